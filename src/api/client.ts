@@ -1,0 +1,321 @@
+// The thin HTTP client: base URL, auth, timeouts, retries, redacted trace, dry-run.
+// It knows nothing of resources or formatting; src/api/<resource>.ts build on it.
+import { Agent, request as undiciRequest, type Dispatcher } from 'undici';
+import { ApiError, displayPath, errorFromResponse } from './errors.js';
+import { choosePerPage, paginate, type Limit, type PageBody, type PaginateResult } from './pagination.js';
+import { decideRetry, isIdempotentMethod, parseRetryAfter, RETRY_DEFAULTS, type Failure, type RetryPolicy } from './retry-policy.js';
+import { createRedactor, type TraceSink } from './trace.js';
+
+export type QueryValue = string | number | boolean | undefined | null;
+
+export interface RequestOptions {
+  method: string;
+  /** '/steps/1' (relative to /api/v1), '/api/v1/steps/1', or an absolute URL such as a next link. */
+  path: string;
+  query?: Record<string, QueryValue>;
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Sent as is (with Content-Type application/json unless headers say otherwise). */
+  rawBody?: string | Buffer;
+  headers?: Record<string, string>;
+  /** Override the method's idempotency (the API's reorder and tag POSTs are idempotent). */
+  idempotent?: boolean;
+  /** How the user can check whether a request with an unknown outcome was applied. */
+  outcomeHint?: string;
+}
+
+export interface ApiResponse {
+  status: number;
+  headers: Record<string, string>;
+  text: string;
+  /** Parsed JSON body; undefined for an empty body. */
+  json: unknown;
+  /** True when --dry-run reported the request instead of sending it. */
+  dryRun?: boolean;
+}
+
+export interface DryRunRequest {
+  method: string;
+  url: string;
+  path: string;
+  body: unknown;
+}
+
+export interface ClientOptions {
+  baseUrl: string;
+  token: string | undefined;
+  timeoutMs: number;
+  userAgent: string;
+  trace?: TraceSink;
+  /** Extra strings the trace must never show (webhook secrets, refresh tokens). */
+  secrets?: string[];
+  /** When set, requests that change data are handed to it and not sent. */
+  dryRun?: (request: DryRunRequest) => void;
+  /** Told about each wait before a retry (shown on stderr on a TTY for 429). */
+  onWait?: (info: { method: string; path: string; delayMs: number; reason: string; status: number | null }) => void;
+  /** Renews an expired access token once, on a 401. Returns the new token or undefined. */
+  renewToken?: () => Promise<string | undefined>;
+  policy?: RetryPolicy;
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+  dispatcher?: Dispatcher;
+}
+
+export interface RateLimitState {
+  limit: number | undefined;
+  remaining: number | undefined;
+}
+
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT']);
+
+export class ApiClient {
+  readonly base: string;
+  readonly apiRoot: string;
+  readonly origin: string;
+  readonly rateLimit: RateLimitState = { limit: undefined, remaining: undefined };
+  #token: string | undefined;
+  readonly #options: ClientOptions;
+  readonly #dispatcher: Dispatcher;
+  readonly #ownsDispatcher: boolean;
+  #redact: (text: string) => string;
+  readonly #sleep: (ms: number) => Promise<void>;
+
+  constructor(options: ClientOptions) {
+    this.#options = options;
+    this.#token = options.token;
+    const base = options.baseUrl.replace(/\/+$/, '');
+    this.base = base;
+    this.apiRoot = `${base}/api/v1`;
+    this.origin = new URL(base).origin;
+    this.#ownsDispatcher = !options.dispatcher;
+    this.#dispatcher =
+      options.dispatcher ??
+      new Agent({ keepAliveTimeout: 4_000, keepAliveMaxTimeout: 30_000, connect: { timeout: options.timeoutMs } });
+    this.#redact = createRedactor([options.token, ...(options.secrets ?? [])]);
+    this.#sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+  }
+
+  get token(): string | undefined {
+    return this.#token;
+  }
+
+  async close(): Promise<void> {
+    if (this.#ownsDispatcher) await this.#dispatcher.close();
+  }
+
+  resolveUrl(path: string, query?: Record<string, QueryValue>): string {
+    let url: URL;
+    if (/^https?:\/\//i.test(path)) url = new URL(path);
+    else {
+      const withSlash = path.startsWith('/') ? path : `/${path}`;
+      url = new URL(/^\/api\//.test(withSlash) ? `${this.base}${withSlash}` : `${this.apiRoot}${withSlash}`);
+    }
+    for (const [key, value] of Object.entries(query ?? {})) {
+      if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
+    }
+    return url.toString();
+  }
+
+  async request(options: RequestOptions): Promise<ApiResponse> {
+    const method = options.method.toUpperCase();
+    const url = this.resolveUrl(options.path, options.query);
+    const path = displayPath(url);
+    const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
+
+    if (this.#options.dryRun && method !== 'GET' && method !== 'HEAD') {
+      this.#options.dryRun({ method, url, path, body: options.body ?? (options.rawBody === undefined ? undefined : String(options.rawBody)) });
+      return { status: 0, headers: {}, text: '', json: undefined, dryRun: true };
+    }
+
+    const idempotent = options.idempotent ?? isIdempotentMethod(method);
+    const policy = this.#options.policy ?? RETRY_DEFAULTS;
+    let renewed = false;
+
+    for (let attempt = 1; ; attempt++) {
+      const started = performance.now();
+      this.#trace(`→ ${method} ${url}${attempt > 1 ? ` (attempt ${attempt})` : ''}`);
+      let failure: Failure;
+      let status: number | null = null;
+      let lastError: ApiError;
+      try {
+        const response = await this.#send(method, url, body, options.headers);
+        status = response.status;
+        const ms = Math.round(performance.now() - started);
+        this.#trace(`← ${status} ${method} ${path} ${ms}ms`);
+        this.#recordRateLimit(response.headers);
+
+        if (status >= 200 && status < 300) {
+          const parsed = parseJsonBody(response.text, response.headers['content-type'] ?? '');
+          if (parsed.ok) return { ...response, json: parsed.value };
+          lastError = new ApiError({
+            kind: idempotent ? 'bad_response' : 'outcome_unknown',
+            status,
+            method,
+            url,
+            message: idempotent
+              ? `${method} ${path}: ${status} but the response body is not valid JSON (${parsed.reason})`
+              : `${method} ${path}: ${status} but the response body is not valid JSON (${parsed.reason}); the request was probably applied and was not re-sent${hint(options)}`,
+          });
+          if (!idempotent) throw lastError;
+          failure = { kind: 'network' };
+        } else {
+          if (status === 401 && !renewed && this.#options.renewToken) {
+            renewed = true;
+            const token = await this.#options.renewToken();
+            if (token) {
+              this.#token = token;
+              this.#redact = createRedactor([token, ...(this.#options.secrets ?? [])]);
+              this.#trace('token renewed after 401; retrying once');
+              attempt--;
+              continue;
+            }
+          }
+          lastError = errorFromResponse(method, url, status, response.headers['content-type'] ?? '', response.text);
+          failure = { kind: 'status', status, retryAfterMs: parseRetryAfter(response.headers['retry-after']) };
+          if (status >= 500 && !idempotent) {
+            throw new ApiError({
+              kind: 'server',
+              status,
+              method,
+              url,
+              errors: lastError.errors,
+              message: `${lastError.message}; the request was not re-sent because it may have been applied${hint(options)}`,
+            });
+          }
+        }
+      } catch (error) {
+        if (error instanceof ApiError) throw error;
+        const ms = Math.round(performance.now() - started);
+        const code = errorCode(error);
+        this.#trace(`✗ ${method} ${path} ${code} ${ms}ms`);
+        failure = classifyNetworkError(code);
+        lastError = networkError(method, url, path, failure, code, options, idempotent);
+        if (failure.kind !== 'not-sent' && !idempotent) throw lastError;
+      }
+
+      const decision = decideRetry(failure, attempt, idempotent, policy, this.#options.random);
+      if (!decision.retry) {
+        this.#trace(`  no retry: ${decision.reason}`);
+        throw lastError;
+      }
+      this.#trace(`  retry in ${decision.delayMs}ms: ${decision.reason}`);
+      this.#options.onWait?.({ method, path, delayMs: decision.delayMs, reason: decision.reason, status });
+      await this.#sleep(decision.delayMs);
+    }
+  }
+
+  /** GET a single record and unwrap its data envelope. */
+  async getData<T>(path: string, query?: Record<string, QueryValue>): Promise<T> {
+    const response = await this.request({ method: 'GET', path, query });
+    return unwrapData<T>(response, 'GET', path);
+  }
+
+  /** Stream the records of a list endpoint, choosing page sizes for the fewest requests. */
+  list<T>(path: string, query: Record<string, QueryValue>, limit: Limit, result?: PaginateResult): AsyncGenerator<T, PaginateResult> {
+    const perPage = choosePerPage(limit);
+    return paginate<T>(async (next) => {
+      const response = next
+        ? await this.request({ method: 'GET', path: next })
+        : await this.request({ method: 'GET', path, query: { ...query, per_page: perPage } });
+      const body = response.json as PageBody<T> | undefined;
+      if (!body || !Array.isArray(body.data)) {
+        throw new ApiError({ kind: 'bad_response', status: response.status, method: 'GET', url: path, message: `GET ${path}: the response is not a list (no data array)` });
+      }
+      return body;
+    }, limit, result);
+  }
+
+  async #send(method: string, url: string, body: string | Buffer | undefined, extra: Record<string, string> | undefined) {
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      'user-agent': this.#options.userAgent,
+    };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    for (const [name, value] of Object.entries(extra ?? {})) headers[name.toLowerCase()] = value;
+    // The token goes only to the configured origin, whatever a next link or -H says.
+    if (new URL(url).origin === this.origin) {
+      if (this.#token && headers.authorization === undefined) headers.authorization = `Bearer ${this.#token}`;
+    } else {
+      delete headers.authorization;
+    }
+    const response = await undiciRequest(url, {
+      method: method as Dispatcher.HttpMethod,
+      headers,
+      body,
+      dispatcher: this.#dispatcher,
+      headersTimeout: this.#options.timeoutMs,
+      bodyTimeout: this.#options.timeoutMs,
+    });
+    const text = await response.body.text();
+    const flat: Record<string, string> = {};
+    for (const [name, value] of Object.entries(response.headers)) {
+      if (value !== undefined) flat[name] = Array.isArray(value) ? value.join(', ') : value;
+    }
+    return { status: response.statusCode, headers: flat, text };
+  }
+
+  #recordRateLimit(headers: Record<string, string>): void {
+    const limit = Number(headers['x-ratelimit-limit']);
+    const remaining = Number(headers['x-ratelimit-remaining']);
+    if (Number.isFinite(limit)) this.rateLimit.limit = limit;
+    if (Number.isFinite(remaining)) this.rateLimit.remaining = remaining;
+  }
+
+  #trace(line: string): void {
+    if (this.#options.trace) this.#options.trace(this.#redact(line));
+  }
+}
+
+export function unwrapData<T>(response: ApiResponse, method: string, path: string): T {
+  if (response.dryRun) return undefined as T;
+  const json = response.json as { data?: unknown } | undefined;
+  if (!json || typeof json !== 'object' || !('data' in json)) {
+    throw new ApiError({ kind: 'bad_response', status: response.status, method, url: path, message: `${method} ${path}: the response has no data envelope` });
+  }
+  return json.data as T;
+}
+
+function parseJsonBody(text: string, contentType: string): { ok: true; value: unknown } | { ok: false; reason: string } {
+  if (text.trim() === '') return { ok: true, value: undefined };
+  if (/html/i.test(contentType)) return { ok: false, reason: 'an HTML page' };
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false, reason: 'truncated or malformed' };
+  }
+}
+
+function errorCode(error: unknown): string {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e?.code ?? e?.cause?.code ?? (error instanceof Error ? error.name : 'error');
+}
+
+function classifyNetworkError(code: string): Failure {
+  if (NOT_SENT_CODES.has(code)) return { kind: 'not-sent' };
+  if (TIMEOUT_CODES.has(code)) return { kind: 'timeout' };
+  return { kind: 'network' };
+}
+
+function networkError(method: string, url: string, path: string, failure: Failure, code: string, options: RequestOptions, idempotent: boolean): ApiError {
+  const what =
+    failure.kind === 'not-sent'
+      ? `cannot connect to ${new URL(url).host} (${code})`
+      : failure.kind === 'timeout'
+        ? 'no response before the timeout (--timeout)'
+        : `the connection failed (${code})`;
+  if (failure.kind !== 'not-sent' && !idempotent) {
+    return new ApiError({
+      kind: 'outcome_unknown',
+      status: null,
+      method,
+      url,
+      message: `${method} ${path}: ${what} after the request was sent; the outcome is unknown and the request was not re-sent${hint(options)}`,
+    });
+  }
+  return new ApiError({ kind: failure.kind === 'timeout' ? 'timeout' : 'network', status: null, method, url, message: `${method} ${path}: ${what}` });
+}
+
+function hint(options: RequestOptions): string {
+  return options.outcomeHint ? `. Check with \`${options.outcomeHint}\` before trying again` : '. Check whether it was applied before trying again';
+}

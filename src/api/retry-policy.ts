@@ -1,0 +1,70 @@
+// The retry policy, in one place. Why we decide retries ourselves rather than with undici's
+// RetryAgent/retry interceptor: undici retries a method either for every listed status or
+// for none, so it cannot say "POST only on 429 and refused connections"; it throws away the
+// body of the final failed response (we must show the server's status and message); and it
+// has no notion of "this request may already have been applied", which decides whether a
+// create is re-sent. The decision is a pure function so it is unit-tested with an injected
+// clock and random source.
+
+export const RETRY_DEFAULTS = {
+  /** Attempts in all (first try included) for 5xx, resets and timeouts. */
+  maxAttempts: 4,
+  /** 429 is an instruction to wait, not a fault: allow more rounds of it. */
+  maxRateLimitAttempts: 8,
+  /** Full-jitter exponential backoff: delay = random() * min(maxDelayMs, baseDelayMs * 2^(attempt-1)). */
+  baseDelayMs: 300,
+  maxDelayMs: 8_000,
+  /** A Retry-After longer than this is not waited out; the 429 is reported instead. */
+  maxRetryAfterMs: 120_000,
+} as const;
+
+export type RetryPolicy = { -readonly [K in keyof typeof RETRY_DEFAULTS]: number };
+
+export type Failure =
+  | { kind: 'status'; status: number; retryAfterMs?: number }
+  /** The connection was refused or the host not found: nothing was sent, any method may retry. */
+  | { kind: 'not-sent' }
+  /** The connection broke after the request may have been written. */
+  | { kind: 'network' }
+  | { kind: 'timeout' };
+
+export type RetryDecision = { retry: true; delayMs: number; reason: string } | { retry: false; reason: string };
+
+/** Methods the HTTP spec calls idempotent; the API adds some POSTs (reorder, tag changes), flagged per request. */
+export function isIdempotentMethod(method: string): boolean {
+  return ['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE'].includes(method.toUpperCase());
+}
+
+export function decideRetry(
+  failure: Failure,
+  attempt: number,
+  idempotent: boolean,
+  policy: RetryPolicy = RETRY_DEFAULTS,
+  random: () => number = Math.random,
+): RetryDecision {
+  const backoff = () => Math.round(random() * Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1)));
+
+  if (failure.kind === 'status' && failure.status === 429) {
+    if (attempt >= policy.maxRateLimitAttempts) return { retry: false, reason: 'rate limited; retries exhausted' };
+    const wait = failure.retryAfterMs ?? backoff();
+    if (wait > policy.maxRetryAfterMs) return { retry: false, reason: `Retry-After of ${Math.ceil(wait / 1000)} s is too long to wait` };
+    return { retry: true, delayMs: wait, reason: failure.retryAfterMs !== undefined ? 'rate limited; waiting Retry-After' : 'rate limited' };
+  }
+  if (failure.kind === 'not-sent') {
+    if (attempt >= policy.maxAttempts) return { retry: false, reason: 'connection failed; retries exhausted' };
+    return { retry: true, delayMs: backoff(), reason: 'connection failed before sending' };
+  }
+  const transient = failure.kind !== 'status' || failure.status >= 500;
+  if (!transient) return { retry: false, reason: `status ${failure.kind === 'status' ? failure.status : ''} is final` };
+  if (!idempotent) return { retry: false, reason: 'not idempotent; never re-sent' };
+  if (attempt >= policy.maxAttempts) return { retry: false, reason: 'retries exhausted' };
+  return { retry: true, delayMs: backoff(), reason: failure.kind === 'status' ? `server error ${failure.status}` : failure.kind };
+}
+
+/** Retry-After as milliseconds: delta-seconds or an HTTP date. */
+export function parseRetryAfter(value: string | undefined, now: number = Date.now()): number | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  if (/^\d+(\.\d+)?$/.test(value.trim())) return Math.round(Number(value) * 1000);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}

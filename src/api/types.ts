@@ -1,0 +1,324 @@
+// Wire types of the Project Work Service API (../shared/api-reference.md), in one place.
+// Field names and JSON types are exactly the reference's; nothing here is pwctl's invention
+// except the request-body types, which name the reference's body tables.
+
+/** {id, title} reference embedded in many records. */
+export interface Ref {
+  id: number;
+  title: string;
+}
+
+export interface UserRef {
+  id: number;
+  name: string;
+}
+
+export type EditAccess = 'private' | 'team' | 'collaborative';
+export const EDIT_ACCESS_VALUES: readonly EditAccess[] = ['private', 'team', 'collaborative'];
+
+export interface Document {
+  id: number;
+  uuid: string;
+  title: string;
+  /** Only with include=content. */
+  content?: string;
+  excerpt: string;
+  is_internal: boolean;
+  edit_access: EditAccess;
+  author: UserRef;
+  project: Ref | null;
+  client: Ref | null;
+  company: Ref;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PhaseRef extends Ref {
+  is_internal: boolean;
+}
+
+export type ApprovalStatus = 'approved' | 'not_approved';
+export const APPROVAL_STATUSES: readonly ApprovalStatus[] = ['approved', 'not_approved'];
+
+export interface Step {
+  id: number;
+  title: string;
+  completed: boolean;
+  published: boolean;
+  is_approval: boolean;
+  approval_status: ApprovalStatus | null;
+  /** ISO 8601 timestamp, or "" when the task has no due date. */
+  due_date: string;
+  created_at: string;
+  updated_at: string;
+  /** Only with include=content. */
+  content?: string;
+  /** Only with include=tags. */
+  tags?: Tag[];
+  phase: PhaseRef;
+  project: Ref;
+  client: Ref;
+  company: Ref;
+  /** List responses only. */
+  assignees?: UserRef[];
+  /** Present on the reorder response ("including its new order"). */
+  order?: number;
+}
+
+export const TAG_COLORS = ['mandarin', 'coral', 'pink', 'orchid', 'mint', 'aqua', 'mustard', 'steel'] as const;
+export type TagColor = (typeof TAG_COLORS)[number];
+
+export interface Tag {
+  id: number;
+  name: string;
+  color: TagColor;
+}
+
+/** Response of every task-tags endpoint (GET, POST, PUT, DELETE). */
+export interface TagChange {
+  data: Tag[];
+  added: Tag[];
+  removed: Tag[];
+  created: Tag[];
+}
+
+export interface Milestone {
+  id: number;
+  title: string;
+  description: string | null;
+  color: string | null;
+  due_date: string;
+  project_id: number;
+  project: Ref;
+  client: Ref;
+  company: Ref;
+  created_at: string;
+  updated_at: string;
+}
+
+export const WEBHOOK_EVENTS = [
+  'project.created',
+  'task.created',
+  'task.completed',
+  'task.due_date_updated',
+  'task.tags_updated',
+  'phase.updated',
+  'milestone.created',
+  'milestone.updated',
+] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+
+export interface WebhookSubscription {
+  id: number;
+  url: string;
+  event: WebhookEvent;
+  company_id: number;
+  active: boolean;
+  /** Only in the create response. */
+  secret?: string;
+  /** In list and single-get responses. */
+  company?: Ref;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Callout colours the rich-content format names; a hex value is also accepted. */
+export const CALLOUT_COLORS = [
+  'mandarin', 'coral', 'pink', 'orchid', 'mint', 'aqua', 'mustard', 'blue', 'steel',
+] as const;
+
+// ---- Envelopes -------------------------------------------------------------------------
+
+export interface Single<T> {
+  data: T;
+}
+
+export interface PageLinks {
+  first: string | null;
+  last: string | null;
+  prev: string | null;
+  next: string | null;
+}
+
+export interface PageMeta {
+  current_page: number;
+  current_page_url: string;
+  from: number | null;
+  path: string;
+  per_page: number;
+  to: number | null;
+}
+
+export interface Page<T> {
+  data: T[];
+  links: PageLinks;
+  meta: PageMeta;
+}
+
+/** The webhook list's own envelope. */
+export interface WebhookPage {
+  data: WebhookSubscription[];
+  next_page_url: string | null;
+  prev_page_url: string | null;
+}
+
+export interface ValidationErrorBody {
+  message: string;
+  errors: Record<string, string[]>;
+}
+
+export const MAX_PER_PAGE = 1000;
+export const MAX_TAG_REFERENCES = 100;
+export const MAX_MILESTONE_TITLE = 255;
+export const EXCERPT_LENGTH = 200;
+
+// ---- Request bodies --------------------------------------------------------------------
+
+export interface CreateDocumentBody {
+  title: string;
+  content?: string;
+  company_id?: number;
+  project_id?: number;
+  client_id?: number;
+  is_internal?: boolean;
+}
+
+export interface UpdateDocumentBody {
+  title?: string;
+  content?: string;
+  is_internal?: boolean;
+  edit_access?: EditAccess;
+  allow_removing_attachments?: boolean;
+}
+
+export interface CreateStepBody {
+  title: string;
+  phase_id: number;
+  content?: string;
+  due_date?: string;
+  completed?: boolean;
+  published?: boolean;
+  is_approval?: boolean;
+}
+
+export interface UpdateStepBody {
+  title?: string;
+  content?: string;
+  completed?: boolean;
+  published?: boolean;
+  is_approval?: boolean;
+  approval_status?: ApprovalStatus;
+  due_date?: string | null;
+  phase_id?: number;
+  allow_removing_attachments?: boolean;
+}
+
+export type ReorderStepBody = { position: 'first' | 'last' } | { after_step_id: number };
+
+/** A tag reference: a JSON number is an id, a JSON string is a name. */
+export type TagReference = number | string;
+
+export interface TagsBody {
+  tags: TagReference[];
+  create_missing?: boolean;
+}
+
+export interface CreateMilestoneBody {
+  title: string;
+  due_date: string;
+  project_id: number;
+  description?: string;
+  color?: string;
+}
+
+export interface UpdateMilestoneBody {
+  title?: string;
+  due_date?: string;
+  description?: string;
+  color?: string;
+}
+
+export interface CreateWebhookBody {
+  url: string;
+  event: WebhookEvent;
+  company_id: number;
+}
+
+export interface UpdateWebhookBody {
+  url?: string;
+  active?: boolean;
+}
+
+// ---- Webhook delivery payloads ---------------------------------------------------------
+
+export interface ProjectPayload {
+  id: number;
+  title: string;
+  code: string;
+  description: string;
+  is_client: boolean;
+  is_internal: boolean;
+  client_project_type: string;
+  internal_project_type: string;
+  created_at: string;
+  updated_at: string;
+  client: Ref;
+  company: Ref;
+}
+
+export interface TaskPayload {
+  id: number;
+  title: string;
+  completed: boolean;
+  published: boolean;
+  is_approval: boolean;
+  approval_status: ApprovalStatus | null;
+  due_date: string;
+  created_at: string;
+  updated_at: string;
+  phase: PhaseRef;
+  project: Ref;
+  client: Ref;
+  company: Ref;
+  assignees: UserRef[];
+  /** task.completed */
+  completed_at?: string;
+  /** task.due_date_updated */
+  previous_due_date?: string;
+  due_date_updated_at?: string;
+  /** task.tags_updated */
+  tags?: Tag[];
+  added_tags?: Tag[];
+  removed_tags?: Tag[];
+}
+
+export interface PhasePayload {
+  id: number;
+  title: string;
+  due_date: string;
+  is_internal: boolean;
+  order: number;
+  created_at: string;
+  updated_at: string;
+  project: Ref;
+  client: Ref;
+  company: Ref;
+}
+
+export interface MilestonePayload {
+  id: number;
+  title: string;
+  description: string | null;
+  color: string | null;
+  due_date: string;
+  is_completed: boolean;
+  milestoneable_type: string;
+  milestoneable_id: number;
+  project: Ref;
+  client: Ref;
+  company: Ref;
+  created_at: string;
+  updated_at: string;
+}
+
+export type WebhookPayload = ProjectPayload | TaskPayload | PhasePayload | MilestonePayload;

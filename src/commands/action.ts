@@ -1,0 +1,24 @@
+// Glue between commander and verbs: an action handler that builds the Context from the
+// parsed global options and calls the verb's lazily imported run function.
+import type { Command } from 'commander';
+import type { Context } from '../context.js';
+
+export interface Session {
+  context(command: Command): Context;
+}
+
+/**
+ * `action(session, (ctx, ...args) => ...)` for commander's `.action()`: the handler gets the
+ * Context followed by the positional arguments and the command's own options.
+ */
+export function action<A extends unknown[]>(session: Session, run: (ctx: Context, ...args: A) => Promise<void>) {
+  return async (...args: unknown[]): Promise<void> => {
+    const command = args[args.length - 1] as Command;
+    await run(session.context(command), ...(args.slice(0, -1) as A));
+  };
+}
+
+/** Commander's collector for repeatable options (`-f a=1 -f b=2`). */
+export function collect(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
+}

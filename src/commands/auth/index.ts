@@ -1,0 +1,7 @@
+import type { Command } from 'commander';
+import type { Session } from '../action.js';
+
+export function registerAuth(program: Command, session: Session): void {
+  void program;
+  void session;
+}

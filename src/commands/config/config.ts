@@ -1,0 +1,56 @@
+import { CONFIG_KEYS, findConfigKey } from '../../config/keys.js';
+import type { ProfileData } from '../../config/store.js';
+import type { Context } from '../../context.js';
+import type { View } from '../../output/view.js';
+
+interface KeyValue {
+  key: string;
+  value: unknown;
+}
+
+const KEY_VALUE_VIEW: View<KeyValue> = {
+  fields: ['key', 'value'],
+  columns: [
+    { header: 'KEY', value: (r) => r.key },
+    { header: 'VALUE', value: (r) => r.value },
+  ],
+};
+
+function stored(ctx: Context, key: string): unknown {
+  return (ctx.store.profile(ctx.profileName) as Record<string, unknown>)[key];
+}
+
+export async function getKey(ctx: Context, key: string): Promise<void> {
+  findConfigKey(key);
+  const value = stored(ctx, key);
+  if (value === undefined) return;
+  if (ctx.settings.output === 'table') await ctx.output.raw(`${String(value)}\n`);
+  else await ctx.output.value(value);
+}
+
+export async function setKey(ctx: Context, key: string, value: string): Promise<void> {
+  const parsed = findConfigKey(key).parse(value);
+  await ctx.store.updateProfile(ctx.profileName, (profile) => {
+    (profile as Record<string, unknown>)[key] = parsed;
+  });
+  ctx.notice(`✓ ${key} set for profile ${ctx.profileName}`);
+}
+
+export async function unsetKey(ctx: Context, key: string): Promise<void> {
+  findConfigKey(key);
+  await ctx.store.updateProfile(ctx.profileName, (profile) => {
+    delete (profile as Record<string, unknown>)[key as keyof ProfileData];
+  });
+  ctx.notice(`✓ ${key} unset for profile ${ctx.profileName}`);
+}
+
+export async function listKeys(ctx: Context): Promise<void> {
+  const profile = ctx.store.profile(ctx.profileName) as Record<string, unknown>;
+  const entries = CONFIG_KEYS.filter((k) => profile[k.name] !== undefined).map((k) => ({ key: k.name, value: profile[k.name] }));
+  if (ctx.settings.output === 'table') await ctx.output.list(entries, KEY_VALUE_VIEW);
+  else await ctx.output.value(Object.fromEntries(entries.map((e) => [e.key, e.value])));
+}
+
+export async function printPath(ctx: Context): Promise<void> {
+  await ctx.output.raw(`${ctx.store.path}\n`);
+}

@@ -1,0 +1,62 @@
+// `docs edit` and `steps edit`: the body goes to $VISUAL/$EDITOR in a temp file; it is sent
+// back only if it changed, and if sending fails the file is kept and its path printed, so
+// nothing typed is lost. The editor gets a copy of our environment without the token.
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Context } from '../context.js';
+import { UsageError } from '../errors.js';
+
+const SECRET_ENV = ['PWCTL_TOKEN', 'PWCTL_WEBHOOK_SECRET'];
+
+export function editorCommand(env: NodeJS.ProcessEnv): string {
+  const editor = env.VISUAL || env.EDITOR;
+  if (!editor) throw new UsageError('no editor configured: set VISUAL or EDITOR (e.g. EDITOR=nano)');
+  return editor;
+}
+
+/**
+ * Open `body` in the editor and call `save` with the edited text if it changed.
+ * Returns false when nothing changed (nothing was sent).
+ */
+export async function editBody(ctx: Context, body: string, fileStem: string, save: (text: string) => Promise<void>): Promise<boolean> {
+  const editor = editorCommand(ctx.env);
+  if (!ctx.io.stdinIsTTY && !ctx.env.VISUAL && !ctx.env.EDITOR) throw new UsageError('edit needs a terminal or VISUAL/EDITOR');
+  const dir = await mkdtemp(join(tmpdir(), 'pwctl-edit-'));
+  const file = join(dir, `${fileStem.replace(/[^A-Za-z0-9._-]/g, '_')}.md`);
+  await writeFile(file, body, { mode: 0o600 });
+  let keep = false;
+  try {
+    await runEditor(editor, file, ctx.env);
+    const edited = await readFile(file, 'utf8');
+    if (edited === body) {
+      ctx.notice('no changes; nothing sent');
+      return false;
+    }
+    try {
+      await save(edited);
+    } catch (error) {
+      keep = true;
+      ctx.io.stderr.write(`your edited text is kept in ${file}\n`);
+      throw error;
+    }
+    return true;
+  } finally {
+    if (!keep) await rm(dir, { recursive: true, force: true });
+  }
+}
+
+function runEditor(editor: string, file: string, env: NodeJS.ProcessEnv): Promise<void> {
+  const childEnv = { ...env };
+  for (const name of SECRET_ENV) delete childEnv[name];
+  return new Promise((resolve, reject) => {
+    // Through the shell, so EDITOR="code --wait" works; the file path is passed as "$1", never interpolated.
+    const child =
+      process.platform === 'win32'
+        ? spawn(`${editor} "${file}"`, { stdio: 'inherit', shell: true, env: childEnv })
+        : spawn('/bin/sh', ['-c', `${editor} "$1"`, 'pwctl-editor', file], { stdio: 'inherit', env: childEnv });
+    child.on('error', (error) => reject(new UsageError(`cannot start editor ${JSON.stringify(editor)}: ${error.message}`)));
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new UsageError(`editor ${JSON.stringify(editor)} exited with status ${code}; nothing sent`))));
+  });
+}

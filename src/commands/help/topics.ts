@@ -1,0 +1,53 @@
+export const TOPICS: Record<string, string> = {
+  'exit-codes': `Exit codes
+
+  0  success
+  1  unexpected failure (also: a corrupt config file)
+  2  usage error: bad flags or arguments, or input rejected locally before any request
+  3  not found (404)
+  4  authentication or permission (401, 403), or no token configured
+  5  rejected by the service's validation (422)
+  6  rate limited (429) after retries were exhausted
+  7  network failure, timeout, or 5xx after retries were exhausted; also a create whose
+     outcome is unknown because the connection broke after it was sent
+  8  bulk verb: at least one item failed (and the batch had more than one item)
+130  interrupted (Ctrl-C); what was done has been reported
+
+Errors print one line "error: <message>" on stderr, and for a 422 one line per field
+error. With -o json or -o ndjson the error is also printed on stderr as one JSON line:
+  {"error":{"status":422,"code":5,"message":"...","errors":{"title":["..."]}}}
+`,
+  environment: `Environment variables
+
+  PWCTL_TOKEN           bearer token; overrides any stored token (never pass a token as a flag)
+  PWCTL_BASE_URL        service root URL, like --base-url
+  PWCTL_PROFILE         stored profile to use, like --profile (default: default)
+  PWCTL_OUTPUT          output format: table, json, yaml, ndjson, like -o
+  PWCTL_CONFIG_DIR      directory of the config store (default: the OS config directory)
+  PWCTL_SANDBOX=1       run against the embedded sandbox, like --sandbox
+  PWCTL_DEBUG=1         trace HTTP requests to stderr, like --debug (secrets redacted)
+  PWCTL_TIMEOUT         per-request timeout in seconds, like --timeout (default 30)
+  PWCTL_WEBHOOK_SECRET  extra signing secret that \`webhooks listen\` accepts
+  NO_COLOR, FORCE_COLOR disable or force color
+  VISUAL, EDITOR        editor for \`docs edit\` and \`steps edit\`
+
+Precedence: flag > environment > profile in the config store > built-in default.
+`,
+  formatting: `Output formats (-o, --output, PWCTL_OUTPUT, config key output)
+
+  table   columns for people; when stdout is not a terminal: tab-separated, one record
+          per line, no header, no color. Control characters in server text are escaped.
+  json    one record as an object, a list as one array, tag commands as
+          {data, added, removed, created}, bulk verbs as an array of per-item results
+  ndjson  one JSON value per line, streamed as pages arrive
+  yaml    the same values as json, as YAML
+
+--fields id,title,phase.title selects fields (dotted paths reach into objects) for every
+format; an unknown field name is a usage error that lists the valid ones.
+
+Bulk verbs (steps complete/reopen/delete, docs delete, milestones delete) print one result
+per item: {"id": 42, "ok": true, "data": {...}} or {"id": 42, "ok": false, "status": 404, "error": "..."}.
+Lists take --limit <n> (default 30) and --all.
+Timestamps are printed as the API sends them in json, yaml and ndjson.
+`,
+};

@@ -1,0 +1,54 @@
+// The keys `pwctl config` accepts, each with its validator. Tokens and webhook secrets are
+// not keys: they are set by `auth login` and `webhooks create` only.
+import { UsageError } from '../errors.js';
+import { OUTPUT_FORMATS } from '../output/formats.js';
+import { parseBoolean, parseEnum, parseHttpUrl, parseId, parseTimeoutSeconds, requireNonEmpty } from '../validate.js';
+import type { ProfileData } from './store.js';
+
+export interface ConfigKey {
+  name: keyof ProfileData | 'timeout';
+  description: string;
+  parse(value: string): string | number | boolean;
+  /** Values a shell may complete. */
+  values?: readonly string[];
+}
+
+export const CONFIG_KEYS: readonly ConfigKey[] = [
+  { name: 'base_url', description: 'service root URL (/api/v1 is appended)', parse: (v) => parseHttpUrl(v, 'base_url') },
+  {
+    name: 'output',
+    description: 'default output format',
+    parse: (v) => parseEnum(v, OUTPUT_FORMATS, 'output'),
+    values: OUTPUT_FORMATS,
+  },
+  { name: 'company', description: 'default company id for list filters and creates', parse: (v) => parseId(v, 'company') },
+  { name: 'timeout', description: 'per-request timeout in seconds', parse: (v) => parseTimeoutSeconds(v, 'timeout') },
+  {
+    name: 'oauth_authorize_url',
+    description: 'OAuth authorization endpoint (default <base_url>/oauth/authorize)',
+    parse: (v) => parseHttpUrl(v, 'oauth_authorize_url'),
+  },
+  {
+    name: 'oauth_token_url',
+    description: 'OAuth token endpoint (default <base_url>/oauth/token)',
+    parse: (v) => parseHttpUrl(v, 'oauth_token_url'),
+  },
+  { name: 'oauth_client_id', description: 'OAuth client id', parse: (v) => requireNonEmpty(v, 'oauth_client_id') },
+  {
+    name: 'completion_cache',
+    description: 'remember ids from list/get output for shell completion (true/false)',
+    parse: (v) => parseBoolean(v, 'completion_cache'),
+    values: ['true', 'false'],
+  },
+];
+
+export const CONFIG_KEY_NAMES = CONFIG_KEYS.map((k) => k.name);
+
+export function findConfigKey(name: string): ConfigKey {
+  const key = CONFIG_KEYS.find((k) => k.name === name);
+  if (key) return key;
+  if (name === 'token' || name === 'refresh_token') {
+    throw new UsageError(`${name} is not a config key; use \`pwctl auth login --with-token\` to store a token`);
+  }
+  throw new UsageError(`unknown config key ${JSON.stringify(name)}; valid keys: ${CONFIG_KEY_NAMES.join(', ')}`);
+}

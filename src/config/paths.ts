@@ -1,0 +1,17 @@
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+
+/** The directory conf would pick for project "pwctl" (env-paths with conf's "-nodejs" suffix), computed without loading conf. */
+export function defaultConfigDir(env: NodeJS.ProcessEnv = process.env, platform = process.platform): string {
+  const name = 'pwctl-nodejs';
+  const home = homedir();
+  if (platform === 'darwin') return join(home, 'Library', 'Preferences', name);
+  if (platform === 'win32') return join(env.APPDATA ?? join(home, 'AppData', 'Roaming'), name, 'Config');
+  return join(env.XDG_CONFIG_HOME ?? join(home, '.config'), name);
+}
+
+export function configDir(env: NodeJS.ProcessEnv = process.env): string {
+  return env.PWCTL_CONFIG_DIR && env.PWCTL_CONFIG_DIR !== '' ? env.PWCTL_CONFIG_DIR : defaultConfigDir(env);
+}
+
+export const CONFIG_FILE_NAME = 'config.json';

@@ -1,0 +1,169 @@
+// What a verb's run function receives: the streams, the resolved settings, and lazy
+// factories for the expensive things (config store, API client, embedded sandbox), so a
+// verb pays only for what it uses and `--help` pays for none of it.
+import { join } from 'node:path';
+import type { ApiClient } from './api/client.js';
+import { ConfigStore } from './config/store.js';
+import { configDir } from './config/paths.js';
+import { resolveProfileName, resolveSettings, type GlobalFlags, type Settings } from './config/settings.js';
+import { AuthRequiredError, UsageError } from './errors.js';
+import type { IO } from './io.js';
+import { parseFieldList } from './output/fields.js';
+import { toJson } from './output/json.js';
+import { escapeInline } from './output/sanitize.js';
+import { OutputWriter } from './output/writer.js';
+import { VERSION } from './version.js';
+
+export class Context {
+  #store: ConfigStore | undefined;
+  #settings: Settings | undefined;
+  #client: Promise<ApiClient> | undefined;
+  #writer: OutputWriter | undefined;
+  #cleanups: Array<() => Promise<void>> = [];
+
+  constructor(
+    readonly flags: GlobalFlags,
+    readonly env: NodeJS.ProcessEnv,
+    readonly io: IO,
+  ) {}
+
+  get store(): ConfigStore {
+    return (this.#store ??= new ConfigStore(configDir(this.env)));
+  }
+
+  get profileName(): string {
+    return resolveProfileName(this.flags, this.env);
+  }
+
+  get settings(): Settings {
+    if (!this.#settings) {
+      const name = this.profileName;
+      this.#settings = resolveSettings(this.flags, this.env, this.store.profile(name), name);
+    }
+    return this.#settings;
+  }
+
+  get quiet(): boolean {
+    return this.flags.quiet === true;
+  }
+
+  get dryRun(): boolean {
+    return this.flags.dryRun === true;
+  }
+
+  get output(): OutputWriter {
+    return (this.#writer ??= new OutputWriter(
+      this.io,
+      this.settings.output,
+      this.flags.fields === undefined ? undefined : parseFieldList(this.flags.fields),
+    ));
+  }
+
+  /** The API client for this profile (or the embedded sandbox), built on first use. */
+  api(): Promise<ApiClient> {
+    return (this.#client ??= this.#createClient());
+  }
+
+  /** Runs when the command ends, success or not (closing sockets, flushing the sandbox). */
+  onClose(cleanup: () => Promise<void>): void {
+    this.#cleanups.push(cleanup);
+  }
+
+  async close(): Promise<void> {
+    for (const cleanup of this.#cleanups.reverse()) {
+      try {
+        await cleanup();
+      } catch {
+        // Closing is best effort; the command's own outcome has already been decided.
+      }
+    }
+    this.#cleanups = [];
+  }
+
+  /** A notice for people, on stderr; silenced by --quiet. */
+  notice(message: string): void {
+    if (!this.quiet) this.io.stderr.write(`${message}\n`);
+  }
+
+  warn(message: string): void {
+    this.io.stderr.write(`warning: ${escapeInline(message)}\n`);
+  }
+
+  debug(line: string): void {
+    if (this.settings.debug) this.io.stderr.write(`debug: ${line}\n`);
+  }
+
+  /**
+   * Confirm a destructive action: --yes answers it; a person at a TTY is asked; without a
+   * TTY it is a usage error, raised before any request is made.
+   */
+  async confirm(question: string): Promise<boolean> {
+    if (this.flags.yes || this.dryRun) return true;
+    if (!this.io.canPrompt) throw new UsageError(`${question.replace(/\?$/, '')}: refusing without a terminal to confirm; pass --yes`);
+    const { createInterface } = await import('node:readline/promises');
+    const rl = createInterface({ input: this.io.stdin, output: this.io.stderr });
+    try {
+      const answer = await rl.question(`${question} [y/N] `);
+      return /^y(es)?$/i.test(answer.trim());
+    } finally {
+      rl.close();
+    }
+  }
+
+  /** Every secret this process knows, for redaction. */
+  secrets(): string[] {
+    const profile = this.store.profile(this.profileName);
+    return [
+      this.settings.token,
+      profile.refresh_token,
+      this.env.PWCTL_WEBHOOK_SECRET,
+      ...Object.values(profile.webhook_secrets ?? {}).map((s) => s.secret),
+    ].filter((s): s is string => typeof s === 'string' && s !== '');
+  }
+
+  async #createClient(): Promise<ApiClient> {
+    const settings = this.settings;
+    let baseUrl = settings.baseUrl;
+    let token = settings.token;
+    if (settings.sandbox) {
+      const { startEmbeddedSandbox } = await import('./sandbox/embedded.js');
+      const sandbox = await startEmbeddedSandbox({ statePath: join(this.store.dir, 'sandbox-state.json') });
+      this.onClose(() => sandbox.close());
+      baseUrl = sandbox.baseUrl;
+      token = sandbox.token;
+    }
+    if (!baseUrl) {
+      throw new UsageError('no service URL configured: pass --base-url, set PWCTL_BASE_URL, run `pwctl config set base_url <url>`, or try --sandbox');
+    }
+    if (!token) {
+      throw new AuthRequiredError(
+        `no token for profile ${this.profileName}: run \`pwctl auth login\`, or set PWCTL_TOKEN`,
+      );
+    }
+    const { ApiClient } = await import('./api/client.js');
+    const tty = this.io.stderrIsTTY;
+    const client = new ApiClient({
+      baseUrl,
+      token,
+      timeoutMs: settings.timeoutMs,
+      userAgent: `pwctl/${VERSION} (node ${process.version}; ${process.platform})`,
+      secrets: this.secrets(),
+      trace: settings.debug ? (line) => this.io.stderr.write(`debug: ${escapeInline(line)}\n`) : undefined,
+      dryRun: this.dryRun ? (request) => this.#printDryRun(request) : undefined,
+      onWait: ({ delayMs, reason, status }) => {
+        if (tty && !this.quiet && status === 429) this.io.stderr.write(`${reason}: waiting ${(delayMs / 1000).toFixed(1)} s…\n`);
+      },
+    });
+    this.onClose(() => client.close());
+    return client;
+  }
+
+  #printDryRun(request: { method: string; path: string; body: unknown }): void {
+    if (this.settings.output === 'table') {
+      const body = request.body === undefined ? '' : `\n${toJson(request.body, 2)}`;
+      this.io.stdout.write(`${request.method} ${request.path}${body}\n`);
+    } else {
+      this.io.stdout.write(`${toJson({ dry_run: true, method: request.method, path: request.path, body: request.body ?? null })}\n`);
+    }
+  }
+}

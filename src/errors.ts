@@ -1,0 +1,44 @@
+// Errors that are not about HTTP. Each class stands for one exit-code family; the mapping
+// itself lives only in src/cli.ts.
+
+/** Bad flags or arguments, or input rejected locally before any request (exit 2). */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+/** No token configured, or the stored credentials can no longer be used (exit 4). */
+export class AuthRequiredError extends Error {
+  override name = 'AuthRequiredError';
+}
+
+/** The config file cannot be read as JSON (exit 1). The message names the file, never its contents. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** A bulk verb finished with failures; the per-item results were already printed (exit 8). */
+export class BulkFailure extends Error {
+  override name = 'BulkFailure';
+  constructor(
+    readonly failed: number,
+    readonly total: number,
+  ) {
+    super(`${failed} of ${total} items failed`);
+  }
+}
+
+/** The user interrupted the run (Ctrl-C); what was done has been reported (exit 130). */
+export class InterruptedError extends Error {
+  override name = 'InterruptedError';
+}
+
+/** A verb that decides its own exit code with an optional message (e.g. `webhooks verify` → 1). */
+export class ExitError extends Error {
+  override name = 'ExitError';
+  constructor(
+    readonly exitCode: number,
+    message = '',
+  ) {
+    super(message);
+  }
+}

@@ -1,0 +1,42 @@
+// How a kind of record is shown: the fields --fields accepts and the default table columns.
+// Commands declare views; only the output layer renders them.
+
+export interface Column<T> {
+  header: string;
+  value: (record: T) => unknown;
+}
+
+export interface View<T> {
+  /** Top-level field names --fields accepts (dotted paths start with one of these). */
+  fields: readonly string[];
+  /** Columns of a list in table mode. */
+  columns: readonly Column<T>[];
+  /** Rows of a single record in table mode (defaults to the columns). */
+  detail?: readonly Column<T>[];
+}
+
+/** A view with no declared columns: tables show the given fields, or every top-level key. */
+export const ANY_VIEW: View<unknown> = { fields: [], columns: [] };
+
+/** Text of a value in a table cell: refs show their title or name, lists are joined. */
+export function cellText(value: unknown): string {
+  if (value === undefined || value === null || value === '') return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (Array.isArray(value)) return value.map(cellText).filter((s) => s !== '').join(', ');
+  if (typeof value === 'object') {
+    const o = value as Record<string, unknown>;
+    if (typeof o.title === 'string') return o.title;
+    if (typeof o.name === 'string') return o.name;
+    return JSON.stringify(value);
+  }
+  return String(value);
+}
+
+/** Timestamps shown as a date (and time when it is not midnight) in tables. */
+export function shortDate(value: unknown): string {
+  if (typeof value !== 'string' || value === '') return '';
+  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(value);
+  if (!m) return value;
+  return m[2] === '00:00' ? m[1]! : `${m[1]} ${m[2]}`;
+}
