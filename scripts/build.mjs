@@ -1,27 +1,120 @@
-// Bundles src/ into dist/ with esbuild. Code splitting keeps every verb, the sandbox and
-// each heavy library in its own chunk, loaded by import() only when a command needs it,
-// so `pwctl --version` and `pwctl --help` parse almost nothing.
+// Builds dist/ with esbuild, in two passes shaped by start-up time:
+//
+//   A. dist/cli.cjs — everything on the path to `pwctl --help`: the CLI entry, the command
+//      tree (flag declarations only), Context, settings. CommonJS, one file, because
+//      starting Node's ESM loader alone costs ~5 ms and a single file costs one read.
+//   B. dist/esm/ — everything reached through import(): each verb, the API client,
+//      output renderers, the sandbox and each heavy library (undici, conf, yaml,
+//      cli-table3, chalk, open), as split ESM chunks loaded only when a command runs them.
+//
+// Pass A records every dynamic import it meets, leaves it external, and rewrites it to
+// the file pass B will emit for that module; pass B then builds exactly those modules as
+// entry points. Modules used on both sides exist once in each bundle; nothing relies on
+// shared module state across the boundary (errors are classified by name, not instanceof).
 import { build } from 'esbuild';
 import { readFile, rm } from 'node:fs/promises';
+import { dirname, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
 
-const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
-await rm(new URL('../dist', import.meta.url), { recursive: true, force: true });
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+// --outdir <dir> builds elsewhere (experiments, packaging checks); the default is dist/.
+const outArg = process.argv.indexOf('--outdir');
+const DIST = outArg > 0 ? resolve(process.argv[outArg + 1]) : resolve(ROOT, 'dist');
+const pkg = JSON.parse(await readFile(resolve(ROOT, 'package.json'), 'utf8'));
+await rm(DIST, { recursive: true, force: true });
 
-await build({
-  entryPoints: { cli: 'src/cli.ts' },
-  outdir: 'dist',
+const shared = {
   bundle: true,
-  splitting: true,
-  format: 'esm',
   platform: 'node',
   target: 'node20',
-  chunkNames: 'chunks/[name]-[hash]',
   minifyWhitespace: true,
   minifySyntax: true,
   sourcemap: 'linked',
   legalComments: 'linked',
   define: { __PWCTL_VERSION__: JSON.stringify(pkg.version) },
+  logLevel: 'warning',
+};
+
+// commander requires node:child_process at load time for executable subcommands, which
+// pwctl never uses; loading it (and dgram, net…) costs ~2 ms of every start. Give commander
+// a stand-in that loads the real module on first property access.
+const lazyChildProcessForCommander = {
+  name: 'lazy-child-process-for-commander',
+  setup(b) {
+    b.onResolve({ filter: /^(node:)?child_process$/ }, (args) =>
+      /[\\/]commander[\\/]/.test(args.importer) ? { path: 'lazy-child-process', namespace: 'pwctl-lazy' } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'pwctl-lazy' }, () => ({
+      contents: "let real; module.exports = new Proxy({}, { get: (_, key) => (real ??= require('node:child_process'))[key] });",
+      loader: 'js',
+    }));
+  },
+};
+
+/** Output name in dist/esm/ for a lazily imported module: its source path, or vendor/<package>. */
+function lazyName(spec, importer) {
+  if (spec.startsWith('.')) {
+    const source = resolve(dirname(importer), spec.replace(/\.js$/, '.ts'));
+    return relative(resolve(ROOT, 'src'), source).replace(/\.ts$/, '').split('\\').join('/');
+  }
+  return `vendor/${spec.replace(/^@/, '').replace(/\//g, '-')}`;
+}
+
+const lazyModules = new Map(); // output name → absolute source path or package name
+const deferDynamicImports = {
+  name: 'defer-dynamic-imports',
+  setup(b) {
+    b.onResolve({ filter: /.*/ }, (args) => {
+      if (args.kind !== 'dynamic-import' || args.path.startsWith('node:')) return undefined;
+      const name = lazyName(args.path, args.importer);
+      lazyModules.set(name, args.path.startsWith('.') ? resolve(dirname(args.importer), args.path.replace(/\.js$/, '.ts')) : `vendor-entry:${args.path}`);
+      return { path: `./esm/${name}.js`, external: true };
+    });
+  },
+};
+
+// A package imported lazily from the start-up file becomes an ESM entry of its own. For a
+// CommonJS package esbuild can only export `default`, so the entry names its exports
+// explicitly (read at build time); an ESM package is re-exported as it is.
+const requireFromRoot = createRequire(resolve(ROOT, 'package.json'));
+const vendorEntries = {
+  name: 'vendor-entries',
+  setup(b) {
+    b.onResolve({ filter: /^vendor-entry:/ }, (args) => ({ path: args.path.slice('vendor-entry:'.length), namespace: 'vendor-entry' }));
+    b.onLoad({ filter: /.*/, namespace: 'vendor-entry' }, (args) => {
+      const spec = JSON.stringify(args.path);
+      let contents = `export * from ${spec};\nexport { default } from ${spec};\n`;
+      try {
+        const names = Object.keys(requireFromRoot(args.path)).filter((n) => /^[A-Za-z_$][\w$]*$/.test(n) && n !== 'default');
+        contents = `import m from ${spec};\nexport default m;\n${names.map((n) => `export const ${n} = m.${n};`).join('\n')}\n`;
+      } catch {
+        // ERR_REQUIRE_ESM: an ES module, re-exported as it is.
+      }
+      return { contents, resolveDir: ROOT, loader: 'js' };
+    });
+  },
+};
+
+// Pass A: the start-up file.
+await build({
+  ...shared,
+  entryPoints: { cli: resolve(ROOT, 'src/cli.ts') },
+  outdir: DIST,
+  outExtension: { '.js': '.cjs' },
+  format: 'cjs',
+  plugins: [lazyChildProcessForCommander, deferDynamicImports],
+});
+
+// Pass B: everything reached through import().
+await build({
+  ...shared,
+  entryPoints: Object.fromEntries(lazyModules),
+  outdir: resolve(DIST, 'esm'),
+  splitting: true,
+  format: 'esm',
+  chunkNames: 'chunks/[name]-[hash]',
   // Bundled CommonJS dependencies (cli-table3, undici) call require() for Node built-ins.
   banner: { js: "import{createRequire as __pwctlCreateRequire}from'node:module';const require=__pwctlCreateRequire(import.meta.url);" },
-  logLevel: 'warning',
+  plugins: [lazyChildProcessForCommander, vendorEntries],
 });

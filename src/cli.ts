@@ -1,5 +1,9 @@
 // The entry point: parse, run, and map every error to the contract's exit codes — the
-// only place that decides an exit code. `--version` is answered before anything else loads.
+// only place that decides an exit code. `pwctl --version` alone never gets here: the bin
+// shim answers it. Everything on the path to `--help` is imported statically, so esbuild
+// puts it in this one entry file; each verb and heavy library is a separate lazy chunk.
+import { stdoutOpened } from './io.js';
+import { runProgram } from './program.js';
 import { VERSION } from './version.js';
 
 export const EXIT = {
@@ -20,25 +24,15 @@ export async function main(argv: string[]): Promise<void> {
     process.stdout.write(`${VERSION}\n`);
     return;
   }
-  guardPipes();
-  const { runProgram } = await import('./program.js');
   const code = await runProgram(argv, process.env);
   await exitAfterFlush(code);
 }
 
-/** `pwctl … | head -1`: a closed pipe ends the run quietly, never with a stack trace. */
-function guardPipes(): void {
-  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-    throw error;
-  });
-  process.stderr.on('error', () => {});
-}
-
 async function exitAfterFlush(code: number): Promise<void> {
   // Wait until stdout has handed everything to the OS (pipes are asynchronous on some
-  // platforms), then exit without waiting for idle keep-alive sockets or timers.
-  await new Promise<void>((resolve) => process.stdout.write('', () => resolve()));
+  // platforms), then exit without waiting for idle keep-alive sockets or timers. A run
+  // that never opened process.stdout (help) has nothing to flush.
+  if (stdoutOpened()) await new Promise<void>((resolve) => process.stdout.write('', () => resolve()));
   process.exit(code);
 }
 

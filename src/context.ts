@@ -140,6 +140,16 @@ export class Context {
         `no token for profile ${this.profileName}: run \`pwctl auth login\`, or set PWCTL_TOKEN`,
       );
     }
+    const trace = settings.debug ? (line: string) => this.io.stderr.write(`debug: ${escapeInline(line)}\n`) : undefined;
+    let renewToken: (() => Promise<string>) | undefined;
+    const stored = this.store.profile(this.profileName);
+    // Only a token this profile stores from an OAuth sign-in is renewed; an env token is the caller's.
+    if (!settings.sandbox && settings.tokenSource === 'config' && (stored.refresh_token || stored.token_expires_at)) {
+      const { TokenRenewer } = await import('./auth/token-renewal.js');
+      const renewer = new TokenRenewer({ store: this.store, profileName: this.profileName, baseUrl, timeoutMs: settings.timeoutMs, trace }, token);
+      token = await renewer.initial();
+      renewToken = () => renewer.renewAfterRejection();
+    }
     const { ApiClient } = await import('./api/client.js');
     const tty = this.io.stderrIsTTY;
     const client = new ApiClient({
@@ -148,7 +158,8 @@ export class Context {
       timeoutMs: settings.timeoutMs,
       userAgent: `pwctl/${VERSION} (node ${process.version}; ${process.platform})`,
       secrets: this.secrets(),
-      trace: settings.debug ? (line) => this.io.stderr.write(`debug: ${escapeInline(line)}\n`) : undefined,
+      trace,
+      renewToken,
       dryRun: this.dryRun ? (request) => this.#printDryRun(request) : undefined,
       onWait: ({ delayMs, reason, status }) => {
         if (tty && !this.quiet && status === 429) this.io.stderr.write(`${reason}: waiting ${(delayMs / 1000).toFixed(1)} s…\n`);

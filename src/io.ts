@@ -1,6 +1,7 @@
 // The one object that knows about the process's streams: which are TTYs, whether color is
 // on, whether we may prompt. Commands never look at process.stdout directly.
 import type { Readable, Writable } from 'node:stream';
+import { isatty } from 'node:tty';
 
 export interface IO {
   stdin: Readable & { isTTY?: boolean };
@@ -35,15 +36,47 @@ export function colorLevel(isTTY: boolean, env: NodeJS.ProcessEnv, pref: ColorPr
   return /256/.test(env.TERM ?? '') ? 2 : 1;
 }
 
+let opened = false;
+
+/** Whether this run created process.stdout (it is a lazy getter in Node). */
+export function stdoutOpened(): boolean {
+  return opened;
+}
+
+/**
+ * The process's streams. process.stdin/stdout/stderr are getters that construct streams
+ * (and load node:stream, net or tty) on first use, so they are touched only when a
+ * command actually reads or writes. A closed stdout pipe (`pwctl … | head -1`) ends the
+ * run quietly, never with a stack trace.
+ */
 export function processIO(env: NodeJS.ProcessEnv, pref: ColorPreference): IO {
-  const { stdin, stdout, stderr } = process;
-  const stdinIsTTY = Boolean(stdin.isTTY);
-  const stdoutIsTTY = Boolean(stdout.isTTY);
-  const stderrIsTTY = Boolean(stderr.isTTY);
+  const stdinIsTTY = isatty(0);
+  const stdoutIsTTY = isatty(1);
+  const stderrIsTTY = isatty(2);
+  let stdout: NodeJS.WriteStream | undefined;
+  let stderr: NodeJS.WriteStream | undefined;
   return {
-    stdin,
-    stdout,
-    stderr,
+    get stdin() {
+      return process.stdin;
+    },
+    get stdout() {
+      if (!stdout) {
+        stdout = process.stdout;
+        opened = true;
+        stdout.on('error', (error: NodeJS.ErrnoException) => {
+          if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+          throw error;
+        });
+      }
+      return stdout;
+    },
+    get stderr() {
+      if (!stderr) {
+        stderr = process.stderr;
+        stderr.on('error', () => {});
+      }
+      return stderr;
+    },
     stdinIsTTY,
     stdoutIsTTY,
     stderrIsTTY,

@@ -1,5 +1,7 @@
 // The command tree: global options and nouns. Noun modules only declare flags; each verb's
 // code is imported when that verb runs.
+import { writeSync } from 'node:fs';
+import { isatty } from 'node:tty';
 import { Command, Option } from 'commander';
 import { classifyError, EXIT } from './cli.js';
 import type { Session } from './commands/action.js';
@@ -51,9 +53,31 @@ export function buildProgram(session: Session): Command {
 
   applyToAll(program, (command) => {
     command.exitOverride();
-    command.configureOutput({ outputError: () => {} });
+    command.configureOutput(HELP_OUTPUT);
   });
   return program;
+}
+
+// Help goes out with fs.writeSync and terminal probes use isatty(): touching process.stdout
+// constructs a stream (and loads node:stream, net/tty) — a few ms that --help need not pay.
+// Errors are reported by runProgram, in one format, so commander prints none itself.
+const HELP_OUTPUT = {
+  writeOut: (text: string) => writeQuietly(1, text),
+  writeErr: (text: string) => writeQuietly(2, text),
+  outputError: () => {},
+  getOutHelpWidth: () => (isatty(1) ? process.stdout.columns : 80),
+  getErrHelpWidth: () => (isatty(2) ? process.stderr.columns : 80),
+  getOutHasColors: () => isatty(1) && !('NO_COLOR' in process.env),
+  getErrHasColors: () => isatty(2) && !('NO_COLOR' in process.env),
+};
+
+/** `pwctl --help | head -1`: a closed pipe is not an error. */
+function writeQuietly(fd: number, text: string): void {
+  try {
+    writeSync(fd, text);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EPIPE') throw error;
+  }
 }
 
 function applyToAll(command: Command, fn: (command: Command) => void): void {

@@ -1,6 +1,7 @@
 // The thin HTTP client: base URL, auth, timeouts, retries, redacted trace, dry-run.
 // It knows nothing of resources or formatting; src/api/<resource>.ts build on it.
 import { Agent, request as undiciRequest, type Dispatcher } from 'undici';
+import { normaliseBaseUrl } from './base-url.js';
 import { ApiError, displayPath, errorFromResponse } from './errors.js';
 import { choosePerPage, paginate, type Limit, type PageBody, type PaginateResult } from './pagination.js';
 import { decideRetry, isIdempotentMethod, parseRetryAfter, RETRY_DEFAULTS, type Failure, type RetryPolicy } from './retry-policy.js';
@@ -84,7 +85,7 @@ export class ApiClient {
   constructor(options: ClientOptions) {
     this.#options = options;
     this.#token = options.token;
-    const base = options.baseUrl.replace(/\/+$/, '');
+    const base = normaliseBaseUrl(options.baseUrl);
     this.base = base;
     this.apiRoot = `${base}/api/v1`;
     this.origin = new URL(base).origin;

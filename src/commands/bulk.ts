@@ -33,14 +33,19 @@ export const BULK_CONCURRENCY = 8;
  */
 export async function readBulkIds<I>(ctx: Context, args: string[], parse: (value: string, name: string) => I, name: string): Promise<I[]> {
   if (args.length === 0) throw new UsageError(`${name} is required: give one or more, or - to read them from standard input`);
-  if (!args.includes('-')) return args.map((arg) => parse(arg, name));
+  if (!args.includes('-')) return unique(args.map((arg) => parse(arg, name)));
   if (args.length > 1) throw new UsageError(`${name}: '-' (read from standard input) cannot be combined with other ids`);
   if (ctx.io.stdinIsTTY) ctx.notice('reading ids from standard input, one per line; end with Ctrl-D');
   const { readInput } = await import('./read-input.js');
   const text = await readInput(ctx, '-', name);
   const values = idsFromText(text, name);
   if (values.length === 0) throw new UsageError(`${name}: standard input held no ids (expected one id or JSON object with "id" per line)`);
-  return values.map((value, i) => parse(value, `${name} (stdin item ${i + 1})`));
+  return unique(values.map((value, i) => parse(value, `${name} (stdin item ${i + 1})`)));
+}
+
+/** Each id once, in first-seen order: a repeated id would be acted on twice (and a second delete fail). */
+function unique<I>(ids: I[]): I[] {
+  return [...new Set(ids)];
 }
 
 export function idsFromText(text: string, name: string): string[] {
@@ -80,6 +85,39 @@ function idOf(item: unknown, where: string): string {
     if (typeof id === 'number' || typeof id === 'string') return String(id);
   }
   throw new UsageError(`${where}: expected an id or an object with an "id" field`);
+}
+
+/**
+ * Starts work only while the rate budget the service last reported (X-RateLimit-Remaining)
+ * has room for it. When the budget is spent, a single request goes ahead and waits out the
+ * 429's Retry-After inside the client, while the others wait for it, instead of every worker
+ * collecting a 429 of its own. Without rate-limit headers it never holds anything back.
+ */
+export class RateGate {
+  #inFlight = 0;
+  #waiters: Array<() => void> = [];
+
+  constructor(private readonly remaining: () => number | undefined) {}
+
+  get inFlight(): number {
+    return this.#inFlight;
+  }
+
+  async acquire(): Promise<void> {
+    for (;;) {
+      const remaining = this.remaining();
+      if (remaining === undefined || remaining > this.#inFlight || this.#inFlight === 0) {
+        this.#inFlight++;
+        return;
+      }
+      await new Promise<void>((resolve) => this.#waiters.push(resolve));
+    }
+  }
+
+  release(): void {
+    this.#inFlight--;
+    for (const wake of this.#waiters.splice(0)) wake();
+  }
 }
 
 export interface BulkOptions<T> {
@@ -134,8 +172,14 @@ export async function runBulk<I extends string | number, T>(
   }
   const printer = streaming ? ctx.output.list(stream(), view) : undefined;
 
+  const gate = new RateGate(() => client.rateLimit.remaining);
   async function worker(): Promise<void> {
     while (!interrupted && next < ids.length) {
+      await gate.acquire();
+      if (interrupted || next >= ids.length) {
+        gate.release();
+        return;
+      }
       const index = next++;
       const id = ids[index]!;
       try {
@@ -146,6 +190,8 @@ export async function runBulk<I extends string | number, T>(
         errors[index] = error;
         const e = error as { status?: number | null; message?: string };
         results[index] = { id, ok: false, status: e.status ?? null, error: e.message ?? String(error) };
+      } finally {
+        gate.release();
       }
       finished++;
       progress();
@@ -176,7 +222,9 @@ export async function runBulk<I extends string | number, T>(
   else if (!ctx.dryRun) await ctx.output.list(results as BulkResult<T>[], view);
 
   const ok = finished - failed;
-  if (!ctx.quiet && (ids.length > 1 || interrupted)) {
+  if (ctx.dryRun) {
+    if (!ctx.quiet && ids.length > 1) ctx.io.stderr.write(`--dry-run: ${ids.length} requests shown, none sent\n`);
+  } else if (!ctx.quiet && (ids.length > 1 || interrupted)) {
     ctx.io.stderr.write(
       `${ok} ${options.done}, ${failed} failed${notAttempted > 0 ? `, ${notAttempted} not attempted` : ''}${interrupted ? ' (interrupted)' : ''}\n`,
     );

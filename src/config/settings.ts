@@ -1,4 +1,5 @@
 // Resolution of every setting, in one place: flag > environment > profile > built-in default.
+import { normaliseBaseUrl } from '../api/base-url.js';
 import { UsageError } from '../errors.js';
 import { OUTPUT_FORMATS, type OutputFormat } from '../output/formats.js';
 import { parseBoolean, parseEnum, parseHttpUrl, parseId, parseTimeoutSeconds } from '../validate.js';
@@ -85,11 +86,6 @@ export function resolveSettings(flags: GlobalFlags, env: NodeJS.ProcessEnv, prof
     debug: flags.debug === true || envFlag(env.PWCTL_DEBUG, 'PWCTL_DEBUG'),
     sandbox,
   };
-}
-
-/** Strip trailing slashes and a trailing /api/v1, which users often paste. */
-export function normaliseBaseUrl(url: string): string {
-  return url.replace(/\/+$/, '').replace(/\/api\/v1$/i, '').replace(/\/+$/, '');
 }
 
 type Candidate = [value: string | undefined, name: string];

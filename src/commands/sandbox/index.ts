@@ -9,6 +9,8 @@ export interface ServeOptions {
   seed?: 'demo' | 'empty';
   rateLimit?: string;
   rateWindow?: string;
+  extraSteps?: string;
+  controlApi?: boolean;
 }
 
 export function registerSandbox(program: Command, session: Session): void {
@@ -25,10 +27,13 @@ export function registerSandbox(program: Command, session: Session): void {
     .addOption(new Option('--seed <name>', 'initial data').choices(['demo', 'empty']).default('demo'))
     .option('--rate-limit <n>', 'requests per window per token', '60')
     .option('--rate-window <s>', 'rate-limit window in seconds', '60')
+    .option('--extra-steps <n>', 'add this many generated open tasks (for load tests)')
+    .option('--control-api', 'expose /_sandbox/* endpoints: request log, fault injection, reset (tests and benchmarks)')
     .action(action(session, async (ctx, opts: ServeOptions) => {
       const port = opts.port === '0' ? 0 : parseCount(opts.port ?? '0', '--port', 65535);
       const rateLimit = parseCount(opts.rateLimit ?? '60', '--rate-limit');
       const rateWindowSec = parseTimeoutSeconds(opts.rateWindow ?? '60', '--rate-window');
+      const extraSteps = opts.extraSteps === undefined ? undefined : parseCount(opts.extraSteps, '--extra-steps', 1_000_000);
       const { serveSandbox } = await import('../../sandbox/serve.js');
       await serveSandbox({
         port,
@@ -37,6 +42,8 @@ export function registerSandbox(program: Command, session: Session): void {
         seed: opts.seed,
         rateLimit,
         rateWindowSec,
+        extraSteps,
+        controlApi: opts.controlApi === true,
         format: ctx.settings.output,
         stdout: ctx.io.stdout,
         stderr: ctx.io.stderr,

@@ -1,0 +1,64 @@
+// Shared helpers for the benchmark scripts: interleaved timing of whole commands, medians,
+// and the result line every script ends with. NODE_EXTRA_CA_CERTS is removed from every
+// child's environment: it adds ~70 ms to each Node start and would squeeze ratios toward 1.
+import { spawnSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const BIN = join(ROOT, 'bin', 'pwctl.js');
+
+export function benchEnv(extra = {}) {
+  const env = { ...process.env, ...extra };
+  delete env.NODE_EXTRA_CA_CERTS;
+  return env;
+}
+
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+export function percentile(values, p) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+/** Time one synchronous run of a command in ms; throws if it fails. */
+export function timeCommand(command, args, env) {
+  const start = process.hrtime.bigint();
+  const result = spawnSync(command, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} exited ${result.status}: ${result.stderr}`);
+  return ms;
+}
+
+/**
+ * Run each named command `runs` times, interleaved (A B C A B C …) so drift in machine load
+ * hits all sides alike, after `warmup` untimed rounds. Returns medians by name.
+ */
+export function interleaved(commands, { runs = 21, warmup = 3, env = benchEnv() } = {}) {
+  const samples = Object.fromEntries(Object.keys(commands).map((name) => [name, []]));
+  for (let round = 0; round < warmup + runs; round++) {
+    for (const [name, [command, args]] of Object.entries(commands)) {
+      const ms = timeCommand(command, args, env);
+      if (round >= warmup) samples[name].push(ms);
+    }
+  }
+  return Object.fromEntries(Object.entries(samples).map(([name, values]) => [name, median(values)]));
+}
+
+/** Print a readable table of figures, then the machine-readable result line. */
+export function report(bench, figures) {
+  const rows = figures.map((f) => [f.name, `${round(f.value)} ${f.unit}`, f.target ?? '', f.met === undefined ? '' : f.met ? 'met' : 'MISSED']);
+  const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((r) => r[i].length), ['figure', 'value', 'target', ''][i].length));
+  const line = (r) => r.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd();
+  console.log(line(['figure', 'value', 'target', '']));
+  for (const r of rows) console.log(line(r));
+  console.log(JSON.stringify({ bench, figures }));
+}
+
+export function round(value) {
+  return Math.abs(value) >= 100 ? Math.round(value) : Math.round(value * 100) / 100;
+}

@@ -1,0 +1,147 @@
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import type { IO } from '../../src/io.js';
+import { getPath, parseFieldList, selectFields, validateFields } from '../../src/output/fields.js';
+import { errorJsonLine, errorLines } from '../../src/output/error-line.js';
+import { toJson } from '../../src/output/json.js';
+import { escapeBlock, escapeInline } from '../../src/output/sanitize.js';
+import { OutputWriter } from '../../src/output/writer.js';
+import type { View } from '../../src/output/view.js';
+
+describe('sanitiser', () => {
+  it('shows C0, DEL and C1 controls in a visible form', () => {
+    expect(escapeInline('a\u001b[31mred\u0007')).toBe('a^[[31mred^G');
+    expect(escapeInline('x\u009b2Jy')).toBe('x\\x9b2Jy');
+    expect(escapeInline('del\u007f cr\r')).toBe('del^? cr^M');
+    expect(escapeInline('osc \u001b]0;title\u0007')).toBe('osc ^[]0;title^G');
+    expect(escapeInline('ls\u2028ps\u2029')).toBe('ls\\u2028ps\\u2029');
+  });
+
+  it('keeps a record on one line: tabs and newlines escaped in cells', () => {
+    expect(escapeInline('a\tb\nc')).toBe('a\\tb\\nc');
+  });
+
+  it('keeps layout in bodies shown to people, escaping the rest', () => {
+    expect(escapeBlock('line 1\n\tline 2\u001b[2J')).toBe('line 1\n\tline 2^[[2J');
+  });
+
+  it('leaves ordinary text, accents and emoji alone', () => {
+    expect(escapeInline('Café ✓ 🚀 日本')).toBe('Café ✓ 🚀 日本');
+  });
+});
+
+describe('toJson', () => {
+  it('escapes DEL, C1 and line separators but stays the same JSON value', () => {
+    const value = { t: 'a\u007fb\u009bc\u2028d\u001b' };
+    const text = toJson(value);
+    expect(text).not.toMatch(/[\u007f-\u009f\u2028]/);
+    expect(JSON.parse(text)).toEqual(value);
+  });
+});
+
+describe('field selection', () => {
+  const record = { id: 1, title: 't', phase: { id: 2, title: 'Design', is_internal: false }, tags: [{ name: 'a' }] };
+
+  it('parses lists and rejects malformed paths', () => {
+    expect(parseFieldList(' id, phase.title ,')).toEqual(['id', 'phase.title']);
+    expect(() => parseFieldList(',')).toThrow(/at least one field/);
+    expect(() => parseFieldList('id,phase..title')).toThrow(/not a field path/);
+  });
+
+  it('reaches into objects and arrays with dotted paths', () => {
+    expect(getPath(record, 'phase.title')).toBe('Design');
+    expect(getPath(record, 'tags.0.name')).toBe('a');
+    expect(getPath(record, 'phase.nope')).toBeUndefined();
+  });
+
+  it('keeps the nesting of selected paths', () => {
+    expect(selectFields(record, ['id', 'phase.title', 'missing'])).toEqual({ id: 1, phase: { title: 'Design' }, missing: null });
+  });
+
+  it('rejects unknown fields, listing the valid ones', () => {
+    expect(() => validateFields(['id', 'nope.x'], ['id', 'title'])).toThrow('--fields: unknown field "nope.x"; valid fields: id, title');
+    expect(() => validateFields(['phase.title'], ['phase'])).not.toThrow();
+  });
+});
+
+function fakeIO(tty = false): { io: IO; out: () => string } {
+  const stdout = new PassThrough();
+  const chunks: Buffer[] = [];
+  stdout.on('data', (c: Buffer) => chunks.push(c));
+  const io = { stdin: new PassThrough(), stdout, stderr: new PassThrough(), stdinIsTTY: false, stdoutIsTTY: tty, stderrIsTTY: false, stdoutColor: 0, stderrColor: 0, canPrompt: false } as unknown as IO;
+  return { io, out: () => Buffer.concat(chunks).toString('utf8') };
+}
+
+interface Row {
+  id: number;
+  title: string;
+}
+const VIEW: View<Row> = { fields: ['id', 'title'], columns: [{ header: 'ID', value: (r) => r.id }, { header: 'TITLE', value: (r) => r.title }] };
+async function* rows(n: number): AsyncGenerator<Row> {
+  for (let i = 1; i <= n; i++) yield { id: i, title: `t${i}\u001b[1m` };
+}
+
+describe('OutputWriter', () => {
+  it('table to a pipe: tab-separated rows, no header, escaped cells', async () => {
+    const { io, out } = fakeIO(false);
+    expect(await new OutputWriter(io, 'table', undefined).list(rows(2), VIEW)).toBe(2);
+    expect(out()).toBe('1\tt1^[[1m\n2\tt2^[[1m\n');
+  });
+
+  it('table on a TTY: a header and aligned columns that stay aligned across chunks', async () => {
+    const { io, out } = fakeIO(true);
+    await new OutputWriter(io, 'table', undefined).list(rows(250), VIEW);
+    const lines = out().trimEnd().split('\n');
+    expect(lines).toHaveLength(251);
+    expect(lines[0]).toMatch(/^ID\s+TITLE$/);
+    const column = lines[0]!.indexOf('TITLE');
+    expect(lines[1]!.indexOf('t1')).toBe(column);
+    expect(lines[250]!.indexOf('t250')).toBe(column);
+  });
+
+  it('json: one array, streamed; an empty list is []', async () => {
+    const a = fakeIO();
+    await new OutputWriter(a.io, 'json', undefined).list(rows(3), VIEW);
+    expect(JSON.parse(a.out()).map((r: Row) => r.id)).toEqual([1, 2, 3]);
+    const b = fakeIO();
+    await new OutputWriter(b.io, 'json', undefined).list(rows(0), VIEW);
+    expect(b.out()).toBe('[]\n');
+  });
+
+  it('ndjson: one value per line with --fields applied', async () => {
+    const { io, out } = fakeIO();
+    await new OutputWriter(io, 'ndjson', ['id']).list(rows(2), VIEW);
+    expect(out()).toBe('{"id":1}\n{"id":2}\n');
+  });
+
+  it('yaml: a list of records, parseable back', async () => {
+    const { io, out } = fakeIO();
+    await new OutputWriter(io, 'yaml', undefined).list(rows(2), VIEW);
+    const { parse } = await import('yaml');
+    expect(parse(out())).toEqual([{ id: 1, title: 't1\u001b[1m' }, { id: 2, title: 't2\u001b[1m' }]);
+  });
+
+  it('rejects unknown --fields before writing anything', async () => {
+    const { io, out } = fakeIO();
+    await expect(new OutputWriter(io, 'json', ['nope']).list(rows(1), VIEW)).rejects.toThrow(/valid fields: id, title/);
+    expect(out()).toBe('');
+  });
+
+  it('a single record in table mode is a key/value block', async () => {
+    const { io, out } = fakeIO(false);
+    await new OutputWriter(io, 'table', undefined).record({ id: 5, title: 'x\ty' }, VIEW);
+    expect(out()).toBe('id:\t5\ntitle:\tx\\ty\n');
+  });
+});
+
+describe('error lines', () => {
+  it('prints one error line plus one line per field error, escaped', () => {
+    const text = errorLines({ message: 'PUT /steps/1: 422: invalid\u001b]0;x\u0007', status: 422, exitCode: 5, errors: { due_date: ['must be a date'] } });
+    expect(text).toBe('error: PUT /steps/1: 422: invalid^[]0;x^G\n  due_date: must be a date\n');
+  });
+
+  it('prints the contract JSON line', () => {
+    const line = errorJsonLine({ message: 'm', status: 404, exitCode: 3 });
+    expect(JSON.parse(line)).toEqual({ error: { status: 404, code: 3, message: 'm' } });
+  });
+});

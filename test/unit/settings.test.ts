@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { normaliseBaseUrl } from '../../src/api/base-url.js';
+import { resolveProfileName, resolveSettings } from '../../src/config/settings.js';
+import { UsageError } from '../../src/errors.js';
+
+describe('resolveSettings precedence: flag > env > profile > default', () => {
+  const profile = { base_url: 'https://profile.example', output: 'yaml', token: 'profile-token', timeout: 12, company: 7 };
+
+  it('takes the flag over everything', () => {
+    const s = resolveSettings({ output: 'json', baseUrl: 'https://flag.example', timeout: '5' }, { PWCTL_OUTPUT: 'ndjson', PWCTL_BASE_URL: 'https://env.example', PWCTL_TIMEOUT: '9' }, profile, 'default');
+    expect([s.output, s.baseUrl, s.timeoutMs]).toEqual(['json', 'https://flag.example', 5000]);
+  });
+
+  it('takes the environment over the profile', () => {
+    const s = resolveSettings({}, { PWCTL_OUTPUT: 'ndjson', PWCTL_BASE_URL: 'https://env.example', PWCTL_TOKEN: 'env-token', PWCTL_TIMEOUT: '9' }, profile, 'default');
+    expect([s.output, s.baseUrl, s.token, s.tokenSource, s.timeoutMs]).toEqual(['ndjson', 'https://env.example', 'env-token', 'env', 9000]);
+  });
+
+  it('falls back to the profile, then to defaults', () => {
+    const s = resolveSettings({}, {}, profile, 'default');
+    expect([s.output, s.baseUrl, s.token, s.tokenSource, s.timeoutMs, s.company]).toEqual(['yaml', 'https://profile.example', 'profile-token', 'config', 12000, 7]);
+    const d = resolveSettings({}, {}, {}, 'default');
+    expect([d.output, d.baseUrl, d.token, d.tokenSource, d.timeoutMs, d.debug, d.sandbox]).toEqual(['table', undefined, undefined, undefined, 30000, false, false]);
+  });
+
+  it('treats empty environment values as unset', () => {
+    const s = resolveSettings({}, { PWCTL_OUTPUT: '', PWCTL_TOKEN: '' }, profile, 'default');
+    expect([s.output, s.token]).toEqual(['yaml', 'profile-token']);
+  });
+
+  it('names the source of an invalid value', () => {
+    expect(() => resolveSettings({}, { PWCTL_OUTPUT: 'xml' }, {}, 'default')).toThrow(/PWCTL_OUTPUT must be one of table, json, yaml, ndjson/);
+    expect(() => resolveSettings({ timeout: '0' }, {}, {}, 'default')).toThrow(UsageError);
+    expect(() => resolveSettings({}, { PWCTL_SANDBOX: 'maybe' }, {}, 'default')).toThrow(/PWCTL_SANDBOX must be true or false/);
+  });
+
+  it('reads PWCTL_DEBUG and PWCTL_SANDBOX as booleans', () => {
+    const s = resolveSettings({}, { PWCTL_DEBUG: '1', PWCTL_SANDBOX: 'true' }, {}, 'default');
+    expect([s.debug, s.sandbox]).toEqual([true, true]);
+  });
+});
+
+describe('resolveProfileName', () => {
+  it('prefers --profile, then PWCTL_PROFILE, then default', () => {
+    expect(resolveProfileName({ profile: 'ci' }, { PWCTL_PROFILE: 'env' })).toBe('ci');
+    expect(resolveProfileName({}, { PWCTL_PROFILE: 'env' })).toBe('env');
+    expect(resolveProfileName({}, {})).toBe('default');
+    expect(() => resolveProfileName({ profile: '../etc' }, {})).toThrow(/--profile must be a profile name/);
+  });
+});
+
+describe('normaliseBaseUrl', () => {
+  it('tolerates a trailing /api/v1 and slashes', () => {
+    expect(normaliseBaseUrl('https://x.example/api/v1/')).toBe('https://x.example');
+    expect(normaliseBaseUrl('https://x.example/prefix/')).toBe('https://x.example/prefix');
+    expect(normaliseBaseUrl('https://x.example')).toBe('https://x.example');
+  });
+});
