@@ -25,7 +25,7 @@ export function registerSandbox(program: Command, session: Session): void {
     .option('--host <addr>', 'address to bind', '127.0.0.1')
     .option('--state <file>', 'persist state as JSON in this file across restarts')
     .addOption(new Option('--seed <name>', 'initial data').choices(['demo', 'empty']).default('demo'))
-    .option('--rate-limit <n>', 'requests per window per token', '60')
+    .option('--rate-limit <n>', 'requests per window per user (per IP when unauthenticated)', '60')
     .option('--rate-window <s>', 'rate-limit window in seconds', '60')
     .option('--extra-steps <n>', 'add this many generated open tasks (for load tests)')
     .option('--control-api', 'expose /_sandbox/* endpoints: request log, fault injection, reset (tests and benchmarks)')

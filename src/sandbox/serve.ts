@@ -1,0 +1,76 @@
+// `pwctl sandbox serve`: run the sandbox in the foreground until SIGINT/SIGTERM or abort.
+import { startSandbox } from './index.js';
+import type { RequestLogEntry, RunningSandbox, SandboxOptions } from './types.js';
+
+export interface ServeOptions extends SandboxOptions {
+  format: 'table' | 'json' | 'yaml' | 'ndjson';
+  stdout: NodeJS.WritableStream;
+  stderr: NodeJS.WritableStream;
+  signal?: AbortSignal;
+  /** No per-request lines on stderr. */
+  quiet?: boolean;
+}
+
+/** Request lines reach a terminal: show control characters instead of obeying them. */
+function visible(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+}
+
+export function formatRequestLine(entry: RequestLogEntry, ms: number): string {
+  const query = new URLSearchParams(entry.query).toString();
+  const status = entry.status === 0 ? '---' : String(entry.status);
+  return `${entry.method} ${visible(entry.path)}${query ? `?${visible(query)}` : ''} ${status} ${Math.round(ms)}ms\n`;
+}
+
+function readyText(sandbox: RunningSandbox, format: ServeOptions['format'], statePath: string | undefined): string {
+  const { baseUrl, tokens } = sandbox;
+  if (format === 'json' || format === 'ndjson') return `${JSON.stringify({ base_url: baseUrl, tokens })}\n`;
+  if (format === 'yaml') {
+    return `base_url: ${baseUrl}\ntokens:\n  manager: ${tokens.manager}\n  member: ${tokens.member}\n  client: ${tokens.client}\n`;
+  }
+  const env = (token: string): string => `PWCTL_BASE_URL=${baseUrl} PWCTL_TOKEN=${token}`;
+  return [
+    `pwctl sandbox is running (seed: ${sandbox.state.seed}, state: ${statePath ?? 'in memory'})`,
+    '',
+    `  Base URL  ${baseUrl}`,
+    `  Manager   ${tokens.manager}`,
+    `  Member    ${tokens.member}`,
+    `  Client    ${tokens.client}`,
+    '',
+    'Try:',
+    `  ${env(tokens.manager)} pwctl steps list`,
+    `  ${env(tokens.client)} pwctl docs list`,
+    '',
+    `OAuth: ${baseUrl}/oauth/authorize and ${baseUrl}/oauth/token (pwctl auth login --web)`,
+    `Webhook deliveries: GET ${baseUrl}/_sandbox/deliveries with a team token`,
+    'Press Ctrl+C to stop.',
+    '',
+  ].join('\n');
+}
+
+export async function serveSandbox(opts: ServeOptions): Promise<void> {
+  const { format, stdout, stderr, signal, quiet, ...options } = opts;
+  if (signal?.aborted) return;
+  const sandbox = await startSandbox({
+    requestLogLimit: 10_000,
+    ...options,
+    onRequest: (entry, ms) => {
+      options.onRequest?.(entry, ms);
+      if (!quiet) stderr.write(formatRequestLine(entry, ms));
+    },
+  });
+  stdout.write(readyText(sandbox, format, options.statePath));
+
+  await new Promise<void>((resolve) => {
+    const stop = (): void => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      signal?.removeEventListener('abort', stop);
+      resolve();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+    signal?.addEventListener('abort', stop);
+  });
+  await sandbox.close();
+}
