@@ -12,7 +12,7 @@
 // entry points. Modules used on both sides exist once in each bundle; nothing relies on
 // shared module state across the boundary (errors are classified by name, not instanceof).
 import { build } from 'esbuild';
-import { readFile, rm } from 'node:fs/promises';
+import { readFile, rename, rm } from 'node:fs/promises';
 import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
@@ -20,8 +20,11 @@ import { createRequire } from 'node:module';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 // --outdir <dir> builds elsewhere (experiments, packaging checks); the default is dist/.
 const outArg = process.argv.indexOf('--outdir');
-const DIST = outArg > 0 ? resolve(process.argv[outArg + 1]) : resolve(ROOT, 'dist');
+const FINAL = outArg > 0 ? resolve(process.argv[outArg + 1]) : resolve(ROOT, 'dist');
 const pkg = JSON.parse(await readFile(resolve(ROOT, 'package.json'), 'utf8'));
+// Build beside the old output and swap it in at the end, so a test run that is using
+// dist/ while someone rebuilds never sees it half written.
+const DIST = `${FINAL}.tmp-${process.pid}`;
 await rm(DIST, { recursive: true, force: true });
 
 const shared = {
@@ -118,3 +121,8 @@ await build({
   banner: { js: "import{createRequire as __pwctlCreateRequire}from'node:module';const require=__pwctlCreateRequire(import.meta.url);" },
   plugins: [lazyChildProcessForCommander, vendorEntries],
 });
+
+const OLD = `${FINAL}.old-${process.pid}`;
+await rename(FINAL, OLD).catch(() => {});
+await rename(DIST, FINAL);
+await rm(OLD, { recursive: true, force: true });

@@ -91,7 +91,11 @@ export async function runProgram(argv: string[], env: NodeJS.ProcessEnv, ioOverr
   const session: Session = {
     context(command) {
       if (!context) {
-        const flags = command.optsWithGlobals() as GlobalFlags;
+        // Global options live on the root command; optsWithGlobals() would also merge in a
+        // verb's own options (milestones --color would shadow the global --no-color).
+        let root = command;
+        while (root.parent) root = root.parent;
+        const flags = root.opts() as GlobalFlags;
         context = new Context(flags, env, ioOverride ?? processIO(env, flags));
       }
       return context;

@@ -1,0 +1,56 @@
+// Documents: /api/v1/documents, addressed by uuid.
+import { unwrapData, type ApiClient, type QueryValue } from './client.js';
+import type { CreateDocumentBody, Document, UpdateDocumentBody } from './types.js';
+
+export const DOCUMENTS_PATH = '/documents';
+
+export interface DocumentFilters {
+  company_id?: number;
+  project_id?: number;
+  client_id?: number;
+  is_internal?: boolean;
+  /** Adds each document's Markdown body. */
+  content?: boolean;
+}
+
+function documentPath(uuid: string): string {
+  return `${DOCUMENTS_PATH}/${encodeURIComponent(uuid)}`;
+}
+
+/** The query of GET /documents (most recently updated first) for a set of filters. */
+export function documentListQuery(filters: DocumentFilters): Record<string, QueryValue> {
+  return {
+    company_id: filters.company_id,
+    project_id: filters.project_id,
+    client_id: filters.client_id,
+    is_internal: filters.is_internal,
+    include: filters.content ? 'content' : undefined,
+  };
+}
+
+export function getDocument(client: ApiClient, uuid: string, options: { content?: boolean } = {}): Promise<Document> {
+  return client.getData<Document>(documentPath(uuid), { include: options.content ? 'content' : undefined });
+}
+
+/** undefined under --dry-run. */
+export async function createDocument(client: ApiClient, body: CreateDocumentBody, outcomeHint?: string): Promise<Document | undefined> {
+  const response = await client.request({ method: 'POST', path: DOCUMENTS_PATH, body, outcomeHint });
+  return unwrapData<Document | undefined>(response, 'POST', DOCUMENTS_PATH);
+}
+
+/**
+ * undefined under --dry-run. The reference does not show what PUT answers, so when the
+ * response carries no document the updated one is read back.
+ */
+export async function updateDocument(client: ApiClient, uuid: string, body: UpdateDocumentBody): Promise<Document | undefined> {
+  const response = await client.request({ method: 'PUT', path: documentPath(uuid), body });
+  if (response.dryRun) return undefined;
+  const data = (response.json as { data?: unknown } | undefined)?.data;
+  if (data !== null && typeof data === 'object' && 'uuid' in data) return data as Document;
+  return getDocument(client, uuid);
+}
+
+/** Deletes the document and its attachments; whatever the service answers is not needed. */
+export async function deleteDocument(client: ApiClient, uuid: string): Promise<void> {
+  await client.request({ method: 'DELETE', path: documentPath(uuid) });
+}

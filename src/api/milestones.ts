@@ -1,0 +1,40 @@
+// Milestones: /api/v1/milestones, marker dates on a project.
+import { unwrapData, type ApiClient, type QueryValue } from './client.js';
+import type { CreateMilestoneBody, Milestone, UpdateMilestoneBody } from './types.js';
+
+export const MILESTONES_PATH = '/milestones';
+
+export interface MilestoneFilters {
+  company_id?: number;
+  project_id?: number;
+}
+
+function milestonePath(id: number): string {
+  return `${MILESTONES_PATH}/${id}`;
+}
+
+/** The query of GET /milestones (ordered by due date) for a set of filters. */
+export function milestoneListQuery(filters: MilestoneFilters): Record<string, QueryValue> {
+  return { company_id: filters.company_id, project_id: filters.project_id };
+}
+
+export function getMilestone(client: ApiClient, id: number): Promise<Milestone> {
+  return client.getData<Milestone>(milestonePath(id));
+}
+
+/** undefined under --dry-run. */
+export async function createMilestone(client: ApiClient, body: CreateMilestoneBody, outcomeHint?: string): Promise<Milestone | undefined> {
+  const response = await client.request({ method: 'POST', path: MILESTONES_PATH, body, outcomeHint });
+  return unwrapData<Milestone | undefined>(response, 'POST', MILESTONES_PATH);
+}
+
+/** undefined under --dry-run. */
+export async function updateMilestone(client: ApiClient, id: number, body: UpdateMilestoneBody): Promise<Milestone | undefined> {
+  const response = await client.request({ method: 'PUT', path: milestonePath(id), body });
+  return unwrapData<Milestone | undefined>(response, 'PUT', milestonePath(id));
+}
+
+/** Irreversible; the service answers 204. */
+export async function deleteMilestone(client: ApiClient, id: number): Promise<void> {
+  await client.request({ method: 'DELETE', path: milestonePath(id) });
+}

@@ -1,0 +1,32 @@
+import type { Document } from '../../api/types.js';
+import { shortDate, type View } from '../../output/view.js';
+
+export function audienceOf(doc: Pick<Document, 'is_internal'>): string {
+  return doc.is_internal ? 'internal' : 'client-visible';
+}
+
+export const DOCUMENT_VIEW: View<Document> = {
+  fields: ['id', 'uuid', 'title', 'content', 'excerpt', 'is_internal', 'edit_access', 'author', 'project', 'client', 'company', 'created_at', 'updated_at'],
+  columns: [
+    { header: 'UUID', value: (d) => d.uuid },
+    { header: 'TITLE', value: (d) => d.title },
+    { header: 'AUDIENCE', value: audienceOf },
+    { header: 'PROJECT', value: (d) => d.project },
+    { header: 'CLIENT', value: (d) => d.client },
+    { header: 'UPDATED', value: (d) => shortDate(d.updated_at) },
+  ],
+  detail: [
+    { header: 'UUID', value: (d) => d.uuid },
+    { header: 'ID', value: (d) => d.id },
+    { header: 'TITLE', value: (d) => d.title },
+    { header: 'AUDIENCE', value: audienceOf },
+    { header: 'EDIT ACCESS', value: (d) => d.edit_access },
+    { header: 'COMPANY', value: (d) => d.company },
+    { header: 'PROJECT', value: (d) => d.project },
+    { header: 'CLIENT', value: (d) => d.client },
+    { header: 'AUTHOR', value: (d) => d.author },
+    { header: 'CREATED', value: (d) => shortDate(d.created_at) },
+    { header: 'UPDATED', value: (d) => shortDate(d.updated_at) },
+    { header: 'EXCERPT', value: (d) => d.excerpt },
+  ],
+};

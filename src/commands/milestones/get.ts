@@ -1,0 +1,11 @@
+import { getMilestone } from '../../api/milestones.js';
+import type { Context } from '../../context.js';
+import { parseId } from '../../validate.js';
+import { MILESTONE_VIEW } from './views.js';
+
+export async function run(ctx: Context, idArg: string): Promise<void> {
+  const id = parseId(idArg, '<id>');
+  ctx.output.checkFields(MILESTONE_VIEW);
+  const client = await ctx.api();
+  await ctx.output.record(await getMilestone(client, id), MILESTONE_VIEW);
+}

@@ -1,0 +1,78 @@
+// What `docs` does for a person at a terminal, which a child process with pipes cannot
+// show: the program runs in-process with TTY streams, against the sandbox.
+import { PassThrough } from 'node:stream';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { IO } from '../../src/io.js';
+import { runProgram } from '../../src/program.js';
+import { seedDocumentUuid, type RunningSandbox } from '../../src/sandbox/index.js';
+import { baseEnv, makeConfigDir } from '../helpers/cli.js';
+import { sandboxEnv, startTestSandbox } from '../helpers/sandbox.js';
+
+const BLUE = seedDocumentUuid(85);
+let sb: RunningSandbox;
+
+beforeAll(async () => {
+  sb = await startTestSandbox();
+});
+afterAll(() => sb.close());
+beforeEach(() => sb.reset('demo'));
+
+function ttyIO(answer?: string): { io: IO; out: () => string; err: () => string } {
+  const stdin = Object.assign(new PassThrough(), { isTTY: true });
+  const stdout = Object.assign(new PassThrough(), { isTTY: true, columns: 120 });
+  const stderr = Object.assign(new PassThrough(), { isTTY: true });
+  const chunks = { out: [] as Buffer[], err: [] as Buffer[] };
+  stdout.on('data', (c: Buffer) => chunks.out.push(c));
+  stderr.on('data', (c: Buffer) => {
+    chunks.err.push(c);
+    // Answer the confirmation once it has been asked.
+    if (answer !== undefined && /\[y\/N\] $/.test(c.toString())) stdin.write(`${answer}\n`);
+  });
+  const io = { stdin, stdout, stderr, stdinIsTTY: true, stdoutIsTTY: true, stderrIsTTY: true, stdoutColor: 0, stderrColor: 0, canPrompt: true } as unknown as IO;
+  return { io, out: () => Buffer.concat(chunks.out).toString(), err: () => Buffer.concat(chunks.err).toString() };
+}
+
+async function run(args: string[], answer?: string) {
+  const t = ttyIO(answer);
+  const env = { ...baseEnv(makeConfigDir()), ...sandboxEnv(sb) };
+  const code = await runProgram(args, env, t.io);
+  return { code, stdout: t.out(), stderr: t.err() };
+}
+
+describe('docs on a terminal', () => {
+  it('get --content shows the body with control characters made visible', async () => {
+    sb.state.documents[BLUE]!.content = 'Calm\n\u001b]52;c;cGF5bG9hZA==\u0007coast';
+    const r = await run(['docs', 'get', BLUE, '--content']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/title: +Blue Harbor creative brief\n/);
+    expect(r.stdout.endsWith('\n\nCalm\n^[]52;c;cGF5bG9hZA==^Gcoast\n')).toBe(true);
+    expect(r.stdout).not.toContain('\u001b');
+  });
+
+  it('--fields content shows the body alone, escaped and ending in a newline', async () => {
+    sb.state.documents[BLUE]!.content = 'Line one\n\u001b[2Jgone';
+    const r = await run(['docs', 'get', BLUE, '--fields', 'content']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('Line one\n^[[2Jgone\n');
+  });
+
+  it('delete asks first: "n" deletes nothing and fails, "y" deletes', async () => {
+    const no = await run(['docs', 'delete', BLUE], 'n');
+    expect(no.stderr).toContain(`Delete document ${BLUE} and its attachments? [y/N] `);
+    expect(no.code).toBe(1);
+    expect(no.stderr).toMatch(/error: cancelled; nothing was deleted/);
+    expect(sb.state.documents[BLUE]).toBeDefined();
+
+    const yes = await run(['docs', 'delete', BLUE], 'y');
+    expect(yes.code).toBe(0);
+    expect(sb.state.documents[BLUE]).toBeUndefined();
+  });
+
+  it('milestones delete asks too', async () => {
+    const r = await run(['milestones', 'delete', '72', '73'], 'yes');
+    expect(r.stderr).toContain('Permanently delete 2 milestones? [y/N] ');
+    expect(r.code).toBe(0);
+    expect(sb.state.milestones[72]).toBeUndefined();
+    expect(sb.state.milestones[73]).toBeUndefined();
+  });
+});
