@@ -137,13 +137,25 @@ export class ApiClient {
       const started = performance.now();
       this.#trace(`→ ${method} ${url}${attempt > 1 ? ` (attempt ${attempt})` : ''}`);
       let failure: Failure;
-      let status: number | null = null;
       let lastError: ApiError;
+      let status: number | null = null;
+
+      // Only the exchange itself is guarded: anything else that throws (a token renewal
+      // hook, a parse) must reach the caller as it is, not be mistaken for a network fault.
+      let response: Awaited<ReturnType<ApiClient['send']>> | undefined;
       try {
-        const response = await this.#send(method, url, body, options.headers);
+        response = await this.send(method, url, body, options.headers);
+      } catch (error) {
+        const code = errorCode(error);
+        this.#trace(`✗ ${method} ${path} ${code} ${Math.round(performance.now() - started)}ms`);
+        failure = classifyNetworkError(code);
+        lastError = networkError(method, url, path, failure, code, options, idempotent);
+        if (failure.kind !== 'not-sent' && !idempotent) throw lastError;
+      }
+
+      if (response) {
         status = response.status;
-        const ms = Math.round(performance.now() - started);
-        this.#trace(`← ${status} ${method} ${path} ${ms}ms`);
+        this.#trace(`← ${status} ${method} ${path} ${Math.round(performance.now() - started)}ms`);
         this.#recordRateLimit(response.headers);
 
         if (status >= 200 && status < 300) {
@@ -185,20 +197,12 @@ export class ApiClient {
             });
           }
         }
-      } catch (error) {
-        if (error instanceof ApiError) throw error;
-        const ms = Math.round(performance.now() - started);
-        const code = errorCode(error);
-        this.#trace(`✗ ${method} ${path} ${code} ${ms}ms`);
-        failure = classifyNetworkError(code);
-        lastError = networkError(method, url, path, failure, code, options, idempotent);
-        if (failure.kind !== 'not-sent' && !idempotent) throw lastError;
       }
 
-      const decision = decideRetry(failure, attempt, idempotent, policy, this.#options.random);
+      const decision = decideRetry(failure!, attempt, idempotent, policy, this.#options.random);
       if (!decision.retry) {
         this.#trace(`  no retry: ${decision.reason}`);
-        throw lastError;
+        throw lastError!;
       }
       this.#trace(`  retry in ${decision.delayMs}ms: ${decision.reason}`);
       this.#options.onWait?.({ method, path, delayMs: decision.delayMs, reason: decision.reason, status });
@@ -227,7 +231,7 @@ export class ApiClient {
     }, limit, result);
   }
 
-  async #send(method: string, url: string, body: string | Buffer | undefined, extra: Record<string, string> | undefined) {
+  private async send(method: string, url: string, body: string | Buffer | undefined, extra: Record<string, string> | undefined) {
     const headers: Record<string, string> = {
       accept: 'application/json',
       'user-agent': this.#options.userAgent,

@@ -76,6 +76,9 @@ export class ConfigStore {
 
   /** Apply a change to one profile and write the file (0600, directory 0700). */
   async updateProfile(name: string, change: (profile: ProfileData) => void): Promise<void> {
+    // Re-read first: another pwctl may have written since this one started (a rotated
+    // refresh token must never be overwritten with the spent one we read at start-up).
+    this.#cache = undefined;
     const data = structuredClone(this.read());
     const profiles = (data.profiles ??= {});
     const profile = (profiles[name] ??= {});

@@ -141,6 +141,15 @@ describe('ApiClient', () => {
     expect(server.requests[1]!.headers.authorization).toBe('Bearer new-token-5678');
   });
 
+  it('lets an error from the renewal hook through as it is, not as a network fault', async () => {
+    server.on('GET /api/v1/things/2', { status: 401, body: { message: 'Unauthenticated.' } });
+    class RenewalRefused extends Error {}
+    const c = client({ renewToken: async () => { throw new RenewalRefused('run pwctl auth login'); } });
+    const error = await c.getData('/things/2').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RenewalRefused);
+    expect(server.requests).toHaveLength(1);
+  });
+
   it('never writes the token into the trace', async () => {
     server.on('GET /api/v1/things/1', { status: 200, body: { data: {} } });
     await client().request({ method: 'GET', path: '/things/1', query: { token: 'tok-secret-1234' } });

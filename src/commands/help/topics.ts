@@ -28,6 +28,7 @@ error. With -o json or -o ndjson the error is also printed on stderr as one JSON
   PWCTL_DEBUG=1         trace HTTP requests to stderr, like --debug (secrets redacted)
   PWCTL_TIMEOUT         per-request timeout in seconds, like --timeout (default 30)
   PWCTL_WEBHOOK_SECRET  extra signing secret that \`webhooks listen\` accepts
+  PWCTL_OAUTH_TIMEOUT   seconds \`auth login --web\` waits for the browser (default 300)
   NO_COLOR, FORCE_COLOR disable or force color
   VISUAL, EDITOR        editor for \`docs edit\` and \`steps edit\`
 

@@ -1,0 +1,75 @@
+import { ApiError } from '../../api/errors.js';
+import { checkToken, describeCompanies } from '../../auth/check-token.js';
+import { createClientWithToken } from '../../auth/client-with-token.js';
+import type { TokenSet } from '../../auth/oauth-client.js';
+import { resolveOAuthEndpoints } from '../../auth/oauth-endpoints.js';
+import { promptSecret } from '../../auth/prompt-secret.js';
+import { checkTokenText, readTokenFromStream } from '../../auth/read-token.js';
+import type { Context } from '../../context.js';
+import { AuthRequiredError, UsageError } from '../../errors.js';
+import { escapeInline } from '../../output/sanitize.js';
+import type { LoginOptions } from './index.js';
+
+export async function run(ctx: Context, opts: LoginOptions): Promise<void> {
+  if (opts.withToken && opts.web) throw new UsageError('--with-token and --web cannot be combined: choose one way to sign in');
+  if (opts.browser === false && !opts.web) throw new UsageError('--no-browser works only together with --web');
+  const profileName = ctx.profileName;
+  const settings = ctx.settings;
+  if (settings.sandbox) throw new UsageError('--sandbox needs no login: the embedded sandbox always acts as a team manager');
+  const baseUrl = settings.baseUrl;
+  if (!baseUrl) {
+    throw new UsageError(`no service URL for profile ${profileName}: pass --base-url <url> (e.g. pwctl auth login --base-url https://pm.example.com), or set PWCTL_BASE_URL`);
+  }
+
+  if (opts.web) {
+    const { runWebLogin } = await import('../../auth/web-login.js');
+    await runWebLogin(ctx, {
+      endpoints: resolveOAuthEndpoints(ctx.store.profile(profileName), baseUrl),
+      browser: opts.browser !== false,
+      complete: (tokens) => verifyAndStore(ctx, baseUrl, tokens),
+    });
+    return;
+  }
+  // On a terminal even --with-token prompts: reading a pasted token from a TTY would echo it.
+  const token = opts.withToken && !ctx.io.stdinIsTTY
+    ? checkTokenText(await readTokenFromStream(ctx.io.stdin), '--with-token')
+    : await askForToken(ctx, baseUrl);
+  await verifyAndStore(ctx, baseUrl, { accessToken: token });
+}
+
+async function askForToken(ctx: Context, baseUrl: string): Promise<string> {
+  if (!ctx.io.stdinIsTTY) {
+    throw new UsageError('no terminal to ask for the token: pipe it to `pwctl auth login --with-token`, or sign in with `pwctl auth login --web`');
+  }
+  const answer = await promptSecret(ctx.io, `Paste the API token for ${escapeInline(new URL(baseUrl).host)} (input is hidden): `);
+  return checkTokenText(answer.trim(), 'token');
+}
+
+/** Check the token with one request, then store it with the URL it was checked against. */
+async function verifyAndStore(ctx: Context, baseUrl: string, tokens: TokenSet): Promise<string> {
+  const profileName = ctx.profileName;
+  const host = escapeInline(new URL(baseUrl).host);
+  const client = await createClientWithToken(ctx, baseUrl, tokens.accessToken);
+  let companies;
+  try {
+    ({ companies } = await checkToken(client));
+  } catch (error) {
+    if (error instanceof ApiError && (error.kind === 'unauthorized' || error.kind === 'forbidden')) {
+      throw new AuthRequiredError(`${host} rejected the token (${error.status}); nothing was stored`);
+    }
+    throw error;
+  }
+  await ctx.store.updateProfile(profileName, (profile) => {
+    profile.base_url = baseUrl;
+    profile.token = tokens.accessToken;
+    if (tokens.refreshToken) profile.refresh_token = tokens.refreshToken;
+    else delete profile.refresh_token;
+    if (tokens.expiresAt) profile.token_expires_at = tokens.expiresAt;
+    else delete profile.token_expires_at;
+  });
+  const reach = companies.length > 0 ? `; the token reaches ${escapeInline(describeCompanies(companies))}` : '';
+  ctx.notice(`✓ Logged in to ${host} with profile ${profileName}${reach}`);
+  ctx.notice(`  stored in ${ctx.store.path}${tokens.refreshToken ? ' (with a refresh token: renewed automatically)' : ''}`);
+  if (ctx.settings.tokenSource === 'env') ctx.warn('PWCTL_TOKEN is set in this environment and overrides the stored token until it is unset');
+  return `Signed in to ${new URL(baseUrl).host} with profile ${profileName}.`;
+}

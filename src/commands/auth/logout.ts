@@ -1,0 +1,20 @@
+import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
+
+export async function run(ctx: Context): Promise<void> {
+  if (ctx.settings.sandbox) throw new UsageError('--sandbox has no stored login to remove');
+  const name = ctx.profileName;
+  const profile = ctx.store.profile(name);
+  const had = profile.token !== undefined || profile.refresh_token !== undefined || profile.token_expires_at !== undefined;
+  if (had) {
+    await ctx.store.updateProfile(name, (p) => {
+      delete p.token;
+      delete p.refresh_token;
+      delete p.token_expires_at;
+    });
+    ctx.notice(`✓ Logged out of profile ${name}: removed its stored token${profile.refresh_token ? ' and refresh token' : ''} from ${ctx.store.path}`);
+  } else {
+    ctx.notice(`profile ${name} has no stored token; nothing to remove`);
+  }
+  if (ctx.settings.tokenSource === 'env') ctx.warn('PWCTL_TOKEN is still set in this environment and is used instead of a stored token');
+}
