@@ -68,6 +68,17 @@ describe('pwctl api', () => {
     expect(server.requests[0]!.headers['content-type']).toBe('application/json');
   });
 
+  it('--input sends a file or stdin as the body, and rejects an unreadable file before any request', async () => {
+    server.on('PUT /api/v1/steps/3', { status: 200, body: { data: { id: 3 } } });
+    const r = await runCli(['api', '-X', 'PUT', '/steps/3', '--input', '-'], { env, stdin: '{"completed":true}' });
+    expect(r.code).toBe(0);
+    expect(server.requests[0]!.body).toBe('{"completed":true}');
+    const missing = await runCli(['api', '-X', 'PUT', '/steps/3', '--input', '/nonexistent/body.json'], { env });
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toBe('error: --input: cannot read "/nonexistent/body.json": no such file\n');
+    expect(server.requests).toHaveLength(1);
+  });
+
   it('--paginate concatenates the data arrays of all pages', async () => {
     server.on(
       'GET /api/v1/steps',
