@@ -38,11 +38,11 @@ export function timeCommand(command, args, env) {
  * Run each named command `runs` times, interleaved (A B C A B C …) so drift in machine load
  * hits all sides alike, after `warmup` untimed rounds. Returns medians by name.
  */
-export function interleaved(commands, { runs = 21, warmup = 3, env = benchEnv() } = {}) {
+export function interleaved(commands, { runs = 21, warmup = 3, env = benchEnv(), perCommandEnv = {} } = {}) {
   const samples = Object.fromEntries(Object.keys(commands).map((name) => [name, []]));
   for (let round = 0; round < warmup + runs; round++) {
     for (const [name, [command, args]] of Object.entries(commands)) {
-      const ms = timeCommand(command, args, env);
+      const ms = timeCommand(command, args, perCommandEnv[name] ? { ...env, ...perCommandEnv[name] } : env);
       if (round >= warmup) samples[name].push(ms);
     }
   }

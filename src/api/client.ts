@@ -1,7 +1,8 @@
 // The thin HTTP client: base URL, auth, timeouts, retries, redacted trace, dry-run.
 // It knows nothing of resources or formatting; src/api/<resource>.ts build on it.
-import { Agent, request as undiciRequest, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import { normaliseBaseUrl } from './base-url.js';
+import { Agent, httpRequest } from './http.js';
 import { ApiError, displayPath, errorFromResponse } from './errors.js';
 import { choosePerPage, paginate, type Limit, type PageBody, type PaginateResult } from './pagination.js';
 import { decideRetry, isIdempotentMethod, parseRetryAfter, RETRY_DEFAULTS, type Failure, type RetryPolicy } from './retry-policy.js';
@@ -244,7 +245,7 @@ export class ApiClient {
     } else {
       delete headers.authorization;
     }
-    const response = await undiciRequest(url, {
+    const response = await httpRequest(url, {
       method: method as Dispatcher.HttpMethod,
       headers,
       body,

@@ -148,6 +148,15 @@ describe('pwctl api', () => {
     expectNoToken(r.stdout, r.stderr);
   });
 
+  it('works with V8 WebAssembly tier-up on (PWCTL_WASM_TIER_UP=1) and off (the default)', async () => {
+    server.on('GET /api/v1/wasm', { status: 200, body: { data: { parsed: 'by llhttp' } } });
+    for (const tierUp of [undefined, '1']) {
+      const r = await runCli(['api', '/wasm'], { env: { ...env, PWCTL_WASM_TIER_UP: tierUp } });
+      expect(r.code).toBe(0);
+      expect(JSON.parse(r.stdout)).toEqual({ data: { parsed: 'by llhttp' } });
+    }
+  });
+
   it('no token configured → exit 4 before any request', async () => {
     const r = await runCli(['api', '/x'], { env: { PWCTL_BASE_URL: server.url } });
     expect(r.code).toBe(4);

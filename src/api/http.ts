@@ -1,0 +1,34 @@
+// The two parts of undici the client uses, imported alone. undici's index pulls in fetch,
+// WebSocket, EventSource, the cache and mock agents: 742 kB that took ~34 ms to load per
+// command; the agent and request API are half of that and load in ~13 ms (BENCHMARKS.md).
+//
+// And one V8 setting. undici parses HTTP with llhttp compiled to WebAssembly. V8 first
+// compiles it with Liftoff (fast to compile), then recompiles it with TurboFan in the
+// background, and a process cannot exit until that background job is done: 40–50 ms
+// added to every short command. Liftoff code parses the few kilobytes of a response just
+// as well, so pwctl stays on it. The flag only changes which WebAssembly compiler runs;
+// PWCTL_WASM_TIER_UP=1 restores V8's default, should a Node release ever misbehave with it.
+import { setFlagsFromString } from 'node:v8';
+import type { Dispatcher } from 'undici';
+import AgentClass from 'undici/lib/dispatcher/agent.js';
+import apiRequest from 'undici/lib/api/api-request.js';
+
+if (process.env.PWCTL_WASM_TIER_UP !== '1') setFlagsFromString('--liftoff-only');
+
+export const Agent = AgentClass;
+
+export interface HttpRequest {
+  method: Dispatcher.HttpMethod;
+  headers: Record<string, string>;
+  body?: string | Buffer;
+  dispatcher: Dispatcher;
+  headersTimeout: number;
+  bodyTimeout: number;
+}
+
+/** undici's request(url, options), called on an explicit dispatcher. */
+export function httpRequest(url: string, options: HttpRequest): Promise<Dispatcher.ResponseData> {
+  const { origin, pathname, search } = new URL(url);
+  const { dispatcher, ...rest } = options;
+  return apiRequest.call(dispatcher, { ...rest, origin, path: `${pathname}${search}` });
+}
