@@ -94,17 +94,18 @@ export class Context {
   }
 
   /**
-   * Confirm a destructive action: --yes answers it; a person at a TTY is asked; without a
-   * TTY it is a usage error, raised before any request is made.
+   * Confirm a destructive action: --yes (or --dry-run) answers it; a person at a TTY is
+   * asked; without a TTY it is a usage error raised before any request. Declining ends
+   * the command with exit 2, as gh does: nothing was done, at the user's word.
    */
-  async confirm(question: string): Promise<boolean> {
-    if (this.flags.yes || this.dryRun) return true;
+  async confirmOrCancel(question: string): Promise<void> {
+    if (this.flags.yes || this.dryRun) return;
     if (!this.io.canPrompt) throw new UsageError(`${question.replace(/\?$/, '')}: refusing without a terminal to confirm; pass --yes`);
     const { createInterface } = await import('node:readline/promises');
     const rl = createInterface({ input: this.io.stdin, output: this.io.stderr });
     try {
       const answer = await rl.question(`${question} [y/N] `);
-      return /^y(es)?$/i.test(answer.trim());
+      if (!/^y(es)?$/i.test(answer.trim())) throw new UsageError('cancelled; nothing was changed');
     } finally {
       rl.close();
     }

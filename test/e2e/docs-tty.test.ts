@@ -59,8 +59,8 @@ describe('docs on a terminal', () => {
   it('delete asks first: "n" deletes nothing and fails, "y" deletes', async () => {
     const no = await run(['docs', 'delete', BLUE], 'n');
     expect(no.stderr).toContain(`Delete document ${BLUE} and its attachments? [y/N] `);
-    expect(no.code).toBe(1);
-    expect(no.stderr).toMatch(/error: cancelled; nothing was deleted/);
+    expect(no.code).toBe(2);
+    expect(no.stderr).toMatch(/error: cancelled; nothing was changed/);
     expect(sb.state.documents[BLUE]).toBeDefined();
 
     const yes = await run(['docs', 'delete', BLUE], 'y');

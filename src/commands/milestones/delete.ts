@@ -1,13 +1,12 @@
 import { deleteMilestone } from '../../api/milestones.js';
 import type { Context } from '../../context.js';
-import { ExitError } from '../../errors.js';
 import { parseId } from '../../validate.js';
 import { readBulkIds, runBulk } from '../bulk.js';
 
 export async function run(ctx: Context, args: string[]): Promise<void> {
   const ids = await readBulkIds(ctx, args, parseId, '<id>');
   const what = ids.length === 1 ? `milestone ${ids[0]}` : `${ids.length} milestones`;
-  if (!(await ctx.confirm(`Permanently delete ${what}?`))) throw new ExitError(1, 'cancelled; nothing was deleted');
+  await ctx.confirmOrCancel(`Permanently delete ${what}?`);
   await runBulk(
     ctx,
     ids,

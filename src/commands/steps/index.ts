@@ -1,7 +1,116 @@
 import type { Command } from 'commander';
-import type { Session } from '../action.js';
+import { action, type Session } from '../action.js';
+import { addListOptions } from '../list-options.js';
+import type { CompleteOptions } from './complete.js';
+import type { CreateOptions } from './create.js';
+import type { GetOptions } from './get.js';
+import type { ListOptions } from './list.js';
+import type { MoveOptions } from './move.js';
+import type { ReorderOptions } from './reorder.js';
+import type { UpdateOptions } from './update.js';
+
+const INCLUDE = ['--include <list>', 'add content and/or tags to each task (comma-separated: content,tags)'] as const;
+const CONTENT = ['--content <markdown>', 'task body as Markdown'] as const;
+const CONTENT_FILE = ['--content-file <path|->', 'read the body from a file, or - for standard input'] as const;
+const IDS_HELP = '\nIds: one or more task ids, or - to read them from standard input (one per line: bare ids or JSON objects with "id",\nso `pwctl steps list -o ndjson | pwctl steps complete -` works).';
 
 export function registerSteps(program: Command, session: Session): void {
-  void program;
-  void session;
+  const steps = program.command('steps').alias('tasks').description('tasks of project phases: list, create, update, complete, move, reorder, delete');
+
+  addListOptions(
+    steps
+      .command('list')
+      .description('list the tasks you can access')
+      .option('--company <id>', 'only tasks of this company (default: config company)')
+      .option('--completed', 'only completed tasks')
+      .option('--open', 'only open tasks')
+      .option('--has-due-date', 'only tasks with a due date')
+      .option('--no-due-date', 'only tasks without a due date')
+      .option(...INCLUDE),
+  )
+    .addHelpText('after', '\nExamples:\n  pwctl steps list --open --has-due-date\n  pwctl steps list --all -o ndjson | pwctl steps complete -\n  pwctl steps list --fields id,title,phase.title,tags --include tags')
+    .action(action(session, async (ctx, opts: ListOptions) => (await import('./list.js')).run(ctx, opts)));
+
+  steps
+    .command('get')
+    .description('show one task')
+    .argument('<id>', 'task id')
+    .option(...INCLUDE)
+    .action(action(session, async (ctx, id: string, opts: GetOptions) => (await import('./get.js')).run(ctx, id, opts)));
+
+  steps
+    .command('create')
+    .description('create a task in a phase')
+    .option('--phase <id>', 'phase to create the task in (required)')
+    .option('--title <text>', 'task title (required)')
+    .option(...CONTENT)
+    .option(...CONTENT_FILE)
+    .option('--due <YYYY-MM-DD>', 'due date')
+    .option('--published', 'visible to the client at once (client-facing phases)')
+    .option('--draft', 'not yet visible to the client')
+    .option('--approval', 'make it an approval (sign-off) task')
+    .option('--completed', 'create it already completed')
+    .addHelpText('after', '\nExample:\n  pwctl steps create --phase 41 --title "Collect logos" --due 2026-03-01 --content-file notes.md')
+    .action(action(session, async (ctx, opts: CreateOptions) => (await import('./create.js')).run(ctx, opts)));
+
+  steps
+    .command('update')
+    .description('change fields of a task (only the ones given)')
+    .argument('<id>', 'task id')
+    .option('--title <text>', 'new title')
+    .option(...CONTENT)
+    .option(...CONTENT_FILE)
+    .option('--published', 'make it visible to the client')
+    .option('--draft', 'hide it from the client (draft)')
+    .option('--approval', 'make it an approval task')
+    .option('--no-approval', 'make it a plain task')
+    .option('--due <YYYY-MM-DD|none>', 'new due date, or none to clear it')
+    .option('--phase <id>', 'move it to this phase (same as `steps move`)')
+    .option('--allow-removing-attachments', 'with --content: let the new body drop attachments, forms and embeds')
+    .action(action(session, async (ctx, id: string, opts: UpdateOptions) => (await import('./update.js')).run(ctx, id, opts)));
+
+  steps
+    .command('complete')
+    .description('mark tasks completed (approval tasks: with a verdict)')
+    .argument('<id...>', 'task ids, or - for standard input')
+    .option('--approve', 'approval tasks: record the verdict approved')
+    .option('--reject', 'approval tasks: record the verdict not approved')
+    .addHelpText('after', IDS_HELP)
+    .action(action(session, async (ctx, ids: string[], opts: CompleteOptions) => (await import('./complete.js')).run(ctx, ids, opts)));
+
+  steps
+    .command('reopen')
+    .description('mark tasks open again (clears an approval verdict)')
+    .argument('<id...>', 'task ids, or - for standard input')
+    .addHelpText('after', IDS_HELP)
+    .action(action(session, async (ctx, ids: string[]) => (await import('./reopen.js')).run(ctx, ids)));
+
+  steps
+    .command('move')
+    .description('move a task to another phase (its audience follows the phase)')
+    .argument('<id>', 'task id')
+    .option('--phase <id>', 'target phase (required)')
+    .action(action(session, async (ctx, id: string, opts: MoveOptions) => (await import('./move.js')).run(ctx, id, opts)));
+
+  steps
+    .command('reorder')
+    .description('reposition a task within its phase')
+    .argument('<id>', 'task id')
+    .option('--first', 'make it the first task of its phase')
+    .option('--last', 'make it the last task of its phase')
+    .option('--after <id>', 'place it directly after this task (same phase)')
+    .action(action(session, async (ctx, id: string, opts: ReorderOptions) => (await import('./reorder.js')).run(ctx, id, opts)));
+
+  steps
+    .command('edit')
+    .description('edit the task body in $VISUAL/$EDITOR; sent back only if changed')
+    .argument('<id>', 'task id')
+    .action(action(session, async (ctx, id: string) => (await import('./edit.js')).run(ctx, id)));
+
+  steps
+    .command('delete')
+    .description('permanently delete tasks (asks first; without a terminal needs --yes)')
+    .argument('<id...>', 'task ids, or - for standard input')
+    .addHelpText('after', IDS_HELP)
+    .action(action(session, async (ctx, ids: string[]) => (await import('./delete.js')).run(ctx, ids)));
 }

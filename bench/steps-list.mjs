@@ -1,0 +1,108 @@
+#!/usr/bin/env node
+// List benchmark: `pwctl steps list --all -o ndjson` over 20,000 tasks.
+// Figures: requests sent (must be 20: pages of 1000), wall time, records/s, time to the
+// first record, and the CLI's peak RSS (target < 120 MB: records are streamed, not kept).
+// The sandbox runs with the empty seed plus 20,000 generated tasks, so the list holds exactly
+// 20,000 (the demo seed would add 26 visible tasks and a 21st page).
+// Run `npm run build` first. Loopback only.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { BIN, benchEnv, report } from './lib.mjs';
+
+const TASKS = 20_000;
+const RSS_TARGET_MB = 120;
+const TIME = '/usr/bin/time';
+
+/** The bench's environment (no NODE_EXTRA_CA_CERTS), without the developer's PWCTL_* settings. */
+function childEnv(extra = {}) {
+  const env = benchEnv(extra);
+  for (const key of Object.keys(env)) if (key.startsWith('PWCTL_') && !(key in extra)) delete env[key];
+  return env;
+}
+
+function startSandbox(args) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, 'sandbox', 'serve', '--port', '0', '-o', 'json', '-q', ...args], {
+      env: childEnv(),
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    let buffered = '';
+    child.stdout.on('data', (chunk) => {
+      buffered += chunk;
+      if (!buffered.includes('\n')) return;
+      try {
+        const ready = JSON.parse(buffered.split('\n')[0]);
+        resolve({ child, baseUrl: ready.base_url, tokens: ready.tokens });
+      } catch {
+        reject(new Error(`sandbox ready line is not JSON: ${buffered}`));
+      }
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => reject(new Error(`sandbox exited early (${code})`)));
+  });
+}
+
+/** Run the CLI (under GNU time -v when available, for the peak RSS), counting output lines without keeping them. */
+function runList(env) {
+  const args = [BIN, 'steps', 'list', '--all', '-o', 'ndjson'];
+  const useTime = existsSync(TIME);
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = useTime
+      ? spawn(TIME, ['-v', process.execPath, ...args], { env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] })
+      : spawn(process.execPath, args, { env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+    let lines = 0;
+    let bytes = 0;
+    let firstMs = null;
+    let partial = '';
+    let valid = true;
+    child.stdout.on('data', (chunk) => {
+      firstMs ??= performance.now() - started;
+      bytes += chunk.length;
+      const text = partial + chunk.toString('utf8');
+      const parts = text.split('\n');
+      partial = parts.pop();
+      for (const line of parts) {
+        lines++;
+        if (lines % 997 === 1) {
+          try {
+            if (typeof JSON.parse(line).id !== 'number') valid = false;
+          } catch {
+            valid = false;
+          }
+        }
+      }
+    });
+    let stderr = '';
+    child.stderr.on('data', (c) => (stderr += c));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const ms = performance.now() - started;
+      const m = /Maximum resident set size \(kbytes\): (\d+)/.exec(stderr);
+      resolve({ code, ms, firstMs, lines, bytes, valid, rssKb: m ? Number(m[1]) : null, stderr });
+    });
+  });
+}
+
+const sandbox = await startSandbox(['--seed', 'empty', '--extra-steps', String(TASKS), '--control-api', '--rate-limit', '100000']);
+try {
+  const run = await runList({ PWCTL_BASE_URL: sandbox.baseUrl, PWCTL_TOKEN: sandbox.tokens.manager });
+  if (run.code !== 0) throw new Error(`steps list exited ${run.code}: ${run.stderr.slice(0, 500)}`);
+  const log = (await (await fetch(`${sandbox.baseUrl}/_sandbox/requests`)).json()).data;
+  const listRequests = log.filter((e) => e.method === 'GET' && e.path === '/api/v1/steps');
+  const perPage = [...new Set(listRequests.map((e) => e.query.per_page))];
+  const rssMb = run.rssKb === null ? null : run.rssKb / 1024;
+  const rate = run.lines / (run.ms / 1000);
+
+  console.log(`steps list --all -o ndjson over ${TASKS} tasks: ${run.lines} records, ${(run.bytes / 1024 / 1024).toFixed(1)} MiB, per_page ${perPage.join(', ')}`);
+  report('steps-list', [
+    { name: 'records', value: run.lines, unit: 'records', target: `${TASKS}, each a task`, met: run.lines === TASKS && run.valid },
+    { name: 'requests', value: log.length, unit: 'requests', target: '20', met: listRequests.length === 20 && log.length === 20 },
+    { name: 'wall_time', value: Math.round(run.ms), unit: 'ms', target: 'informational' },
+    { name: 'records_per_second', value: Math.round(rate), unit: 'records/s', target: 'informational' },
+    { name: 'first_record', value: run.firstMs === null ? -1 : Math.round(run.firstMs), unit: 'ms', target: 'informational (streamed)' },
+    { name: 'peak_rss', value: rssMb === null ? -1 : Number(rssMb.toFixed(1)), unit: 'MB', target: `< ${RSS_TARGET_MB}`, met: rssMb !== null && rssMb < RSS_TARGET_MB },
+  ]);
+} finally {
+  sandbox.child.kill('SIGTERM');
+}

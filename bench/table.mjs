@@ -1,0 +1,112 @@
+#!/usr/bin/env node
+// Table benchmark: `pwctl steps list --all` of 10,000 tasks rendered as a table, to a pipe
+// (tab-separated rows) and to a pseudo-terminal (aligned columns through cli-table3, run
+// under util-linux `script`), each against the ndjson time in the same medium.
+// Target: table <= 2x ndjson (the renderer stays linear and streams).
+// Run `npm run build` first. Loopback only.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { BIN, benchEnv, median, report } from './lib.mjs';
+
+const ROWS = 10_000;
+const RUNS = 5;
+const SCRIPT = '/usr/bin/script';
+
+/** The bench's environment (no NODE_EXTRA_CA_CERTS), a color terminal, no PWCTL_* settings of the developer's. */
+function childEnv(extra = {}) {
+  const env = benchEnv({ TERM: 'xterm-256color', ...extra });
+  delete env.NO_COLOR;
+  delete env.FORCE_COLOR;
+  for (const key of Object.keys(env)) if (key.startsWith('PWCTL_') && !(key in extra)) delete env[key];
+  return env;
+}
+
+function startSandbox(args) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, 'sandbox', 'serve', '--port', '0', '-o', 'json', '-q', ...args], {
+      env: childEnv(),
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    let buffered = '';
+    child.stdout.on('data', (chunk) => {
+      buffered += chunk;
+      if (!buffered.includes('\n')) return;
+      try {
+        const ready = JSON.parse(buffered.split('\n')[0]);
+        resolve({ child, baseUrl: ready.base_url, tokens: ready.tokens });
+      } catch {
+        reject(new Error(`sandbox ready line is not JSON: ${buffered}`));
+      }
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => reject(new Error(`sandbox exited early (${code})`)));
+  });
+}
+
+const quote = (s) => `'${s.replace(/'/g, `'\\''`)}'`;
+
+/** One run; output is counted (lines, bytes), not kept. */
+function runOnce(format, medium, env) {
+  const cli = [process.execPath, BIN, 'steps', 'list', '--all', '-o', format];
+  const [cmd, args] =
+    medium === 'pty'
+      ? [SCRIPT, ['-qefc', `stty cols 160 rows 50 2>/dev/null; exec ${cli.map(quote).join(' ')}`, '/dev/null']]
+      : [cli[0], cli.slice(1)];
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(cmd, args, { env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+    let lines = 0;
+    let bytes = 0;
+    child.stdout.on('data', (chunk) => {
+      bytes += chunk.length;
+      for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines++;
+    });
+    let stderr = '';
+    child.stderr.on('data', (c) => (stderr += c));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, ms: performance.now() - started, lines, bytes, stderr }));
+  });
+}
+
+async function measure(format, medium, env) {
+  const times = [];
+  let last;
+  for (let i = 0; i < RUNS; i++) {
+    last = await runOnce(format, medium, env);
+    if (last.code !== 0) throw new Error(`${format} to ${medium} exited ${last.code}: ${last.stderr.slice(0, 300)}`);
+    times.push(last.ms);
+  }
+  return { ms: median(times), lines: last.lines, bytes: last.bytes };
+}
+
+const sandbox = await startSandbox(['--seed', 'empty', '--extra-steps', String(ROWS), '--rate-limit', '100000']);
+try {
+  const env = { PWCTL_BASE_URL: sandbox.baseUrl, PWCTL_TOKEN: sandbox.tokens.manager };
+  const pipeNdjson = await measure('ndjson', 'pipe', env);
+  const pipeTable = await measure('table', 'pipe', env);
+  const havePty = existsSync(SCRIPT);
+  const ptyNdjson = havePty ? await measure('ndjson', 'pty', env) : null;
+  const ptyTable = havePty ? await measure('table', 'pty', env) : null;
+
+  const pipeRatio = pipeTable.ms / pipeNdjson.ms;
+  console.log(`steps list --all of ${ROWS} tasks, median of ${RUNS} runs each; table vs ndjson in the same medium`);
+  const figures = [
+    { name: 'ndjson_pipe', value: Math.round(pipeNdjson.ms), unit: 'ms', target: `${ROWS} lines`, met: pipeNdjson.lines === ROWS },
+    { name: 'table_pipe', value: Math.round(pipeTable.ms), unit: 'ms', target: `${ROWS} lines`, met: pipeTable.lines === ROWS },
+    { name: 'table_pipe_vs_ndjson', value: Number(pipeRatio.toFixed(2)), unit: 'x', target: '<= 2', met: pipeRatio <= 2 },
+  ];
+  if (ptyNdjson && ptyTable) {
+    const ptyRatio = ptyTable.ms / ptyNdjson.ms;
+    figures.push(
+      { name: 'ndjson_pty', value: Math.round(ptyNdjson.ms), unit: 'ms', target: `${ROWS} lines`, met: ptyNdjson.lines === ROWS },
+      // A header line plus one line per task.
+      { name: 'table_pty', value: Math.round(ptyTable.ms), unit: 'ms', target: `${ROWS + 1} lines`, met: ptyTable.lines === ROWS + 1 },
+      { name: 'table_pty_vs_ndjson', value: Number(ptyRatio.toFixed(2)), unit: 'x', target: '<= 2', met: ptyRatio <= 2 },
+    );
+  } else {
+    console.log(`(${SCRIPT} not found: pseudo-terminal runs skipped)`);
+  }
+  report('table', figures);
+} finally {
+  sandbox.child.kill('SIGTERM');
+}

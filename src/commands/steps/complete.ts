@@ -1,0 +1,46 @@
+import { ApiError } from '../../api/errors.js';
+import { updateStep } from '../../api/steps.js';
+import type { ApprovalStatus, UpdateStepBody } from '../../api/types.js';
+import type { Context } from '../../context.js';
+import { parseId } from '../../validate.js';
+import { readBulkIds, runBulk } from '../bulk.js';
+import { atMostOne } from './options.js';
+
+export interface CompleteOptions {
+  approve?: boolean;
+  reject?: boolean;
+}
+
+export async function run(ctx: Context, idArgs: string[], opts: CompleteOptions): Promise<void> {
+  atMostOne([['--approve', opts.approve === true], ['--reject', opts.reject === true]]);
+  const verdict: ApprovalStatus | undefined = opts.approve ? 'approved' : opts.reject ? 'not_approved' : undefined;
+  const ids = await readBulkIds(ctx, idArgs, parseId, '<id>');
+  // Completing a completed task is accepted by the service and changes nothing: not an error.
+  const body: UpdateStepBody = verdict ? { completed: true, approval_status: verdict } : { completed: true };
+  const flag = opts.approve ? '--approve' : '--reject';
+  await runBulk(
+    ctx,
+    ids,
+    async (client, id) => {
+      try {
+        return await updateStep(client, id, body);
+      } catch (error) {
+        throw verdict ? explainVerdictRejection(error, id, flag) : error;
+      }
+    },
+    { done: 'completed' },
+  );
+}
+
+/** The service's 422 on approval_status for a plain task, said in pwctl's terms. */
+function explainVerdictRejection(error: unknown, id: number, flag: string): unknown {
+  if (!(error instanceof ApiError) || error.kind !== 'validation' || !error.errors?.approval_status) return error;
+  return new ApiError({
+    kind: error.kind,
+    status: error.status,
+    method: error.method,
+    url: error.url,
+    errors: error.errors,
+    message: `task ${id} refused ${flag}: a verdict applies only to approval tasks (complete it without ${flag}, or make it an approval task first with \`pwctl steps update ${id} --approval\`)`,
+  });
+}

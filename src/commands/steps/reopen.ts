@@ -1,0 +1,10 @@
+import { updateStep } from '../../api/steps.js';
+import type { Context } from '../../context.js';
+import { parseId } from '../../validate.js';
+import { readBulkIds, runBulk } from '../bulk.js';
+
+export async function run(ctx: Context, idArgs: string[]): Promise<void> {
+  const ids = await readBulkIds(ctx, idArgs, parseId, '<id>');
+  // Reopening clears any recorded approval verdict (the service does it).
+  await runBulk(ctx, ids, (client, id) => updateStep(client, id, { completed: false }), { done: 'reopened' });
+}

@@ -1,0 +1,69 @@
+// How a task is shown: list columns for a glance, detail rows for `get`, and the fields
+// --fields accepts (every top-level field of the reference's Task).
+import type { Step } from '../../api/types.js';
+import { cellText, shortDate, type Column, type View } from '../../output/view.js';
+
+/** open, done, or the approval verdict of a completed approval task. */
+export function stepStatus(step: Pick<Step, 'completed' | 'is_approval' | 'approval_status'>): string {
+  if (!step.completed) return 'open';
+  if (step.is_approval && step.approval_status === 'approved') return 'approved';
+  if (step.is_approval && step.approval_status === 'not_approved') return 'not approved';
+  return 'done';
+}
+
+/** The due date's calendar day; the API sends midnight timestamps for dates given as YYYY-MM-DD. */
+function dueDay(step: Step): string {
+  const m = /^\d{4}-\d{2}-\d{2}/.exec(step.due_date ?? '');
+  return m ? m[0] : '';
+}
+
+const STEP_FIELDS = [
+  'id', 'title', 'completed', 'published', 'is_approval', 'approval_status', 'due_date', 'created_at', 'updated_at',
+  'content', 'tags', 'phase', 'project', 'client', 'company', 'assignees', 'order',
+] as const;
+
+const LIST_COLUMNS: Column<Step>[] = [
+  { header: 'ID', value: (s) => s.id },
+  { header: 'TITLE', value: (s) => s.title },
+  { header: 'STATUS', value: stepStatus },
+  { header: 'DUE', value: dueDay },
+  { header: 'PHASE', value: (s) => s.phase },
+  { header: 'PROJECT', value: (s) => s.project },
+  { header: 'ASSIGNEES', value: (s) => s.assignees },
+];
+
+const DETAIL_ROWS: Column<Step>[] = [
+  { header: 'ID', value: (s) => s.id },
+  { header: 'TITLE', value: (s) => s.title },
+  { header: 'STATUS', value: stepStatus },
+  { header: 'APPROVAL', value: (s) => (s.is_approval ? 'yes' : 'no') },
+  { header: 'PUBLISHED', value: (s) => (s.published ? 'yes' : 'no (draft)') },
+  { header: 'DUE', value: dueDay },
+  { header: 'PHASE', value: (s) => (s.phase ? `${cellText(s.phase)} (${s.phase.id}, ${s.phase.is_internal ? 'internal' : 'client-facing'})` : '') },
+  { header: 'PROJECT', value: (s) => (s.project ? `${cellText(s.project)} (${s.project.id})` : '') },
+  { header: 'CLIENT', value: (s) => s.client },
+  { header: 'COMPANY', value: (s) => s.company },
+  { header: 'CREATED', value: (s) => shortDate(s.created_at) },
+  { header: 'UPDATED', value: (s) => shortDate(s.updated_at) },
+];
+
+export const STEP_VIEW: View<Step> = { fields: STEP_FIELDS, columns: LIST_COLUMNS, detail: DETAIL_ROWS };
+
+const TAGS: Column<Step> = { header: 'TAGS', value: (s) => s.tags };
+
+/** With --include tags, tables show them too. */
+export function stepView(opts: { tags?: boolean } = {}): View<Step> {
+  if (!opts.tags) return STEP_VIEW;
+  return { fields: STEP_FIELDS, columns: [...LIST_COLUMNS, TAGS], detail: insertAfter(DETAIL_ROWS, 'COMPANY', TAGS) };
+}
+
+/** After `reorder`, whose response carries the task's new position. */
+export const STEP_ORDER_VIEW: View<Step> = {
+  ...STEP_VIEW,
+  detail: insertAfter(DETAIL_ROWS, 'STATUS', { header: 'ORDER', value: (s) => s.order }),
+};
+
+function insertAfter(rows: readonly Column<Step>[], header: string, row: Column<Step>): Column<Step>[] {
+  const at = rows.findIndex((r) => r.header === header) + 1;
+  return [...rows.slice(0, at), row, ...rows.slice(at)];
+}

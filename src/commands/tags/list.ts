@@ -1,0 +1,11 @@
+import { listTags } from '../../api/tags.js';
+import type { Context } from '../../context.js';
+import { parseId } from '../../validate.js';
+import { printTagChange, TAG_ROW_VIEW } from './print.js';
+
+export async function run(ctx: Context, stepArg: string): Promise<void> {
+  const stepId = parseId(stepArg, '<step-id>');
+  if (ctx.output.format === 'table') ctx.output.checkFields(TAG_ROW_VIEW);
+  const client = await ctx.api();
+  await printTagChange(ctx, stepId, await listTags(client, stepId));
+}

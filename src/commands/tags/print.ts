@@ -1,0 +1,52 @@
+// Printing a tag change: json/ndjson/yaml get the service's {data, added, removed, created}
+// as is; a table lists the task's tags after the change with what changed marked.
+import { ApiError } from '../../api/errors.js';
+import type { TagChange, TagReference } from '../../api/types.js';
+import type { Context } from '../../context.js';
+import type { View } from '../../output/view.js';
+import { tagRows, type TagRow } from './tag-change.js';
+import { describeRef } from './tag-ref.js';
+
+export const TAG_ROW_VIEW: View<TagRow> = {
+  fields: ['id', 'name', 'color', 'change'],
+  columns: [
+    { header: 'ID', value: (t) => t.id },
+    { header: 'NAME', value: (t) => t.name },
+    { header: 'COLOR', value: (t) => t.color },
+    { header: 'CHANGE', value: (t) => t.change },
+  ],
+};
+
+export async function printTagChange(ctx: Context, stepId: number, change: TagChange, retired?: ReadonlySet<number>): Promise<void> {
+  await ctx.output.value(change, async () => {
+    const rows = tagRows(change, retired);
+    if (rows.length === 0) ctx.notice(`task ${stepId} has no tags`);
+    else await ctx.output.list(rows, TAG_ROW_VIEW);
+  });
+}
+
+/** "✓ task 12: 2 added (1 new), 1 removed" on stderr, for people. */
+export function noticeTagChange(ctx: Context, stepId: number, change: TagChange): void {
+  const parts = [`${change.added.length} added${change.created.length ? ` (${change.created.length} new)` : ''}`];
+  if (change.removed.length) parts.push(`${change.removed.length} removed`);
+  ctx.notice(`✓ task ${stepId}: ${parts.join(', ')}`);
+}
+
+/**
+ * The service's field errors name positions in the request (`tags.3`); name the tag the user
+ * typed instead. `sent` is the list of that request; `prefix` says what was already applied.
+ */
+export function explainTagError(error: unknown, sent: readonly TagReference[], prefix = ''): unknown {
+  if (!(error instanceof ApiError)) return error;
+  if (!error.errors && !prefix) return error;
+  let errors = error.errors;
+  if (errors) {
+    errors = {};
+    for (const [field, messages] of Object.entries(error.errors ?? {})) {
+      const m = /^tags\.(\d+)$/.exec(field);
+      const ref = m ? sent[Number(m[1])] : undefined;
+      errors[ref === undefined ? field : `tag ${describeRef(ref)}`] = messages;
+    }
+  }
+  return new ApiError({ kind: error.kind, status: error.status, method: error.method, url: error.url, errors, message: `${prefix}${error.message}` });
+}

@@ -1,0 +1,52 @@
+// Reading `<tag>` arguments. The JSON type is what the service goes by: the number 12 is
+// tag 12, the string "12" is the tag named 12. Digits are an id; anything else is a name;
+// `id:` and `name:` force the reading (`name:2024` is the tag named 2024).
+import type { TagReference } from '../../api/types.js';
+import { UsageError } from '../../errors.js';
+import { parseId } from '../../validate.js';
+
+export function parseTagRef(arg: string): TagReference {
+  if (arg.startsWith('id:')) return parseId(arg.slice(3), `tag ${JSON.stringify(arg)}: id:<n>`);
+  if (arg.startsWith('name:')) return tagName(arg.slice(5), arg);
+  if (/^\s*[0-9]+\s*$/.test(arg)) return parseId(arg, `tag ${JSON.stringify(arg)}`);
+  return tagName(arg, arg);
+}
+
+function tagName(name: string, arg: string): string {
+  if (name.trim() === '') throw new UsageError(`tag ${JSON.stringify(arg)}: a tag name must not be empty (use name:<text>, or digits for an id)`);
+  return name;
+}
+
+/** `tags remove` takes ids only: digits or id:<n>. */
+export function parseTagId(arg: string): number {
+  const ref = parseTagRef(arg);
+  if (typeof ref !== 'number') {
+    throw new UsageError(`<tag-id> must be a tag id (digits or id:<n>), got ${JSON.stringify(arg)}; find ids with \`pwctl tags list <step-id>\``);
+  }
+  return ref;
+}
+
+/**
+ * The references with repeats left out: ids by value, names case-insensitively (the
+ * service matches names that way), the first spelling kept.
+ */
+export function uniqueRefs(refs: readonly TagReference[]): TagReference[] {
+  const seen = new Set<string>();
+  return refs.filter((ref) => {
+    const key = typeof ref === 'number' ? `#${ref}` : `=${ref.trim().toLowerCase()}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** How a reference is named in messages: 12 for an id, "12" for a name. */
+export function describeRef(ref: TagReference): string {
+  return typeof ref === 'number' ? `id ${ref}` : JSON.stringify(ref);
+}
+
+export function chunk<T>(items: readonly T[], size: number): T[][] {
+  const chunks: T[][] = [];
+  for (let i = 0; i < items.length; i += size) chunks.push(items.slice(i, i + size));
+  return chunks;
+}
