@@ -6,10 +6,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { EMPTY_CONTENT_MESSAGE } from '../../src/sandbox/routes/documents.js';
 import { seedDocumentUuid, type RequestLogEntry, type Role, type RunningSandbox } from '../../src/sandbox/index.js';
 import { makeConfigDir, runCli, type RunOptions } from '../helpers/cli.js';
-import { sandboxEnv, startTestSandbox } from '../helpers/sandbox.js';
+import { useSandboxCli } from '../helpers/sandbox-cli.js';
 
-let sb: RunningSandbox;
-let mark = 0;
+const cli = useSandboxCli();
+const pw = cli.pw;
 
 const BRIEF = seedDocumentUuid(81); // client-visible, project 31, has callouts, a toggle and [[attachment:brief.pdf]]
 const ESTIMATE = seedDocumentUuid(82); // internal
@@ -20,26 +20,13 @@ const GLOBEX = seedDocumentUuid(86); // company 2: not the manager's
 const DRAFT = seedDocumentUuid(87); // internal, empty body
 const MISSING = '5eed0000-0000-4000-8000-000000000999';
 
-beforeAll(async () => {
-  sb = await startTestSandbox();
-});
-afterAll(() => sb.close());
-beforeEach(() => {
-  sb.reset('demo');
-  mark = sb.requests.length;
-});
-
-function pw(args: string[], opts: RunOptions & { role?: Role } = {}) {
-  return runCli(args, { ...opts, env: { ...sandboxEnv(sb, opts.role ?? 'manager'), ...opts.env } });
-}
-
 /** Document requests this test made. */
 function sent(method?: string): RequestLogEntry[] {
-  return sb.requests.slice(mark).filter((r) => r.path.startsWith('/api/v1/documents') && (!method || r.method === method));
+  return cli.sent('/api/v1/documents', method);
 }
 
 function docBody(uuid: string): string {
-  return sb.state.documents[uuid]!.content;
+  return cli.sb.state.documents[uuid]!.content;
 }
 
 function expectUsageError(r: { code: number | null; stderr: string }, pattern: RegExp) {
@@ -103,7 +90,7 @@ describe('docs list', () => {
     const limited = await pw(['docs', 'list', '--limit', '2', '-o', 'json']);
     expect(JSON.parse(limited.stdout)).toHaveLength(2);
     expect(sent('GET')[0]!.query.per_page).toBe('2');
-    mark = sb.requests.length;
+    cli.mark();
     const all = await pw(['docs', 'list', '--all', '-o', 'json']);
     expect(JSON.parse(all.stdout)).toHaveLength(6);
     expect(sent('GET')[0]!.query.per_page).toBe('1000');
@@ -163,7 +150,7 @@ describe('docs get', () => {
   });
 
   it('neutralises control characters of server text in table mode', async () => {
-    sb.state.documents[BLUE]!.title = 'Evil \u001b]0;pwned\u0007 title';
+    cli.sb.state.documents[BLUE]!.title = 'Evil \u001b]0;pwned\u0007 title';
     const r = await pw(['docs', 'get', BLUE]);
     expect(r.stdout).toContain('title:\tEvil ^[]0;pwned^G title\n');
     expect(r.stdout).not.toContain('\u001b');
@@ -178,7 +165,7 @@ describe('docs create', () => {
     expect(post!.body).toEqual({ title: 'Launch plan', content: '# Plan\n\nShip it.', project_id: 31, is_internal: false });
     const doc = JSON.parse(r.stdout);
     expect(doc).toMatchObject({ title: 'Launch plan', is_internal: false, company: { id: 1 }, project: { id: 31 } });
-    expect(sb.state.documents[doc.uuid]).toMatchObject({ content: '# Plan\n\nShip it.', company_id: 1, project_id: 31, is_internal: false });
+    expect(cli.sb.state.documents[doc.uuid]).toMatchObject({ content: '# Plan\n\nShip it.', company_id: 1, project_id: 31, is_internal: false });
     expect(r.stderr).toBe(`✓ created document ${doc.uuid}\n`);
   });
 
@@ -220,12 +207,12 @@ describe('docs create', () => {
   });
 
   it('--dry-run prints the request and sends nothing', async () => {
-    const before = Object.keys(sb.state.documents).length;
+    const before = Object.keys(cli.sb.state.documents).length;
     const r = await pw(['--dry-run', 'docs', 'create', '--title', 'Dry', '--project', '31', '--content', 'x']);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('POST /api/v1/documents\n{\n  "title": "Dry",\n  "content": "x",\n  "project_id": 31\n}\n');
     expect(sent()).toEqual([]);
-    expect(Object.keys(sb.state.documents)).toHaveLength(before);
+    expect(Object.keys(cli.sb.state.documents)).toHaveLength(before);
     const json = await pw(['--dry-run', '-o', 'json', 'docs', 'create', '--title', 'Dry', '--company', '1']);
     expect(JSON.parse(json.stdout)).toEqual({ dry_run: true, method: 'POST', path: '/api/v1/documents', body: { title: 'Dry', company_id: 1 } });
   });
@@ -238,11 +225,11 @@ describe('docs update', () => {
     expect(sent('PUT')[0]!.body).toEqual({ title: 'Renamed', is_internal: false, edit_access: 'collaborative' });
     expect(sent('GET')).toEqual([]); // no content, so nothing to check first
     expect(JSON.parse(r.stdout)).toMatchObject({ uuid: DRAFT, title: 'Renamed', is_internal: false, edit_access: 'collaborative' });
-    expect(sb.state.documents[DRAFT]).toMatchObject({ title: 'Renamed', is_internal: false, edit_access: 'collaborative' });
+    expect(cli.sb.state.documents[DRAFT]).toMatchObject({ title: 'Renamed', is_internal: false, edit_access: 'collaborative' });
 
     expect((await pw(['docs', 'update', DRAFT, '--internal'])).code).toBe(0);
     expect(sent('PUT')[1]!.body).toEqual({ is_internal: true });
-    expect(sb.state.documents[DRAFT]!.is_internal).toBe(true);
+    expect(cli.sb.state.documents[DRAFT]!.is_internal).toBe(true);
   });
 
   it('replaces the content after reading the document, and says the service keeps its attachments', async () => {
@@ -299,7 +286,7 @@ describe('docs update', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(`PUT /api/v1/documents/${BRIEF}\n{\n  "title": "Dry",\n  "content": "dry body"\n}\n`);
     expect(sent('PUT')).toEqual([]);
-    expect(sb.state.documents[BRIEF]!.title).toBe('Project brief');
+    expect(cli.sb.state.documents[BRIEF]!.title).toBe('Project brief');
   });
 });
 
@@ -357,14 +344,14 @@ describe('the container check', () => {
 describe('docs delete', () => {
   it('refuses without a terminal unless --yes, before any request', async () => {
     expectUsageError(await pw(['docs', 'delete', BLUE]), /refusing without a terminal to confirm; pass --yes/);
-    expect(sb.state.documents[BLUE]).toBeDefined();
+    expect(cli.sb.state.documents[BLUE]).toBeDefined();
   });
 
   it('deletes with --yes', async () => {
     const r = await pw(['docs', 'delete', BLUE, '--yes', '-o', 'json']);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual([{ id: BLUE, ok: true, data: null }]);
-    expect(sb.state.documents[BLUE]).toBeUndefined();
+    expect(cli.sb.state.documents[BLUE]).toBeUndefined();
   });
 
   it('deletes several, reports each, and exits 8 when one fails', async () => {
@@ -377,24 +364,24 @@ describe('docs delete', () => {
       { id: DRAFT, ok: true, data: null },
     ]);
     expect(r.stderr).toBe('2 deleted, 1 failed\n');
-    expect(sb.state.documents[BLUE]).toBeUndefined();
-    expect(sb.state.documents[DRAFT]).toBeUndefined();
+    expect(cli.sb.state.documents[BLUE]).toBeUndefined();
+    expect(cli.sb.state.documents[DRAFT]).toBeUndefined();
   });
 
   it('reads uuids from stdin, as `docs list -o ndjson` prints them', async () => {
     const list = await pw(['docs', 'list', '--project', '31', '--internal', '-o', 'ndjson']);
-    mark = sb.requests.length;
+    cli.mark();
     const r = await pw(['docs', 'delete', '-', '--yes'], { stdin: list.stdout });
     expect(r.code).toBe(0);
     expect(sent('DELETE').map((d) => d.path)).toEqual(expect.arrayContaining([`/api/v1/documents/${ESTIMATE}`, `/api/v1/documents/${DRAFT}`]));
     expect(sent('DELETE')).toHaveLength(2);
-    expect(sb.state.documents[ESTIMATE]).toBeUndefined();
-    expect(sb.state.documents[BRIEF]).toBeDefined();
+    expect(cli.sb.state.documents[ESTIMATE]).toBeUndefined();
+    expect(cli.sb.state.documents[BRIEF]).toBeDefined();
   });
 
   it('validates every uuid before deleting any', async () => {
     expectUsageError(await pw(['docs', 'delete', BLUE, 'oops', '--yes']), /<uuid> must be a document UUID.*"oops"/);
-    expect(sb.state.documents[BLUE]).toBeDefined();
+    expect(cli.sb.state.documents[BLUE]).toBeDefined();
   });
 
   it('--dry-run prints the DELETE requests and deletes nothing', async () => {
@@ -402,7 +389,7 @@ describe('docs delete', () => {
     expect(r.code).toBe(0);
     expect(r.stdout.split('\n').filter(Boolean).sort()).toEqual([`DELETE /api/v1/documents/${BLUE}`, `DELETE /api/v1/documents/${DRAFT}`]);
     expect(sent()).toEqual([]);
-    expect(sb.state.documents[BLUE]).toBeDefined();
+    expect(cli.sb.state.documents[BLUE]).toBeDefined();
   });
 });
 
@@ -431,7 +418,7 @@ describe('docs edit', () => {
   });
 
   it('keeps the edited file and says where when the update fails', async () => {
-    sb.faults.add({ method: 'PUT', path: `/api/v1/documents/${BLUE}`, action: { type: 'status', status: 422, body: { message: 'The title field is required.', errors: { title: ['The title field is required.'] } } } });
+    cli.sb.faults.add({ method: 'PUT', path: `/api/v1/documents/${BLUE}`, action: { type: 'status', status: 422, body: { message: 'The title field is required.', errors: { title: ['The title field is required.'] } } } });
     const editor = editorScript(`printf 'Precious words.\\n' > "$1"`);
     const r = await pw(['docs', 'edit', BLUE], { env: { EDITOR: editor } });
     expect(r.code).toBe(5);
@@ -477,7 +464,7 @@ describe('the client-user view', () => {
       expect(r.code, flags.join(' ')).toBe(4);
       expect(r.stderr).toMatch(/^error: PUT .*403.*Only team members can change is_internal or edit_access\. \(--internal, --client-visible and --edit-access need an agency team member's token\)\n$/);
     }
-    expect(sb.state.documents[MEETING]!.is_internal).toBe(false);
+    expect(cli.sb.state.documents[MEETING]!.is_internal).toBe(false);
   });
 
   it('may edit the content of a collaborative document', async () => {
@@ -493,6 +480,6 @@ describe('the client-user view', () => {
     const del = await asClient(['docs', 'delete', MEETING, '--yes']);
     expect(del.code).toBe(4);
     expect(del.stderr).toMatch(/Only team members can delete documents/);
-    expect(sb.state.documents[MEETING]).toBeDefined();
+    expect(cli.sb.state.documents[MEETING]).toBeDefined();
   });
 });

@@ -3,28 +3,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RequestLogEntry, Role, RunningSandbox } from '../../src/sandbox/index.js';
 import { makeConfigDir, runCli, type RunOptions } from '../helpers/cli.js';
-import { sandboxEnv, startTestSandbox } from '../helpers/sandbox.js';
+import { useSandboxCli } from '../helpers/sandbox-cli.js';
 
-let sb: RunningSandbox;
-let mark = 0;
+const cli = useSandboxCli();
+const pw = cli.pw;
 
 // Seed: 71 Design sign-off (project 31, 2025-03-14), 72 Launch (31, 2025-05-01),
 // 73 Brand reveal (32, 2025-04-10), 74 on a template project, 75 of company 2.
-beforeAll(async () => {
-  sb = await startTestSandbox();
-});
-afterAll(() => sb.close());
-beforeEach(() => {
-  sb.reset('demo');
-  mark = sb.requests.length;
-});
-
-function pw(args: string[], opts: RunOptions & { role?: Role } = {}) {
-  return runCli(args, { ...opts, env: { ...sandboxEnv(sb, opts.role ?? 'manager'), ...opts.env } });
-}
-
 function sent(method?: string): RequestLogEntry[] {
-  return sb.requests.slice(mark).filter((r) => r.path.startsWith('/api/v1/milestones') && (!method || r.method === method));
+  return cli.sent('/api/v1/milestones', method);
 }
 
 function expectUsageError(r: { code: number | null; stderr: string }, pattern: RegExp) {
@@ -73,7 +60,7 @@ describe('milestones list', () => {
     const r = await pw(['milestones', 'list', '--limit', '1', '-o', 'json']);
     expect(JSON.parse(r.stdout)).toHaveLength(1);
     expect(sent('GET')[0]!.query.per_page).toBe('1');
-    mark = sb.requests.length;
+    cli.mark();
     expectUsageError(await pw(['milestones', 'list', '--limit', '3', '--all']), /--all and --limit cannot be used together/);
   });
 
@@ -110,7 +97,7 @@ describe('milestones create', () => {
     expect(sent('POST')[0]!.body).toEqual({ title: 'Beta', due_date: '2025-04-20', project_id: 31, description: 'Beta release', color: '#0ea5e9' });
     const created = JSON.parse(r.stdout);
     expect(created).toMatchObject({ title: 'Beta', due_date: '2025-04-20T00:00:00.000000Z', project_id: 31, color: '#0ea5e9' });
-    expect(sb.state.milestones[created.id]).toMatchObject({ title: 'Beta', due_date: '2025-04-20', project_id: 31, description: 'Beta release' });
+    expect(cli.sb.state.milestones[created.id]).toMatchObject({ title: 'Beta', due_date: '2025-04-20', project_id: 31, description: 'Beta release' });
     expect(r.stderr).toBe(`✓ created milestone ${created.id}\n`);
   });
 
@@ -155,11 +142,11 @@ describe('milestones update', () => {
     expect(r.code).toBe(0);
     expect(sent('PUT')[0]!.body).toEqual({ title: 'Sign-off', due_date: '2025-03-21' });
     expect(JSON.parse(r.stdout)).toMatchObject({ id: 71, title: 'Sign-off', due_date: '2025-03-21T00:00:00.000000Z' });
-    expect(sb.state.milestones[71]).toMatchObject({ title: 'Sign-off', due_date: '2025-03-21', color: '#7C3AED' });
+    expect(cli.sb.state.milestones[71]).toMatchObject({ title: 'Sign-off', due_date: '2025-03-21', color: '#7C3AED' });
 
     expect((await pw(['milestones', 'update', '73', '--description', 'Reveal event', '--color', '#abc'])).code).toBe(0);
     expect(sent('PUT')[1]!.body).toEqual({ description: 'Reveal event', color: '#abc' });
-    expect(sb.state.milestones[73]).toMatchObject({ description: 'Reveal event', color: '#abc' });
+    expect(cli.sb.state.milestones[73]).toMatchObject({ description: 'Reveal event', color: '#abc' });
   });
 
   it('with nothing to change, or bad values, is a usage error before any request', async () => {
@@ -174,21 +161,21 @@ describe('milestones update', () => {
     const r = await pw(['--dry-run', '-o', 'json', 'milestones', 'update', '72', '--due', '2025-05-02']);
     expect(JSON.parse(r.stdout)).toEqual({ dry_run: true, method: 'PUT', path: '/api/v1/milestones/72', body: { due_date: '2025-05-02' } });
     expect(sent()).toEqual([]);
-    expect(sb.state.milestones[72]!.due_date).toBe('2025-05-01');
+    expect(cli.sb.state.milestones[72]!.due_date).toBe('2025-05-01');
   });
 });
 
 describe('milestones delete', () => {
   it('refuses without a terminal unless --yes, before any request', async () => {
     expectUsageError(await pw(['milestones', 'delete', '72']), /Permanently delete milestone 72: refusing without a terminal to confirm; pass --yes/);
-    expect(sb.state.milestones[72]).toBeDefined();
+    expect(cli.sb.state.milestones[72]).toBeDefined();
   });
 
   it('deletes with --yes', async () => {
     const r = await pw(['milestones', 'delete', '72', '--yes']);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('72\tok\t\n');
-    expect(sb.state.milestones[72]).toBeUndefined();
+    expect(cli.sb.state.milestones[72]).toBeUndefined();
   });
 
   it('deletes several; a failure among them exits 8 with per-item results', async () => {
@@ -204,7 +191,7 @@ describe('milestones delete', () => {
       ]),
     );
     expect(r.stderr).toBe('2 deleted, 1 failed\n');
-    expect(sb.state.milestones[71]).toBeUndefined();
+    expect(cli.sb.state.milestones[71]).toBeUndefined();
   });
 
   it('a batch of one exits with that item\'s code', async () => {
@@ -214,18 +201,18 @@ describe('milestones delete', () => {
 
   it('reads ids from stdin (`milestones list -o ndjson | milestones delete -`)', async () => {
     const list = await pw(['milestones', 'list', '--project', '31', '-o', 'ndjson']);
-    mark = sb.requests.length;
+    cli.mark();
     const r = await pw(['milestones', 'delete', '-', '--yes'], { stdin: list.stdout });
     expect(r.code).toBe(0);
     expect(sent('DELETE').map((d) => d.path).sort()).toEqual(['/api/v1/milestones/71', '/api/v1/milestones/72']);
-    expect(sb.state.milestones[73]).toBeDefined();
+    expect(cli.sb.state.milestones[73]).toBeDefined();
   });
 
   it('--dry-run prints the DELETE and deletes nothing', async () => {
     const r = await pw(['--dry-run', 'milestones', 'delete', '73']);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('DELETE /api/v1/milestones/73\n');
-    expect(sb.state.milestones[73]).toBeDefined();
+    expect(cli.sb.state.milestones[73]).toBeDefined();
   });
 });
 
@@ -241,6 +228,6 @@ describe('the client-user view', () => {
     expect(update.code).toBe(4);
     const del = await pw(['milestones', 'delete', '71', '--yes'], { role: 'client' });
     expect(del.code).toBe(4);
-    expect(sb.state.milestones[71]!.title).toBe('Design sign-off');
+    expect(cli.sb.state.milestones[71]!.title).toBe('Design sign-off');
   });
 });

@@ -5,30 +5,17 @@ import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RequestLogEntry, Role, RunningSandbox } from '../../src/sandbox/index.js';
 import { BIN, baseEnv, makeConfigDir, runCli, type RunOptions } from '../helpers/cli.js';
-import { sandboxEnv, startTestSandbox } from '../helpers/sandbox.js';
+import { sandboxEnv } from '../helpers/sandbox.js';
+import { useSandboxCli } from '../helpers/sandbox-cli.js';
 
-let sb: RunningSandbox;
-let mark = 0;
-
-beforeAll(async () => {
-  sb = await startTestSandbox({ extraSteps: 40 });
-});
-afterAll(() => sb.close());
-beforeEach(() => {
-  sb.faults.clear();
-  sb.reset('demo');
-  mark = sb.requests.length;
-});
-
-function pw(args: string[], opts: RunOptions & { role?: Role } = {}) {
-  return runCli(args, { ...opts, env: { ...sandboxEnv(sb, opts.role ?? 'manager'), ...opts.env } });
-}
+const cli = useSandboxCli({ extraSteps: 40 });
+const pw = cli.pw;
 
 function sent(method?: string): RequestLogEntry[] {
-  return sb.requests.slice(mark).filter((r) => r.path.startsWith('/api/v1/steps') && (!method || r.method === method));
+  return cli.sent('/api/v1/steps', method);
 }
 
-const step = (id: number) => sb.state.steps[id];
+const step = (id: number) => cli.sb.state.steps[id];
 const ndjson = (text: string) => text.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
 
 describe('steps complete', () => {
@@ -97,7 +84,7 @@ describe('steps complete', () => {
     const list = await pw(['steps', 'list', '--open', '--has-due-date', '-o', 'ndjson']);
     const listed = ndjson(list.stdout).map((t) => t.id as number);
     expect(listed.length).toBeGreaterThan(3);
-    mark = sb.requests.length;
+    cli.mark();
     const r = await pw(['steps', 'complete', '-', '-o', 'ndjson'], { stdin: list.stdout });
     expect(r.code).toBe(0);
     expect(ndjson(r.stdout).map((x) => x.id).sort()).toEqual([...listed].sort());
@@ -198,9 +185,9 @@ describe('steps delete', () => {
 describe('Ctrl-C during a batch', () => {
   it('stops sending, reports what was done and exits 130', async () => {
     // Every PUT takes 400 ms, so the batch is still running when the first result arrives.
-    sb.faults.add({ method: 'PUT', path: /^\/api\/v1\/steps\/\d+$/, count: 100, action: { type: 'delay', ms: 400 } });
-    const ids = Object.values(sb.state.steps).filter((s) => s.title.startsWith('Bulk task')).slice(0, 30).map((s) => String(s.id));
-    const env = { ...baseEnv(makeConfigDir()), ...sandboxEnv(sb) };
+    cli.sb.faults.add({ method: 'PUT', path: /^\/api\/v1\/steps\/\d+$/, count: 100, action: { type: 'delay', ms: 400 } });
+    const ids = Object.values(cli.sb.state.steps).filter((s) => s.title.startsWith('Bulk task')).slice(0, 30).map((s) => String(s.id));
+    const env = { ...baseEnv(makeConfigDir()), ...sandboxEnv(cli.sb) };
     const child = spawn(process.execPath, [BIN, 'steps', 'complete', ...ids, '-o', 'ndjson'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';

@@ -6,36 +6,23 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RequestLogEntry, Role, RunningSandbox } from '../../src/sandbox/index.js';
 import { makeConfigDir, runCli, type RunOptions } from '../helpers/cli.js';
-import { sandboxEnv, startTestSandbox } from '../helpers/sandbox.js';
+import { useSandboxCli } from '../helpers/sandbox-cli.js';
 
-let sb: RunningSandbox;
-let mark = 0;
+const cli = useSandboxCli();
+const pw = cli.pw;
 
 // Company 1's live tasks in the demo seed: 101–126. 127–130 belong to a template project,
 // 131–134 to company 2. Client user Chloe sees published tasks of phases 41 and 42 only.
 const COMPANY_1_TASKS = Array.from({ length: 26 }, (_, i) => 101 + i);
 const CLIENT_TASKS = [101, 102, 103, 104, 106, 107, 108, 109, 111, 112];
 
-beforeAll(async () => {
-  sb = await startTestSandbox();
-});
-afterAll(() => sb.close());
-beforeEach(() => {
-  sb.reset('demo');
-  mark = sb.requests.length;
-});
-
-function pw(args: string[], opts: RunOptions & { role?: Role } = {}) {
-  return runCli(args, { ...opts, env: { ...sandboxEnv(sb, opts.role ?? 'manager'), ...opts.env } });
-}
-
 /** Task requests this test made. */
 function sent(method?: string): RequestLogEntry[] {
-  return sb.requests.slice(mark).filter((r) => r.path.startsWith('/api/v1/steps') && (!method || r.method === method));
+  return cli.sent('/api/v1/steps', method);
 }
 
 function step(id: number) {
-  return sb.state.steps[id];
+  return cli.sb.state.steps[id];
 }
 
 function expectUsageError(r: { code: number | null; stderr: string }, pattern: RegExp) {
@@ -76,7 +63,7 @@ describe('steps list', () => {
     expect(typeof tasks[0]!.content).toBe('string');
     expect(tasks[0]!.assignees).toEqual([{ id: 1, name: 'Maya Patel' }]);
 
-    mark = sb.requests.length;
+    cli.mark();
     const open = await pw(['steps', 'list', '--open', '--no-due-date', '-o', 'ndjson', '--fields', 'id,completed,due_date']);
     expect(open.code).toBe(0);
     expect(sent('GET')[0]!.query).toEqual({ completed: 'false', has_due_date: 'false', per_page: '30' });
@@ -90,7 +77,7 @@ describe('steps list', () => {
     expect(limited.code).toBe(0);
     expect(JSON.parse(limited.stdout)).toHaveLength(5);
     expect(sent('GET')[0]!.query.per_page).toBe('5');
-    mark = sb.requests.length;
+    cli.mark();
     const all = await pw(['steps', 'list', '--all', '-o', 'json', '--fields', 'id']);
     expect((JSON.parse(all.stdout) as { id: number }[]).map((t) => t.id)).toEqual(COMPANY_1_TASKS);
     expect(sent('GET').map((r) => r.query.per_page)).toEqual(['1000']);
@@ -123,7 +110,7 @@ describe('steps list', () => {
       { id: 103, tags: { 0: { name: 'design' } }, content: '' },
       { id: 105, tags: { 0: { name: 'copy' } }, content: '' },
     ]);
-    mark = sb.requests.length;
+    cli.mark();
     const one = await pw(['steps', 'get', '106', '--fields', 'content']);
     expect(sent('GET')[0]!.query).toEqual({ include: 'content' });
     expect(one.stdout).toBe('content:\tReview the three main competitors.\n');
@@ -174,7 +161,7 @@ describe('steps get', () => {
     expect(JSON.parse(json!)).toEqual({ error: { status: 404, code: 3, message: 'GET /api/v1/steps/999: 404 Not Found: Task not found.' } });
     expect((await pw(['steps', 'get', '131'])).code).toBe(3); // company 2
     expect((await pw(['steps', 'get', '113'], { role: 'client' })).code).toBe(3); // internal phase
-    const noToken = await runCli(['steps', 'get', '101'], { env: { PWCTL_BASE_URL: sb.baseUrl } });
+    const noToken = await runCli(['steps', 'get', '101'], { env: { PWCTL_BASE_URL: cli.sb.baseUrl } });
     expect(noToken.code).toBe(4);
     expect(noToken.stderr).toMatch(/^error: no token/);
   });
@@ -210,7 +197,7 @@ describe('steps create', () => {
     const fromFile = await pw(['steps', 'create', '--phase', '43', '--title', 'From file', '--content-file', file, '--published', '-o', 'json']);
     expect(fromFile.code).toBe(0);
     expect(sent('POST')[0]!.body).toEqual({ title: 'From file', phase_id: 43, content: '# Plan\n\n- one\n', published: true });
-    mark = sb.requests.length;
+    cli.mark();
     const fromStdin = await pw(['steps', 'create', '--phase', '43', '--title', 'From stdin', '--content-file', '-', '-q'], { stdin: 'piped body' });
     expect(fromStdin.code).toBe(0);
     expect(sent('POST')[0]!.body).toEqual({ title: 'From stdin', phase_id: 43, content: 'piped body' });
@@ -238,7 +225,7 @@ describe('steps create', () => {
     expect(foreign.stderr).toBe('error: POST /api/v1/steps: 422 Unprocessable Content: The selected phase id is invalid.\n  phase_id: The selected phase id is invalid.\n');
     const client = await pw(['steps', 'create', '--phase', '41', '--title', 'Hi'], { role: 'client' });
     expect(client.code).toBe(4);
-    expect(Object.keys(sb.state.steps)).toHaveLength(34);
+    expect(Object.keys(cli.sb.state.steps)).toHaveLength(34);
   });
 
   it('--dry-run prints the request and sends nothing', async () => {
@@ -271,7 +258,7 @@ describe('steps update', () => {
     expect(kept.code).toBe(0);
     expect(sent('PUT')[0]!.body).toEqual({ content: 'Short body' });
     expect(step(109)!.content).toContain('[[attachment:wireframes-v1.pdf]]');
-    mark = sb.requests.length;
+    cli.mark();
     const dropped = await pw(['steps', 'update', '109', '--content', 'Short body', '--allow-removing-attachments', '-q']);
     expect(dropped.code).toBe(0);
     expect(sent('PUT')[0]!.body).toEqual({ content: 'Short body', allow_removing_attachments: true });
@@ -362,7 +349,7 @@ describe('steps edit', () => {
   });
 
   it('keeps the edited text in a file when the update fails', async () => {
-    sb.faults.add({ method: 'PUT', path: '/api/v1/steps/106', action: { type: 'status', status: 422, body: { message: 'Content is locked.', errors: { content: ['Content is locked.'] } } } });
+    cli.sb.faults.add({ method: 'PUT', path: '/api/v1/steps/106', action: { type: 'status', status: 422, body: { message: 'Content is locked.', errors: { content: ['Content is locked.'] } } } });
     const r = await pw(['steps', 'edit', '106'], { env: { EDITOR: "sed -i 's/Review/Assess/'" } });
     expect(r.code).toBe(5);
     const kept = /your edited text is kept in (\S+)/.exec(r.stderr)?.[1];

@@ -4,33 +4,20 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RequestLogEntry, Role, RunningSandbox } from '../../src/sandbox/index.js';
 import { runCli, type RunOptions } from '../helpers/cli.js';
-import { sandboxEnv, startTestSandbox } from '../helpers/sandbox.js';
+import { useSandboxCli } from '../helpers/sandbox-cli.js';
 
-let sb: RunningSandbox;
-let mark = 0;
+const cli = useSandboxCli();
+const pw = cli.pw;
 
 // Demo tags of company 1: 61 urgent, 62 design, 63 backend, 64 copy, 65 "2024", 68 blocked;
 // 66 legacy-review and 67 legacy-qa belong to the retired set "Legacy (2023)".
 // Task 112 has [64 copy, 66 legacy-review]; task 107 has [62, 61]; 109 has none.
 
-beforeAll(async () => {
-  sb = await startTestSandbox();
-});
-afterAll(() => sb.close());
-beforeEach(() => {
-  sb.reset('demo');
-  mark = sb.requests.length;
-});
-
-function pw(args: string[], opts: RunOptions & { role?: Role } = {}) {
-  return runCli(args, { ...opts, env: { ...sandboxEnv(sb, opts.role ?? 'manager'), ...opts.env } });
-}
-
 function sent(method?: string): RequestLogEntry[] {
-  return sb.requests.slice(mark).filter((r) => /^\/api\/v1\/steps\/\d+\/tags/.test(r.path) && (!method || r.method === method));
+  return cli.sent(/^\/api\/v1\/steps\/\d+\/tags/, method);
 }
 
-const tagIds = (stepId: number) => sb.state.steps[stepId]!.tag_ids;
+const tagIds = (stepId: number) => cli.sb.state.steps[stepId]!.tag_ids;
 const rows = (stdout: string) => stdout.replace(/\n$/, '').split('\n').map((l) => l.split('\t'));
 
 function expectUsageError(r: { code: number | null; stderr: string }, pattern: RegExp) {
