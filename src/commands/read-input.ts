@@ -1,35 +1,39 @@
-// Reading a file argument or stdin ('-') for --content-file, --input and friends. Every
-// failure is a usage error naming the flag, raised before any request.
+// Reading a file argument or stdin ('-') for --content-file, --input, --file and friends.
+// Every failure is a usage error naming the flag, raised before any request.
 import { readFile } from 'node:fs/promises';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 
 const MAX_INPUT_BYTES = 16 * 1024 * 1024;
 
-export async function readInput(ctx: Context, source: string, flag: string, opts: { text?: boolean } = {}): Promise<string> {
-  let bytes: Buffer;
+/** The exact bytes, undecoded (webhook bodies: signatures are over bytes). */
+export async function readInputBytes(ctx: Context, source: string, flag: string): Promise<Buffer> {
   if (source === '-') {
     if (ctx.io.stdinIsTTY) ctx.notice(`reading ${flag} from standard input; end with Ctrl-D`);
-    bytes = await readStream(ctx.io.stdin, flag);
-  } else {
-    try {
-      bytes = await readFile(source);
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      const why = code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'is a directory' : code ?? 'unreadable';
-      throw new UsageError(`${flag}: cannot read ${JSON.stringify(source)}: ${why}`);
-    }
+    return readStream(ctx.io.stdin, flag);
   }
-  if (bytes.length > MAX_INPUT_BYTES) throw new UsageError(`${flag}: input is larger than ${MAX_INPUT_BYTES / 1024 / 1024} MiB`);
-  if (opts.text !== false) {
-    if (bytes.includes(0)) throw new UsageError(`${flag}: ${source === '-' ? 'standard input' : JSON.stringify(source)} is binary (NUL bytes); expected UTF-8 text`);
-    try {
-      return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    } catch {
-      throw new UsageError(`${flag}: ${source === '-' ? 'standard input' : JSON.stringify(source)} is not valid UTF-8 text`);
-    }
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(source);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'is a directory' : code ?? 'unreadable';
+    throw new UsageError(`${flag}: cannot read ${JSON.stringify(source)}: ${why}`);
   }
-  return bytes.toString('utf8');
+  if (bytes.length > MAX_INPUT_BYTES) throw new UsageError(`${flag}: ${JSON.stringify(source)} is larger than ${MAX_INPUT_BYTES / 1024 / 1024} MiB`);
+  return bytes;
+}
+
+/** UTF-8 text; binary (NUL bytes) or invalid UTF-8 input is refused. */
+export async function readInput(ctx: Context, source: string, flag: string): Promise<string> {
+  const bytes = await readInputBytes(ctx, source, flag);
+  const what = source === '-' ? 'standard input' : JSON.stringify(source);
+  if (bytes.includes(0)) throw new UsageError(`${flag}: ${what} is binary (NUL bytes); expected UTF-8 text`);
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new UsageError(`${flag}: ${what} is not valid UTF-8 text`);
+  }
 }
 
 async function readStream(stream: NodeJS.ReadableStream, flag: string): Promise<Buffer> {

@@ -1,7 +1,102 @@
-import type { Command } from 'commander';
-import type { Session } from '../action.js';
+import { Option, type Command } from 'commander';
+import { action, collect, type Session } from '../action.js';
+import { addListOptions } from '../list-options.js';
+import type { CreateOptions } from './create.js';
+import type { ListOptions } from './list.js';
+import type { ListenOptions } from './listen.js';
+import type { TriggerOptions } from './trigger.js';
+import type { UpdateOptions } from './update.js';
+import type { VerifyOptions } from './verify.js';
 
 export function registerWebhooks(program: Command, session: Session): void {
-  void program;
-  void session;
+  const webhooks = program
+    .command('webhooks')
+    .description('webhook subscriptions, a verifying local receiver, and tools for building receivers');
+
+  addListOptions(
+    webhooks
+      .command('list')
+      .description('list webhook subscriptions (stored secrets are never shown)')
+      .option('--company <id>', 'only this company (default: config key company)'),
+  ).action(action(session, async (ctx, opts: ListOptions) => (await import('./list.js')).run(ctx, opts)));
+
+  webhooks
+    .command('get')
+    .description('show one subscription')
+    .argument('<id>', 'subscription id')
+    .action(action(session, async (ctx, id: string) => (await import('./get.js')).run(ctx, id)));
+
+  webhooks
+    .command('create')
+    .description('subscribe a URL to one event type; prints the signing secret once and stores it for `listen`')
+    .requiredOption('--url <url>', 'http(s) URL that receives the deliveries')
+    .requiredOption('--event <type>', 'event type, e.g. task.completed (see `pwctl webhooks create --help`)')
+    .option('--company <id>', 'company to subscribe to (default: config key company)')
+    .option('--no-save-secret', 'do not keep the secret in the config store')
+    .addHelpText(
+      'after',
+      '\nEvent types: project.created, task.created, task.completed, task.due_date_updated,\n  task.tags_updated, phase.updated, milestone.created, milestone.updated\n\nExample:\n  pwctl webhooks create --url http://127.0.0.1:8787/ --event task.completed --company 1',
+    )
+    .action(action(session, async (ctx, opts: CreateOptions) => (await import('./create.js')).run(ctx, opts)));
+
+  webhooks
+    .command('update')
+    .description('change a subscription\'s URL or active state')
+    .argument('<id>', 'subscription id')
+    .option('--url <url>', 'new http(s) URL')
+    .option('--active <true|false>', 'true delivers, false pauses')
+    .action(action(session, async (ctx, id: string, opts: UpdateOptions) => (await import('./update.js')).run(ctx, id, opts)));
+
+  webhooks
+    .command('pause')
+    .description('stop deliveries to a subscription (active false)')
+    .argument('<id>', 'subscription id')
+    .action(action(session, async (ctx, id: string) => (await import('./update.js')).setActive(ctx, id, false)));
+
+  webhooks
+    .command('resume')
+    .description('restart deliveries to a paused subscription (active true)')
+    .argument('<id>', 'subscription id')
+    .action(action(session, async (ctx, id: string) => (await import('./update.js')).setActive(ctx, id, true)));
+
+  webhooks
+    .command('delete')
+    .description('delete a subscription and forget its stored secret')
+    .argument('<id>', 'subscription id')
+    .action(action(session, async (ctx, id: string) => (await import('./delete.js')).run(ctx, id)));
+
+  webhooks
+    .command('listen')
+    .description('run a local receiver that verifies signed deliveries, prints them, and can forward them')
+    .option('--port <n>', 'port to listen on; 0 picks a free one', '8787')
+    .option('--host <addr>', 'address to bind (anything but loopback is reachable from other machines)', '127.0.0.1')
+    .option('--path <p>', 'accept deliveries only at this path (default: any path)')
+    .option('--secret <s>', 'signing secret to accept (repeatable; also PWCTL_WEBHOOK_SECRET and every secret stored for the profile)', collect)
+    .option('--events <types>', 'show and forward only these event types (comma-separated)')
+    .option('--forward-to <[event=]url>', 'relay accepted deliveries byte for byte; event=url relays only that event (repeatable)', collect)
+    .option('--max-body <bytes>', 'answer 413 to bodies larger than this', String(1024 * 1024))
+    .addOption(new Option('--read-timeout <seconds>', 'drop a sender that has not sent a whole request within this time').default('10'))
+    .addOption(new Option('--forward-timeout <seconds>', 'give up on a forward target after this time').default('10'))
+    .addHelpText(
+      'after',
+      '\nOutput: a line per delivery (time, event, resource, subscription, duplicate mark);\n  with -o json or -o ndjson one object per line: {received_at, event, subscription_id, duplicate, payload}.\n\nExamples:\n  pwctl webhooks listen --port 8787\n  pwctl webhooks listen -o ndjson | jq .payload.title\n  pwctl webhooks listen --forward-to task.completed=http://localhost:3000/hooks --forward-to http://localhost:4000/all',
+    )
+    .action(action(session, async (ctx, opts: ListenOptions) => (await import('./listen.js')).run(ctx, opts)));
+
+  webhooks
+    .command('verify')
+    .description('check a delivery\'s signature: exit 0 if it matches, 1 if not (the rules `listen` uses)')
+    .option('--secret <s>', 'the subscription\'s signing secret (default: PWCTL_WEBHOOK_SECRET)')
+    .requiredOption('--signature <hex>', 'the Signature header\'s value')
+    .option('--file <path|->', 'the raw body; - or nothing reads standard input')
+    .action(action(session, async (ctx, opts: VerifyOptions) => (await import('./verify.js')).run(ctx, opts)));
+
+  webhooks
+    .command('trigger')
+    .description('send one signed delivery of an event type to a receiver you are building')
+    .argument('<event>', 'event type, e.g. task.completed')
+    .requiredOption('--to <url>', 'receiver URL')
+    .option('--secret <s>', 'signing secret (default: PWCTL_WEBHOOK_SECRET)')
+    .option('--file <payload.json>', 'send this body instead of a realistic sample (- for standard input)')
+    .action(action(session, async (ctx, event: string, opts: TriggerOptions) => (await import('./trigger.js')).run(ctx, event, opts)));
 }

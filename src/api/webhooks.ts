@@ -1,0 +1,54 @@
+// Webhook subscriptions. Unlike other resources these endpoints return the subscription
+// object directly (no data envelope), and the list pages with next_page_url.
+import type { ApiClient, ApiResponse } from './client.js';
+import { ApiError } from './errors.js';
+import type { Limit, PaginateResult } from './pagination.js';
+import type { CreateWebhookBody, UpdateWebhookBody, WebhookSubscription } from './types.js';
+
+export interface WebhookFilters {
+  company_id?: number;
+}
+
+export function listWebhooks(client: ApiClient, filters: WebhookFilters, limit: Limit, result?: PaginateResult): AsyncGenerator<WebhookSubscription, PaginateResult> {
+  return client.list<WebhookSubscription>('/webhooks', { ...filters }, limit, result);
+}
+
+export async function getWebhook(client: ApiClient, id: number): Promise<WebhookSubscription> {
+  const path = `/webhooks/${id}`;
+  return subscriptionOf(await client.request({ method: 'GET', path }), 'GET', path) as WebhookSubscription;
+}
+
+/** The created subscription, secret included; undefined under --dry-run. */
+export async function createWebhook(client: ApiClient, body: CreateWebhookBody): Promise<WebhookSubscription | undefined> {
+  const response = await client.request({ method: 'POST', path: '/webhooks', body, outcomeHint: 'pwctl webhooks list' });
+  return subscriptionOf(response, 'POST', '/webhooks');
+}
+
+/**
+ * The updated subscription. The reference does not show PUT's response body, so an empty
+ * one is answered with a fresh GET; undefined under --dry-run.
+ */
+export async function updateWebhook(client: ApiClient, id: number, body: UpdateWebhookBody): Promise<WebhookSubscription | undefined> {
+  const path = `/webhooks/${id}`;
+  const response = await client.request({ method: 'PUT', path, body });
+  if (response.dryRun) return undefined;
+  if (response.json === undefined) return getWebhook(client, id);
+  return subscriptionOf(response, 'PUT', path);
+}
+
+/** true when deleted, false under --dry-run. */
+export async function deleteWebhook(client: ApiClient, id: number): Promise<boolean> {
+  const response = await client.request({ method: 'DELETE', path: `/webhooks/${id}` });
+  return !response.dryRun;
+}
+
+function subscriptionOf(response: ApiResponse, method: string, path: string): WebhookSubscription | undefined {
+  if (response.dryRun) return undefined;
+  let json = response.json as Record<string, unknown> | undefined;
+  // Tolerate a data envelope, should the service ever add one like its other endpoints.
+  if (json && typeof json === 'object' && !('id' in json) && json.data && typeof json.data === 'object') json = json.data as Record<string, unknown>;
+  if (!json || typeof json !== 'object' || typeof json.id !== 'number') {
+    throw new ApiError({ kind: 'bad_response', status: response.status, method, url: path, message: `${method} ${path}: the response is not a webhook subscription` });
+  }
+  return json as unknown as WebhookSubscription;
+}

@@ -1,0 +1,58 @@
+import { WEBHOOK_EVENTS, type CreateWebhookBody } from '../../api/types.js';
+import { createWebhook } from '../../api/webhooks.js';
+import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import { parseEnum, parseHttpUrl, parseId } from '../../validate.js';
+import { CREATED_WEBHOOK_VIEW } from './views.js';
+
+export interface CreateOptions {
+  url: string;
+  event: string;
+  company?: string;
+  /** false with --no-save-secret */
+  saveSecret: boolean;
+}
+
+export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
+  const body: CreateWebhookBody = {
+    url: parseHttpUrl(opts.url, '--url'),
+    event: parseEnum(opts.event, WEBHOOK_EVENTS, '--event'),
+    company_id: resolveCompany(ctx, opts.company),
+  };
+  ctx.output.checkFields(CREATED_WEBHOOK_VIEW);
+  const client = await ctx.api();
+  const hook = await createWebhook(client, body);
+  if (!hook) return;
+
+  const secret = hook.secret;
+  let stored = false;
+  if (opts.saveSecret && typeof secret === 'string' && secret !== '') {
+    try {
+      await ctx.store.updateProfile(ctx.profileName, (profile) => {
+        profile.webhook_secrets ??= {};
+        profile.webhook_secrets[String(hook.id)] = {
+          secret,
+          event: hook.event,
+          company_id: hook.company_id,
+          url: hook.url,
+          created_at: hook.created_at,
+        };
+      });
+      stored = true;
+    } catch (error) {
+      // The subscription exists either way; the secret is printed below, so it is not lost.
+      ctx.warn(`could not store the secret in the config file: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  await ctx.output.record(hook, CREATED_WEBHOOK_VIEW);
+  if (typeof secret !== 'string' || secret === '') ctx.warn('the service returned no signing secret for this subscription');
+  else if (stored) ctx.notice(`✓ created subscription ${hook.id}; its secret is shown only now and is stored for profile ${ctx.profileName}, so \`pwctl webhooks listen\` verifies its deliveries`);
+  else ctx.notice(`✓ created subscription ${hook.id}; copy its secret now: the service never shows it again`);
+}
+
+function resolveCompany(ctx: Context, flag: string | undefined): number {
+  if (flag !== undefined) return parseId(flag, '--company');
+  const company = ctx.settings.company;
+  if (company === undefined) throw new UsageError('--company <id> is required (or set a default with `pwctl config set company <id>`)');
+  return company;
+}

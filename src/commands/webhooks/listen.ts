@@ -1,0 +1,191 @@
+import { WEBHOOK_EVENTS } from '../../api/types.js';
+import type { Context } from '../../context.js';
+import { ExitError, UsageError } from '../../errors.js';
+import { parseFieldList, selectFields, validateFields } from '../../output/fields.js';
+import { escapeInline } from '../../output/sanitize.js';
+import { toYaml } from '../../output/yaml.js';
+import { parseCount, parseEnum, parseTimeoutSeconds, requireNonEmpty } from '../../validate.js';
+import { DELIVERY_FIELDS, jsonLine, tableLine, type DeliveryRecord } from '../../webhooks/delivery-record.js';
+import { parseForwardTarget, type ForwardOutcome } from '../../webhooks/forward.js';
+import { Keyring, type KnownSecret } from '../../webhooks/keyring.js';
+import { startListener, type ListenSummary } from '../../webhooks/listener.js';
+import { profileSecrets } from '../../webhooks/profile-secrets.js';
+import type { RejectedRequest } from '../../webhooks/receiver.js';
+
+export interface ListenOptions {
+  port: string;
+  host: string;
+  path?: string;
+  secret?: string[];
+  events?: string;
+  forwardTo?: string[];
+  maxBody: string;
+  readTimeout: string;
+  forwardTimeout: string;
+}
+
+/** Open requests and relays get this long to finish after Ctrl-C. */
+const SHUTDOWN_GRACE_MS = 5_000;
+/** Past this much unwritten output (a stalled pipe), lines are dropped rather than held. */
+const MAX_PENDING_OUTPUT = 16 * 1024 * 1024;
+/** Output is written at least this often, or as soon as this much has gathered. */
+const FLUSH_AFTER_MS = 20;
+const FLUSH_BYTES = 64 * 1024;
+
+export async function run(ctx: Context, opts: ListenOptions): Promise<void> {
+  const port = parsePort(opts.port);
+  const host = requireNonEmpty(opts.host, '--host');
+  const path = opts.path === undefined ? undefined : parsePath(opts.path);
+  const events = opts.events === undefined ? undefined : parseEvents(opts.events);
+  const forwardTo = (opts.forwardTo ?? []).map(parseForwardTarget);
+  const maxBody = parseCount(opts.maxBody, '--max-body');
+  const readTimeoutMs = parseTimeoutSeconds(opts.readTimeout, '--read-timeout') * 1000;
+  const forwardTimeoutMs = parseTimeoutSeconds(opts.forwardTimeout, '--forward-timeout') * 1000;
+  const format = ctx.settings.output;
+  const fields = ctx.flags.fields === undefined ? undefined : parseFieldList(ctx.flags.fields);
+  if (fields) validateFields(fields, DELIVERY_FIELDS);
+
+  const fixed: KnownSecret[] = [
+    ...(opts.secret ?? []).map((secret): KnownSecret => ({ secret: requireNonEmpty(secret, '--secret'), source: '--secret' })),
+    ...(ctx.env.PWCTL_WEBHOOK_SECRET ? [{ secret: ctx.env.PWCTL_WEBHOOK_SECRET, source: 'PWCTL_WEBHOOK_SECRET' }] : []),
+  ];
+  const keyring = new Keyring(fixed, profileSecrets(ctx.store.dir, ctx.profileName));
+
+  const out = ctx.io.stdout;
+  let dropped = 0;
+  // Lines are gathered briefly and written together: one write per burst, not per delivery.
+  let pending = '';
+  let pendingCount = 0;
+  let flushTimer: NodeJS.Timeout | undefined;
+  const flush = () => {
+    if (flushTimer) clearTimeout(flushTimer);
+    flushTimer = undefined;
+    if (pending === '') return;
+    if (out.writableLength > MAX_PENDING_OUTPUT) dropped += pendingCount;
+    else out.write(pending);
+    pending = '';
+    pendingCount = 0;
+  };
+  const render = format === 'table' ? (r: DeliveryRecord) => tableLine(r, ctx.io.stdoutIsTTY, fields) : format === 'yaml' ? yamlRenderer(fields) : (r: DeliveryRecord) => jsonLine(r, fields);
+  const err = (line: string) => ctx.io.stderr.write(`${line}\n`);
+
+  let listener;
+  try {
+    listener = await startListener(
+      { host, port, path, maxBody, readTimeoutMs, keyring, events, forwardTo, forwardTimeoutMs },
+      {
+        deliveries(records) {
+          for (const record of records) pending += render(record);
+          pendingCount += records.length;
+          if (pending.length >= FLUSH_BYTES) flush();
+          else flushTimer ??= setTimeout(flush, FLUSH_AFTER_MS);
+        },
+        rejected(r) {
+          err(rejectionLine(r));
+        },
+        failed(error) {
+          err(`error: could not print a delivery: ${escapeInline(error instanceof Error ? error.message : String(error))}`);
+        },
+        forwarded(record, outcome) {
+          const line = forwardLine(record, outcome);
+          if (outcome.status !== null && outcome.status >= 200 && outcome.status < 300) ctx.notice(line);
+          else err(line);
+        },
+      },
+    );
+  } catch (error) {
+    throw listenError(error, host, port);
+  }
+
+  if (!isLoopback(host)) ctx.warn(`--host ${host} is reachable from other machines; only correctly signed deliveries are accepted`);
+  const count = keyring.entries.length;
+  if (count === 0) ctx.warn('no signing secrets known yet: every delivery is rejected until you pass --secret, set PWCTL_WEBHOOK_SECRET, or create a subscription with `pwctl webhooks create`');
+  else ctx.notice(`verifying with ${count} secret${count === 1 ? '' : 's'} (${describeSources(keyring.entries)}); secrets stored later are picked up without a restart`);
+  for (const target of forwardTo) ctx.notice(`forwarding ${target.event ?? 'every event'} to ${target.url.href}`);
+  ctx.notice('press Ctrl-C to stop');
+  // Last, so a script that waits for this line has seen every warning before it.
+  err(`listening on ${listener.origin}${path ?? '/'}`);
+
+  await waitForSignal();
+  const summary = await listener.stop(SHUTDOWN_GRACE_MS);
+  flush();
+  await new Promise<void>((resolve) => out.write('', () => resolve()));
+  ctx.notice(summaryLine(summary, dropped, events !== undefined));
+}
+
+function parsePort(value: string): number {
+  if (!/^[0-9]+$/.test(value.trim()) || Number(value) > 65_535) {
+    throw new UsageError(`--port must be a port number from 0 to 65535 (0 picks a free one), got ${JSON.stringify(value)}`);
+  }
+  return Number(value);
+}
+
+function parsePath(value: string): string {
+  if (!/^\/[^\s?#]*$/.test(value)) throw new UsageError(`--path must start with / and contain no spaces, ? or #, got ${JSON.stringify(value)}`);
+  return value;
+}
+
+function parseEvents(value: string): Set<string> {
+  const names = value.split(',').map((name) => name.trim()).filter((name) => name !== '');
+  if (names.length === 0) throw new UsageError(`--events must name at least one event type: ${WEBHOOK_EVENTS.join(', ')}`);
+  return new Set(names.map((name) => parseEnum(name, WEBHOOK_EVENTS, '--events')));
+}
+
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+function listenError(error: unknown, host: string, port: number): Error {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'EADDRINUSE') return new ExitError(1, `port ${port} on ${host} is already in use; pick another with --port, or --port 0 for any free one`);
+  if (code === 'EACCES') return new ExitError(1, `not allowed to listen on ${host}:${port}; ports below 1024 need privileges`);
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') return new UsageError(`--host ${host} is not an address of this machine`);
+  return error instanceof Error ? error : new Error(String(error));
+}
+
+function describeSources(entries: readonly KnownSecret[]): string {
+  const counts = new Map<string, number>();
+  for (const entry of entries) counts.set(entry.source, (counts.get(entry.source) ?? 0) + 1);
+  return [...counts].map(([source, n]) => `${n} from ${source}`).join(', ');
+}
+
+function rejectionLine(r: RejectedRequest): string {
+  const request = r.method === '' ? 'request' : `${r.method} ${r.url}`;
+  return `rejected ${r.status ?? 'dropped'} ${escapeInline(request)} from ${r.remote ?? 'unknown'}: ${escapeInline(r.reason)}`;
+}
+
+function forwardLine(record: DeliveryRecord, outcome: ForwardOutcome): string {
+  const what = `${escapeInline(record.event ?? 'delivery')}`;
+  const result = outcome.status === null ? `failed: ${escapeInline(outcome.error ?? 'error')}` : `${outcome.status} in ${outcome.ms} ms`;
+  return `  forwarded ${what} to ${outcome.target.url.href}: ${result}`;
+}
+
+function summaryLine(s: ListenSummary, dropped: number, filtering: boolean): string {
+  const parts = [
+    `received ${s.received}`,
+    `verified ${s.verified}`,
+    `rejected ${s.rejected}`,
+    `duplicates ${s.duplicates}`,
+    `forwarded ${s.forwardedOk} ok / ${s.forwardedFailed} failed`,
+  ];
+  if (filtering) parts.push(`filtered out ${s.filtered}`);
+  if (s.forwardsAbandoned > 0) parts.push(`${s.forwardsAbandoned} forwards unfinished`);
+  if (dropped > 0) parts.push(`${dropped} not printed (output blocked)`);
+  return parts.join(', ');
+}
+
+function yamlRenderer(fields: readonly string[] | undefined): (r: DeliveryRecord) => string {
+  return (r) => `---\n${toYaml(fields ? selectFields(r, fields) : r)}`;
+}
+
+function waitForSignal(): Promise<NodeJS.Signals> {
+  return new Promise((resolve) => {
+    const done = (signal: NodeJS.Signals) => {
+      process.off('SIGINT', done);
+      process.off('SIGTERM', done);
+      resolve(signal);
+    };
+    process.on('SIGINT', done);
+    process.on('SIGTERM', done);
+  });
+}

@@ -1,0 +1,43 @@
+import type { UpdateWebhookBody, WebhookSubscription } from '../../api/types.js';
+import { updateWebhook } from '../../api/webhooks.js';
+import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import { parseBoolean, parseHttpUrl, parseId } from '../../validate.js';
+import { WEBHOOK_VIEW } from './views.js';
+
+export interface UpdateOptions {
+  url?: string;
+  active?: string;
+}
+
+export async function run(ctx: Context, idArg: string, opts: UpdateOptions): Promise<void> {
+  const id = parseId(idArg, '<id>');
+  const body: UpdateWebhookBody = {};
+  if (opts.url !== undefined) body.url = parseHttpUrl(opts.url, '--url');
+  if (opts.active !== undefined) body.active = parseBoolean(opts.active, '--active');
+  if (Object.keys(body).length === 0) throw new UsageError('nothing to change: give --url <url> and/or --active true|false');
+  await send(ctx, id, body);
+}
+
+/** `pause` and `resume`. */
+export async function setActive(ctx: Context, idArg: string, active: boolean): Promise<void> {
+  await send(ctx, parseId(idArg, '<id>'), { active });
+}
+
+async function send(ctx: Context, id: number, body: UpdateWebhookBody): Promise<void> {
+  ctx.output.checkFields(WEBHOOK_VIEW);
+  const client = await ctx.api();
+  const hook = await updateWebhook(client, id, body);
+  if (!hook) return;
+  if (body.url !== undefined) await rememberUrl(ctx, hook);
+  await ctx.output.record(hook, WEBHOOK_VIEW);
+}
+
+/** Keep the stored secret's description in step with the subscription. */
+async function rememberUrl(ctx: Context, hook: WebhookSubscription): Promise<void> {
+  if (!ctx.store.profile(ctx.profileName).webhook_secrets?.[String(hook.id)]) return;
+  await ctx.store.updateProfile(ctx.profileName, (profile) => {
+    const entry = profile.webhook_secrets?.[String(hook.id)];
+    if (entry) entry.url = hook.url;
+  });
+}

@@ -1,0 +1,104 @@
+// --forward-to: relay accepted deliveries to other receivers with the byte-identical body
+// and the original headers (Signature included), without ever delaying the sender's answer.
+import http from 'node:http';
+import https from 'node:https';
+import { WEBHOOK_EVENTS, type WebhookEvent } from '../api/types.js';
+import { parseEnum, parseHttpUrl } from '../validate.js';
+import { postFailure, postRaw } from './post.js';
+
+export interface ForwardTarget {
+  /** Only deliveries of this event go here; undefined = all. */
+  event: WebhookEvent | undefined;
+  url: URL;
+}
+
+export interface ForwardOutcome {
+  target: ForwardTarget;
+  status: number | null;
+  error?: string;
+  ms: number;
+}
+
+/** `<url>` or `<event>=<url>`. An '=' inside the URL (a query string) is not a route. */
+export function parseForwardTarget(spec: string): ForwardTarget {
+  const route = /^([A-Za-z_]+\.[A-Za-z_]+)=(.*)$/.exec(spec);
+  if (route) {
+    const event = parseEnum(route[1]!, WEBHOOK_EVENTS, '--forward-to <event>=<url>: the event');
+    return { event, url: new URL(parseHttpUrl(route[2]!, '--forward-to <event>=<url>: the URL')) };
+  }
+  return { event: undefined, url: new URL(parseHttpUrl(spec, '--forward-to')) };
+}
+
+/** Connection-level headers describe the hop to us, not the delivery; they are not relayed. */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer', 'host', 'content-length']);
+
+export function forwardHeaders(rawHeaders: readonly string[], bodyLength: number): http.OutgoingHttpHeaders {
+  const headers: Record<string, string | string[]> = {};
+  for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
+    const name = rawHeaders[i]!;
+    if (HOP_BY_HOP.has(name.toLowerCase())) continue;
+    const value = rawHeaders[i + 1]!;
+    const existing = headers[name];
+    headers[name] = existing === undefined ? value : [...(Array.isArray(existing) ? existing : [existing]), value];
+  }
+  headers['Content-Length'] = String(bodyLength);
+  return headers;
+}
+
+export interface ForwarderOptions {
+  timeoutMs: number;
+  /** Relays waiting or in flight beyond this are not attempted (reported as failed). */
+  maxInFlight: number;
+}
+
+export class Forwarder {
+  readonly #inFlight = new Set<Promise<unknown>>();
+  readonly #agents = {
+    http: new http.Agent({ keepAlive: true, maxSockets: 16 }),
+    https: new https.Agent({ keepAlive: true, maxSockets: 16 }),
+  };
+
+  constructor(
+    readonly targets: readonly ForwardTarget[],
+    readonly options: ForwarderOptions,
+  ) {}
+
+  targetsFor(event: string | undefined): ForwardTarget[] {
+    return this.targets.filter((target) => target.event === undefined || target.event === event);
+  }
+
+  /** Relay one delivery; never rejects. */
+  relay(target: ForwardTarget, body: Buffer, rawHeaders: readonly string[]): Promise<ForwardOutcome> {
+    if (this.#inFlight.size >= this.options.maxInFlight) {
+      return Promise.resolve({ target, status: null, error: `over ${this.options.maxInFlight} relays in flight; skipped`, ms: 0 });
+    }
+    const started = performance.now();
+    const agent = target.url.protocol === 'https:' ? this.#agents.https : this.#agents.http;
+    const attempt = postRaw(target.url, body, forwardHeaders(rawHeaders, body.length), { timeoutMs: this.options.timeoutMs, agent }).then(
+      (result): ForwardOutcome => ({ target, status: result.status, ms: result.ms }),
+      (error: unknown): ForwardOutcome => ({ target, status: null, error: postFailure(error), ms: Math.round(performance.now() - started) }),
+    );
+    this.#inFlight.add(attempt);
+    void attempt.finally(() => this.#inFlight.delete(attempt));
+    return attempt;
+  }
+
+  get inFlight(): number {
+    return this.#inFlight.size;
+  }
+
+  /** Wait for relays in flight, at most `graceMs`; returns how many were still unfinished. */
+  async drain(graceMs: number): Promise<number> {
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)));
+    while (this.#inFlight.size > 0) {
+      const settled = Promise.allSettled([...this.#inFlight]).then(() => 'done' as const);
+      if ((await Promise.race([settled, deadline.then(() => 'late' as const)])) === 'late') break;
+    }
+    clearTimeout(timer);
+    const left = this.#inFlight.size;
+    this.#agents.http.destroy();
+    this.#agents.https.destroy();
+    return left;
+  }
+}

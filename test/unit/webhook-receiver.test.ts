@@ -1,0 +1,120 @@
+// The receiver in-process on port 0: what it answers, what it hands over, and that bad or
+// slow senders never take it down.
+import http from 'node:http';
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Keyring } from '../../src/webhooks/keyring.js';
+import { startReceiver, type AcceptedDelivery, type Receiver, type RejectedRequest } from '../../src/webhooks/receiver.js';
+import { signBody } from '../../src/webhooks/signature.js';
+
+const SECRET = 'unit-secret';
+const accepted: AcceptedDelivery[] = [];
+const rejected: RejectedRequest[] = [];
+let receiver: Receiver;
+
+beforeAll(async () => {
+  receiver = await startReceiver({
+    host: '127.0.0.1',
+    port: 0,
+    path: '/hook',
+    maxBody: 1_000,
+    readTimeoutMs: 400,
+    keyring: new Keyring([{ secret: SECRET, subscriptionId: 7, event: 'task.created', source: '--secret' }]),
+    onAccepted: (batch) => accepted.push(...batch),
+    onRejected: (r) => rejected.push(r),
+  });
+});
+
+afterAll(() => receiver.close(1_000));
+
+function post(body: Buffer, headers: http.OutgoingHttpHeaders, path = '/hook', agent?: http.Agent): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port: receiver.port, path, method: 'POST', headers, agent: agent ?? false }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (text += c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+const nextTick = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('receiver', () => {
+  it('answers 204 to a correctly signed delivery and hands over the exact bytes and headers', async () => {
+    const body = Buffer.from([0x7b, 0x22, 0x74, 0x22, 0x3a, 0x22, 0xff, 0xe2, 0x80, 0xa8, 0x22, 0x7d]);
+    const before = accepted.length;
+    const res = await post(body, { 'Content-Type': 'application/json', Signature: signBody(SECRET, body), 'X-Custom': 'kept' });
+    expect(res.status).toBe(204);
+    await nextTick();
+    const got = accepted[before]!;
+    expect(got.body.equals(body)).toBe(true);
+    expect(got.secret.subscriptionId).toBe(7);
+    expect(got.rawHeaders).toContain('X-Custom');
+  });
+
+  it('answers 401 to a wrong, missing or malformed signature, and says why', async () => {
+    const body = Buffer.from('{"id":1}');
+    expect((await post(body, { Signature: signBody('other', body) })).status).toBe(401);
+    expect((await post(body, {})).status).toBe(401);
+    const malformed = await post(body, { Signature: 'é'.repeat(32) });
+    expect(malformed.status).toBe(401);
+    expect(malformed.text).toMatch(/malformed Signature header/);
+    expect(rejected.slice(-3).map((r) => r.status)).toEqual([401, 401, 401]);
+    expect(rejected.at(-2)!.reason).toBe('no Signature header');
+  });
+
+  it('keeps serving a keep-alive connection after a rejection', async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const body = Buffer.from('{"id":2}');
+    expect((await post(body, { Signature: '0'.repeat(64) }, '/hook', agent)).status).toBe(401);
+    expect((await post(body, { Signature: signBody(SECRET, body) }, '/hook', agent)).status).toBe(204);
+    agent.destroy();
+  });
+
+  it('answers 413 from Content-Length alone, without waiting for the body', async () => {
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = http.request({ host: '127.0.0.1', port: receiver.port, path: '/hook', method: 'POST', agent: false, headers: { 'Content-Length': '50000', Signature: '0'.repeat(64) } });
+      req.on('response', (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+        req.destroy();
+      });
+      req.on('error', reject);
+      req.write('{"partial":'); // the rest never comes
+    });
+    expect(status).toBe(413);
+  });
+
+  it('answers 413 when a chunked body grows past the limit', async () => {
+    const res = await post(Buffer.alloc(5_000, 0x61), { 'Transfer-Encoding': 'chunked', Signature: '0'.repeat(64) }).catch((e: Error) => ({ status: -1, text: e.message }));
+    // The answer may race the rest of the upload; either the 413 arrives or the socket is cut.
+    expect([413, -1]).toContain(res.status);
+    expect(rejected.at(-1)!.status).toBe(413);
+  });
+
+  it('rejects other paths (404) and methods (405)', async () => {
+    const body = Buffer.from('{}');
+    expect((await post(body, { Signature: signBody(SECRET, body) }, '/elsewhere')).status).toBe(404);
+    expect((await post(body, { Signature: signBody(SECRET, body) }, '/hook?query=ignored')).status).toBe(204);
+    const get = await new Promise<number>((resolve) => http.get({ host: '127.0.0.1', port: receiver.port, path: '/hook', agent: false }, (res) => (res.resume(), resolve(res.statusCode ?? 0))));
+    expect(get).toBe(405);
+  });
+
+  it('drops a stalled sender while serving others', async () => {
+    const socket = net.connect(receiver.port, '127.0.0.1');
+    const closed = new Promise<string>((resolve) => {
+      let text = '';
+      socket.on('data', (c) => (text += c.toString()));
+      socket.on('close', () => resolve(text));
+    });
+    socket.write('POST /hook HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\nSignature: ');
+    const body = Buffer.from('{"id":3}');
+    expect((await post(body, { Signature: signBody(SECRET, body) })).status).toBe(204);
+    const answer = await closed;
+    expect(answer).toMatch(/^HTTP\/1.1 408 Request Timeout/);
+    expect(rejected.some((r) => /not complete within 400 ms/.test(r.reason))).toBe(true);
+  });
+});
