@@ -2,14 +2,15 @@
 // Table benchmark: `pwctl steps list --all` of 10,000 tasks rendered as a table, to a pipe
 // (tab-separated rows) and to a pseudo-terminal (aligned columns through cli-table3, run
 // under util-linux `script`), each against the ndjson time in the same medium.
-// Target: table <= 2x ndjson (the renderer stays linear and streams).
+// Target: table <= 2x ndjson (the renderer stays linear and streams). ndjson and table run
+// interleaved, so machine noise hits both alike; medians.
 // Run `npm run build` first. Loopback only.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { BIN, benchEnv, median, report } from './lib.mjs';
 
 const ROWS = 10_000;
-const RUNS = 5;
+const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const SCRIPT = '/usr/bin/script';
 
 /** The bench's environment (no NODE_EXTRA_CA_CERTS), a color terminal, no PWCTL_* settings of the developer's. */
@@ -68,28 +69,31 @@ function runOnce(format, medium, env) {
   });
 }
 
-async function measure(format, medium, env) {
-  const times = [];
-  let last;
+/** ndjson and table in one medium, interleaved (the order alternating by round); medians. */
+async function measure(medium, env) {
+  const times = { ndjson: [], table: [] };
+  const last = {};
   for (let i = 0; i < RUNS; i++) {
-    last = await runOnce(format, medium, env);
-    if (last.code !== 0) throw new Error(`${format} to ${medium} exited ${last.code}: ${last.stderr.slice(0, 300)}`);
-    times.push(last.ms);
+    for (const format of i % 2 === 0 ? ['ndjson', 'table'] : ['table', 'ndjson']) {
+      const run = await runOnce(format, medium, env);
+      if (run.code !== 0) throw new Error(`${format} to ${medium} exited ${run.code}: ${run.stderr.slice(0, 300)}`);
+      times[format].push(run.ms);
+      last[format] = run;
+    }
   }
-  return { ms: median(times), lines: last.lines, bytes: last.bytes };
+  const result = (format) => ({ ms: median(times[format]), lines: last[format].lines, bytes: last[format].bytes });
+  return { ndjson: result('ndjson'), table: result('table') };
 }
 
 const sandbox = await startSandbox(['--seed', 'empty', '--extra-steps', String(ROWS), '--rate-limit', '100000']);
 try {
   const env = { PWCTL_BASE_URL: sandbox.baseUrl, PWCTL_TOKEN: sandbox.tokens.manager };
-  const pipeNdjson = await measure('ndjson', 'pipe', env);
-  const pipeTable = await measure('table', 'pipe', env);
+  const { ndjson: pipeNdjson, table: pipeTable } = await measure('pipe', env);
   const havePty = existsSync(SCRIPT);
-  const ptyNdjson = havePty ? await measure('ndjson', 'pty', env) : null;
-  const ptyTable = havePty ? await measure('table', 'pty', env) : null;
+  const { ndjson: ptyNdjson, table: ptyTable } = havePty ? await measure('pty', env) : {};
 
   const pipeRatio = pipeTable.ms / pipeNdjson.ms;
-  console.log(`steps list --all of ${ROWS} tasks, median of ${RUNS} runs each; table vs ndjson in the same medium`);
+  console.log(`steps list --all of ${ROWS} tasks, median of ${RUNS} interleaved runs each; table vs ndjson in the same medium`);
   const figures = [
     { name: 'ndjson_pipe', value: Math.round(pipeNdjson.ms), unit: 'ms', target: `${ROWS} lines`, met: pipeNdjson.lines === ROWS },
     { name: 'table_pipe', value: Math.round(pipeTable.ms), unit: 'ms', target: `${ROWS} lines`, met: pipeTable.lines === ROWS },

@@ -6,13 +6,16 @@
 //   B. dist/esm/ — everything reached through import(): each verb, the API client,
 //      output renderers, the sandbox and each heavy library (undici, conf, yaml,
 //      cli-table3, chalk, open), as split ESM chunks loaded only when a command runs them.
+//   C. dist/complete.cjs + dist/completion-tree.json — the shell completer the bin shim
+//      runs for `pwctl __complete` at every TAB, and the command tree it reads, taken from
+//      the freshly built program so it can never drift from the real commands.
 //
 // Pass A records every dynamic import it meets, leaves it external, and rewrites it to
 // the file pass B will emit for that module; pass B then builds exactly those modules as
 // entry points. Modules used on both sides exist once in each bundle; nothing relies on
 // shared module state across the boundary (errors are classified by name, not instanceof).
 import { build } from 'esbuild';
-import { readFile, rename, rm } from 'node:fs/promises';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
@@ -102,6 +105,17 @@ const vendorEntries = {
   },
 };
 
+// The scripts in completions/ are embedded as text (`pwctl completion <shell>` prints them).
+const completionScriptsAsText = {
+  name: 'completion-scripts-as-text',
+  setup(b) {
+    const dir = resolve(ROOT, 'completions');
+    b.onLoad({ filter: /[\\/]completions[\\/][^\\/]+$/ }, async (args) =>
+      dirname(args.path) === dir ? { contents: await readFile(args.path, 'utf8'), loader: 'text' } : undefined,
+    );
+  },
+};
+
 // Pass A: the start-up file.
 await build({
   ...shared,
@@ -122,8 +136,20 @@ await build({
   chunkNames: 'chunks/[name]-[hash]',
   // Bundled CommonJS dependencies (cli-table3, undici) call require() for Node built-ins.
   banner: { js: "import{createRequire as __pwctlCreateRequire}from'node:module';const require=__pwctlCreateRequire(import.meta.url);" },
-  plugins: [lazyChildProcessForCommander, vendorEntries],
+  plugins: [lazyChildProcessForCommander, vendorEntries, completionScriptsAsText],
 });
+
+// Pass C: the completer (node:fs and node:path only) and the tree it reads. The tree comes
+// from requiring the start-up file just built, which walks the real commander program.
+await build({
+  ...shared,
+  entryPoints: { complete: resolve(ROOT, 'src/completion/complete.ts') },
+  outdir: DIST,
+  outExtension: { '.js': '.cjs' },
+  format: 'cjs',
+});
+const { completionTree } = createRequire(import.meta.url)(resolve(DIST, 'cli.cjs'));
+await writeFile(resolve(DIST, 'completion-tree.json'), `${JSON.stringify(await completionTree())}\n`);
 
 const OLD = `${FINAL}.old-${process.pid}`;
 await rename(FINAL, OLD).catch(() => {});

@@ -3,7 +3,7 @@
 // shim answers it. Everything on the path to `--help` is imported statically, so esbuild
 // puts it in this one entry file; each verb and heavy library is a separate lazy chunk.
 import { stdoutOpened } from './io.js';
-import { runProgram } from './program.js';
+import { buildProgram, runProgram } from './program.js';
 import { VERSION } from './version.js';
 
 export const EXIT = {
@@ -26,6 +26,17 @@ export async function main(argv: string[]): Promise<void> {
   }
   const code = await runProgram(argv, process.env);
   await exitAfterFlush(code);
+}
+
+/** The command tree as data for the shell completer: the build writes it to dist/completion-tree.json. */
+export async function completionTree(): Promise<unknown> {
+  const [{ buildCompletionTree }, { TOPICS }] = await Promise.all([import('./completion/tree.js'), import('./commands/help/topics.js')]);
+  const program = buildProgram({
+    context: () => {
+      throw new Error('the completion tree is only read, never run');
+    },
+  });
+  return buildCompletionTree(program, { helpTopics: Object.keys(TOPICS) });
 }
 
 async function exitAfterFlush(code: number): Promise<void> {

@@ -1,8 +1,10 @@
 // What a verb's run function receives: the streams, the resolved settings, and lazy
 // factories for the expensive things (config store, API client, embedded sandbox), so a
 // verb pays only for what it uses and `--help` pays for none of it.
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ApiClient } from './api/client.js';
+import { cacheDir, rememberIds } from './completion/id-cache.js';
 import { ConfigStore } from './config/store.js';
 import { configDir } from './config/paths.js';
 import { resolveProfileName, resolveSettings, type GlobalFlags, type Settings } from './config/settings.js';
@@ -78,6 +80,26 @@ export class Context {
       }
     }
     this.#cleanups = [];
+    this.#saveCompletionIds();
+  }
+
+  /**
+   * Remember the ids and titles this command printed, for shell completion (never for
+   * --dry-run); with `config set completion_cache false`, forget the profile's cache instead.
+   */
+  #saveCompletionIds(): void {
+    if (!this.#store) return;
+    try {
+      const profileDir = cacheDir(this.#store.dir, this.profileName);
+      if (!profileDir) return;
+      if (this.#store.profile(this.profileName).completion_cache === false) {
+        rmSync(profileDir, { recursive: true, force: true });
+      } else if (this.#writer && this.#writer.remembered.size > 0 && !this.dryRun) {
+        rememberIds(cacheDir(this.#store.dir, this.profileName, this.settings.sandbox)!, this.#writer.remembered);
+      }
+    } catch {
+      // The cache is a convenience: failing to write it never fails the command.
+    }
   }
 
   /** A notice for people, on stderr; silenced by --quiet. */

@@ -7,6 +7,7 @@ import { classifyError, EXIT } from './cli.js';
 import type { Session } from './commands/action.js';
 import { registerApi } from './commands/api/index.js';
 import { registerAuth } from './commands/auth/index.js';
+import { registerCompletion } from './commands/completion/index.js';
 import { registerConfig } from './commands/config/index.js';
 import { registerDocs } from './commands/docs/index.js';
 import { registerHelp } from './commands/help/index.js';
@@ -48,6 +49,7 @@ export function buildProgram(session: Session): Command {
   registerAuth(program, session);
   registerConfig(program, session);
   registerApi(program, session);
+  registerCompletion(program, session);
   registerSandbox(program, session);
   registerHelp(program);
 
@@ -122,7 +124,11 @@ async function reportError(error: unknown, io: IO, argv: string[], env: NodeJS.P
   if (report.silent) return report.code;
   const { errorLines, errorJsonLine } = await import('./output/error-line.js');
   const raw = error instanceof Error ? error.message : String(error);
-  const message = (raw.replace(/^error:\s*/i, '') || 'failed').split('\n')[0]!;
+  // Commander puts its suggestion on a line of its own ("\n(Did you mean list?)"): keep it,
+  // on the one error line. Other messages keep their first line only.
+  const text = raw.replace(/^error:\s*/i, '') || 'failed';
+  const fromCommander = String((error as { code?: unknown }).code).startsWith('commander.');
+  const message = fromCommander ? text.replace(/\s*\n\s*/g, ' ') : text.split('\n')[0]!;
   const errors = (error as { errors?: Record<string, string[]> }).errors;
   const entry = { message, status: report.status, exitCode: report.code, errors };
   io.stderr.write(errorLines(entry));

@@ -5,6 +5,7 @@ import type { ApiClient } from '../api/client.js';
 import type { Context } from '../context.js';
 import { BulkFailure, InterruptedError, UsageError } from '../errors.js';
 import type { View } from '../output/view.js';
+import { BULK_CONCURRENCY } from './bulk-options.js';
 
 export type BulkResult<T> =
   | { id: string | number; ok: true; data: T | null }
@@ -23,9 +24,6 @@ function detailOf(data: unknown): string {
   if (data && typeof data === 'object' && 'title' in data) return String((data as { title: unknown }).title);
   return '';
 }
-
-/** Default parallelism: enough to hide latency, few enough to stay polite within the rate limit. */
-export const BULK_CONCURRENCY = 8;
 
 /**
  * Ids from arguments, or from stdin when the only argument is '-': one per line, each a
@@ -125,6 +123,7 @@ export interface BulkOptions<T> {
   done: string;
   /** Results view for table output. */
   view?: View<BulkResult<T>>;
+  /** Items in flight at once (`--concurrency`, already checked); default BULK_CONCURRENCY. */
   concurrency?: number;
 }
 

@@ -1,5 +1,6 @@
 // How a kind of record is shown: the fields --fields accepts and the default table columns.
 // Commands declare views; only the output layer renders them.
+import type { IdKind } from '../completion/id-cache.js';
 
 export interface Column<T> {
   header: string;
@@ -13,6 +14,12 @@ export interface View<T> {
   columns: readonly Column<T>[];
   /** Rows of a single record in table mode (defaults to the columns). */
   detail?: readonly Column<T>[];
+  /** Records printed in any format are remembered for shell completion of their ids. */
+  cache?: {
+    kind: IdKind;
+    id: (record: T) => string | number;
+    title: (record: T) => string;
+  };
 }
 
 /** A view with no declared columns: tables show the given fields, or every top-level key. */

@@ -1,6 +1,7 @@
 // The one writer of command results. Commands hand it records, lists (as async iterables,
 // streamed as pages arrive) or plain values plus a View; it renders table, json, ndjson
 // or yaml, applies --fields and keeps server text from reaching the terminal raw.
+import { MAX_CACHED_IDS, type IdKind, type SeenIds } from '../completion/id-cache.js';
 import type { IO } from '../io.js';
 import { getPath, selectFields, validateFields } from './fields.js';
 import type { OutputFormat } from './formats.js';
@@ -10,6 +11,8 @@ import { plainRows, ttyTable, write, type RowSink } from './table.js';
 import { cellText, type Column, type View } from './view.js';
 
 export class OutputWriter {
+  readonly #remembered = new Map<IdKind, Map<string, string>>();
+
   constructor(
     readonly io: IO,
     readonly format: OutputFormat,
@@ -21,17 +24,23 @@ export class OutputWriter {
     if (this.fields && view.fields.length > 0) validateFields(this.fields, view.fields);
   }
 
+  /** Ids and titles of the records printed, by kind, for Context.close() to cache. */
+  get remembered(): SeenIds {
+    return this.#remembered;
+  }
+
   /** One record. undefined (a --dry-run result) prints nothing. */
   async record<T>(record: T | undefined, view: View<T>): Promise<void> {
     if (record === undefined) return;
     this.checkFields(view as View<unknown>);
+    this.#remember(record, view);
     switch (this.format) {
       case 'json':
         return write(this.io.stdout, `${toJson(this.#select(record), 2)}\n`);
       case 'ndjson':
         return write(this.io.stdout, `${toJson(this.#select(record))}\n`);
       case 'yaml':
-        return write(this.io.stdout, await toYaml(this.#select(record)));
+        return write(this.io.stdout, (await import('./yaml.js')).toYaml(this.#select(record)));
       case 'table':
         return this.#detail(record, view);
     }
@@ -45,6 +54,7 @@ export class OutputWriter {
       case 'json': {
         for await (const record of records) {
           await write(this.io.stdout, `${count === 0 ? '[\n' : ',\n'}${indent(toJson(this.#select(record), 2))}`);
+          this.#remember(record, view);
           count++;
         }
         await write(this.io.stdout, count === 0 ? '[]\n' : '\n]\n');
@@ -53,13 +63,15 @@ export class OutputWriter {
       case 'ndjson':
         for await (const record of records) {
           await write(this.io.stdout, `${toJson(this.#select(record))}\n`);
+          this.#remember(record, view);
           count++;
         }
         return count;
       case 'yaml': {
-        const { stringify } = await import('yaml');
+        const { toYamlListItem } = await import('./yaml.js');
         for await (const record of records) {
-          await write(this.io.stdout, stringify([this.#select(record)], YAML_OPTIONS));
+          await write(this.io.stdout, toYamlListItem(this.#select(record)));
+          this.#remember(record, view);
           count++;
         }
         if (count === 0) await write(this.io.stdout, '[]\n');
@@ -74,6 +86,7 @@ export class OutputWriter {
             ? ttyTable(this.io.stdout, cols.map((c) => c.header), this.io.stdoutColor, this.io.stdout.columns)
             : plainRows(this.io.stdout);
           await sink.add(cols.map((c) => cellText(c.value(record))));
+          this.#remember(record, view);
           count++;
         }
         await sink?.end();
@@ -90,7 +103,7 @@ export class OutputWriter {
       case 'ndjson':
         return write(this.io.stdout, `${toJson(value)}\n`);
       case 'yaml':
-        return write(this.io.stdout, await toYaml(value));
+        return write(this.io.stdout, (await import('./yaml.js')).toYaml(value));
       default:
         return write(this.io.stdout, `${toJson(value, 2)}\n`);
     }
@@ -104,6 +117,17 @@ export class OutputWriter {
   /** Raw bytes the user asked for verbatim (`--fields content` on a body, `api` in a pipe). */
   async raw(text: string): Promise<void> {
     await write(this.io.stdout, text);
+  }
+
+  /** Keep the id and title of a printed record; the first ones of a long list are enough for the bounded cache. */
+  #remember<T>(record: T, view: View<T>): void {
+    const cache = view.cache;
+    if (!cache) return;
+    let seen = this.#remembered.get(cache.kind);
+    if (!seen) this.#remembered.set(cache.kind, (seen = new Map()));
+    if (seen.size >= MAX_CACHED_IDS) return;
+    const id = String(cache.id(record) ?? '');
+    if (id !== '' && !seen.has(id)) seen.set(id, String(cache.title(record) ?? ''));
   }
 
   #select(record: unknown): unknown {
@@ -128,13 +152,6 @@ export class OutputWriter {
       await write(this.io.stdout, `${lines.join('\n')}\n`);
     }
   }
-}
-
-const YAML_OPTIONS = { lineWidth: 0 } as const;
-
-async function toYaml(value: unknown): Promise<string> {
-  const { stringify } = await import('yaml');
-  return stringify(value, YAML_OPTIONS);
 }
 
 function indent(text: string): string {

@@ -1,5 +1,17 @@
-import type { Command } from 'commander';
+import { Argument, type Command } from 'commander';
+import { completeWith } from '../../completion/values.js';
+import { CONFIG_KEYS } from '../../config/keys.js';
 import { action, type Session } from '../action.js';
+
+/** `<key>` completes the config keys, with what each means. */
+function keyArgument(): Argument {
+  return completeWith(new Argument('<key>'), { values: CONFIG_KEYS.map((k) => [k.name, k.description] as const) });
+}
+
+/** `set <key> <value>` completes the values of keys that have a fixed set. */
+function valueArgument(): Argument {
+  return completeWith(new Argument('<value>'), { byPrevious: Object.fromEntries(CONFIG_KEYS.flatMap((k) => (k.values ? [[k.name, k.values]] : []))) });
+}
 
 export function registerConfig(program: Command, session: Session): void {
   const config = program
@@ -10,18 +22,18 @@ export function registerConfig(program: Command, session: Session): void {
   config
     .command('get')
     .description('print the stored value of a key')
-    .argument('<key>')
+    .addArgument(keyArgument())
     .action(action(session, async (ctx, key: string) => (await import('./config.js')).getKey(ctx, key)));
   config
     .command('set')
     .description('store a value for a key (validated)')
-    .argument('<key>')
-    .argument('<value>')
+    .addArgument(keyArgument())
+    .addArgument(valueArgument())
     .action(action(session, async (ctx, key: string, value: string) => (await import('./config.js')).setKey(ctx, key, value)));
   config
     .command('unset')
     .description('remove a stored value')
-    .argument('<key>')
+    .addArgument(keyArgument())
     .action(action(session, async (ctx, key: string) => (await import('./config.js')).unsetKey(ctx, key)));
   config
     .command('list')

@@ -1,5 +1,8 @@
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
+import { EDIT_ACCESS_VALUES } from '../../api/types.js';
+import { completeWith } from '../../completion/values.js';
 import { action, type Session } from '../action.js';
+import { concurrencyOption, type BulkFlags } from '../bulk-options.js';
 import { addListOptions } from '../list-options.js';
 import type { CreateDocOptions } from './create.js';
 import type { EditDocOptions } from './edit.js';
@@ -66,7 +69,7 @@ export function registerDocs(program: Command, session: Session): void {
     .option('--content-file <path|->', 'new Markdown body from a file, or - for standard input')
     .option('--internal', 'make it team-only (team members only)')
     .option('--client-visible', 'make it visible to the client (team members only)')
-    .option('--edit-access <access>', 'private, team or collaborative (team members only)')
+    .addOption(completeWith(new Option('--edit-access <access>', 'private, team or collaborative (team members only)'), { values: EDIT_ACCESS_VALUES }))
     .option('--allow-removing-attachments', 'let the new content remove attachments, embeds and form fields it leaves out')
     .option('--no-verify', 'send the content without the local container check')
     .addHelpText('after', `${CONTENT_HELP}\n\nAttachments, embedded documents and form fields the new content leaves out are kept by the\nservice unless --allow-removing-attachments is given.`)
@@ -84,6 +87,7 @@ export function registerDocs(program: Command, session: Session): void {
     .command('delete')
     .description('delete documents and their attachments (team members only); asks first, or pass --yes')
     .argument('<uuid...>', 'document UUIDs, or - to read them from standard input (one per line, or JSON with "uuid"/"id")')
+    .addOption(concurrencyOption())
     .addHelpText('after', '\nExample:\n  pwctl docs list --project 31 -o ndjson | pwctl docs delete - --yes')
-    .action(action(session, async (ctx, uuids: string[]) => (await import('./delete.js')).run(ctx, uuids)));
+    .action(action(session, async (ctx, uuids: string[], opts: BulkFlags) => (await import('./delete.js')).run(ctx, uuids, opts)));
 }

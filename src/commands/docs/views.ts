@@ -29,4 +29,5 @@ export const DOCUMENT_VIEW: View<Document> = {
     { header: 'UPDATED', value: (d) => shortDate(d.updated_at) },
     { header: 'EXCERPT', value: (d) => d.excerpt },
   ],
+  cache: { kind: 'docs', id: (d) => d.uuid, title: (d) => d.title },
 };

@@ -2,8 +2,9 @@ import { deleteMilestone } from '../../api/milestones.js';
 import type { Context } from '../../context.js';
 import { parseId } from '../../validate.js';
 import { readBulkIds, runBulk } from '../bulk.js';
+import type { BulkFlags } from '../bulk-options.js';
 
-export async function run(ctx: Context, args: string[]): Promise<void> {
+export async function run(ctx: Context, args: string[], opts: BulkFlags = {}): Promise<void> {
   const ids = await readBulkIds(ctx, args, parseId, '<id>');
   const what = ids.length === 1 ? `milestone ${ids[0]}` : `${ids.length} milestones`;
   await ctx.confirmOrCancel(`Permanently delete ${what}?`);
@@ -14,6 +15,6 @@ export async function run(ctx: Context, args: string[]): Promise<void> {
       await deleteMilestone(client, id);
       return undefined;
     },
-    { done: 'deleted' },
+    { done: 'deleted', concurrency: opts.concurrency },
   );
 }

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { action, type Session } from '../action.js';
+import { concurrencyOption, type BulkFlags } from '../bulk-options.js';
 import { addListOptions } from '../list-options.js';
 import type { CreateMilestoneOptions } from './create.js';
 import type { ListMilestonesOptions } from './list.js';
@@ -47,5 +48,6 @@ export function registerMilestones(program: Command, session: Session): void {
     .command('delete')
     .description('delete milestones permanently; asks first, or pass --yes')
     .argument('<id...>', 'milestone ids, or - to read them from standard input (one per line, or JSON with "id")')
-    .action(action(session, async (ctx, ids: string[]) => (await import('./delete.js')).run(ctx, ids)));
+    .addOption(concurrencyOption())
+    .action(action(session, async (ctx, ids: string[], opts: BulkFlags) => (await import('./delete.js')).run(ctx, ids, opts)));
 }

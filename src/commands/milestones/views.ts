@@ -22,4 +22,5 @@ export const MILESTONE_VIEW: View<Milestone> = {
     { header: 'CREATED', value: (m) => shortDate(m.created_at) },
     { header: 'UPDATED', value: (m) => shortDate(m.updated_at) },
   ],
+  cache: { kind: 'milestones', id: (m) => m.id, title: (m) => m.title },
 };

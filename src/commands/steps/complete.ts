@@ -4,9 +4,10 @@ import type { ApprovalStatus, UpdateStepBody } from '../../api/types.js';
 import type { Context } from '../../context.js';
 import { parseId } from '../../validate.js';
 import { readBulkIds, runBulk } from '../bulk.js';
+import type { BulkFlags } from '../bulk-options.js';
 import { atMostOne } from './options.js';
 
-export interface CompleteOptions {
+export interface CompleteOptions extends BulkFlags {
   approve?: boolean;
   reject?: boolean;
 }
@@ -28,7 +29,7 @@ export async function run(ctx: Context, idArgs: string[], opts: CompleteOptions)
         throw verdict ? explainVerdictRejection(error, id, flag) : error;
       }
     },
-    { done: 'completed' },
+    { done: 'completed', concurrency: opts.concurrency },
   );
 }
 

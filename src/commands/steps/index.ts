@@ -1,5 +1,7 @@
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
+import { completeWith } from '../../completion/values.js';
 import { action, type Session } from '../action.js';
+import { concurrencyOption, type BulkFlags } from '../bulk-options.js';
 import { addListOptions } from '../list-options.js';
 import type { CompleteOptions } from './complete.js';
 import type { CreateOptions } from './create.js';
@@ -9,7 +11,10 @@ import type { MoveOptions } from './move.js';
 import type { ReorderOptions } from './reorder.js';
 import type { UpdateOptions } from './update.js';
 
-const INCLUDE = ['--include <list>', 'add content and/or tags to each task (comma-separated: content,tags)'] as const;
+/** --include; shells complete its comma list item by item (the values are STEP_INCLUDES of api/steps.ts, checked by a test). */
+function includeOption(): Option {
+  return completeWith(new Option('--include <list>', 'add content and/or tags to each task (comma-separated: content,tags)'), { values: ['content', 'tags'], list: true });
+}
 const CONTENT = ['--content <markdown>', 'task body as Markdown'] as const;
 const CONTENT_FILE = ['--content-file <path|->', 'read the body from a file, or - for standard input'] as const;
 const IDS_HELP = '\nIds: one or more task ids, or - to read them from standard input (one per line: bare ids or JSON objects with "id",\nso `pwctl steps list -o ndjson | pwctl steps complete -` works).';
@@ -26,7 +31,7 @@ export function registerSteps(program: Command, session: Session): void {
       .option('--open', 'only open tasks')
       .option('--has-due-date', 'only tasks with a due date')
       .option('--no-due-date', 'only tasks without a due date')
-      .option(...INCLUDE),
+      .addOption(includeOption()),
   )
     .addHelpText('after', '\nExamples:\n  pwctl steps list --open --has-due-date\n  pwctl steps list --all -o ndjson | pwctl steps complete -\n  pwctl steps list --fields id,title,phase.title,tags --include tags')
     .action(action(session, async (ctx, opts: ListOptions) => (await import('./list.js')).run(ctx, opts)));
@@ -35,7 +40,7 @@ export function registerSteps(program: Command, session: Session): void {
     .command('get')
     .description('show one task')
     .argument('<id>', 'task id')
-    .option(...INCLUDE)
+    .addOption(includeOption())
     .action(action(session, async (ctx, id: string, opts: GetOptions) => (await import('./get.js')).run(ctx, id, opts)));
 
   steps
@@ -75,6 +80,7 @@ export function registerSteps(program: Command, session: Session): void {
     .argument('<id...>', 'task ids, or - for standard input')
     .option('--approve', 'approval tasks: record the verdict approved')
     .option('--reject', 'approval tasks: record the verdict not approved')
+    .addOption(concurrencyOption())
     .addHelpText('after', IDS_HELP)
     .action(action(session, async (ctx, ids: string[], opts: CompleteOptions) => (await import('./complete.js')).run(ctx, ids, opts)));
 
@@ -82,8 +88,9 @@ export function registerSteps(program: Command, session: Session): void {
     .command('reopen')
     .description('mark tasks open again (clears an approval verdict)')
     .argument('<id...>', 'task ids, or - for standard input')
+    .addOption(concurrencyOption())
     .addHelpText('after', IDS_HELP)
-    .action(action(session, async (ctx, ids: string[]) => (await import('./reopen.js')).run(ctx, ids)));
+    .action(action(session, async (ctx, ids: string[], opts: BulkFlags) => (await import('./reopen.js')).run(ctx, ids, opts)));
 
   steps
     .command('move')
@@ -98,7 +105,7 @@ export function registerSteps(program: Command, session: Session): void {
     .argument('<id>', 'task id')
     .option('--first', 'make it the first task of its phase')
     .option('--last', 'make it the last task of its phase')
-    .option('--after <id>', 'place it directly after this task (same phase)')
+    .addOption(completeWith(new Option('--after <id>', 'place it directly after this task (same phase)'), { ids: 'steps' }))
     .action(action(session, async (ctx, id: string, opts: ReorderOptions) => (await import('./reorder.js')).run(ctx, id, opts)));
 
   steps
@@ -111,6 +118,7 @@ export function registerSteps(program: Command, session: Session): void {
     .command('delete')
     .description('permanently delete tasks (asks first; without a terminal needs --yes)')
     .argument('<id...>', 'task ids, or - for standard input')
+    .addOption(concurrencyOption())
     .addHelpText('after', IDS_HELP)
-    .action(action(session, async (ctx, ids: string[]) => (await import('./delete.js')).run(ctx, ids)));
+    .action(action(session, async (ctx, ids: string[], opts: BulkFlags) => (await import('./delete.js')).run(ctx, ids, opts)));
 }

@@ -47,14 +47,17 @@ const DETAIL_ROWS: Column<Step>[] = [
   { header: 'UPDATED', value: (s) => shortDate(s.updated_at) },
 ];
 
-export const STEP_VIEW: View<Step> = { fields: STEP_FIELDS, columns: LIST_COLUMNS, detail: DETAIL_ROWS };
+/** Printed tasks are remembered for shell completion of their ids. */
+const CACHE: View<Step>['cache'] = { kind: 'steps', id: (s) => s.id, title: (s) => s.title };
+
+export const STEP_VIEW: View<Step> = { fields: STEP_FIELDS, columns: LIST_COLUMNS, detail: DETAIL_ROWS, cache: CACHE };
 
 const TAGS: Column<Step> = { header: 'TAGS', value: (s) => s.tags };
 
 /** With --include tags, tables show them too. */
 export function stepView(opts: { tags?: boolean } = {}): View<Step> {
   if (!opts.tags) return STEP_VIEW;
-  return { fields: STEP_FIELDS, columns: [...LIST_COLUMNS, TAGS], detail: insertAfter(DETAIL_ROWS, 'COMPANY', TAGS) };
+  return { fields: STEP_FIELDS, columns: [...LIST_COLUMNS, TAGS], detail: insertAfter(DETAIL_ROWS, 'COMPANY', TAGS), cache: CACHE };
 }
 
 /** After `reorder`, whose response carries the task's new position. */

@@ -1,4 +1,6 @@
-import { Option, type Command } from 'commander';
+import { Argument, Option, type Command } from 'commander';
+import { WEBHOOK_EVENTS } from '../../api/types.js';
+import { completeWith } from '../../completion/values.js';
 import { action, collect, type Session } from '../action.js';
 import { addListOptions } from '../list-options.js';
 import type { CreateOptions } from './create.js';
@@ -30,7 +32,7 @@ export function registerWebhooks(program: Command, session: Session): void {
     .command('create')
     .description('subscribe a URL to one event type; prints the signing secret once and stores it for `listen`')
     .requiredOption('--url <url>', 'http(s) URL that receives the deliveries')
-    .requiredOption('--event <type>', 'event type, e.g. task.completed (see `pwctl webhooks create --help`)')
+    .addOption(completeWith(new Option('--event <type>', 'event type, e.g. task.completed (see `pwctl webhooks create --help`)').makeOptionMandatory(), { values: WEBHOOK_EVENTS }))
     .option('--company <id>', 'company to subscribe to (default: config key company)')
     .option('--no-save-secret', 'do not keep the secret in the config store')
     .addHelpText(
@@ -44,7 +46,7 @@ export function registerWebhooks(program: Command, session: Session): void {
     .description('change a subscription\'s URL or active state')
     .argument('<id>', 'subscription id')
     .option('--url <url>', 'new http(s) URL')
-    .option('--active <true|false>', 'true delivers, false pauses')
+    .addOption(completeWith(new Option('--active <true|false>', 'true delivers, false pauses'), { values: ['true', 'false'] }))
     .action(action(session, async (ctx, id: string, opts: UpdateOptions) => (await import('./update.js')).run(ctx, id, opts)));
 
   webhooks
@@ -72,7 +74,7 @@ export function registerWebhooks(program: Command, session: Session): void {
     .option('--host <addr>', 'address to bind (anything but loopback is reachable from other machines)', '127.0.0.1')
     .option('--path <p>', 'accept deliveries only at this path (default: any path)')
     .option('--secret <s>', 'signing secret to accept (repeatable; also PWCTL_WEBHOOK_SECRET and every secret stored for the profile)', collect)
-    .option('--events <types>', 'show and forward only these event types (comma-separated)')
+    .addOption(completeWith(new Option('--events <types>', 'show and forward only these event types (comma-separated)'), { values: WEBHOOK_EVENTS, list: true }))
     .option('--forward-to <[event=]url>', 'relay accepted deliveries byte for byte; event=url relays only that event (repeatable)', collect)
     .option('--max-body <bytes>', 'answer 413 to bodies larger than this', String(1024 * 1024))
     .addOption(new Option('--read-timeout <seconds>', 'drop a sender that has not sent a whole request within this time').default('10'))
@@ -94,7 +96,7 @@ export function registerWebhooks(program: Command, session: Session): void {
   webhooks
     .command('trigger')
     .description('send one signed delivery of an event type to a receiver you are building')
-    .argument('<event>', 'event type, e.g. task.completed')
+    .addArgument(completeWith(new Argument('<event>', 'event type, e.g. task.completed'), { values: WEBHOOK_EVENTS }))
     .requiredOption('--to <url>', 'receiver URL')
     .option('--secret <s>', 'signing secret (default: PWCTL_WEBHOOK_SECRET)')
     .option('--file <payload.json>', 'send this body instead of a realistic sample (- for standard input)')

@@ -11,6 +11,7 @@ export const WEBHOOK_VIEW: View<WebhookSubscription> = {
     { header: 'COMPANY', value: (w) => w.company ?? w.company_id },
     { header: 'CREATED', value: (w) => shortDate(w.created_at) },
   ],
+  cache: { kind: 'webhooks', id: (w) => w.id, title: (w) => `${w.event} ${w.url}` },
   detail: [
     { header: 'ID', value: (w) => w.id },
     { header: 'EVENT', value: (w) => w.event },
@@ -26,5 +27,6 @@ export const WEBHOOK_VIEW: View<WebhookSubscription> = {
 export const CREATED_WEBHOOK_VIEW: View<WebhookSubscription> = {
   fields: [...WEBHOOK_VIEW.fields, 'secret'],
   columns: WEBHOOK_VIEW.columns,
+  cache: WEBHOOK_VIEW.cache,
   detail: [...WEBHOOK_VIEW.detail!, { header: 'SECRET', value: (w) => w.secret }],
 };

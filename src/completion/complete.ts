@@ -1,0 +1,85 @@
+// `pwctl __complete <bash|zsh|fish> -- <words…>`: what the scripts in completions/ call at
+// every TAB. Built as its own small CommonJS file (dist/complete.cjs) and required by the
+// bin shim before anything else loads: it reads the command tree written at build time
+// (dist/completion-tree.json) and the local id cache, never commander, the program or the
+// network. Output: one candidate per line, `value<TAB>description` for zsh and fish and the
+// bare value for bash; a single line `:files` asks the shell to complete file names.
+import { readFileSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { configDir } from '../config/paths.js';
+import { parseBoolean } from '../validate.js';
+import { completeWords, type Completion, type Sources } from './candidates.js';
+import { cacheDir, oneLine, readCachedIds, type IdKind } from './id-cache.js';
+import { COMPLETION_SHELLS } from './shells.js';
+import type { CompletionTree } from './tree.js';
+
+export function complete(args: readonly string[], treePath = join(__dirname, 'completion-tree.json'), env: NodeJS.ProcessEnv = process.env): void {
+  const [shell, separator, ...words] = args;
+  // A mistaken call gets nothing rather than an error: a shell would print it mid-line.
+  if (!shell || !(COMPLETION_SHELLS as readonly string[]).includes(shell) || separator !== '--') return;
+  let completion: Completion;
+  try {
+    const tree = JSON.parse(readFileSync(treePath, 'utf8')) as CompletionTree;
+    completion = completeWords(tree, words, localSources(env));
+  } catch {
+    return;
+  }
+  writeAll(formatCompletion(completion, shell));
+}
+
+export function formatCompletion(completion: Completion, shell: string): string {
+  if (completion.files) return ':files\n';
+  return completion.candidates
+    .map((c) => (shell !== 'bash' && c.description ? `${c.value}\t${oneLine(c.description)}\n` : `${c.value}\n`))
+    .join('');
+}
+
+/** Ids and profiles from the config directory: the id cache files and the config file's profile names. */
+export function localSources(env: NodeJS.ProcessEnv): Sources {
+  const dir = configDir(env);
+  let profiles: Record<string, { completion_cache?: boolean }> | undefined;
+  const readProfiles = () => {
+    if (profiles) return profiles;
+    try {
+      const data = JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')) as { profiles?: typeof profiles };
+      profiles = data?.profiles && typeof data.profiles === 'object' ? data.profiles : {};
+    } catch {
+      profiles = {};
+    }
+    return profiles;
+  };
+  return {
+    ids(kind: IdKind, line: { profile?: string; sandbox?: boolean }) {
+      // The precedence of settings: the flag typed on the line, then the environment.
+      const profile = line.profile ?? (env.PWCTL_PROFILE || 'default');
+      const sandbox = line.sandbox === true || isTrue(env.PWCTL_SANDBOX);
+      if (readProfiles()[profile]?.completion_cache === false) return [];
+      const cache = cacheDir(dir, profile, sandbox);
+      return cache ? readCachedIds(cache, kind) : [];
+    },
+    profiles() {
+      return Object.keys(readProfiles());
+    },
+  };
+}
+
+function isTrue(value: string | undefined): boolean {
+  try {
+    return value !== undefined && value !== '' && parseBoolean(value, 'PWCTL_SANDBOX');
+  } catch {
+    return false;
+  }
+}
+
+function writeAll(text: string): void {
+  const bytes = Buffer.from(text, 'utf8');
+  let offset = 0;
+  while (offset < bytes.length) {
+    try {
+      offset += writeSync(1, bytes, offset);
+    } catch (error) {
+      // A non-blocking pipe that is full: try again. Anything else (EPIPE: the shell stopped reading) ends it.
+      if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') return;
+    }
+  }
+}

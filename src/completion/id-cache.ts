@@ -1,0 +1,86 @@
+// The ids shell completion offers: a small per-profile cache of the records list and get
+// commands printed, one TSV file per kind (`<config dir>/cache/<profile>/<kind>.tsv`, lines
+// `id<TAB>title`, most recent first). Written when a command ends (Context.close), read by
+// the completer at TAB — which must never call the API. Only node:fs and node:path here:
+// the completer bundles this file and its start-up cost is a product requirement.
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export const ID_KINDS = ['steps', 'milestones', 'docs', 'webhooks'] as const;
+export type IdKind = (typeof ID_KINDS)[number];
+
+/** Entries kept per kind: enough for what a person recently looked at, small enough to read at every TAB. */
+export const MAX_CACHED_IDS = 200;
+const MAX_TITLE = 80;
+const DIR_MODE = 0o700;
+const FILE_MODE = 0o600;
+
+export interface CachedId {
+  id: string;
+  title: string;
+}
+
+/** Id → title, in the order the records were printed. */
+export type SeenIds = ReadonlyMap<IdKind, ReadonlyMap<string, string>>;
+
+/**
+ * The cache directory of a profile, or undefined for a name that is not a safe path segment.
+ * Ids seen through --sandbox are kept apart: they mean nothing to the real service.
+ */
+export function cacheDir(configDir: string, profile: string, sandbox = false): string | undefined {
+  if (!/^[A-Za-z0-9][A-Za-z0-9_.-]*$/.test(profile) || profile.includes('..')) return undefined;
+  return sandbox ? join(configDir, 'cache', profile, 'sandbox') : join(configDir, 'cache', profile);
+}
+
+/** Text a shell shows on one line: control characters, tabs and line breaks become spaces. */
+export function oneLine(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\s]+/g, ' ').trim();
+}
+
+/** A title as cached: on one line, long ones cut. */
+export function cleanTitle(title: string): string {
+  const flat = oneLine(title);
+  return flat.length > MAX_TITLE ? `${flat.slice(0, MAX_TITLE - 1)}…` : flat;
+}
+
+/** Ids are integers or UUIDs; anything else never reaches a file a shell reads. */
+function isCacheableId(id: string): boolean {
+  return /^[A-Za-z0-9-]{1,64}$/.test(id);
+}
+
+export function readCachedIds(dir: string, kind: IdKind): CachedId[] {
+  let text: string;
+  try {
+    text = readFileSync(join(dir, `${kind}.tsv`), 'utf8');
+  } catch {
+    return [];
+  }
+  const entries: CachedId[] = [];
+  for (const line of text.split('\n')) {
+    if (line === '') continue;
+    const tab = line.indexOf('\t');
+    const id = tab < 0 ? line : line.slice(0, tab);
+    if (isCacheableId(id)) entries.push({ id, title: tab < 0 ? '' : cleanTitle(line.slice(tab + 1)) });
+  }
+  return entries;
+}
+
+/** Put what a command printed in front of each kind's file: deduplicated, bounded, 0600 in 0700 directories. */
+export function rememberIds(dir: string, seen: SeenIds): void {
+  mkdirSync(dir, { recursive: true, mode: DIR_MODE });
+  for (const [kind, fresh] of seen) {
+    if (fresh.size === 0) continue;
+    const merged = new Map<string, string>();
+    for (const [id, title] of fresh) if (merged.size < MAX_CACHED_IDS && isCacheableId(id)) merged.set(id, cleanTitle(title));
+    for (const { id, title } of readCachedIds(dir, kind)) {
+      if (merged.size >= MAX_CACHED_IDS) break;
+      if (!merged.has(id)) merged.set(id, title);
+    }
+    const text = [...merged].map(([id, title]) => `${id}\t${title}\n`).join('');
+    const path = join(dir, `${kind}.tsv`);
+    // Write beside and rename: a completer reading at the same moment sees the old or the new file, never half of one.
+    const temp = `${path}.${process.pid}.tmp`;
+    writeFileSync(temp, text, { mode: FILE_MODE });
+    renameSync(temp, path);
+  }
+}

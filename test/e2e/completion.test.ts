@@ -1,0 +1,186 @@
+// `pwctl completion <shell>` and the completer behind the scripts (`pwctl __complete`), end
+// to end through the built CLI: the scripts printed are the committed ones, candidates come
+// from the built tree, ids from the cache that list/get commands write, and completing
+// never opens a connection. The shells themselves run in completion-shells.test.ts.
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeConfigDir, ROOT, runCli } from '../helpers/cli.js';
+import { useSandboxCli } from '../helpers/sandbox-cli.js';
+
+const cli = useSandboxCli();
+const pw = cli.pw;
+
+const SCRIPTS = { bash: 'pwctl.bash', zsh: '_pwctl', fish: 'pwctl.fish' } as const;
+
+function tsv(configDir: string, ...path: string[]): string {
+  return readFileSync(join(configDir, 'cache', ...path), 'utf8');
+}
+
+describe('pwctl completion <shell>', () => {
+  for (const [shell, file] of Object.entries(SCRIPTS)) {
+    it(`prints completions/${file} byte for byte`, async () => {
+      const r = await runCli(['completion', shell]);
+      expect(r.code).toBe(0);
+      expect(r.stderr).toBe('');
+      expect(r.stdout).toBe(readFileSync(join(ROOT, 'completions', file), 'utf8'));
+    });
+  }
+
+  it('ships a script for every shell and nothing else', () => {
+    expect(readdirSync(join(ROOT, 'completions')).sort()).toEqual(Object.values(SCRIPTS).sort());
+  });
+
+  it('rejects another shell with one usage line naming the choices', async () => {
+    const r = await runCli(['completion', 'powershell']);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe("error: command-argument value 'powershell' is invalid for argument 'shell'. Allowed choices are bash, zsh, fish.\n");
+    const missing = await runCli(['completion']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toBe("error: missing required argument 'shell'\n");
+  });
+});
+
+describe('pwctl __complete', () => {
+  it('answers from the tree built with the program: values for bash, value<TAB>description for zsh and fish', async () => {
+    const bash = await runCli(['__complete', 'bash', '--', 'steps', '']);
+    expect(bash.code).toBe(0);
+    expect(bash.stderr).toBe('');
+    expect(bash.stdout).toBe('list\nget\ncreate\nupdate\ncomplete\nreopen\nmove\nreorder\nedit\ndelete\n');
+    const zsh = await runCli(['__complete', 'zsh', '--', 'steps', 'list', '-o', '']);
+    expect(zsh.stdout).toBe('table\njson\nyaml\nndjson\n');
+    const fish = await runCli(['__complete', 'fish', '--', 'config', 'get', 'ou']);
+    expect(fish.stdout).toBe('output\tdefault output format\n');
+    const files = await runCli(['__complete', 'zsh', '--', 'steps', 'create', '--content-file', '']);
+    expect(files.stdout).toBe(':files\n');
+  });
+
+  it('prints nothing, and no error, for a call it does not understand', async () => {
+    for (const args of [['__complete'], ['__complete', 'tcsh', '--', ''], ['__complete', 'bash', 'steps']]) {
+      const r = await runCli(args);
+      expect(r.code, args.join(' ')).toBe(0);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toBe('');
+    }
+  });
+
+  describe('never touches the network', () => {
+    let server: Server;
+    let connections = 0;
+    let port = 0;
+    beforeAll(async () => {
+      server = createServer((socket) => {
+        connections++;
+        socket.destroy();
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      port = (server.address() as { port: number }).port;
+    });
+    afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+    it('completes ids, profiles and values with a service configured, and connects to nothing', async () => {
+      const configDir = makeConfigDir();
+      const env = { PWCTL_BASE_URL: `http://127.0.0.1:${port}`, PWCTL_TOKEN: 't' };
+      const list = await runCli(['steps', 'list'], { configDir, env });
+      expect(list.code).toBe(7); // the "service" hangs up: proof that a real command does connect
+      const before = connections;
+      expect(before).toBeGreaterThan(0);
+      for (const words of [['steps', 'complete', ''], ['--profile', ''], ['docs', 'get', ''], ['webhooks', 'get', ''], ['-o', '']]) {
+        const r = await runCli(['__complete', 'zsh', '--', ...words], { configDir, env });
+        expect(r.code).toBe(0);
+      }
+      expect(connections).toBe(before);
+    });
+
+    it('is built from modules that cannot reach the network', () => {
+      const source = readFileSync(join(ROOT, 'dist', 'complete.cjs'), 'utf8');
+      const required = [...source.matchAll(/require\("([^"]+)"\)/g)].map((m) => m[1]).sort();
+      expect([...new Set(required)]).toEqual(['node:fs', 'node:os', 'node:path']);
+      expect(source).not.toMatch(/undici|commander|import\(/);
+    });
+  });
+});
+
+describe('the id cache', () => {
+  it('remembers the tasks `steps list` printed, with titles, for `steps complete <TAB>`', async () => {
+    const configDir = makeConfigDir();
+    const r = await pw(['steps', 'list', '--limit', '3'], { configDir });
+    expect(r.code).toBe(0);
+    expect(tsv(configDir, 'default', 'steps.tsv')).toBe('101\tKickoff call with Acme\n102\tCollect brand assets\n103\tStakeholder interviews\n');
+    expect(statSync(join(configDir, 'cache', 'default', 'steps.tsv')).mode & 0o777).toBe(0o600);
+    expect(statSync(join(configDir, 'cache', 'default')).mode & 0o777).toBe(0o700);
+
+    const c = await runCli(['__complete', 'zsh', '--', 'steps', 'complete', '101', ''], { configDir });
+    expect(c.stdout).toBe('102\tCollect brand assets\n103\tStakeholder interviews\n');
+    expect(cli.sent('/api/v1/steps', 'GET')).toHaveLength(1); // the list, and nothing from completing
+  });
+
+  it('puts a record `get` printed in front, in any output format', async () => {
+    const configDir = makeConfigDir();
+    await pw(['steps', 'list', '--limit', '2', '-o', 'ndjson'], { configDir });
+    const r = await pw(['steps', 'get', '120', '-o', 'json', '--fields', 'id'], { configDir });
+    expect(r.code).toBe(0);
+    expect(tsv(configDir, 'default', 'steps.tsv')).toBe('120\tApprove positioning\n101\tKickoff call with Acme\n102\tCollect brand assets\n');
+  });
+
+  it('keeps milestones and documents (by uuid) in files of their own', async () => {
+    const configDir = makeConfigDir();
+    expect((await pw(['milestones', 'list'], { configDir })).code).toBe(0);
+    expect((await pw(['docs', 'get', '5eed0000-0000-4000-8000-000000000081', '-o', 'yaml'], { configDir })).code).toBe(0);
+    expect(tsv(configDir, 'default', 'milestones.tsv')).toBe('71\tDesign sign-off\n73\tBrand reveal\n72\tLaunch\n');
+    expect(tsv(configDir, 'default', 'docs.tsv')).toBe('5eed0000-0000-4000-8000-000000000081\tProject brief\n');
+    const c = await runCli(['__complete', 'bash', '--', 'milestones', 'delete', '7'], { configDir });
+    expect(c.stdout).toBe('71\n73\n72\n');
+  });
+
+  it('remembers a webhook subscription by its event and URL', async () => {
+    const configDir = makeConfigDir();
+    const r = await pw(['webhooks', 'create', '--url', 'http://127.0.0.1:9/hook', '--event', 'task.completed', '--company', '1', '--no-save-secret', '-o', 'json'], { configDir });
+    expect(r.code).toBe(0);
+    const id = (JSON.parse(r.stdout) as { id: number }).id;
+    expect(tsv(configDir, 'default', 'webhooks.tsv')).toBe(`${id}\ttask.completed http://127.0.0.1:9/hook\n`);
+    const c = await runCli(['__complete', 'fish', '--', 'webhooks', 'pause', ''], { configDir });
+    expect(c.stdout).toBe(`${id}\ttask.completed http://127.0.0.1:9/hook\n`);
+  });
+
+  it('is per profile: --profile and PWCTL_PROFILE choose the file written and read', async () => {
+    const configDir = makeConfigDir();
+    await pw(['--profile', 'work', 'milestones', 'get', '72'], { configDir });
+    expect(existsSync(join(configDir, 'cache', 'default'))).toBe(false);
+    expect(tsv(configDir, 'work', 'milestones.tsv')).toBe('72\tLaunch\n');
+    const none = await runCli(['__complete', 'bash', '--', 'milestones', 'get', ''], { configDir });
+    expect(none.stdout).toBe('');
+    const typed = await runCli(['__complete', 'bash', '--', '--profile', 'work', 'milestones', 'get', ''], { configDir });
+    expect(typed.stdout).toBe('72\n');
+    const env = await runCli(['__complete', 'bash', '--', 'milestones', 'get', ''], { configDir, env: { PWCTL_PROFILE: 'work' } });
+    expect(env.stdout).toBe('72\n');
+  });
+
+  it('is not written by --dry-run or by a failing command', async () => {
+    const configDir = makeConfigDir();
+    const dry = await pw(['--dry-run', 'milestones', 'update', '71', '--title', 'Renamed'], { configDir });
+    expect(dry.code).toBe(0);
+    expect(dry.stdout).toMatch(/^PUT \/api\/v1\/milestones\/71\n/);
+    const missing = await pw(['milestones', 'get', '9999'], { configDir });
+    expect(missing.code).toBe(3);
+    expect(existsSync(join(configDir, 'cache'))).toBe(false);
+  });
+
+  it('is turned off by `config set completion_cache false`, which also forgets what it held', async () => {
+    const configDir = makeConfigDir();
+    await pw(['milestones', 'list'], { configDir });
+    expect(existsSync(join(configDir, 'cache', 'default', 'milestones.tsv'))).toBe(true);
+
+    expect((await runCli(['config', 'set', 'completion_cache', 'false'], { configDir })).code).toBe(0);
+    expect(existsSync(join(configDir, 'cache', 'default'))).toBe(false);
+    await pw(['milestones', 'list'], { configDir });
+    expect(existsSync(join(configDir, 'cache', 'default'))).toBe(false);
+    expect((await runCli(['__complete', 'bash', '--', 'milestones', 'get', ''], { configDir })).stdout).toBe('');
+
+    await runCli(['config', 'set', 'completion_cache', 'true'], { configDir });
+    await pw(['milestones', 'get', '73'], { configDir });
+    expect((await runCli(['__complete', 'bash', '--', 'milestones', 'get', ''], { configDir })).stdout).toBe('73\n');
+  });
+});
