@@ -24,6 +24,11 @@ export interface RequestOptions {
   idempotent?: boolean;
   /** How the user can check whether a request with an unknown outcome was applied. */
   outcomeHint?: string;
+  /**
+   * A DELETE of one record: when an earlier attempt's outcome is unknown (its answer was
+   * lost, or a 5xx) and the retry answers 404, that attempt deleted it — done, not "not found".
+   */
+  goneIsDone?: boolean;
 }
 
 export interface ApiResponse {
@@ -34,6 +39,8 @@ export interface ApiResponse {
   json: unknown;
   /** True when --dry-run reported the request instead of sending it. */
   dryRun?: boolean;
+  /** A retried DELETE found the record gone: an earlier attempt of this request deleted it (goneIsDone). */
+  alreadyGone?: boolean;
 }
 
 export interface DryRunRequest {
@@ -133,6 +140,8 @@ export class ApiClient {
     const idempotent = options.idempotent ?? isIdempotentMethod(method);
     const policy = this.#options.policy ?? RETRY_DEFAULTS;
     let renewed = false;
+    /** An earlier attempt may have been applied by the server without us seeing the answer. */
+    let mayHaveApplied = false;
 
     for (let attempt = 1; ; attempt++) {
       const started = performance.now();
@@ -152,6 +161,7 @@ export class ApiClient {
         failure = classifyNetworkError(code);
         lastError = networkError(method, url, path, failure, code, options, idempotent);
         if (failure.kind !== 'not-sent' && !idempotent) throw lastError;
+        if (failure.kind !== 'not-sent') mayHaveApplied = true;
       }
 
       if (response) {
@@ -173,6 +183,7 @@ export class ApiClient {
           });
           if (!idempotent) throw lastError;
           failure = { kind: 'network' };
+          mayHaveApplied = true;
         } else {
           if (status === 401 && !renewed && this.#options.renewToken) {
             renewed = true;
@@ -185,7 +196,12 @@ export class ApiClient {
               continue;
             }
           }
-          lastError = errorFromResponse(method, url, status, response.headers['content-type'] ?? '', response.text);
+          if (status === 404 && mayHaveApplied && options.goneIsDone && method === 'DELETE') {
+            this.#trace('  404 after an attempt whose answer was lost: that attempt deleted it');
+            return { ...response, json: undefined, alreadyGone: true };
+          }
+          if (status >= 500) mayHaveApplied = true;
+          lastError = this.#redactError(errorFromResponse(method, url, status, response.headers['content-type'] ?? '', response.text));
           failure = { kind: 'status', status, retryAfterMs: parseRetryAfter(response.headers['retry-after']) };
           if (status >= 500 && !idempotent) {
             throw new ApiError({
@@ -266,6 +282,12 @@ export class ApiClient {
     const remaining = Number(headers['x-ratelimit-remaining']);
     if (Number.isFinite(limit)) this.rateLimit.limit = limit;
     if (Number.isFinite(remaining)) this.rateLimit.remaining = remaining;
+  }
+
+  /** A server that echoes the token or a secret back in its error message must not make us print it. */
+  #redactError(error: ApiError): ApiError {
+    const errors = error.errors && Object.fromEntries(Object.entries(error.errors).map(([field, messages]) => [this.#redact(field), messages.map(this.#redact)]));
+    return new ApiError({ kind: error.kind, status: error.status, method: error.method, url: error.url, errors, message: this.#redact(error.message) });
   }
 
   #trace(line: string): void {

@@ -52,5 +52,5 @@ export async function updateDocument(client: ApiClient, uuid: string, body: Upda
 
 /** Deletes the document and its attachments; whatever the service answers is not needed. */
 export async function deleteDocument(client: ApiClient, uuid: string): Promise<void> {
-  await client.request({ method: 'DELETE', path: documentPath(uuid) });
+  await client.request({ method: 'DELETE', path: documentPath(uuid), goneIsDone: true });
 }

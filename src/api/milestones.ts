@@ -36,5 +36,5 @@ export async function updateMilestone(client: ApiClient, id: number, body: Updat
 
 /** Irreversible; the service answers 204. */
 export async function deleteMilestone(client: ApiClient, id: number): Promise<void> {
-  await client.request({ method: 'DELETE', path: milestonePath(id) });
+  await client.request({ method: 'DELETE', path: milestonePath(id), goneIsDone: true });
 }

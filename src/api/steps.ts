@@ -2,11 +2,12 @@
 import { unwrapData, type ApiClient, type QueryValue } from './client.js';
 import type { Limit, PaginateResult } from './pagination.js';
 import type { CreateStepBody, ReorderStepBody, Step, UpdateStepBody } from './types.js';
+import { STEP_INCLUDES, type StepInclude } from './types.js';
+
+export { STEP_INCLUDES, type StepInclude };
 
 export const STEPS_PATH = '/steps';
 
-export type StepInclude = 'content' | 'tags';
-export const STEP_INCLUDES: readonly StepInclude[] = ['content', 'tags'];
 
 /** The list filters of GET /steps, in pwctl's terms. */
 export interface StepFilters {
@@ -65,5 +66,5 @@ export async function reorderStep(client: ApiClient, id: number, body: ReorderSt
 
 /** 204 with no body on success. */
 export async function deleteStep(client: ApiClient, id: number): Promise<void> {
-  await client.request({ method: 'DELETE', path: `${STEPS_PATH}/${id}` });
+  await client.request({ method: 'DELETE', path: `${STEPS_PATH}/${id}`, goneIsDone: true });
 }

@@ -40,6 +40,10 @@ export interface PhaseRef extends Ref {
 export type ApprovalStatus = 'approved' | 'not_approved';
 export const APPROVAL_STATUSES: readonly ApprovalStatus[] = ['approved', 'not_approved'];
 
+/** Parts `include` adds to a task (content, tags). */
+export type StepInclude = 'content' | 'tags';
+export const STEP_INCLUDES: readonly StepInclude[] = ['content', 'tags'];
+
 export interface Step {
   id: number;
   title: string;

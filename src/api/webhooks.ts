@@ -38,7 +38,7 @@ export async function updateWebhook(client: ApiClient, id: number, body: UpdateW
 
 /** true when deleted, false under --dry-run. */
 export async function deleteWebhook(client: ApiClient, id: number): Promise<boolean> {
-  const response = await client.request({ method: 'DELETE', path: `/webhooks/${id}` });
+  const response = await client.request({ method: 'DELETE', path: `/webhooks/${id}`, goneIsDone: true });
   return !response.dryRun;
 }
 

@@ -91,7 +91,10 @@ export function resolveSettings(flags: GlobalFlags, env: NodeJS.ProcessEnv, prof
 type Candidate = [value: string | undefined, name: string];
 
 function pick<T>(flag: Candidate, env: Candidate, profile: Candidate, parse: (value: string, name: string) => T): T | undefined {
-  for (const [value, name] of [flag, env, profile]) {
+  // An empty environment variable counts as unset, as shells make them easily; an empty
+  // flag value (`--timeout ""`) was typed and is checked like any other.
+  if (flag[0] !== undefined) return parse(flag[0], flag[1]);
+  for (const [value, name] of [env, profile]) {
     if (value !== undefined && value !== '') return parse(value, name);
   }
   return undefined;

@@ -120,13 +120,13 @@ describe('auth login --web', () => {
     expect(params.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(params.get('state')).toMatch(/^[A-Za-z0-9_-]{20,}$/);
     expect(params.get('redirect_uri')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback$/);
-    expect(cli.stderr()).toMatch(/Waiting up to 5 min for the sign-in to finish/);
-
     const location = await submitConsent(url.toString(), 'member', 'approve');
     expect(location.startsWith(params.get('redirect_uri')!)).toBe(true);
     const tab = await fetch(location);
     const tabText = await tab.text();
     expect(tab.status).toBe(200);
+    // Printed after the URL line; by the time the callback was answered it is surely there.
+    expect(cli.stderr()).toMatch(/Waiting up to 5 min for the sign-in to finish/);
     expect(tabText).toMatch(/Signed in/);
     expect(tabText).toMatch(/You can close this tab/);
 

@@ -222,7 +222,7 @@ describe('auth status', () => {
 describe('auth token and auth logout', () => {
   it('auth token prints exactly the active token', async () => {
     const configDir = await loggedIn('member');
-    const result = await runCli(['auth', 'token'], { configDir });
+    const result = await runCli(['auth', 'token'], { configDir, allowSecrets: true });
     expect(result.code).toBe(0);
     expect(result.stdout).toBe(`${sb.tokens.member}\n`);
     expect(result.stderr).toBe('');
@@ -264,7 +264,7 @@ describe('PWCTL_TOKEN overrides the stored token', () => {
     expect(status.code, status.stderr).toBe(0);
     expect(JSON.parse(status.stdout)).toMatchObject({ token_source: 'env', token_location: 'PWCTL_TOKEN', token: `****${sb.tokens.manager.slice(-4)}` });
 
-    const token = await runCli(['auth', 'token'], { configDir, env });
+    const token = await runCli(['auth', 'token'], { configDir, env, allowSecrets: true });
     expect(token.stdout).toBe(`${sb.tokens.manager}\n`);
 
     const mark = sb.requests.length;
@@ -297,8 +297,8 @@ describe('profiles', () => {
     expect(profiles.staging).toEqual({ base_url: sb.baseUrl, token: sb.tokens.client });
 
     // --profile and PWCTL_PROFILE select it everywhere.
-    expect((await runCli(['auth', 'token', '--profile', 'staging'], { configDir })).stdout).toBe(`${sb.tokens.client}\n`);
-    expect((await runCli(['auth', 'token'], { configDir, env: { PWCTL_PROFILE: 'staging' } })).stdout).toBe(`${sb.tokens.client}\n`);
+    expect((await runCli(['auth', 'token', '--profile', 'staging'], { configDir, allowSecrets: true })).stdout).toBe(`${sb.tokens.client}\n`);
+    expect((await runCli(['auth', 'token'], { configDir, env: { PWCTL_PROFILE: 'staging' }, allowSecrets: true })).stdout).toBe(`${sb.tokens.client}\n`);
     const mark = sb.requests.length;
     expect((await runCli(['api', '/steps?per_page=1'], { configDir, env: { PWCTL_PROFILE: 'staging' } })).code).toBe(0);
     expect(requestsSince(mark).map((r) => r.tokenRole)).toEqual(['client']);

@@ -17,12 +17,63 @@ export interface CliResult {
 }
 
 export interface RunOptions {
+  /**
+   * This call legitimately prints a secret (`auth token`, `webhooks create` showing the new
+   * signing secret once, `sandbox serve` printing role tokens): skip the leak check.
+   */
+  allowSecrets?: boolean;
   /** Extra environment; a value of undefined removes the variable. */
   env?: Record<string, string | undefined>;
   stdin?: string | Buffer;
   /** PWCTL_CONFIG_DIR; a fresh temp directory when omitted. */
   configDir?: string;
   timeoutMs?: number;
+}
+
+// Secrets that must never reach a child's stdout or stderr. Every runCli call checks its
+// output against the canaries, the secrets registered by the test file, and the secrets it
+// handed the child itself (PWCTL_TOKEN, PWCTL_WEBHOOK_SECRET, --secret values), and throws
+// when one shows up: a leak fails whichever test caused it, not only the secrets suite.
+
+/** A bearer token that tests use where a real one would go; it must never be printed. */
+export const CANARY_TOKEN = 'pwctl_canary_token_5f1d2c9a7b3e4d60a8c1';
+/** A webhook signing secret with the same rule. */
+export const CANARY_WEBHOOK_SECRET = 'whsec_canary_secret_9e8d7c6b5a4f3e2d1c0b';
+
+const registeredSecrets = new Set<string>([CANARY_TOKEN, CANARY_WEBHOOK_SECRET]);
+/** Shorter values could occur in output by chance (test secrets such as "s3cret"). */
+const MIN_AUTO_SECRET_LENGTH = 12;
+
+/** Add a value (a sandbox token, a secret a test created) to the leak check of every later runCli call. */
+export function registerSecret(secret: string): void {
+  if (secret.length < 8) throw new Error('registerSecret: a secret shorter than 8 characters would match output by chance');
+  registeredSecrets.add(secret);
+}
+
+export class SecretLeakError extends Error {
+  override name = 'SecretLeakError';
+}
+
+/** The secrets a call hands its child, besides the registered ones. */
+function secretsOfCall(args: string[], env: Record<string, string>): string[] {
+  const found = [env.PWCTL_TOKEN, env.PWCTL_WEBHOOK_SECRET];
+  args.forEach((arg, i) => {
+    if (arg === '--secret') found.push(args[i + 1]);
+    else if (arg.startsWith('--secret=')) found.push(arg.slice('--secret='.length));
+  });
+  return found.filter((s): s is string => typeof s === 'string' && s.length >= MIN_AUTO_SECRET_LENGTH);
+}
+
+/** Throws SecretLeakError naming the stream (never the secret itself) when output holds a secret. */
+export function assertNoSecrets(result: Pick<CliResult, 'stdout' | 'stderr'>, args: string[], extra: readonly string[] = []): void {
+  for (const secret of new Set([...registeredSecrets, ...extra])) {
+    for (const stream of ['stdout', 'stderr'] as const) {
+      if (result[stream].includes(secret)) {
+        const which = secret === CANARY_TOKEN ? 'the canary token' : secret === CANARY_WEBHOOK_SECRET ? 'the canary webhook secret' : `a secret (${secret.slice(0, 4)}…)`;
+        throw new SecretLeakError(`pwctl ${args.join(' ').slice(0, 120)} printed ${which} on ${stream}`);
+      }
+    }
+  }
 }
 
 export function makeConfigDir(): string {
@@ -58,7 +109,16 @@ export function runCli(args: string[], options: RunOptions = {}): Promise<CliRes
     child.on('error', reject);
     child.on('close', (code, signal) => {
       clearTimeout(timer);
-      resolvePromise({ code, signal, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') });
+      const result = { code, signal, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') };
+      if (!options.allowSecrets) {
+        try {
+          assertNoSecrets(result, args, secretsOfCall(args, env));
+        } catch (error) {
+          reject(error);
+          return;
+        }
+      }
+      resolvePromise(result);
     });
     child.stdin.on('error', () => {});
     child.stdin.end(options.stdin ?? '');

@@ -1,4 +1,5 @@
 import { Option, type Command } from 'commander';
+import { STEP_INCLUDES } from '../../api/types.js';
 import { completeWith } from '../../completion/values.js';
 import { action, type Session } from '../action.js';
 import { concurrencyOption, type BulkFlags } from '../bulk-options.js';
@@ -11,9 +12,9 @@ import type { MoveOptions } from './move.js';
 import type { ReorderOptions } from './reorder.js';
 import type { UpdateOptions } from './update.js';
 
-/** --include; shells complete its comma list item by item (the values are STEP_INCLUDES of api/steps.ts, checked by a test). */
+/** --include; shells complete its comma list item by item. */
 function includeOption(): Option {
-  return completeWith(new Option('--include <list>', 'add content and/or tags to each task (comma-separated: content,tags)'), { values: ['content', 'tags'], list: true });
+  return completeWith(new Option('--include <list>', 'add content and/or tags to each task (comma-separated: content,tags)'), { values: STEP_INCLUDES, list: true });
 }
 const CONTENT = ['--content <markdown>', 'task body as Markdown'] as const;
 const CONTENT_FILE = ['--content-file <path|->', 'read the body from a file, or - for standard input'] as const;

@@ -1,0 +1,108 @@
+// Shared by the reliability suites: running many CLI cases in small parallel batches, and
+// the shape every usage error must have.
+import { spawn } from 'node:child_process';
+import { createHmac } from 'node:crypto';
+import { expect } from 'vitest';
+import { assertNoSecrets, baseEnv, BIN, makeConfigDir, type CliResult } from '../helpers/cli.js';
+
+/** The exit codes the contract defines (cli-contract.md), 130 for an interrupt. */
+export const CONTRACT_EXIT_CODES = [0, 1, 2, 3, 4, 5, 6, 7, 8, 130] as const;
+
+/** A stack frame line as Node prints it. */
+export const STACK_FRAME = /^\s+at .+(\(|:\d+)/m;
+
+/** Run `fn` over `items`, at most `width` at a time (each spawns a CLI: two cores here). */
+export async function inBatches<T, R>(items: readonly T[], width: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await fn(items[index]!, index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(width, items.length) }, worker));
+  return results;
+}
+
+/** Exit 2, nothing on stdout, exactly one `error: …` line on stderr matching `pattern`, no stack. */
+export function expectUsageError(result: CliResult, pattern: RegExp, label: string): void {
+  const where = `${label}\nstdout: ${result.stdout}\nstderr: ${result.stderr}`;
+  expect(result.code, where).toBe(2);
+  expect(result.stdout, where).toBe('');
+  const lines = result.stderr.split('\n');
+  expect(lines.at(-1), where).toBe('');
+  expect(lines.length, where).toBe(2);
+  expect(lines[0], where).toMatch(/^error: \S/);
+  expect(lines[0], where).toMatch(pattern);
+  expect(result.stderr, where).not.toMatch(STACK_FRAME);
+}
+
+/** Milliseconds between two request-log timestamps (YYYY-MM-DDTHH:MM:SS.ffffffZ). */
+export function gapMs(earlier: string, later: string): number {
+  const micros = (at: string) => Date.parse(at.slice(0, 23) + 'Z') * 1000 + Number(at.slice(23, 26));
+  return (micros(later) - micros(earlier)) / 1000;
+}
+
+export interface Listener {
+  origin: string;
+  pid: number;
+  stdout(): string;
+  stderr(): string;
+  /** SIGINT, then the exit code, stdout and stderr (checked for leaked secrets). */
+  stop(): Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>;
+  /** Did the process end on its own (a crash)? */
+  exited(): boolean;
+}
+
+/** Starts `pwctl webhooks listen --port 0 …` and resolves once it prints its address. */
+export async function startListen(args: string[], env: Record<string, string> = {}): Promise<Listener> {
+  const child = spawn(process.execPath, [BIN, 'webhooks', 'listen', '--port', '0', ...args], {
+    env: { ...baseEnv(makeConfigDir()), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  let ended = false;
+  child.stdout.on('data', (c: Buffer) => (out += c.toString('utf8')));
+  child.stderr.on('data', (c: Buffer) => (err += c.toString('utf8')));
+  const closed = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('close', (code, signal) => {
+      ended = true;
+      resolve({ code, signal });
+    }),
+  );
+  const origin = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`listen did not start: ${err}`)), 10_000);
+    const check = () => {
+      const m = /listening on (http:\/\/[^/\s]+)/.exec(err);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]!);
+      } else if (ended) {
+        clearTimeout(timer);
+        reject(new Error(`listen exited: ${err}`));
+      } else setTimeout(check, 20);
+    };
+    check();
+  });
+  return {
+    origin,
+    pid: child.pid!,
+    stdout: () => out,
+    stderr: () => err,
+    exited: () => ended,
+    async stop() {
+      if (!ended) child.kill('SIGINT');
+      const { code, signal } = await closed;
+      const secrets = [...args.filter((_, i) => args[i - 1] === '--secret'), env.PWCTL_WEBHOOK_SECRET].filter((s): s is string => typeof s === 'string' && s.length >= 12);
+      assertNoSecrets({ stdout: out, stderr: err }, ['webhooks', 'listen', ...args], secrets);
+      return { code, signal, stdout: out, stderr: err };
+    },
+  };
+}
+
+/** The Signature header value for a body: hex HMAC-SHA256 under the secret. */
+export function sign(secret: string, body: string | Buffer): string {
+  return createHmac('sha256', secret).update(body).digest('hex');
+}

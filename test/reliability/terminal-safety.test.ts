@@ -1,0 +1,185 @@
+// Terminal safety: server text carrying ESC/CSI/OSC sequences (colours, window titles,
+// hyperlinks, clipboard writes), BEL, CR, DEL and C1 bytes is shown escaped in tables (piped
+// and on a pseudo-terminal), in error messages and in `webhooks listen` lines; JSON output
+// carries no raw DEL or C1 byte and still round-trips the exact text.
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningSandbox } from '../../src/sandbox/index.js';
+import { baseEnv, BIN, CANARY_WEBHOOK_SECRET, makeConfigDir, runCli, type CliResult } from '../helpers/cli.js';
+import { sandboxEnv, startTestSandbox } from '../helpers/sandbox.js';
+import { sign, startListen } from './support.js';
+
+const HOSTILE =
+  'A\u001b[31mred\u001b[0m' + // CSI colour
+  ' B\u001b]0;pwned-title\u0007' + // OSC 0: window title
+  ' C\u001b]8;;http://evil.example/\u0007click\u001b]8;;\u0007' + // OSC 8: hyperlink
+  ' D\u001b]52;c;ZXZpbCBjbGlwYm9hcmQ=\u0007' + // OSC 52: clipboard write
+  ' E\u0007bell F\roverwritten G\u007fdel H\u009b31mc1csi I\u0085nel J\u009d0;c1osc\u009c K\u001b[2J\u001b[H';
+
+/** Any control character a terminal acts on (tab and newline are the table's own layout). */
+const RAW_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
+/** What JSON must never carry raw: DEL and C1 (JSON.stringify escapes C0 itself). */
+const RAW_DEL_C1 = /[\u007f-\u009f]/;
+
+function expectNeutralised(text: string, label: string, whole = true): void {
+  const at = RAW_CONTROL.exec(text);
+  expect(at, `${label}: raw U+${at?.[0].charCodeAt(0).toString(16).padStart(4, '0')} in ${JSON.stringify(text.slice(Math.max(0, (at?.index ?? 0) - 20), (at?.index ?? 0) + 20))}`).toBeNull();
+  // The sequences are still visible, as caret or \x notation, so a person sees something is off.
+  expect(text, label).toContain('A^[[31mred^[[0m B^[]0;pwned-title^G');
+  // Terminal tables cut long cells (with …); piped output and details show all of it.
+  if (whole) expect(text, label).toContain('E^Gbell F^Moverwritten G^?del H\\x9b31mc1csi I\\x85nel J\\x9d0;c1osc\\x9c K^[[2J^[[H');
+}
+
+let sb: RunningSandbox;
+const UUID = '5eed0000-0000-4000-8000-000000000081';
+
+async function put(path: string, body: object): Promise<void> {
+  const r = await fetch(`${sb.baseUrl}/api/v1${path}`, {
+    method: 'PUT',
+    headers: { Authorization: `Bearer ${sb.tokens.manager}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(r.status, `${path}: ${await r.text()}`).toBe(200);
+}
+
+beforeAll(async () => {
+  sb = await startTestSandbox();
+  await put('/steps/101', { title: HOSTILE });
+  await put('/milestones/71', { title: HOSTILE, description: HOSTILE });
+  await put(`/documents/${UUID}`, { title: HOSTILE });
+  const tags = await fetch(`${sb.baseUrl}/api/v1/steps/101/tags`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${sb.tokens.manager}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ tags: [HOSTILE] }),
+  });
+  expect(tags.status).toBe(201);
+});
+afterAll(() => sb.close());
+
+const pw = (args: string[]): Promise<CliResult> => runCli(args, { env: sandboxEnv(sb) });
+
+const TABLE_COMMANDS = [
+  ['steps', 'list', '--limit', '5'],
+  ['steps', 'get', '101'],
+  ['steps', 'get', '101', '--include', 'tags'],
+  ['milestones', 'list', '--project', '31'],
+  ['milestones', 'get', '71'],
+  ['docs', 'list', '--limit', '3'],
+  ['docs', 'get', UUID],
+  ['tags', 'list', '101'],
+  ['--fields', 'id,title,phase.title', 'steps', 'list', '--limit', '3'],
+];
+
+describe('tables piped', () => {
+  it.each(TABLE_COMMANDS)('pwctl %s …: escaped', async (...args) => {
+    const r = await pw(args);
+    expect(r.code, r.stderr).toBe(0);
+    expectNeutralised(r.stdout, args.join(' '));
+    expect(r.stderr).not.toMatch(RAW_CONTROL);
+  });
+});
+
+describe('tables on a pseudo-terminal (script -qc)', () => {
+  /** Runs pwctl under script(1), so its stdout and stderr are a TTY; returns what the terminal got. */
+  // Asynchronous: the sandbox answering pwctl lives in this very process.
+  async function onTty(args: string[]): Promise<string> {
+    const quote = (a: string) => `'${a.replace(/'/g, `'\\''`)}'`;
+    const env = { ...baseEnv(makeConfigDir()), ...sandboxEnv(sb), NO_COLOR: '1', TERM: 'xterm' };
+    const command = `stty cols 250; ${[process.execPath, BIN, ...args].map(quote).join(' ')}`;
+    const { stdout } = await promisify(execFile)('script', ['-qec', command, '/dev/null'], { env, encoding: 'utf8', timeout: 15_000 });
+    // The terminal's line discipline turns \n into \r\n; that CR is the terminal's, not the server's.
+    return stdout.replace(/\r\n/g, '\n');
+  }
+
+  it.each([...TABLE_COMMANDS.slice(0, 8), ['api', '/steps/101']])('pwctl %s …: escaped', async (...args) => {
+    const text = await onTty(args);
+    expect(text).toMatch(/[A-Za-z]/);
+    if (args[0] === 'api') {
+      // Pretty JSON on a terminal: the sequences stay as JSON escapes.
+      expect(text).not.toMatch(RAW_CONTROL);
+      expect(text).toContain('\\u001b]0;pwned-title\\u0007');
+    } else expectNeutralised(text, `tty: ${args.join(' ')}`, args[1] === 'get');
+  });
+});
+
+describe('error messages', () => {
+  it('a 422 whose message and field errors carry control sequences is escaped (table and json error lines)', async () => {
+    for (const format of ['table', 'json']) {
+      sb.faults.add({ method: 'PUT', path: '/api/v1/steps/102', action: { type: 'status', status: 422, body: { message: HOSTILE, errors: { [`title${HOSTILE}`]: [HOSTILE] } } } });
+      const r = await pw(['-o', format, 'steps', 'update', '102', '--title', 'x']);
+      expect(r.code).toBe(5);
+      expectNeutralised(r.stderr, `error (${format})`);
+      expect(r.stderr).toMatch(/^error: PUT \/api\/v1\/steps\/102: 422 Unprocessable Content: A\^\[\[31mred/);
+      if (format === 'json') {
+        const json = JSON.parse(r.stderr.trim().split('\n').at(-1)!) as { error: { message: string; errors: Record<string, string[]> } };
+        expect(json.error.message).toContain(HOSTILE);
+      }
+    }
+  });
+
+  it('a 404 and a 5xx message are escaped too, and so are bulk results in a table', async () => {
+    sb.faults.add({ method: 'GET', path: '/api/v1/milestones/72', action: { type: 'status', status: 404, body: { message: HOSTILE } } });
+    const notFound = await pw(['milestones', 'get', '72']);
+    expect(notFound.code).toBe(3);
+    expectNeutralised(notFound.stderr, '404');
+
+    sb.faults.add({ method: 'PUT', path: /^\/api\/v1\/steps\/10[34]$/, count: 8, action: { type: 'status', status: 500, body: { message: HOSTILE } } });
+    const bulk = await pw(['steps', 'complete', '103', '104']);
+    expect(bulk.code).toBe(8);
+    expectNeutralised(bulk.stdout, 'bulk table');
+  });
+});
+
+describe('JSON, NDJSON and YAML output', () => {
+  it.each([
+    ['-o', 'json', 'steps', 'get', '101', '--include', 'tags'],
+    ['-o', 'ndjson', 'steps', 'list', '--limit', '3', '--include', 'tags'],
+    ['-o', 'json', 'milestones', 'get', '71'],
+    ['-o', 'json', 'docs', 'get', UUID],
+    ['-o', 'json', 'tags', 'list', '101'],
+    ['-o', 'yaml', 'milestones', 'get', '71'],
+  ])('pwctl %s …: no raw DEL or C1 byte, and the text round-trips', async (...args) => {
+    const r = await pw(args);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).not.toMatch(RAW_DEL_C1);
+    expect(r.stdout).not.toMatch(RAW_CONTROL);
+    if (args.includes('yaml')) {
+      const { parse } = await import('yaml');
+      expect((parse(r.stdout) as { title: string }).title).toBe(HOSTILE);
+    } else if (args.includes('ndjson')) {
+      expect(r.stdout.trim().split('\n').map((l) => (JSON.parse(l) as { title: string }).title)).toContain(HOSTILE);
+    } else {
+      expect(r.stdout).toContain('\\u001b]0;pwned-title\\u0007');
+      expect(r.stdout).toContain('\\u009b31m');
+    }
+  });
+});
+
+describe('api in a pipe', () => {
+  it('prints the body byte for byte, as the contract says (a terminal gets escaped pretty JSON, above)', async () => {
+    const direct = await fetch(`${sb.baseUrl}/api/v1/steps/101`, { headers: { Authorization: `Bearer ${sb.tokens.manager}`, Accept: 'application/json' } });
+    const r = await pw(['api', '/steps/101']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(`${await direct.text()}\n`);
+  });
+});
+
+describe('webhooks listen lines', () => {
+  it('a signed delivery with hostile text is printed escaped (table) and without raw DEL/C1 (ndjson)', async () => {
+    for (const format of ['table', 'ndjson']) {
+      const listener = await startListen(['--secret', CANARY_WEBHOOK_SECRET, '-o', format]);
+      const body = JSON.stringify({ id: 4242, title: HOSTILE, completed: true, completed_at: '2026-01-01T00:00:00.000000Z', phase: { id: 41, title: HOSTILE, is_internal: false } });
+      const r = await fetch(`${listener.origin}/hooks`, { method: 'POST', headers: { 'Content-Type': 'application/json', Signature: sign(CANARY_WEBHOOK_SECRET, body) }, body });
+      expect(r.status).toBeLessThan(300);
+      // A rejected request's path is reported on stderr: escaped there too.
+      const bad = await fetch(`${listener.origin}/%1B]0;evil%07`, { method: 'POST', headers: { Signature: 'x' }, body: '{}' });
+      expect(bad.status).toBe(401);
+      const { stdout, stderr } = await listener.stop();
+      expect(stdout).not.toMatch(RAW_CONTROL);
+      expect(stderr).not.toMatch(RAW_CONTROL);
+      if (format === 'table') expect(stdout).toContain('4242\tA^[[31mred^[[0m B^[]0;pwned-title^G');
+      else expect((JSON.parse(stdout.trim()) as { payload: { title: string } }).payload.title).toBe(HOSTILE);
+    }
+  });
+});

@@ -1,0 +1,235 @@
+// `webhooks listen` under attack: tampered bodies (one byte, re-serialised JSON, another
+// secret), malformed, missing and repeated Signature headers, oversize bodies, slowloris
+// senders and 1,000 concurrent deliveries. Genuine deliveries are verified and answered 2xx
+// and printed once; everything else is answered 401/413 (or dropped, for a stalled sender)
+// and never printed; the listener stays up and its memory stays bounded.
+import { readFileSync } from 'node:fs';
+import { connect, type Socket } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CANARY_WEBHOOK_SECRET } from '../helpers/cli.js';
+import { inBatches, sign, startListen, STACK_FRAME, type Listener } from './support.js';
+
+const MAX_BODY = 64 * 1024;
+const SENDER_SOCKETS = 50;
+const CONCURRENT_DELIVERIES = 1000;
+const OTHER_SECRET = 'whsec_not_the_subscription_secret_0001';
+
+/** mulberry32, as in the bulk suite: the same mix of deliveries on every run. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+interface Sent {
+  status: number | null;
+  /** The server closed the connection without our closing it first. */
+  closedByServer: boolean;
+}
+
+/**
+ * One request on its own TCP connection, written by hand so that any header (repeated
+ * Signature headers, lying lengths) and any pacing can be sent. Resolves with the status
+ * line's code once the connection closes; EPIPE/ECONNRESET from a server that answered
+ * early and hung up are expected, not failures.
+ */
+function send(origin: string, opts: { headers?: Array<[string, string]>; body?: Buffer; chunked?: boolean; path?: string }): Promise<Sent> {
+  const { hostname, port } = new URL(origin);
+  const body = opts.body ?? Buffer.alloc(0);
+  const head = [`POST ${opts.path ?? '/hooks'} HTTP/1.1`, `Host: ${hostname}:${port}`, 'Content-Type: application/json', 'Connection: close'];
+  for (const [name, value] of opts.headers ?? []) head.push(`${name}: ${value}`);
+  head.push(opts.chunked ? 'Transfer-Encoding: chunked' : `Content-Length: ${body.length}`);
+  return new Promise((resolve) => {
+    const socket = connect(Number(port), hostname);
+    let data = '';
+    socket.on('data', (c: Buffer) => (data += c.toString('latin1')));
+    socket.on('error', () => {});
+    socket.on('close', () => resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(data)?.[1]) || null, closedByServer: true }));
+    socket.write(`${head.join('\r\n')}\r\n\r\n`);
+    if (opts.chunked) {
+      for (let i = 0; i < body.length; i += 16 * 1024) {
+        const part = body.subarray(i, i + 16 * 1024);
+        socket.write(`${part.length.toString(16)}\r\n`);
+        socket.write(part);
+        socket.write('\r\n');
+      }
+      socket.end('0\r\n\r\n');
+    } else socket.end(body);
+  });
+}
+
+function taskBody(id: number): Buffer {
+  return Buffer.from(
+    JSON.stringify({
+      id,
+      title: `Delivery ${id}`,
+      completed: true,
+      published: true,
+      is_approval: false,
+      approval_status: null,
+      due_date: '',
+      completed_at: '2026-01-01T00:00:00.000000Z',
+      phase: { id: 41, title: 'Discovery', is_internal: false },
+      project: { id: 31, title: 'Acme Website Redesign' },
+      client: { id: 11, title: 'Acme Corp' },
+      company: { id: 1, title: 'Northwind Studio' },
+      assignees: [],
+    }),
+  );
+}
+
+type Kind = 'genuine' | 'one-byte' | 'reserialised' | 'other-secret' | 'malformed' | 'missing' | 'repeated' | 'oversize' | 'oversize-chunked';
+const EXPECTED: Record<Kind, number> = {
+  genuine: 204,
+  'one-byte': 401,
+  reserialised: 401,
+  'other-secret': 401,
+  malformed: 401,
+  missing: 401,
+  repeated: 401,
+  oversize: 413,
+  'oversize-chunked': 413,
+};
+const MALFORMED = (sig: string): string[] => [`sha256=${sig}`, sig.slice(0, 63), `${sig}0`, sig.replace(/[0-9a-f]/, 'g'), '', Buffer.from(sig, 'hex').toString('base64'), ` ${sig.slice(1)}`];
+
+/** A delivery of the given kind; forged ones carry ids ≥ 100000, genuine ones below. */
+function delivery(kind: Kind, id: number, random: () => number): { headers: Array<[string, string]>; body: Buffer; chunked?: boolean } {
+  const body = taskBody(id);
+  const genuine = sign(CANARY_WEBHOOK_SECRET, body);
+  switch (kind) {
+    case 'genuine':
+      return { headers: [['Signature', genuine]], body };
+    case 'one-byte': {
+      const tampered = Buffer.from(body);
+      const at = Math.floor(random() * tampered.length);
+      tampered[at] = tampered[at]! ^ (1 << Math.floor(random() * 7));
+      return { headers: [['Signature', genuine]], body: tampered };
+    }
+    case 'reserialised':
+      return { headers: [['Signature', genuine]], body: Buffer.from(JSON.stringify(JSON.parse(body.toString('utf8')), null, 2)) };
+    case 'other-secret':
+      return { headers: [['Signature', sign(OTHER_SECRET, body)]], body };
+    case 'malformed': {
+      const variants = MALFORMED(genuine);
+      return { headers: [['Signature', variants[Math.floor(random() * variants.length)]!]], body };
+    }
+    case 'missing':
+      return { headers: [], body };
+    case 'repeated':
+      // A genuine signature next to a forged one: the receiver must not pick the one it likes.
+      return { headers: random() < 0.5 ? [['Signature', genuine], ['Signature', sign(OTHER_SECRET, body)]] : [['Signature', genuine], ['Signature', genuine]], body };
+    case 'oversize':
+    case 'oversize-chunked': {
+      const big = Buffer.concat([body.subarray(0, body.length - 1), Buffer.from(`,"pad":"${'x'.repeat(MAX_BODY)}"}`)]);
+      return { headers: [['Signature', sign(CANARY_WEBHOOK_SECRET, big)]], body: big, chunked: kind === 'oversize-chunked' };
+    }
+  }
+}
+
+function rssKiB(pid: number): number {
+  return Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
+}
+
+let listener: Listener;
+beforeAll(async () => {
+  listener = await startListen(['--secret', CANARY_WEBHOOK_SECRET, '--max-body', String(MAX_BODY), '--read-timeout', '1', '-o', 'ndjson', '--path', '/hooks']);
+});
+afterAll(async () => {
+  if (!listener.exited()) await listener.stop();
+});
+
+describe('webhooks listen under attack', () => {
+  it('each kind of forgery is refused, each genuine delivery accepted', async () => {
+    const random = prng(7);
+    const kinds = Object.keys(EXPECTED) as Kind[];
+    const results = await inBatches(kinds, kinds.length, async (kind, i) => {
+      const id = kind === 'genuine' ? 1 : 100_000 + i;
+      return [kind, (await send(listener.origin, delivery(kind, id, random))).status] as const;
+    });
+    for (const [kind, status] of results) expect(status, kind).toBe(EXPECTED[kind]);
+    // Every malformed form, one by one.
+    const body = taskBody(100_100);
+    for (const variant of MALFORMED(sign(CANARY_WEBHOOK_SECRET, body))) {
+      expect((await send(listener.origin, { headers: [['Signature', variant]], body })).status, JSON.stringify(variant)).toBe(401);
+    }
+    // Another path, and another method, are not deliveries.
+    expect((await send(listener.origin, { path: '/other', headers: [['Signature', sign(CANARY_WEBHOOK_SECRET, body)]], body })).status).toBe(404);
+    expect(listener.exited()).toBe(false);
+  });
+
+  it('slowloris senders are dropped while genuine deliveries keep being accepted', async () => {
+    const stalled: Array<Promise<boolean>> = [];
+    const sockets: Socket[] = [];
+    const { hostname, port } = new URL(listener.origin);
+    for (let i = 0; i < 40; i++) {
+      stalled.push(
+        new Promise((resolve) => {
+          const socket = connect(Number(port), hostname);
+          sockets.push(socket);
+          socket.on('error', () => {});
+          socket.on('close', () => resolve(true));
+          // Headers that never end, a byte at a time; half of them stall in the body instead.
+          socket.write(i % 2 === 0 ? 'POST /hooks HTTP/1.1\r\nHost: x\r\nX-Slow: ' : `POST /hooks HTTP/1.1\r\nHost: x\r\nSignature: ${'0'.repeat(64)}\r\nContent-Length: 1000\r\n\r\n{"id":`);
+          const drip = setInterval(() => (socket.writable ? socket.write('a') : clearInterval(drip)), 100);
+          socket.on('close', () => clearInterval(drip));
+        }),
+      );
+    }
+    const during = await send(listener.origin, delivery('genuine', 2, prng(1)));
+    expect(during.status).toBe(204);
+    // The listener closes every stalled connection itself (--read-timeout 1); the test never does.
+    expect(await Promise.all(stalled)).toEqual(stalled.map(() => true));
+    for (const s of sockets) expect(s.destroyed || s.readableEnded).toBe(true);
+    expect(listener.exited()).toBe(false);
+  }, 20_000);
+
+  it(`${CONCURRENT_DELIVERIES} concurrent deliveries over ${SENDER_SOCKETS} sockets: genuine ones 2xx and printed once, the rest 401/413, memory bounded`, async () => {
+    const rssBefore = rssKiB(listener.pid);
+    const random = prng(2025);
+    const weighted: Array<[Kind, number]> = [
+      ['genuine', 60], ['one-byte', 8], ['reserialised', 7], ['other-secret', 7], ['malformed', 6], ['missing', 4], ['repeated', 4], ['oversize', 2], ['oversize-chunked', 2],
+    ];
+    const plan = Array.from({ length: CONCURRENT_DELIVERIES }, (_, i) => {
+      let x = random() * 100;
+      const kind = weighted.find(([, w]) => (x -= w) < 0)?.[0] ?? 'genuine';
+      return { kind, id: kind === 'genuine' ? 1000 + i : 200_000 + i };
+    });
+    const results = await inBatches(plan, SENDER_SOCKETS, async ({ kind, id }) => ({ kind, id, status: (await send(listener.origin, delivery(kind, id, random))).status }));
+
+    const wrong = results.filter((r) => r.status !== EXPECTED[r.kind]);
+    expect(wrong, JSON.stringify(wrong.slice(0, 5))).toEqual([]);
+    const genuineIds = results.filter((r) => r.kind === 'genuine').map((r) => r.id);
+    expect(genuineIds.length).toBeGreaterThan(500);
+    expect(listener.exited()).toBe(false);
+    const rssAfter = rssKiB(listener.pid);
+    // Loose: a thousand requests (2% of them oversize) must not cost more than 100 MiB.
+    expect(rssAfter - rssBefore).toBeLessThan(100 * 1024);
+
+    if (process.env.RELIABILITY_REPORT) {
+      const byKind: Record<string, number> = {};
+      for (const r of results) byKind[r.kind] = (byKind[r.kind] ?? 0) + 1;
+      console.log(JSON.stringify({ byKind, rssBeforeKiB: rssBefore, rssAfterKiB: rssAfter }));
+    }
+    const { code, stdout, stderr } = await listener.stop();
+    expect([0, 130]).toContain(code);
+    expect(stderr).not.toMatch(STACK_FRAME);
+    const printed = stdout.trim().split('\n').map((line) => JSON.parse(line) as { duplicate: boolean; event: string | null; payload: { id: number } });
+    const printedIds = printed.map((p) => p.payload.id);
+    // Earlier tests accepted ids 1 and 2; every genuine one of this burst is printed exactly once, no forgery ever.
+    expect(printedIds.filter((id) => id >= 1000).sort((a, b) => a - b)).toEqual(genuineIds.sort((a, b) => a - b));
+    expect(printedIds.filter((id) => id >= 100_000)).toEqual([]);
+    expect(printed.every((p) => p.duplicate === false)).toBe(true);
+    expect(printed.filter((p) => p.payload.id >= 1000).every((p) => p.event === 'task.completed')).toBe(true);
+    // Every refusal is reported on stderr.
+    const refused401 = results.filter((r) => EXPECTED[r.kind] === 401).length;
+    const refused413 = results.filter((r) => EXPECTED[r.kind] === 413).length;
+    expect((stderr.match(/^rejected 401 /gm) ?? []).length).toBeGreaterThanOrEqual(refused401);
+    expect((stderr.match(/^rejected 413 /gm) ?? []).length).toBeGreaterThanOrEqual(refused413);
+    expect(stderr).toMatch(new RegExp(`verified ${printed.length}\\b`));
+  }, 60_000);
+});
