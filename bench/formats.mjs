@@ -10,40 +10,11 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { BIN, ROOT, benchEnv, median, report } from './lib.mjs';
+import { BIN, ROOT, benchEnv, median, report, childEnv, startSandbox } from './lib.mjs';
 
 const ROWS = 10_000;
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const YAML_TARGET = 5;
-
-/** The bench's environment (no NODE_EXTRA_CA_CERTS), without the developer's PWCTL_* settings. */
-function childEnv(extra = {}) {
-  const env = benchEnv(extra);
-  for (const key of Object.keys(env)) if (key.startsWith('PWCTL_') && !(key in extra)) delete env[key];
-  return env;
-}
-
-function startSandbox(args) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, 'sandbox', 'serve', '--port', '0', '-o', 'json', '-q', ...args], {
-      env: childEnv(),
-      stdio: ['ignore', 'pipe', 'ignore'],
-    });
-    let buffered = '';
-    child.stdout.on('data', (chunk) => {
-      buffered += chunk;
-      if (!buffered.includes('\n')) return;
-      try {
-        const ready = JSON.parse(buffered.split('\n')[0]);
-        resolve({ child, baseUrl: ready.base_url, tokens: ready.tokens });
-      } catch {
-        reject(new Error(`sandbox ready line is not JSON: ${buffered}`));
-      }
-    });
-    child.on('error', reject);
-    child.on('exit', (code) => reject(new Error(`sandbox exited early (${code})`)));
-  });
-}
 
 /** One run of `steps list --all -o <format>`; the output is kept only when `keep` (to check it). */
 function runList(format, env, keep) {

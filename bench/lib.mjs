@@ -1,7 +1,7 @@
 // Shared helpers for the benchmark scripts: interleaved timing of whole commands, medians,
 // and the result line every script ends with. NODE_EXTRA_CA_CERTS is removed from every
 // child's environment: it adds ~70 ms to each Node start and would squeeze ratios toward 1.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -61,4 +61,34 @@ export function report(bench, figures) {
 
 export function round(value) {
   return Math.abs(value) >= 100 ? Math.round(value) : Math.round(value * 100) / 100;
+}
+
+/** The bench's environment (no NODE_EXTRA_CA_CERTS), without the developer's PWCTL_* settings. */
+export function childEnv(extra = {}) {
+  const env = benchEnv(extra);
+  for (const key of Object.keys(env)) if (key.startsWith('PWCTL_') && !(key in extra)) delete env[key];
+  return env;
+}
+
+/** Start `pwctl sandbox serve` on a free port; resolves with its base URL and role tokens once ready. */
+export function startSandbox(args) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, 'sandbox', 'serve', '--port', '0', '-o', 'json', '-q', ...args], {
+      env: childEnv(),
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    let buffered = '';
+    child.stdout.on('data', (chunk) => {
+      buffered += chunk;
+      if (!buffered.includes('\n')) return;
+      try {
+        const ready = JSON.parse(buffered.split('\n')[0]);
+        resolve({ child, baseUrl: ready.base_url, tokens: ready.tokens });
+      } catch {
+        reject(new Error(`sandbox ready line is not JSON: ${buffered}`));
+      }
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => reject(new Error(`sandbox exited early (${code})`)));
+  });
 }

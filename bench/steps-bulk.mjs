@@ -16,7 +16,7 @@
 //    Target: default >= 4x faster than --concurrency 1.
 // Run `npm run build` first. Loopback only.
 import { spawn } from 'node:child_process';
-import { BIN, benchEnv, median, report } from './lib.mjs';
+import { BIN, benchEnv, median, report, startSandbox } from './lib.mjs';
 
 const IDS = 120;
 const LIMIT = 30;
@@ -33,30 +33,6 @@ function childEnv(extra = {}) {
   const env = benchEnv(extra);
   for (const key of Object.keys(env)) if (key.startsWith('PWCTL_') && !(key in extra)) delete env[key];
   return env;
-}
-
-function startSandbox(args) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, 'sandbox', 'serve', '--port', '0', '-o', 'json', '-q', ...args], {
-      env: childEnv(),
-      stdio: ['ignore', 'pipe', 'ignore'],
-    });
-    let buffered = '';
-    child.stdout.on('data', (chunk) => {
-      buffered += chunk;
-      const line = buffered.split('\n')[0];
-      if (buffered.includes('\n')) {
-        try {
-          const ready = JSON.parse(line);
-          resolve({ child, baseUrl: ready.base_url, tokens: ready.tokens });
-        } catch (error) {
-          reject(new Error(`sandbox ready line is not JSON: ${line}`));
-        }
-      }
-    });
-    child.on('error', reject);
-    child.on('exit', (code) => reject(new Error(`sandbox exited early (${code})`)));
-  });
 }
 
 function runCli(args, env) {

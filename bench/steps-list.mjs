@@ -8,41 +8,12 @@
 // Run `npm run build` first. Loopback only.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { BIN, benchEnv, median, report } from './lib.mjs';
+import { BIN, benchEnv, median, report, childEnv, startSandbox } from './lib.mjs';
 
 const TASKS = 20_000;
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const RSS_TARGET_MB = 120;
 const TIME = '/usr/bin/time';
-
-/** The bench's environment (no NODE_EXTRA_CA_CERTS), without the developer's PWCTL_* settings. */
-function childEnv(extra = {}) {
-  const env = benchEnv(extra);
-  for (const key of Object.keys(env)) if (key.startsWith('PWCTL_') && !(key in extra)) delete env[key];
-  return env;
-}
-
-function startSandbox(args) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, 'sandbox', 'serve', '--port', '0', '-o', 'json', '-q', ...args], {
-      env: childEnv(),
-      stdio: ['ignore', 'pipe', 'ignore'],
-    });
-    let buffered = '';
-    child.stdout.on('data', (chunk) => {
-      buffered += chunk;
-      if (!buffered.includes('\n')) return;
-      try {
-        const ready = JSON.parse(buffered.split('\n')[0]);
-        resolve({ child, baseUrl: ready.base_url, tokens: ready.tokens });
-      } catch {
-        reject(new Error(`sandbox ready line is not JSON: ${buffered}`));
-      }
-    });
-    child.on('error', reject);
-    child.on('exit', (code) => reject(new Error(`sandbox exited early (${code})`)));
-  });
-}
 
 /** Run the CLI (under GNU time -v when available, for the peak RSS), counting output lines without keeping them. */
 function runList(env) {
