@@ -105,7 +105,8 @@ function truncateToWidth(text: string, width: number): string {
 function columnWidths(headers: string[], rows: string[][], terminalWidth: number | undefined): number[] {
   const widths = headers.map((h, i) => Math.min(MAX_COLUMN_WIDTH, Math.max(h.length, ...rows.map((r) => displayWidth(r[i] ?? '')))));
   // Shrink the widest columns until the table fits the terminal.
-  const budget = (terminalWidth ?? 120) - 2 * headers.length;
+  // A terminal of unknown size (0 columns: a pty nobody sized) gets a generous default.
+  const budget = (terminalWidth || 120) - 2 * headers.length;
   while (widths.reduce((a, b) => a + b, 0) > budget) {
     const widest = widths.indexOf(Math.max(...widths));
     if (widths[widest]! <= 8) break;

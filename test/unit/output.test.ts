@@ -99,6 +99,13 @@ describe('OutputWriter', () => {
     expect(lines[250]!.indexOf('t250')).toBe(column);
   });
 
+  it('table on a TTY of unknown size (0 columns) keeps columns readable', async () => {
+    const { io, out } = fakeIO(true);
+    (io.stdout as unknown as { columns: number }).columns = 0;
+    await new OutputWriter(io, 'table', undefined).list([{ id: 1, title: 'Kickoff call with Acme' }], VIEW);
+    expect(out()).toContain('Kickoff call with Acme');
+  });
+
   it('json: one array, streamed; an empty list is []', async () => {
     const a = fakeIO();
     await new OutputWriter(a.io, 'json', undefined).list(rows(3), VIEW);
