@@ -104,12 +104,17 @@ function truncateToWidth(text: string, width: number): string {
 
 function columnWidths(headers: string[], rows: string[][], terminalWidth: number | undefined): number[] {
   const widths = headers.map((h, i) => Math.min(MAX_COLUMN_WIDTH, Math.max(h.length, ...rows.map((r) => displayWidth(r[i] ?? '')))));
-  // Shrink the widest columns until the table fits the terminal.
+  // Shrink the widest columns until the table fits the terminal, but never a column below
+  // min(its natural width, 12): ids, dates and statuses stay whole; long text gives way.
   // A terminal of unknown size (0 columns: a pty nobody sized) gets a generous default.
+  const floors = widths.map((w) => Math.min(w, 12));
   const budget = (terminalWidth || 120) - 2 * headers.length;
   while (widths.reduce((a, b) => a + b, 0) > budget) {
-    const widest = widths.indexOf(Math.max(...widths));
-    if (widths[widest]! <= 8) break;
+    let widest = -1;
+    widths.forEach((w, i) => {
+      if (w > floors[i]! && (widest < 0 || w > widths[widest]!)) widest = i;
+    });
+    if (widest < 0) break;
     widths[widest]!--;
   }
   return widths;
