@@ -57,9 +57,9 @@ export interface StepView {
   order?: boolean;
 }
 
-export function presentStep(state: SandboxState, step: StepRecord, view: StepView = {}): Step {
-  const { phase, project, client, company } = phaseChain(state, step.phase_id);
-  const out: Step = {
+/** The fields a task has in every response and webhook payload, in the reference's order. */
+function stepCore(step: StepRecord) {
+  return {
     id: step.id,
     title: step.title,
     completed: step.completed,
@@ -69,7 +69,12 @@ export function presentStep(state: SandboxState, step: StepRecord, view: StepVie
     due_date: dueDateTimestamp(step.due_date),
     created_at: step.created_at,
     updated_at: step.updated_at,
-  } as Step;
+  };
+}
+
+export function presentStep(state: SandboxState, step: StepRecord, view: StepView = {}): Step {
+  const { phase, project, client, company } = phaseChain(state, step.phase_id);
+  const out = stepCore(step) as Step;
   if (view.content) out.content = step.content;
   if (view.tags) out.tags = tagsOfStep(state, step);
   out.phase = { id: phase.id, title: phase.title, is_internal: phase.is_internal };
@@ -84,15 +89,7 @@ export function presentStep(state: SandboxState, step: StepRecord, view: StepVie
 export function taskPayload(state: SandboxState, step: StepRecord): TaskPayload {
   const { phase, project, client, company } = phaseChain(state, step.phase_id);
   return {
-    id: step.id,
-    title: step.title,
-    completed: step.completed,
-    published: step.published,
-    is_approval: step.is_approval,
-    approval_status: step.approval_status,
-    due_date: dueDateTimestamp(step.due_date),
-    created_at: step.created_at,
-    updated_at: step.updated_at,
+    ...stepCore(step),
     phase: { id: phase.id, title: phase.title, is_internal: phase.is_internal },
     project: ref(project),
     client: ref(client),

@@ -29,14 +29,7 @@ function docBody(uuid: string): string {
   return cli.sb.state.documents[uuid]!.content;
 }
 
-function expectUsageError(r: { code: number | null; stderr: string }, pattern: RegExp) {
-  expect(r.code).toBe(2);
-  const lines = r.stderr.trim().split('\n');
-  expect(lines).toHaveLength(1);
-  expect(lines[0]).toMatch(/^error: /);
-  expect(lines[0]).toMatch(pattern);
-  expect(sent()).toEqual([]);
-}
+const expectUsageError = cli.expectUsageError;
 
 describe('docs list', () => {
   it('lists the caller\'s documents, most recently updated first, as tab-separated rows', async () => {

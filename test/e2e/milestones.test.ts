@@ -14,14 +14,7 @@ function sent(method?: string): RequestLogEntry[] {
   return cli.sent('/api/v1/milestones', method);
 }
 
-function expectUsageError(r: { code: number | null; stderr: string }, pattern: RegExp) {
-  expect(r.code).toBe(2);
-  const lines = r.stderr.trim().split('\n');
-  expect(lines).toHaveLength(1);
-  expect(lines[0]).toMatch(/^error: /);
-  expect(lines[0]).toMatch(pattern);
-  expect(sent()).toEqual([]);
-}
+const expectUsageError = cli.expectUsageError;
 
 describe('milestones list', () => {
   it('prints id, title, due, project and color, ordered by due date', async () => {

@@ -25,14 +25,7 @@ function step(id: number) {
   return cli.sb.state.steps[id];
 }
 
-function expectUsageError(r: { code: number | null; stderr: string }, pattern: RegExp) {
-  expect(r.code).toBe(2);
-  const lines = r.stderr.trim().split('\n');
-  expect(lines).toHaveLength(1);
-  expect(lines[0]).toMatch(/^error: /);
-  expect(lines[0]).toMatch(pattern);
-  expect(sent()).toEqual([]);
-}
+const expectUsageError = cli.expectUsageError;
 
 function rows(stdout: string): string[][] {
   return stdout.trim().split('\n').map((line) => line.split('\t'));

@@ -20,12 +20,7 @@ function sent(method?: string): RequestLogEntry[] {
 const tagIds = (stepId: number) => cli.sb.state.steps[stepId]!.tag_ids;
 const rows = (stdout: string) => stdout.replace(/\n$/, '').split('\n').map((l) => l.split('\t'));
 
-function expectUsageError(r: { code: number | null; stderr: string }, pattern: RegExp) {
-  expect(r.code).toBe(2);
-  expect(r.stderr.trim().split('\n')).toHaveLength(1);
-  expect(r.stderr).toMatch(pattern);
-  expect(sent()).toEqual([]);
-}
+const expectUsageError = cli.expectUsageError;
 
 describe('tags list', () => {
   it('prints {data, added, removed, created} in json and the tags in a table', async () => {

@@ -1,6 +1,6 @@
 // The fixture most end-to-end files share: one sandbox per file (demo data restored before
 // each test), the built CLI run against it as a chosen role, and the requests a test made.
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import type { RequestLogEntry, Role, RunningSandbox, SandboxOptions } from '../../src/sandbox/index.js';
 import { runCli, type CliResult, type RunOptions } from './cli.js';
 import { sandboxEnv, startTestSandbox } from './sandbox.js';
@@ -14,6 +14,8 @@ export interface SandboxCli {
   sent(prefix: string | RegExp, method?: string): RequestLogEntry[];
   /** Count requests from here on (a test's second phase). */
   mark(): void;
+  /** Exit 2, exactly one `error:` line matching `pattern`, and no request made by this test. */
+  expectUsageError(result: CliResult, pattern: RegExp): void;
 }
 
 export function useSandboxCli(options?: SandboxOptions): SandboxCli {
@@ -35,6 +37,14 @@ export function useSandboxCli(options?: SandboxOptions): SandboxCli {
     },
     pw(args, opts = {}) {
       return runCli(args, { ...opts, env: { ...sandboxEnv(sandbox!, opts.role ?? 'manager'), ...opts.env } });
+    },
+    expectUsageError(result, pattern) {
+      expect(result.code).toBe(2);
+      const lines = result.stderr.trim().split('\n');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(/^error: /);
+      expect(lines[0]).toMatch(pattern);
+      expect(sandbox!.requests.slice(mark)).toEqual([]);
     },
     mark() {
       mark = sandbox!.requests.length;
