@@ -129,10 +129,10 @@ describe('the id cache', () => {
     const configDir = makeConfigDir();
     expect((await pw(['milestones', 'list'], { configDir })).code).toBe(0);
     expect((await pw(['docs', 'get', '5eed0000-0000-4000-8000-000000000081', '-o', 'yaml'], { configDir })).code).toBe(0);
-    expect(tsv(configDir, 'default', 'milestones.tsv')).toBe('71\tDesign sign-off\n73\tBrand reveal\n72\tLaunch\n');
+    expect(tsv(configDir, 'default', 'milestones.tsv')).toBe('71\tDesign sign-off\n73\tBrand reveal\n72\tLaunch\n74\tTemplate: Launch\n');
     expect(tsv(configDir, 'default', 'docs.tsv')).toBe('5eed0000-0000-4000-8000-000000000081\tProject brief\n');
     const c = await runCli(['__complete', 'bash', '--', 'milestones', 'delete', '7'], { configDir });
-    expect(c.stdout).toBe('71\n73\n72\n');
+    expect(c.stdout).toBe('71\n73\n72\n74\n');
   });
 
   it('remembers a webhook subscription by its event and URL', async () => {

@@ -25,6 +25,7 @@ describe('milestones list', () => {
         '71\tDesign sign-off\t2025-03-14\tAcme Website Redesign\t#7C3AED',
         '73\tBrand reveal\t2025-04-10\tBlue Harbor Brand Refresh\t',
         '72\tLaunch\t2025-05-01\tAcme Website Redesign\t#16A34A',
+        '74\tTemplate: Launch\t2025-06-01\tWebsite Project Template\t',
         '',
       ].join('\n'),
     );
@@ -46,7 +47,7 @@ describe('milestones list', () => {
     const r = await pw(['milestones', 'list', '-o', 'ndjson', '--fields', 'id'], { configDir });
     expect(r.code).toBe(0);
     expect(sent('GET')[0]!.query.company_id).toBe('1');
-    expect(r.stdout).toBe('{"id":71}\n{"id":73}\n{"id":72}\n');
+    expect(r.stdout).toBe('{"id":71}\n{"id":73}\n{"id":72}\n{"id":74}\n');
   });
 
   it('--limit and --all', async () => {

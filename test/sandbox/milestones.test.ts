@@ -12,9 +12,9 @@ beforeEach(() => sb.reset());
 afterAll(() => sb.close());
 
 describe('listing', () => {
-  it('orders by due date and leaves out templates and other companies', async () => {
+  it('orders by due date, includes templates (the reference excludes them only from task lists), leaves out other companies', async () => {
     const r = await api.get(sb, '/milestones');
-    expect(ids(r.body.data)).toEqual([71, 73, 72]);
+    expect(ids(r.body.data)).toEqual([71, 73, 72, 74]);
     expect(r.body.data[0]).toEqual({
       id: 71,
       title: 'Design sign-off',
@@ -92,6 +92,6 @@ describe('delete', () => {
     const r = await api.del(sb, '/milestones/71', { as: 'member' });
     expect(r.status).toBe(204);
     expect((await api.get(sb, '/milestones/71')).status).toBe(404);
-    expect(ids((await api.get(sb, '/milestones')).body.data)).toEqual([73, 72]);
+    expect(ids((await api.get(sb, '/milestones')).body.data)).toEqual([73, 72, 74]);
   });
 });

@@ -37,7 +37,6 @@ function listMilestones(ctx: ApiContext) {
   const items = Object.values(ctx.state.milestones)
     .filter(
       (m) =>
-        ctx.state.projects[m.project_id]?.is_template === false &&
         canSeeMilestone(ctx.state, ctx.user, m) &&
         (projectId === undefined || m.project_id === projectId) &&
         (companyId === undefined || companyIdOfProject(ctx.state, m.project_id) === companyId),
