@@ -158,6 +158,8 @@ export async function runBulk<I extends string | number, T>(
   let workersDone = false;
   const emit = (result: BulkResult<T>) => {
     if (ctx.dryRun) return; // the request lines are the output
+    // A single failed item in a table would repeat the error line printed on stderr.
+    if (!result.ok && ids.length === 1 && ctx.settings.output === 'table') return;
     queue.push(result);
     wake?.();
   };

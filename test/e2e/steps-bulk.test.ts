@@ -57,6 +57,14 @@ describe('steps complete', () => {
     expect(step(103)!.completed).toBe(false);
   });
 
+  it('a batch of one that fails says so once: the error line, no table row; json keeps the per-item result', async () => {
+    const table = await pw(['steps', 'complete', '103', '--approve']);
+    expect(table.stdout).toBe('');
+    const json = await pw(['steps', 'complete', '103', '--approve', '-o', 'json']);
+    expect(json.code).toBe(5);
+    expect(JSON.parse(json.stdout)).toEqual([expect.objectContaining({ id: 103, ok: false, status: 422 })]);
+  });
+
   it('--approve with --reject is a usage error', async () => {
     const r = await pw(['steps', 'complete', '108', '--approve', '--reject']);
     expect(r.code).toBe(2);
