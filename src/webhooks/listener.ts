@@ -2,11 +2,12 @@
 // deliveries into records (event, subscription, duplicate mark), hands them to the
 // printer, relays them to forward targets, and keeps the counts for the summary.
 import { DuplicateTracker, deliveryKey } from './duplicates.js';
-import { isoTime, parsePayload, type DeliveryRecord } from './delivery-record.js';
+import { Delivery, isoTime, parsePayload } from './delivery-record.js';
 import { Forwarder, type ForwardOutcome, type ForwardTarget } from './forward.js';
 import { inferEvent } from './infer-event.js';
 import type { Keyring } from './keyring.js';
 import { startReceiver, type AcceptedDelivery, type RejectedRequest } from './receiver.js';
+import { scanPayload } from './scan-payload.js';
 
 export interface ListenerOptions {
   host: string;
@@ -20,13 +21,15 @@ export interface ListenerOptions {
   forwardTo: readonly ForwardTarget[];
   forwardTimeoutMs: number;
   duplicateMemory?: number;
+  /** The printer copies canonical JSON bodies verbatim (json output): scan for that form too. */
+  verbatimPayloads?: boolean;
 }
 
 export interface ListenerSinks {
-  /** Records of one batch of accepted deliveries, in arrival order. */
-  deliveries(records: DeliveryRecord[]): void;
+  /** One batch of accepted deliveries, in arrival order. */
+  deliveries(deliveries: Delivery[]): void;
   rejected(rejection: RejectedRequest): void;
-  forwarded(record: DeliveryRecord, outcome: ForwardOutcome): void;
+  forwarded(delivery: Delivery, outcome: ForwardOutcome): void;
   /** Printing or relaying a batch failed unexpectedly (a bug); the receiver keeps running. */
   failed(error: unknown): void;
 }
@@ -55,24 +58,23 @@ export interface Listener {
 export async function startListener(options: ListenerOptions, sinks: ListenerSinks): Promise<Listener> {
   const summary: ListenSummary = { received: 0, verified: 0, rejected: 0, duplicates: 0, filtered: 0, forwardedOk: 0, forwardedFailed: 0, forwardsAbandoned: 0 };
   const tracker = new DuplicateTracker(options.duplicateMemory);
+  const verbatim = options.verbatimPayloads ?? false;
   const forwarder = new Forwarder(options.forwardTo, { timeoutMs: options.forwardTimeoutMs, maxInFlight: 1_000 });
 
-  const recordOf = (delivery: AcceptedDelivery): DeliveryRecord | undefined => {
-    const { payload } = parsePayload(delivery.body);
-    const event = delivery.secret.event ?? inferEvent(payload) ?? null;
+  const recordOf = (delivery: AcceptedDelivery): Delivery | undefined => {
+    // The scan reads the few fields needed here without building the payload; a body it
+    // declines is parsed.
+    const scan = scanPayload(delivery.body, verbatim);
+    const parsed = scan ? undefined : parsePayload(delivery.body);
+    const fields = scan ? scan.fields : parsed!.payload;
+    const event = delivery.secret.event ?? inferEvent(fields) ?? null;
     if (options.events && (event === null || !options.events.has(event))) {
       summary.filtered++;
       return undefined;
     }
-    const duplicate = tracker.check(deliveryKey(event ?? '', payload, delivery.signature));
+    const duplicate = tracker.check(deliveryKey(event ?? '', fields, delivery.signature));
     if (duplicate) summary.duplicates++;
-    const record: DeliveryRecord = {
-      received_at: isoTime(delivery.receivedAt),
-      event,
-      subscription_id: delivery.secret.subscriptionId ?? null,
-      duplicate,
-      payload,
-    };
+    const record = new Delivery(isoTime(delivery.receivedAt), event, delivery.secret.subscriptionId ?? null, duplicate, delivery.body, scan, parsed);
     if (options.forwardTo.length === 0) return record;
     for (const target of forwarder.targetsFor(event ?? undefined)) {
       void forwarder.relay(target, delivery.body, delivery.rawHeaders).then((outcome) => {
@@ -94,7 +96,7 @@ export async function startListener(options: ListenerOptions, sinks: ListenerSin
     onAccepted(batch) {
       summary.received += batch.length;
       summary.verified += batch.length;
-      const records: DeliveryRecord[] = [];
+      const records: Delivery[] = [];
       // The senders have their answers already; a failure here must not take the receiver down.
       try {
         for (const delivery of batch) {

@@ -1,5 +1,39 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DuplicateTracker, deliveryKey } from '../../src/webhooks/duplicates.js';
+
+/** deliveryKey as it was first written: the reference for the faster one. */
+function referenceKey(event: string, payload: unknown, fallback: string): string {
+  if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) return `${event}|raw|${fallback}`;
+  const record = payload as Record<string, unknown>;
+  if (typeof record.id !== 'number' && typeof record.id !== 'string') return `${event}|raw|${fallback}`;
+  const stamps: string[] = [];
+  for (const key in record) {
+    if (key.endsWith('_at') && typeof record[key] === 'string') stamps.push(`${key}=${record[key] as string}`);
+  }
+  const parts = [event, String(record.id), ...stamps.sort()];
+  for (const key of ['added_tags', 'removed_tags']) {
+    const tags = record[key];
+    if (Array.isArray(tags)) parts.push(`${key}=${tags.map((t) => (t && typeof t === 'object' ? String((t as { id?: unknown }).id) : String(t))).join(',')}`);
+  }
+  return parts.join('|');
+}
+
+/** The tracker as it was first written, on Map order alone: the reference for its answers. */
+class MapTracker {
+  readonly seen = new Map<string, true>();
+  constructor(readonly capacity: number) {}
+  check(key: string): boolean {
+    if (this.seen.has(key)) {
+      this.seen.delete(key);
+      this.seen.set(key, true);
+      return true;
+    }
+    this.seen.set(key, true);
+    if (this.seen.size > this.capacity) this.seen.delete(this.seen.keys().next().value as string);
+    return false;
+  }
+}
 
 describe('DuplicateTracker', () => {
   it('marks a key seen before', () => {
@@ -17,6 +51,29 @@ describe('DuplicateTracker', () => {
     expect(tracker.size).toBe(3);
     expect(tracker.check('b')).toBe(false);
     expect(tracker.check('a')).toBe(true);
+  });
+
+  it('answers exactly as a least-recently-seen Map would, for any sequence of keys', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 12 }), fc.array(fc.integer({ min: 0, max: 30 }), { maxLength: 400 }), (capacity, keys) => {
+        const tracker = new DuplicateTracker(capacity);
+        const reference = new MapTracker(capacity);
+        for (const key of keys) {
+          expect(tracker.check(`k${key}`)).toBe(reference.check(`k${key}`));
+          expect(tracker.size).toBe(reference.seen.size);
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('keeps its log bounded when the same few keys repeat forever', () => {
+    const tracker = new DuplicateTracker(4);
+    for (let i = 0; i < 100_000; i++) tracker.check(`k${i % 3}`);
+    expect(tracker.size).toBe(3);
+    expect(tracker.check('k0')).toBe(true);
+    // The log of sightings stays within a small multiple of the capacity.
+    expect(tracker.logLength).toBeLessThanOrEqual(2 * 4 + 16);
   });
 
   it('stays bounded over many distinct keys', () => {
@@ -45,6 +102,17 @@ describe('deliveryKey', () => {
     const base = { id: 1, updated_at: 't' };
     expect(deliveryKey('task.tags_updated', { ...base, added_tags: [{ id: 61 }], removed_tags: [] }, 's')).not.toBe(
       deliveryKey('task.tags_updated', { ...base, added_tags: [], removed_tags: [{ id: 61 }] }, 's'),
+    );
+  });
+
+  it('builds exactly the key it was first written to build, for any JSON value', () => {
+    const key = fc.constantFrom('id', 'id', 'created_at', 'updated_at', 'completed_at', '_at', 'x_at', 'added_tags', 'removed_tags', 'title', '0', 'b');
+    const payload = fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.dictionary(key, fc.jsonValue({ maxDepth: 3 })));
+    fc.assert(
+      fc.property(fc.string({ maxLength: 12 }), payload, (event, p) => {
+        expect(deliveryKey(event, p, 'sig')).toBe(referenceKey(event, p, 'sig'));
+      }),
+      { numRuns: 2_000 },
     );
   });
 

@@ -5,7 +5,7 @@ import { parseFieldList, selectFields, validateFields } from '../../output/field
 import { escapeInline } from '../../output/sanitize.js';
 import { toYaml } from '../../output/yaml.js';
 import { parseCount, parseEnum, parseTimeoutSeconds, requireNonEmpty } from '../../validate.js';
-import { DELIVERY_FIELDS, jsonLine, tableLine, type DeliveryRecord } from '../../webhooks/delivery-record.js';
+import { DELIVERY_FIELDS, jsonLine, tableLine, type Delivery } from '../../webhooks/delivery-record.js';
 import { parseForwardTarget, type ForwardOutcome } from '../../webhooks/forward.js';
 import { Keyring, type KnownSecret } from '../../webhooks/keyring.js';
 import { startListener, type ListenSummary } from '../../webhooks/listener.js';
@@ -66,13 +66,13 @@ export async function run(ctx: Context, opts: ListenOptions): Promise<void> {
     pending = '';
     pendingCount = 0;
   };
-  const render = format === 'table' ? (r: DeliveryRecord) => tableLine(r, ctx.io.stdoutIsTTY, fields) : format === 'yaml' ? yamlRenderer(fields) : (r: DeliveryRecord) => jsonLine(r, fields);
+  const render = format === 'table' ? (d: Delivery) => tableLine(d, ctx.io.stdoutIsTTY, fields) : format === 'yaml' ? yamlRenderer(fields) : (d: Delivery) => jsonLine(d, fields);
   const err = (line: string) => ctx.io.stderr.write(`${line}\n`);
 
   let listener;
   try {
     listener = await startListener(
-      { host, port, path, maxBody, readTimeoutMs, keyring, events, forwardTo, forwardTimeoutMs },
+      { host, port, path, maxBody, readTimeoutMs, keyring, events, forwardTo, forwardTimeoutMs, verbatimPayloads: (format === 'json' || format === 'ndjson') && !fields },
       {
         deliveries(records) {
           for (const record of records) pending += render(record);
@@ -154,8 +154,8 @@ function rejectionLine(r: RejectedRequest): string {
   return `rejected ${r.status ?? 'dropped'} ${escapeInline(request)} from ${r.remote ?? 'unknown'}: ${escapeInline(r.reason)}`;
 }
 
-function forwardLine(record: DeliveryRecord, outcome: ForwardOutcome): string {
-  const what = `${escapeInline(record.event ?? 'delivery')}`;
+function forwardLine(delivery: Delivery, outcome: ForwardOutcome): string {
+  const what = `${escapeInline(delivery.event ?? 'delivery')}`;
   const result = outcome.status === null ? `failed: ${escapeInline(outcome.error ?? 'error')}` : `${outcome.status} in ${outcome.ms} ms`;
   return `  forwarded ${what} to ${outcome.target.url.href}: ${result}`;
 }
@@ -174,8 +174,11 @@ function summaryLine(s: ListenSummary, dropped: number, filtering: boolean): str
   return parts.join(', ');
 }
 
-function yamlRenderer(fields: readonly string[] | undefined): (r: DeliveryRecord) => string {
-  return (r) => `---\n${toYaml(fields ? selectFields(r, fields) : r)}`;
+function yamlRenderer(fields: readonly string[] | undefined): (d: Delivery) => string {
+  return (d) => {
+    const record = d.record();
+    return `---\n${toYaml(fields ? selectFields(record, fields) : record)}`;
+  };
 }
 
 function waitForSignal(): Promise<NodeJS.Signals> {
