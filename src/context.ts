@@ -111,10 +111,6 @@ export class Context {
     this.io.stderr.write(`warning: ${escapeInline(message)}\n`);
   }
 
-  debug(line: string): void {
-    if (this.settings.debug) this.io.stderr.write(`debug: ${line}\n`);
-  }
-
   /**
    * Confirm a destructive action: --yes (or --dry-run) answers it; a person at a TTY is
    * asked; without a TTY it is a usage error raised before any request. Declining ends

@@ -287,7 +287,7 @@ export class ApiClient {
   /** A server that echoes the token or a secret back in its error message must not make us print it. */
   #redactError(error: ApiError): ApiError {
     const errors = error.errors && Object.fromEntries(Object.entries(error.errors).map(([field, messages]) => [this.#redact(field), messages.map(this.#redact)]));
-    return new ApiError({ kind: error.kind, status: error.status, method: error.method, url: error.url, errors, message: this.#redact(error.message) });
+    return error.with({ errors, message: this.#redact(error.message) });
   }
 
   #trace(line: string): void {

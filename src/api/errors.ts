@@ -39,6 +39,18 @@ export class ApiError extends Error {
     this.url = init.url;
     this.errors = init.errors;
   }
+
+  /** The same failure told differently: a new message and/or field errors, everything else kept. */
+  with(change: { message?: string; errors?: Record<string, string[]> }): ApiError {
+    return new ApiError({
+      kind: this.kind,
+      status: this.status,
+      method: this.method,
+      url: this.url,
+      errors: 'errors' in change ? change.errors : this.errors,
+      message: change.message ?? this.message,
+    });
+  }
 }
 
 export function kindForStatus(status: number): ApiErrorKind {

@@ -22,9 +22,6 @@ export interface View<T> {
   };
 }
 
-/** A view with no declared columns: tables show the given fields, or every top-level key. */
-export const ANY_VIEW: View<unknown> = { fields: [], columns: [] };
-
 /** Text of a value in a table cell: refs show their title or name, lists are joined. */
 export function cellText(value: unknown): string {
   if (value === undefined || value === null || value === '') return '';

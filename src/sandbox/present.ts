@@ -98,39 +98,27 @@ export function taskPayload(state: SandboxState, step: StepRecord): TaskPayload 
   };
 }
 
-export function presentMilestone(state: SandboxState, m: MilestoneRecord): Milestone {
+/** A milestone's own fields, then its resolved parents and timestamps: shared by the record and the payload. */
+function milestoneHead(m: MilestoneRecord) {
+  return { id: m.id, title: m.title, description: m.description, color: m.color, due_date: dueDateTimestamp(m.due_date) };
+}
+
+function milestoneTail(state: SandboxState, m: MilestoneRecord) {
   const { project, client, company } = projectChain(state, m.project_id);
-  return {
-    id: m.id,
-    title: m.title,
-    description: m.description,
-    color: m.color,
-    due_date: dueDateTimestamp(m.due_date),
-    project_id: m.project_id,
-    project: ref(project),
-    client: ref(client),
-    company: ref(company),
-    created_at: m.created_at,
-    updated_at: m.updated_at,
-  };
+  return { project: ref(project), client: ref(client), company: ref(company), created_at: m.created_at, updated_at: m.updated_at };
+}
+
+export function presentMilestone(state: SandboxState, m: MilestoneRecord): Milestone {
+  return { ...milestoneHead(m), project_id: m.project_id, ...milestoneTail(state, m) };
 }
 
 export function milestonePayload(state: SandboxState, m: MilestoneRecord): MilestonePayload {
-  const { project, client, company } = projectChain(state, m.project_id);
   return {
-    id: m.id,
-    title: m.title,
-    description: m.description,
-    color: m.color,
-    due_date: dueDateTimestamp(m.due_date),
+    ...milestoneHead(m),
     is_completed: m.is_completed,
     milestoneable_type: 'Project',
     milestoneable_id: m.project_id,
-    project: ref(project),
-    client: ref(client),
-    company: ref(company),
-    created_at: m.created_at,
-    updated_at: m.updated_at,
+    ...milestoneTail(state, m),
   };
 }
 

@@ -9,23 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FaultAction, RunningSandbox } from '../../src/sandbox/index.js';
 import { assertNoSecrets, baseEnv, BIN, makeConfigDir, runCli } from '../helpers/cli.js';
 import { sandboxEnv, startTestSandbox } from '../helpers/sandbox.js';
-import { STACK_FRAME } from './support.js';
+import { STACK_FRAME, prng } from './support.js';
 
 const SEED = 0x5eed_2025;
 const BATCH = 200;
 const INTERRUPTED_BATCH = 60;
-
-/** mulberry32: a small, seedable PRNG, so the same faults strike the same items on every run. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Plan {
   name: string;

@@ -106,3 +106,15 @@ export async function startListen(args: string[], env: Record<string, string> = 
 export function sign(secret: string, body: string | Buffer): string {
   return createHmac('sha256', secret).update(body).digest('hex');
 }
+
+/** mulberry32: a small, seedable PRNG, so a suite's random choices are the same on every run. */
+export function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

@@ -7,24 +7,12 @@ import { readFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CANARY_WEBHOOK_SECRET } from '../helpers/cli.js';
-import { inBatches, sign, startListen, STACK_FRAME, type Listener } from './support.js';
+import { inBatches, sign, startListen, STACK_FRAME, type Listener, prng } from './support.js';
 
 const MAX_BODY = 64 * 1024;
 const SENDER_SOCKETS = 50;
 const CONCURRENT_DELIVERIES = 1000;
 const OTHER_SECRET = 'whsec_not_the_subscription_secret_0001';
-
-/** mulberry32, as in the bulk suite: the same mix of deliveries on every run. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Sent {
   status: number | null;

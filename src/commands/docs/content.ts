@@ -1,37 +1,17 @@
-// What docs create/update/edit share about a new body: where it comes from (--content,
-// --content-file or the editor), the container check, and what replacing a body does to
-// an existing document — all decided before the body is sent.
+// What docs create/update/edit share about a new body (read by ../content-input.ts or the
+// editor): the container check, and what replacing a body does to an existing document —
+// all decided before the body is sent.
+import type { NewContent } from '../content-input.js';
 import type { Document } from '../../api/types.js';
 import { findContainerProblems } from '../../content/containers.js';
 import { describeElements, omittedElements } from '../../content/preserved.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { escapeInline } from '../../output/sanitize.js';
-import { readInput } from '../read-input.js';
-
-export interface ContentFlags {
-  content?: string;
-  contentFile?: string;
-}
-
-export interface NewContent {
-  text: string;
-  /** How the body is named in messages: '--content', '--content-file notes.md', 'the edited text'. */
-  source: string;
-}
 
 /** The service's own 422 message for an empty body on a document that has one. */
 export const EMPTY_CONTENT_MESSAGE = 'The content field must not be empty for a document that has a body.';
 
-export async function readContentFlags(ctx: Context, flags: ContentFlags): Promise<NewContent | undefined> {
-  if (flags.content !== undefined && flags.contentFile !== undefined) {
-    throw new UsageError('--content and --content-file cannot be used together; give the body one way');
-  }
-  if (flags.content !== undefined) return { text: flags.content, source: '--content' };
-  if (flags.contentFile === undefined) return undefined;
-  const text = await readInput(ctx, flags.contentFile, '--content-file');
-  return { text, source: flags.contentFile === '-' ? '--content-file (standard input)' : `--content-file ${flags.contentFile}` };
-}
 
 /** Refuse a body whose :::callout / :::toggle containers the service would mangle. */
 export function verifyContainers(content: NewContent, verify: boolean): void {

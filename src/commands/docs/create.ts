@@ -4,7 +4,8 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { escapeInline } from '../../output/sanitize.js';
 import { parseId, requireNonEmpty } from '../../validate.js';
-import { audienceFromFlags, readContentFlags, verifyContainers, type ContentFlags } from './content.js';
+import { readContentFlags, type ContentFlags } from '../content-input.js';
+import { audienceFromFlags, verifyContainers } from './content.js';
 import { DOCUMENT_VIEW } from './views.js';
 
 export interface CreateDocOptions extends ContentFlags {

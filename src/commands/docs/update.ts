@@ -4,7 +4,8 @@ import { EDIT_ACCESS_VALUES, type UpdateDocumentBody } from '../../api/types.js'
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { parseEnum, parseUuid, requireNonEmpty } from '../../validate.js';
-import { audienceFromFlags, checkReplacement, readContentFlags, verifyContainers, type ContentFlags } from './content.js';
+import { readContentFlags, type ContentFlags } from '../content-input.js';
+import { audienceFromFlags, checkReplacement, verifyContainers } from './content.js';
 import { DOCUMENT_VIEW } from './views.js';
 
 export interface UpdateDocOptions extends ContentFlags {
@@ -53,12 +54,5 @@ export async function run(ctx: Context, uuidArg: string, opts: UpdateDocOptions)
 function explainTeamOnly(error: unknown, body: UpdateDocumentBody): unknown {
   if (!(error instanceof ApiError) || error.status !== 403) return error;
   if (body.is_internal === undefined && body.edit_access === undefined) return error;
-  return new ApiError({
-    kind: error.kind,
-    status: error.status,
-    method: error.method,
-    url: error.url,
-    errors: error.errors,
-    message: `${error.message} (--internal, --client-visible and --edit-access need an agency team member's token)`,
-  });
+  return error.with({ message: `${error.message} (--internal, --client-visible and --edit-access need an agency team member's token)` });
 }

@@ -36,12 +36,5 @@ export async function run(ctx: Context, idArgs: string[], opts: CompleteOptions)
 /** The service's 422 on approval_status for a plain task, said in pwctl's terms. */
 function explainVerdictRejection(error: unknown, id: number, flag: string): unknown {
   if (!(error instanceof ApiError) || error.kind !== 'validation' || !error.errors?.approval_status) return error;
-  return new ApiError({
-    kind: error.kind,
-    status: error.status,
-    method: error.method,
-    url: error.url,
-    errors: error.errors,
-    message: `task ${id} refused ${flag}: a verdict applies only to approval tasks (complete it without ${flag}, or make it an approval task first with \`pwctl steps update ${id} --approval\`)`,
-  });
+  return error.with({ message: `task ${id} refused ${flag}: a verdict applies only to approval tasks (complete it without ${flag}, or make it an approval task first with \`pwctl steps update ${id} --approval\`)` });
 }

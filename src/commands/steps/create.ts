@@ -3,7 +3,8 @@ import type { CreateStepBody } from '../../api/types.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { parseDate, parseId, requireNonEmpty } from '../../validate.js';
-import { atMostOne, readContent } from './options.js';
+import { readContentFlags } from '../content-input.js';
+import { atMostOne } from './options.js';
 import { STEP_VIEW } from './views.js';
 
 export interface CreateOptions {
@@ -35,7 +36,7 @@ async function createBody(ctx: Context, opts: CreateOptions): Promise<CreateStep
     title: requireNonEmpty(opts.title, '--title'),
     phase_id: parseId(opts.phase, '--phase'),
   };
-  const content = await readContent(ctx, opts.content, opts.contentFile);
+  const content = (await readContentFlags(ctx, opts))?.text;
   if (content !== undefined) body.content = content;
   if (opts.due !== undefined) body.due_date = parseDate(opts.due, '--due');
   if (opts.published) body.published = true;

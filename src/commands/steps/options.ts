@@ -1,7 +1,6 @@
 // Flag checks shared by the steps verbs. Each throws a UsageError naming the flags and the
 // accepted form, before any request.
-import { STEP_INCLUDES, type StepInclude } from '../../api/steps.js';
-import type { Context } from '../../context.js';
+import { STEP_INCLUDES, type StepInclude } from '../../api/types.js';
 import { UsageError } from '../../errors.js';
 import { parseEnum } from '../../validate.js';
 
@@ -36,10 +35,3 @@ export function atMostOne(flags: ReadonlyArray<readonly [string, boolean]>): voi
   if (given.length > 1) throw new UsageError(`${given.join(' and ')} cannot be used together; choose one`);
 }
 
-/** --content or --content-file (a path, or - for stdin); undefined when neither is given. */
-export async function readContent(ctx: Context, content: string | undefined, contentFile: string | undefined): Promise<string | undefined> {
-  atMostOne([['--content', content !== undefined], ['--content-file', contentFile !== undefined]]);
-  if (contentFile === undefined) return content;
-  const { readInput } = await import('../read-input.js');
-  return readInput(ctx, contentFile, '--content-file');
-}

@@ -3,7 +3,8 @@ import type { UpdateStepBody } from '../../api/types.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { parseDate, parseId, requireNonEmpty } from '../../validate.js';
-import { atMostOne, readContent } from './options.js';
+import { readContentFlags } from '../content-input.js';
+import { atMostOne } from './options.js';
 import { STEP_VIEW } from './views.js';
 
 export interface UpdateOptions {
@@ -34,7 +35,7 @@ async function updateBody(ctx: Context, opts: UpdateOptions): Promise<UpdateStep
   atMostOne([['--published', opts.published === true], ['--draft', opts.draft === true]]);
   const body: UpdateStepBody = {};
   if (opts.title !== undefined) body.title = requireNonEmpty(opts.title, '--title');
-  const content = await readContent(ctx, opts.content, opts.contentFile);
+  const content = (await readContentFlags(ctx, opts))?.text;
   if (content !== undefined) body.content = content;
   if (opts.published) body.published = true;
   if (opts.draft) body.published = false;

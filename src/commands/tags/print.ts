@@ -48,5 +48,5 @@ export function explainTagError(error: unknown, sent: readonly TagReference[], p
       errors[ref === undefined ? field : `tag ${describeRef(ref)}`] = messages;
     }
   }
-  return new ApiError({ kind: error.kind, status: error.status, method: error.method, url: error.url, errors, message: `${prefix}${error.message}` });
+  return error.with({ errors, message: `${prefix}${error.message}` });
 }
