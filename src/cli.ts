@@ -56,7 +56,7 @@ export interface ExitReport {
 
 /** Map any error to its exit code. Kept free of imports of heavy modules: it inspects names and fields. */
 export function classifyError(error: unknown): ExitReport {
-  const e = error as { name?: string; code?: string; exitCode?: number; kind?: string; status?: number | null };
+  const e = error as { name?: string; code?: string; kind?: string; status?: number | null };
   // Commander's errors are recognised by their code: bundling may rename the class.
   if (typeof e?.code === 'string' && e.code.startsWith('commander.')) {
     if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version') return { code: EXIT.ok, status: null, silent: true };
@@ -74,8 +74,10 @@ export function classifyError(error: unknown): ExitReport {
       return { code: EXIT.partial, status: null, silent: true };
     case 'InterruptedError':
       return { code: EXIT.interrupted, status: null };
-    case 'ExitError':
-      return { code: e.exitCode ?? EXIT.failure, status: null };
+    case 'CommandFailedError':
+      return { code: EXIT.failure, status: null };
+    case 'NetworkError':
+      return { code: EXIT.network, status: null };
     case 'ApiError':
       return { code: exitCodeForApiError(e.kind ?? '', e.status ?? null), status: e.status ?? null };
   }

@@ -32,13 +32,16 @@ export class InterruptedError extends Error {
   override name = 'InterruptedError';
 }
 
-/** A verb that decides its own exit code with an optional message (e.g. `webhooks verify` → 1). */
-export class ExitError extends Error {
-  override name = 'ExitError';
-  constructor(
-    readonly exitCode: number,
-    message = '',
-  ) {
-    super(message);
-  }
+/**
+ * A command that could not do what was asked, for a reason it can state and that is not
+ * a usage error, an API error or a bug: a signature that does not verify, a port in use,
+ * a receiver that answered non-2xx (exit 1, never a stack trace).
+ */
+export class CommandFailedError extends Error {
+  override name = 'CommandFailedError';
+}
+
+/** A network failure talking to something other than the service's API (a webhook receiver): exit 7. */
+export class NetworkError extends Error {
+  override name = 'NetworkError';
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, errorFromResponse } from '../../src/api/errors.js';
 import { classifyError, EXIT } from '../../src/cli.js';
-import { AuthRequiredError, BulkFailure, ConfigError, ExitError, InterruptedError, UsageError } from '../../src/errors.js';
+import { AuthRequiredError, BulkFailure, CommandFailedError, ConfigError, InterruptedError, NetworkError, UsageError } from '../../src/errors.js';
 
 const api = (kind: ApiError['kind'], status: number | null) => new ApiError({ kind, status, message: 'm', method: 'GET', url: 'http://x/api/v1/steps' });
 
@@ -12,7 +12,8 @@ describe('classifyError maps every error family to the contract exit code', () =
     [new ConfigError('c'), 1],
     [new BulkFailure(1, 3), 8],
     [new InterruptedError('i'), 130],
-    [new ExitError(1, 'bad signature'), 1],
+    [new CommandFailedError('bad signature'), 1],
+    [new NetworkError('receiver unreachable'), 7],
     [api('unauthorized', 401), 4],
     [api('forbidden', 403), 4],
     [api('not_found', 404), 3],

@@ -1,6 +1,6 @@
 import { WEBHOOK_EVENTS } from '../../api/types.js';
 import type { Context } from '../../context.js';
-import { ExitError, UsageError } from '../../errors.js';
+import { CommandFailedError, UsageError } from '../../errors.js';
 import { parseFieldList, selectFields, validateFields } from '../../output/fields.js';
 import { escapeInline } from '../../output/sanitize.js';
 import { toYaml } from '../../output/yaml.js';
@@ -137,8 +137,8 @@ function isLoopback(host: string): boolean {
 
 function listenError(error: unknown, host: string, port: number): Error {
   const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'EADDRINUSE') return new ExitError(1, `port ${port} on ${host} is already in use; pick another with --port, or --port 0 for any free one`);
-  if (code === 'EACCES') return new ExitError(1, `not allowed to listen on ${host}:${port}; ports below 1024 need privileges`);
+  if (code === 'EADDRINUSE') return new CommandFailedError(`port ${port} on ${host} is already in use; pick another with --port, or --port 0 for any free one`);
+  if (code === 'EACCES') return new CommandFailedError(`not allowed to listen on ${host}:${port}; ports below 1024 need privileges`);
   if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') return new UsageError(`--host ${host} is not an address of this machine`);
   return error instanceof Error ? error : new Error(String(error));
 }

@@ -1,6 +1,6 @@
 import { WEBHOOK_EVENTS } from '../../api/types.js';
 import type { Context } from '../../context.js';
-import { ExitError } from '../../errors.js';
+import { CommandFailedError, NetworkError } from '../../errors.js';
 import { escapeInline } from '../../output/sanitize.js';
 import { parseEnum, parseHttpUrl } from '../../validate.js';
 import { VERSION } from '../../version.js';
@@ -52,11 +52,11 @@ export async function run(ctx: Context, eventArg: string, opts: TriggerOptions):
   try {
     ({ status, statusText, ms } = await postRaw(new URL(url), body, headers, { timeoutMs: ctx.settings.timeoutMs }));
   } catch (error) {
-    throw new ExitError(7, `cannot deliver to ${url}: ${postFailure(error)}`);
+    throw new NetworkError(`cannot deliver to ${url}: ${postFailure(error)}`);
   }
   const result: TriggerResult = { event, url, status, status_text: statusText, duration_ms: ms, bytes: body.length, signature };
   await ctx.output.value(result, () => ctx.output.raw(`${status} ${escapeInline(statusText)} in ${ms} ms from ${url} (${event}, ${body.length} bytes)\n`));
-  if (status < 200 || status > 299) throw new ExitError(1, `the receiver answered ${status} ${statusText}; a delivery counts only with a 2xx answer`);
+  if (status < 200 || status > 299) throw new CommandFailedError(`the receiver answered ${status} ${statusText}; a delivery counts only with a 2xx answer`);
 }
 
 function isJson(body: Buffer): boolean {

@@ -1,5 +1,5 @@
 import type { Context } from '../../context.js';
-import { ExitError } from '../../errors.js';
+import { CommandFailedError } from '../../errors.js';
 import { describeMalformedSignature, verifySignature } from '../../webhooks/signature.js';
 import { readInputBytes } from '../read-input.js';
 import { resolveSecret } from './secret-option.js';
@@ -17,6 +17,6 @@ export async function run(ctx: Context, opts: VerifyOptions): Promise<void> {
   const valid = verifySignature(body, opts.signature, secret);
   const reason = valid ? undefined : (describeMalformedSignature(opts.signature) ?? 'signature does not match');
   if (ctx.settings.output !== 'table') await ctx.output.value(valid ? { valid, bytes: body.length } : { valid, bytes: body.length, reason });
-  if (!valid) throw new ExitError(1, reason);
+  if (!valid) throw new CommandFailedError(reason);
   if (ctx.settings.output === 'table') ctx.notice(`✓ signature matches the ${body.length}-byte body`);
 }
