@@ -1,24 +1,20 @@
-// Builds dist/ with esbuild, in two passes shaped by start-up time:
+// Builds dist/ with esbuild: ONE ES-module build in which every source module exists once.
 //
-//   A. dist/cli.cjs — everything on the path to `pwctl --help`: the CLI entry, the command
-//      tree (flag declarations only), Context, settings. CommonJS, one file, because
-//      starting Node's ESM loader alone costs ~5 ms and a single file costs one read.
-//   B. dist/esm/ — everything reached through import(): each verb, the API client,
-//      output renderers, the sandbox and each heavy library (undici, conf, yaml,
-//      cli-table3, chalk, open), as split ESM chunks loaded only when a command runs them.
-//   C. dist/complete.cjs + dist/completion-tree.json — the shell completer the bin shim
-//      runs for `pwctl __complete` at every TAB, and the command tree it reads, taken from
-//      the freshly built program so it can never drift from the real commands.
+//   dist/cli.js       the entry: the command tree (flag declarations only), settings, errors
+//   dist/complete.js  the shell completer run at every TAB (reads a prebuilt tree, never commander)
+//   dist/chunks/      everything reached through import(): each verb, the API client, the
+//                     output renderers, the sandbox and every heavy library, loaded only by
+//                     the command that needs it; modules both entries use sit in shared chunks
+//   dist/completion-tree.json  the command tree the completer reads, taken from the freshly
+//                     built program so it can never drift from the real commands
 //
-// Pass A records every dynamic import it meets, leaves it external, and rewrites it to
-// the file pass B will emit for that module; pass B then builds exactly those modules as
-// entry points. Modules used on both sides exist once in each bundle; nothing relies on
-// shared module state across the boundary (errors are classified by name, not instanceof).
+// bin/pwctl.js is a tiny CommonJS shim that answers `--version` before any of this loads.
+// Source maps are written beside each file (and left out of the package): they are how
+// scripts/check-bundle.mjs proves that no source module is bundled twice.
 import { build } from 'esbuild';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { dirname, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { createRequire } from 'node:module';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 // --outdir <dir> builds elsewhere (experiments, packaging checks); the default is dist/.
@@ -30,21 +26,12 @@ const pkg = JSON.parse(await readFile(resolve(ROOT, 'package.json'), 'utf8'));
 const DIST = `${FINAL}.tmp-${process.pid}`;
 await rm(DIST, { recursive: true, force: true });
 
-const shared = {
-  bundle: true,
-  platform: 'node',
-  target: 'node20',
-  minifyWhitespace: true,
-  minifySyntax: true,
-  sourcemap: 'linked',
-  legalComments: 'linked',
-  define: { __PWCTL_VERSION__: JSON.stringify(pkg.version) },
-  logLevel: 'warning',
-};
+// Native modules cannot be bundled; they are real dependencies, resolved at run time.
+const EXTERNAL = Object.keys(pkg.dependencies ?? {});
 
 // commander requires node:child_process at load time for executable subcommands, which
-// pwctl never uses; loading it (and dgram, net…) costs ~2 ms of every start. Give commander
-// a stand-in that loads the real module on first property access.
+// pwctl never uses; loading it (and dgram, net…) is paid by every start. Give commander a
+// stand-in that loads the real module on first property access.
 const lazyChildProcessForCommander = {
   name: 'lazy-child-process-for-commander',
   setup(b) {
@@ -55,53 +42,6 @@ const lazyChildProcessForCommander = {
       contents: "let real; module.exports = new Proxy({}, { get: (_, key) => (real ??= require('node:child_process'))[key] });",
       loader: 'js',
     }));
-  },
-};
-
-/** Output name in dist/esm/ for a lazily imported module: its source path, or vendor/<package>. */
-function lazyName(spec, importer) {
-  if (spec.startsWith('.')) {
-    const source = resolve(dirname(importer), spec.replace(/\.js$/, '.ts'));
-    return relative(resolve(ROOT, 'src'), source).replace(/\.ts$/, '').split('\\').join('/');
-  }
-  return `vendor/${spec.replace(/^@/, '').replace(/\//g, '-')}`;
-}
-
-const lazyModules = new Map(); // output name → absolute source path or package name
-const deferDynamicImports = {
-  name: 'defer-dynamic-imports',
-  setup(b) {
-    b.onResolve({ filter: /.*/ }, (args) => {
-      if (args.kind !== 'dynamic-import' || args.path.startsWith('node:')) return undefined;
-      const name = lazyName(args.path, args.importer);
-      lazyModules.set(name, args.path.startsWith('.') ? resolve(dirname(args.importer), args.path.replace(/\.js$/, '.ts')) : `vendor-entry:${args.path}`);
-      return { path: `./esm/${name}.js`, external: true };
-    });
-  },
-};
-
-// A package imported lazily from the start-up file becomes an ESM entry of its own. For a
-// CommonJS package esbuild can only export `default`, so the entry names its exports
-// explicitly (read at build time); an ESM package is re-exported as it is.
-const requireFromRoot = createRequire(resolve(ROOT, 'package.json'));
-const vendorEntries = {
-  name: 'vendor-entries',
-  setup(b) {
-    b.onResolve({ filter: /^vendor-entry:/ }, (args) => ({ path: args.path.slice('vendor-entry:'.length), namespace: 'vendor-entry' }));
-    b.onLoad({ filter: /.*/, namespace: 'vendor-entry' }, (args) => {
-      const spec = JSON.stringify(args.path);
-      let contents = `export * from ${spec};\nexport { default } from ${spec};\n`;
-      try {
-        const loaded = requireFromRoot(args.path);
-        // Node ≥ 20.19 require()s ES modules too, returning their namespace: re-export those.
-        if (loaded[Symbol.toStringTag] === 'Module') throw new Error('an ES module');
-        const names = Object.keys(loaded).filter((n) => /^[A-Za-z_$][\w$]*$/.test(n) && n !== 'default');
-        contents = `import m from ${spec};\nexport default m;\n${names.map((n) => `export const ${n} = m.${n};`).join('\n')}\n`;
-      } catch {
-        // An ES module (or ERR_REQUIRE_ESM on older Node): re-exported as it is.
-      }
-      return { contents, resolveDir: ROOT, loader: 'js' };
-    });
   },
 };
 
@@ -116,39 +56,30 @@ const completionScriptsAsText = {
   },
 };
 
-// Pass A: the start-up file.
 await build({
-  ...shared,
-  entryPoints: { cli: resolve(ROOT, 'src/cli.ts') },
+  entryPoints: { cli: resolve(ROOT, 'src/cli.ts'), complete: resolve(ROOT, 'src/completion/complete.ts') },
   outdir: DIST,
-  outExtension: { '.js': '.cjs' },
-  format: 'cjs',
-  plugins: [lazyChildProcessForCommander, deferDynamicImports],
-});
-
-// Pass B: everything reached through import().
-await build({
-  ...shared,
-  entryPoints: Object.fromEntries(lazyModules),
-  outdir: resolve(DIST, 'esm'),
+  bundle: true,
   splitting: true,
   format: 'esm',
+  platform: 'node',
+  target: 'node20',
   chunkNames: 'chunks/[name]-[hash]',
-  // Bundled CommonJS dependencies (cli-table3, undici) call require() for Node built-ins.
+  external: EXTERNAL,
+  minifyWhitespace: true,
+  minifySyntax: true,
+  sourcemap: 'linked',
+  legalComments: 'linked',
+  define: { __PWCTL_VERSION__: JSON.stringify(pkg.version) },
+  // Bundled CommonJS dependencies (undici, cli-table3, commander) call require() for Node
+  // built-ins, which an ES module must be given.
   banner: { js: "import{createRequire as __pwctlCreateRequire}from'node:module';const require=__pwctlCreateRequire(import.meta.url);" },
-  plugins: [lazyChildProcessForCommander, vendorEntries, completionScriptsAsText],
+  logLevel: 'warning',
+  plugins: [lazyChildProcessForCommander, completionScriptsAsText],
 });
 
-// Pass C: the completer (node:fs and node:path only) and the tree it reads. The tree comes
-// from requiring the start-up file just built, which walks the real commander program.
-await build({
-  ...shared,
-  entryPoints: { complete: resolve(ROOT, 'src/completion/complete.ts') },
-  outdir: DIST,
-  outExtension: { '.js': '.cjs' },
-  format: 'cjs',
-});
-const { completionTree } = createRequire(import.meta.url)(resolve(DIST, 'cli.cjs'));
+// The completer's tree, from the program just built.
+const { completionTree } = await import(pathToFileURL(resolve(DIST, 'cli.js')).href);
 await writeFile(resolve(DIST, 'completion-tree.json'), `${JSON.stringify(await completionTree())}\n`);
 
 const OLD = `${FINAL}.old-${process.pid}`;

@@ -1,10 +1,13 @@
-// The entry point: parse, run, and map every error to the contract's exit codes — the
-// only place that decides an exit code. `pwctl --version` alone never gets here: the bin
-// shim answers it. Everything on the path to `--help` is imported statically, so esbuild
-// puts it in this one entry file; each verb and heavy library is a separate lazy chunk.
-import { stdoutOpened } from './io.js';
-import { buildProgram, runProgram } from './program.js';
-import { VERSION } from './version.js';
+// The entry point, top to bottom: parse argv, run the verb, map whatever it threw to the
+// contract's exit code. This file is the only place that decides an exit code and the only
+// one that ends the process. `pwctl --version` alone never gets here: the bin shim answers it.
+import type { Command } from 'commander';
+import { ApiError } from './api/errors.js';
+import type { GlobalFlags } from './config/settings.js';
+import { AuthRequiredError, BulkFailure, CommandFailedError, ConfigError, InterruptedError, NetworkError, UsageError } from './errors.js';
+import type { Factory } from './factory.js';
+import { processIO, stdoutOpened, stdoutWasClosed, type IO } from './io.js';
+import { buildProgram } from './program.js';
 
 export const EXIT = {
   ok: 0,
@@ -20,31 +23,51 @@ export const EXIT = {
 } as const;
 
 export async function main(argv: string[]): Promise<void> {
-  if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
-    process.stdout.write(`${VERSION}\n`);
-    return;
+  const code = await run(argv, process.env);
+  // Wait until stdout has handed everything to the OS (pipes are asynchronous on some
+  // platforms), then exit without waiting for idle keep-alive sockets or timers. A run
+  // that never opened process.stdout (help) has nothing to flush.
+  if (stdoutOpened() && !stdoutWasClosed()) await new Promise<void>((resolve) => process.stdout.write('', () => resolve()));
+  process.exit(code);
+}
+
+/** Parse and run argv; report any error; return the exit code. `io` is for tests that drive a fake terminal. */
+export async function run(argv: string[], env: NodeJS.ProcessEnv, io?: IO): Promise<number> {
+  let factory: Factory | undefined;
+  let flags: GlobalFlags = {};
+  const program = buildProgram({
+    async factory(command: Command) {
+      if (!factory) {
+        flags = rootOf(command).opts() as GlobalFlags;
+        const { Factory } = await import('./factory.js');
+        factory = new Factory(flags, env, io ?? processIO(env, flags));
+      }
+      return factory;
+    },
+  });
+  if (argv.length === 0) {
+    program.outputHelp();
+    return EXIT.ok;
   }
-  const code = await runProgram(argv, process.env);
-  await exitAfterFlush(code);
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return EXIT.ok;
+  } catch (error) {
+    return await reportError(error, factory?.io ?? io ?? processIO(env, flags), argv, env);
+  } finally {
+    await factory?.close();
+  }
 }
 
 /** The command tree as data for the shell completer: the build writes it to dist/completion-tree.json. */
 export async function completionTree(): Promise<unknown> {
   const [{ buildCompletionTree }, { TOPICS }] = await Promise.all([import('./completion/tree.js'), import('./commands/help/topics.js')]);
   const program = buildProgram({
-    context: () => {
+    factory: () => {
       throw new Error('the completion tree is only read, never run');
     },
   });
   return buildCompletionTree(program, { helpTopics: Object.keys(TOPICS) });
-}
-
-async function exitAfterFlush(code: number): Promise<void> {
-  // Wait until stdout has handed everything to the OS (pipes are asynchronous on some
-  // platforms), then exit without waiting for idle keep-alive sockets or timers. A run
-  // that never opened process.stdout (help) has nothing to flush.
-  if (stdoutOpened()) await new Promise<void>((resolve) => process.stdout.write('', () => resolve()));
-  process.exit(code);
 }
 
 export interface ExitReport {
@@ -54,37 +77,26 @@ export interface ExitReport {
   silent?: boolean;
 }
 
-/** Map any error to its exit code. Kept free of imports of heavy modules: it inspects names and fields. */
+/** Map any error to its exit code. */
 export function classifyError(error: unknown): ExitReport {
-  const e = error as { name?: string; code?: string; kind?: string; status?: number | null };
-  // Commander's errors are recognised by their code: bundling may rename the class.
-  if (typeof e?.code === 'string' && e.code.startsWith('commander.')) {
-    if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version') return { code: EXIT.ok, status: null, silent: true };
-    if (e.code === 'commander.help') return { code: EXIT.usage, status: null, silent: true };
+  if (stdoutWasClosed()) return { code: EXIT.ok, status: null, silent: true };
+  if (error instanceof ApiError) return { code: exitCodeForApiError(error.kind, error.status), status: error.status };
+  if (error instanceof UsageError) return { code: EXIT.usage, status: null };
+  if (error instanceof AuthRequiredError) return { code: EXIT.auth, status: null };
+  if (error instanceof BulkFailure) return { code: EXIT.partial, status: null, silent: true };
+  if (error instanceof InterruptedError) return { code: EXIT.interrupted, status: null };
+  if (error instanceof NetworkError) return { code: EXIT.network, status: null };
+  if (error instanceof ConfigError || error instanceof CommandFailedError) return { code: EXIT.failure, status: null };
+  const code = (error as { code?: unknown })?.code;
+  if (typeof code === 'string' && code.startsWith('commander.')) {
+    if (code === 'commander.helpDisplayed' || code === 'commander.version') return { code: EXIT.ok, status: null, silent: true };
+    if (code === 'commander.help') return { code: EXIT.usage, status: null, silent: true };
     return { code: EXIT.usage, status: null };
-  }
-  switch (e?.name) {
-    case 'UsageError':
-      return { code: EXIT.usage, status: null };
-    case 'AuthRequiredError':
-      return { code: EXIT.auth, status: null };
-    case 'ConfigError':
-      return { code: EXIT.failure, status: null };
-    case 'BulkFailure':
-      return { code: EXIT.partial, status: null, silent: true };
-    case 'InterruptedError':
-      return { code: EXIT.interrupted, status: null };
-    case 'CommandFailedError':
-      return { code: EXIT.failure, status: null };
-    case 'NetworkError':
-      return { code: EXIT.network, status: null };
-    case 'ApiError':
-      return { code: exitCodeForApiError(e.kind ?? '', e.status ?? null), status: e.status ?? null };
   }
   return { code: EXIT.failure, status: null };
 }
 
-export function exitCodeForApiError(kind: string, status: number | null): number {
+export function exitCodeForApiError(kind: ApiError['kind'], status: number | null): number {
   switch (kind) {
     case 'unauthorized':
     case 'forbidden':
@@ -102,6 +114,43 @@ export function exitCodeForApiError(kind: string, status: number | null): number
     case 'outcome_unknown':
       return EXIT.network;
   }
-  if (status === 400) return EXIT.validation;
-  return EXIT.failure;
+  return status === 400 ? EXIT.validation : EXIT.failure;
+}
+
+async function reportError(error: unknown, io: IO, argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  const report = classifyError(error);
+  if (report.silent) return report.code;
+  const { errorLines, errorJsonLine } = await import('./output/error-line.js');
+  const raw = error instanceof Error ? error.message : String(error);
+  // Commander puts its suggestion on a line of its own ("\n(Did you mean list?)"): keep it,
+  // on the one error line. Other messages keep their first line only.
+  const text = raw.replace(/^error:\s*/i, '') || 'failed';
+  const fromCommander = String((error as { code?: unknown }).code).startsWith('commander.');
+  const message = fromCommander ? text.replace(/\s*\n\s*/g, ' ') : text.split('\n')[0]!;
+  const errors = (error as { errors?: Record<string, string[]> }).errors;
+  const entry = { message, status: report.status, exitCode: report.code, errors };
+  io.error(errorLines(entry));
+  if (['json', 'ndjson'].includes(requestedFormat(argv, env))) io.error(errorJsonLine(entry));
+  const debug = argv.includes('--debug') || env.PWCTL_DEBUG === '1';
+  if (debug && error instanceof Error && error.stack && report.code === EXIT.failure) io.error(`${error.stack}\n`);
+  return report.code;
+}
+
+function rootOf(command: Command): Command {
+  // Global options live on the root command; optsWithGlobals() would also merge in a verb's
+  // own options (milestones --color would shadow the global --no-color).
+  let root = command;
+  while (root.parent) root = root.parent;
+  return root;
+}
+
+/** The output format asked for, read straight from argv/env so even a parse error can honour it. */
+function requestedFormat(argv: string[], env: NodeJS.ProcessEnv): string {
+  for (let i = argv.length - 1; i >= 0; i--) {
+    const arg = argv[i]!;
+    if ((arg === '-o' || arg === '--output') && argv[i + 1]) return argv[i + 1]!;
+    const m = /^(?:--output=|-o)(.+)$/.exec(arg);
+    if (m) return m[1]!;
+  }
+  return env.PWCTL_OUTPUT ?? 'table';
 }

@@ -1,25 +1,107 @@
 // The one object that knows about the process's streams: which are TTYs, whether color is
-// on, whether we may prompt. Commands never look at process.stdout directly.
+// on, whether we may prompt, whether chatter is silenced, and the one transient status line
+// (bulk progress, a rate-limit wait) that must be cleared before anything else is written.
+// Commands never look at process.stdout directly.
 import type { Readable, Writable } from 'node:stream';
 import { isatty } from 'node:tty';
+import { escapeInline } from './output/sanitize.js';
 
-export interface IO {
-  stdin: Readable & { isTTY?: boolean };
-  stdout: Writable & { isTTY?: boolean; columns?: number };
-  stderr: Writable & { isTTY?: boolean };
+export type InputStream = Readable & { isTTY?: boolean };
+export type OutputStream = Writable & { isTTY?: boolean; columns?: number };
+
+export interface StreamSet {
+  stdin: InputStream;
+  stdout: OutputStream;
+  stderr: OutputStream;
+}
+
+export interface IOOptions {
   stdinIsTTY: boolean;
   stdoutIsTTY: boolean;
   stderrIsTTY: boolean;
   /** Color level 0 (none) to 3 (truecolor) for each output stream. */
   stdoutColor: number;
   stderrColor: number;
+  /** --quiet: no progress, notices or summaries on stderr. */
+  quiet?: boolean;
+}
+
+export class IO {
+  readonly stdinIsTTY: boolean;
+  readonly stdoutIsTTY: boolean;
+  readonly stderrIsTTY: boolean;
+  readonly stdoutColor: number;
+  readonly stderrColor: number;
+  readonly quiet: boolean;
+  #status = false;
+
+  /** `streams` may hold getters: a stream is only created when first used. */
+  constructor(
+    private readonly streams: StreamSet,
+    options: IOOptions,
+  ) {
+    this.stdinIsTTY = options.stdinIsTTY;
+    this.stdoutIsTTY = options.stdoutIsTTY;
+    this.stderrIsTTY = options.stderrIsTTY;
+    this.stdoutColor = options.stdoutColor;
+    this.stderrColor = options.stderrColor;
+    this.quiet = options.quiet === true;
+  }
+
+  get stdin(): InputStream {
+    return this.streams.stdin;
+  }
+
+  get stdout(): OutputStream {
+    return this.streams.stdout;
+  }
+
+  get stderr(): OutputStream {
+    return this.streams.stderr;
+  }
+
   /** Prompts only when a person is there to answer: stdin and stdout are both TTYs. */
-  canPrompt: boolean;
+  get canPrompt(): boolean {
+    return this.stdinIsTTY && this.stdoutIsTTY;
+  }
+
+  /** A notice for people, on stderr; silenced by --quiet. */
+  notice(message: string): void {
+    if (!this.quiet) this.error(`${message}\n`);
+  }
+
+  warn(message: string): void {
+    this.error(`warning: ${escapeInline(message)}\n`);
+  }
+
+  /** Text for stderr, after clearing the status line. */
+  error(text: string): void {
+    this.clearStatus();
+    this.stderr.write(text);
+  }
+
+  /**
+   * Show one transient line on a terminal's stderr (progress, a wait), replacing the last
+   * one. Nothing without a TTY or under --quiet.
+   */
+  status(text: string): void {
+    if (!this.stderrIsTTY || this.quiet) return;
+    this.stderr.write(`\r${escapeInline(text)}\u001b[K`);
+    this.#status = true;
+  }
+
+  /** Remove the status line, if one is showing, so the next write starts on a clean line. */
+  clearStatus(): void {
+    if (!this.#status) return;
+    this.#status = false;
+    this.stderr.write('\r\u001b[K');
+  }
 }
 
 export interface ColorPreference {
   /** false for --no-color */
   color?: boolean;
+  quiet?: boolean;
 }
 
 export function colorLevel(isTTY: boolean, env: NodeJS.ProcessEnv, pref: ColorPreference): number {
@@ -37,25 +119,30 @@ export function colorLevel(isTTY: boolean, env: NodeJS.ProcessEnv, pref: ColorPr
 }
 
 let opened = false;
+let stdoutClosed = false;
 
 /** Whether this run created process.stdout (it is a lazy getter in Node). */
 export function stdoutOpened(): boolean {
   return opened;
 }
 
+/** Whether the reader of stdout went away (`pwctl … | head -1`): what was wanted was read. */
+export function stdoutWasClosed(): boolean {
+  return stdoutClosed;
+}
+
 /**
  * The process's streams. process.stdin/stdout/stderr are getters that construct streams
  * (and load node:stream, net or tty) on first use, so they are touched only when a
- * command actually reads or writes. A closed stdout pipe (`pwctl … | head -1`) ends the
- * run quietly, never with a stack trace.
+ * command actually reads or writes. A closed stdout pipe makes later writes fail; the
+ * entry point sees stdoutWasClosed() and ends the run quietly.
  */
 export function processIO(env: NodeJS.ProcessEnv, pref: ColorPreference): IO {
-  const stdinIsTTY = isatty(0);
   const stdoutIsTTY = isatty(1);
   const stderrIsTTY = isatty(2);
   let stdout: NodeJS.WriteStream | undefined;
   let stderr: NodeJS.WriteStream | undefined;
-  return {
+  const streams: StreamSet = {
     get stdin() {
       return process.stdin;
     },
@@ -64,8 +151,7 @@ export function processIO(env: NodeJS.ProcessEnv, pref: ColorPreference): IO {
         stdout = process.stdout;
         opened = true;
         stdout.on('error', (error: NodeJS.ErrnoException) => {
-          if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-          throw error;
+          if (error.code === 'EPIPE') stdoutClosed = true;
         });
       }
       return stdout;
@@ -77,11 +163,13 @@ export function processIO(env: NodeJS.ProcessEnv, pref: ColorPreference): IO {
       }
       return stderr;
     },
-    stdinIsTTY,
+  };
+  return new IO(streams, {
+    stdinIsTTY: isatty(0),
     stdoutIsTTY,
     stderrIsTTY,
     stdoutColor: colorLevel(stdoutIsTTY, env, pref),
     stderrColor: colorLevel(stderrIsTTY, env, pref),
-    canPrompt: stdinIsTTY && stdoutIsTTY,
-  };
+    quiet: pref.quiet,
+  });
 }

@@ -1,9 +1,8 @@
 // The command tree: global options and nouns. Noun modules only declare flags; each verb's
-// code is imported when that verb runs.
+// code is imported when that verb runs. Running it and deciding exit codes is src/cli.ts's job.
 import { writeSync } from 'node:fs';
 import { isatty } from 'node:tty';
 import { Command, Option } from 'commander';
-import { classifyError, EXIT } from './cli.js';
 import type { Session } from './commands/action.js';
 import { registerApi } from './commands/api/index.js';
 import { registerAuth } from './commands/auth/index.js';
@@ -16,9 +15,6 @@ import { registerSandbox } from './commands/sandbox/index.js';
 import { registerSteps } from './commands/steps/index.js';
 import { registerTags } from './commands/tags/index.js';
 import { registerWebhooks } from './commands/webhooks/index.js';
-import type { GlobalFlags } from './config/settings.js';
-import { Context } from './context.js';
-import { processIO, type IO } from './io.js';
 import { OUTPUT_FORMATS } from './output/formats.js';
 import { VERSION } from './version.js';
 
@@ -85,66 +81,4 @@ function writeQuietly(fd: number, text: string): void {
 function applyToAll(command: Command, fn: (command: Command) => void): void {
   fn(command);
   for (const sub of command.commands) applyToAll(sub, fn);
-}
-
-/** Parse and run argv; report any error; return the exit code. */
-export async function runProgram(argv: string[], env: NodeJS.ProcessEnv, ioOverride?: IO): Promise<number> {
-  let context: Context | undefined;
-  const session: Session = {
-    context(command) {
-      if (!context) {
-        // Global options live on the root command; optsWithGlobals() would also merge in a
-        // verb's own options (milestones --color would shadow the global --no-color).
-        let root = command;
-        while (root.parent) root = root.parent;
-        const flags = root.opts() as GlobalFlags;
-        context = new Context(flags, env, ioOverride ?? processIO(env, flags));
-      }
-      return context;
-    },
-  };
-  const program = buildProgram(session);
-  if (argv.length === 0) {
-    program.outputHelp();
-    return EXIT.ok;
-  }
-  try {
-    await program.parseAsync(argv, { from: 'user' });
-    return EXIT.ok;
-  } catch (error) {
-    const io = ioOverride ?? processIO(env, {});
-    return reportError(error, io, argv, env, context);
-  } finally {
-    await context?.close();
-  }
-}
-
-async function reportError(error: unknown, io: IO, argv: string[], env: NodeJS.ProcessEnv, context: Context | undefined): Promise<number> {
-  const report = classifyError(error);
-  if (report.silent) return report.code;
-  const { errorLines, errorJsonLine } = await import('./output/error-line.js');
-  const raw = error instanceof Error ? error.message : String(error);
-  // Commander puts its suggestion on a line of its own ("\n(Did you mean list?)"): keep it,
-  // on the one error line. Other messages keep their first line only.
-  const text = raw.replace(/^error:\s*/i, '') || 'failed';
-  const fromCommander = String((error as { code?: unknown }).code).startsWith('commander.');
-  const message = fromCommander ? text.replace(/\s*\n\s*/g, ' ') : text.split('\n')[0]!;
-  const errors = (error as { errors?: Record<string, string[]> }).errors;
-  const entry = { message, status: report.status, exitCode: report.code, errors };
-  io.stderr.write(errorLines(entry));
-  if (['json', 'ndjson'].includes(requestedFormat(argv, env))) io.stderr.write(errorJsonLine(entry));
-  const debug = context?.flags.debug === true || argv.includes('--debug') || env.PWCTL_DEBUG === '1';
-  if (debug && error instanceof Error && error.stack && report.code === EXIT.failure) io.stderr.write(`${error.stack}\n`);
-  return report.code;
-}
-
-/** The output format asked for, read straight from argv/env so even a parse error can honour it. */
-function requestedFormat(argv: string[], env: NodeJS.ProcessEnv): string {
-  for (let i = argv.length - 1; i >= 0; i--) {
-    const arg = argv[i]!;
-    if ((arg === '-o' || arg === '--output') && argv[i + 1]) return argv[i + 1]!;
-    const m = /^(?:--output=|-o)(.+)$/.exec(arg);
-    if (m) return m[1]!;
-  }
-  return env.PWCTL_OUTPUT ?? 'table';
 }

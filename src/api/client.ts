@@ -1,12 +1,20 @@
-// The thin HTTP client: base URL, auth, timeouts, retries, redacted trace, dry-run.
-// It knows nothing of resources or formatting; src/api/<resource>.ts build on it.
+// The thin HTTP client: base URL, auth, timeouts, retries, redacted trace, dry-run. It knows
+// nothing of resources or formatting; src/api/<resource>.ts build on it. One exchange is
+// exchange.ts; the attempts of a request (retry, renewal, "already gone") are request-loop.ts.
 import type { Dispatcher } from 'undici';
 import { normaliseBaseUrl } from './base-url.js';
-import { Agent, httpRequest } from './http.js';
-import { ApiError, displayPath, errorFromResponse } from './errors.js';
+import { ApiError, displayPath } from './errors.js';
+import { exchange } from './exchange.js';
+import { Agent } from './http.js';
 import { choosePerPage, paginate, type Limit, type PageBody, type PaginateResult } from './pagination.js';
-import { decideRetry, isIdempotentMethod, parseRetryAfter, RETRY_DEFAULTS, type Failure, type RetryPolicy } from './retry-policy.js';
+import { sendWithRetries, type ApiResponse } from './request-loop.js';
+import { isIdempotentMethod, RETRY_DEFAULTS, type RetryPolicy } from './retry-policy.js';
 import { createRedactor, type TraceSink } from './trace.js';
+
+export type { ApiResponse } from './request-loop.js';
+import { unwrapData } from './response-body.js';
+
+export { unwrapData };
 
 export type QueryValue = string | number | boolean | undefined | null;
 
@@ -31,18 +39,6 @@ export interface RequestOptions {
   goneIsDone?: boolean;
 }
 
-export interface ApiResponse {
-  status: number;
-  headers: Record<string, string>;
-  text: string;
-  /** Parsed JSON body; undefined for an empty body. */
-  json: unknown;
-  /** True when --dry-run reported the request instead of sending it. */
-  dryRun?: boolean;
-  /** A retried DELETE found the record gone: an earlier attempt of this request deleted it (goneIsDone). */
-  alreadyGone?: boolean;
-}
-
 export interface DryRunRequest {
   method: string;
   url: string;
@@ -59,8 +55,8 @@ export interface ClientOptions {
   /** Extra strings the trace must never show (webhook secrets, refresh tokens). */
   secrets?: string[];
   /** When set, requests that change data are handed to it and not sent. */
-  dryRun?: (request: DryRunRequest) => void;
-  /** Told about each wait before a retry (shown on stderr on a TTY for 429). */
+  dryRun?: (request: DryRunRequest) => void | Promise<void>;
+  /** Told about each wait before a retry. */
   onWait?: (info: { method: string; path: string; delayMs: number; reason: string; status: number | null }) => void;
   /** Renews an expired access token once, on a 401. Returns the new token or undefined. */
   renewToken?: () => Promise<string | undefined>;
@@ -74,9 +70,6 @@ export interface RateLimitState {
   limit: number | undefined;
   remaining: number | undefined;
 }
-
-const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
-const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT']);
 
 export class ApiClient {
   readonly base: string;
@@ -133,98 +126,42 @@ export class ApiClient {
     const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
 
     if (this.#options.dryRun && method !== 'GET' && method !== 'HEAD') {
-      this.#options.dryRun({ method, url, path, body: options.body ?? (options.rawBody === undefined ? undefined : String(options.rawBody)) });
+      await this.#options.dryRun({ method, url, path, body: options.body ?? (options.rawBody === undefined ? undefined : String(options.rawBody)) });
       return { status: 0, headers: {}, text: '', json: undefined, dryRun: true };
     }
 
-    const idempotent = options.idempotent ?? isIdempotentMethod(method);
-    const policy = this.#options.policy ?? RETRY_DEFAULTS;
-    let renewed = false;
-    /** An earlier attempt may have been applied by the server without us seeing the answer. */
-    let mayHaveApplied = false;
-
-    for (let attempt = 1; ; attempt++) {
-      const started = performance.now();
-      this.#trace(`→ ${method} ${url}${attempt > 1 ? ` (attempt ${attempt})` : ''}`);
-      let failure: Failure;
-      let lastError: ApiError;
-      let status: number | null = null;
-
-      // Only the exchange itself is guarded: anything else that throws (a token renewal
-      // hook, a parse) must reach the caller as it is, not be mistaken for a network fault.
-      let response: Awaited<ReturnType<ApiClient['send']>> | undefined;
-      try {
-        response = await this.send(method, url, body, options.headers);
-      } catch (error) {
-        const code = errorCode(error);
-        this.#trace(`✗ ${method} ${path} ${code} ${Math.round(performance.now() - started)}ms`);
-        failure = classifyNetworkError(code);
-        lastError = networkError(method, url, path, failure, code, options, idempotent);
-        if (failure.kind !== 'not-sent' && !idempotent) throw lastError;
-        if (failure.kind !== 'not-sent') mayHaveApplied = true;
-      }
-
-      if (response) {
-        status = response.status;
-        this.#trace(`← ${status} ${method} ${path} ${Math.round(performance.now() - started)}ms`);
-        this.#recordRateLimit(response.headers);
-
-        if (status >= 200 && status < 300) {
-          const parsed = parseJsonBody(response.text, response.headers['content-type'] ?? '');
-          if (parsed.ok) return { ...response, json: parsed.value };
-          lastError = new ApiError({
-            kind: idempotent ? 'bad_response' : 'outcome_unknown',
-            status,
+    const { renewToken, onWait } = this.#options;
+    return sendWithRetries(
+      { method, url, path, idempotent: options.idempotent ?? isIdempotentMethod(method), outcomeHint: options.outcomeHint, goneIsDone: options.goneIsDone },
+      {
+        send: () =>
+          exchange({
             method,
             url,
-            message: idempotent
-              ? `${method} ${path}: ${status} but the response body is not valid JSON (${parsed.reason})`
-              : `${method} ${path}: ${status} but the response body is not valid JSON (${parsed.reason}); the request was probably applied and was not re-sent${hint(options)}`,
-          });
-          if (!idempotent) throw lastError;
-          failure = { kind: 'network' };
-          mayHaveApplied = true;
-        } else {
-          if (status === 401 && !renewed && this.#options.renewToken) {
-            renewed = true;
-            const token = await this.#options.renewToken();
-            if (token) {
-              this.#token = token;
-              this.#redact = createRedactor([token, ...(this.#options.secrets ?? [])]);
-              this.#trace('token renewed after 401; retrying once');
-              attempt--;
-              continue;
-            }
-          }
-          if (status === 404 && mayHaveApplied && options.goneIsDone && method === 'DELETE') {
-            this.#trace('  404 after an attempt whose answer was lost: that attempt deleted it');
-            return { ...response, json: undefined, alreadyGone: true };
-          }
-          if (status >= 500) mayHaveApplied = true;
-          lastError = this.#redactError(errorFromResponse(method, url, status, response.headers['content-type'] ?? '', response.text));
-          failure = { kind: 'status', status, retryAfterMs: parseRetryAfter(response.headers['retry-after']) };
-          if (status >= 500 && !idempotent) {
-            throw new ApiError({
-              kind: 'server',
-              status,
-              method,
-              url,
-              errors: lastError.errors,
-              message: `${lastError.message}; the request was not re-sent because it may have been applied${hint(options)}`,
-            });
-          }
-        }
-      }
-
-      const decision = decideRetry(failure!, attempt, idempotent, policy, this.#options.random);
-      if (!decision.retry) {
-        this.#trace(`  no retry: ${decision.reason}`);
-        throw lastError!;
-      }
-      this.#trace(`  retry in ${decision.delayMs}ms: ${decision.reason}`);
-      this.#options.onWait?.({ method, path, delayMs: decision.delayMs, reason: decision.reason, status });
-      await this.#sleep(decision.delayMs);
-    }
+            body,
+            headers: options.headers,
+            userAgent: this.#options.userAgent,
+            token: this.#token,
+            origin: this.origin,
+            dispatcher: this.#dispatcher,
+            timeoutMs: this.#options.timeoutMs,
+          }),
+        renewToken: renewToken && (async () => {
+          const token = await renewToken();
+          if (!token) return false;
+          this.#token = token;
+          this.#redact = createRedactor([token, ...(this.#options.secrets ?? [])]);
+          return true;
+        }),
+        onAnswer: (headers) => this.#recordRateLimit(headers),
+        redact: (error) => this.#redactError(error),
+        trace: (line) => this.#options.trace?.(this.#redact(line)),
+        onWait: onWait && ((info) => onWait({ method, path, ...info })),
+        policy: this.#options.policy ?? RETRY_DEFAULTS,
+        sleep: this.#sleep,
+        random: this.#options.random,
+      },
+    );
   }
 
   /** GET a single record and unwrap its data envelope. */
@@ -248,35 +185,6 @@ export class ApiClient {
     }, limit, result);
   }
 
-  private async send(method: string, url: string, body: string | Buffer | undefined, extra: Record<string, string> | undefined) {
-    const headers: Record<string, string> = {
-      accept: 'application/json',
-      'user-agent': this.#options.userAgent,
-    };
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    for (const [name, value] of Object.entries(extra ?? {})) headers[name.toLowerCase()] = value;
-    // The token goes only to the configured origin, whatever a next link or -H says.
-    if (new URL(url).origin === this.origin) {
-      if (this.#token && headers.authorization === undefined) headers.authorization = `Bearer ${this.#token}`;
-    } else {
-      delete headers.authorization;
-    }
-    const response = await httpRequest(url, {
-      method: method as Dispatcher.HttpMethod,
-      headers,
-      body,
-      dispatcher: this.#dispatcher,
-      headersTimeout: this.#options.timeoutMs,
-      bodyTimeout: this.#options.timeoutMs,
-    });
-    const text = await response.body.text();
-    const flat: Record<string, string> = {};
-    for (const [name, value] of Object.entries(response.headers)) {
-      if (value !== undefined) flat[name] = Array.isArray(value) ? value.join(', ') : value;
-    }
-    return { status: response.statusCode, headers: flat, text };
-  }
-
   #recordRateLimit(headers: Record<string, string>): void {
     const limit = Number(headers['x-ratelimit-limit']);
     const remaining = Number(headers['x-ratelimit-remaining']);
@@ -289,61 +197,4 @@ export class ApiClient {
     const errors = error.errors && Object.fromEntries(Object.entries(error.errors).map(([field, messages]) => [this.#redact(field), messages.map(this.#redact)]));
     return error.with({ errors, message: this.#redact(error.message) });
   }
-
-  #trace(line: string): void {
-    if (this.#options.trace) this.#options.trace(this.#redact(line));
-  }
-}
-
-export function unwrapData<T>(response: ApiResponse, method: string, path: string): T {
-  if (response.dryRun) return undefined as T;
-  const json = response.json as { data?: unknown } | undefined;
-  if (!json || typeof json !== 'object' || !('data' in json)) {
-    throw new ApiError({ kind: 'bad_response', status: response.status, method, url: path, message: `${method} ${path}: the response has no data envelope` });
-  }
-  return json.data as T;
-}
-
-function parseJsonBody(text: string, contentType: string): { ok: true; value: unknown } | { ok: false; reason: string } {
-  if (text.trim() === '') return { ok: true, value: undefined };
-  if (/html/i.test(contentType)) return { ok: false, reason: 'an HTML page' };
-  try {
-    return { ok: true, value: JSON.parse(text) };
-  } catch {
-    return { ok: false, reason: 'truncated or malformed' };
-  }
-}
-
-function errorCode(error: unknown): string {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code ?? e?.cause?.code ?? (error instanceof Error ? error.name : 'error');
-}
-
-function classifyNetworkError(code: string): Failure {
-  if (NOT_SENT_CODES.has(code)) return { kind: 'not-sent' };
-  if (TIMEOUT_CODES.has(code)) return { kind: 'timeout' };
-  return { kind: 'network' };
-}
-
-function networkError(method: string, url: string, path: string, failure: Failure, code: string, options: RequestOptions, idempotent: boolean): ApiError {
-  const what =
-    failure.kind === 'not-sent'
-      ? `cannot connect to ${new URL(url).host} (${code})`
-      : failure.kind === 'timeout'
-        ? 'no response before the timeout (--timeout)'
-        : `the connection failed (${code})`;
-  if (failure.kind !== 'not-sent' && !idempotent) {
-    return new ApiError({
-      kind: 'outcome_unknown',
-      status: null,
-      method,
-      url,
-      message: `${method} ${path}: ${what} after the request was sent; the outcome is unknown and the request was not re-sent${hint(options)}`,
-    });
-  }
-  return new ApiError({ kind: failure.kind === 'timeout' ? 'timeout' : 'network', status: null, method, url, message: `${method} ${path}: ${what}` });
-}
-
-function hint(options: RequestOptions): string {
-  return options.outcomeHint ? `. Check with \`${options.outcomeHint}\` before trying again` : '. Check whether it was applied before trying again';
 }

@@ -1,8 +1,9 @@
 // Documents: /api/v1/documents, addressed by uuid.
 import { unwrapData, type ApiClient, type QueryValue } from './client.js';
+import type { Limit, PaginateResult } from './pagination.js';
 import type { CreateDocumentBody, Document, UpdateDocumentBody } from './types.js';
 
-export const DOCUMENTS_PATH = '/documents';
+const DOCUMENTS_PATH = '/documents';
 
 export interface DocumentFilters {
   company_id?: number;
@@ -18,7 +19,7 @@ function documentPath(uuid: string): string {
 }
 
 /** The query of GET /documents (most recently updated first) for a set of filters. */
-export function documentListQuery(filters: DocumentFilters): Record<string, QueryValue> {
+function documentListQuery(filters: DocumentFilters): Record<string, QueryValue> {
   return {
     company_id: filters.company_id,
     project_id: filters.project_id,
@@ -26,6 +27,11 @@ export function documentListQuery(filters: DocumentFilters): Record<string, Quer
     is_internal: filters.is_internal,
     include: filters.content ? 'content' : undefined,
   };
+}
+
+/** Documents the caller can read, most recently updated first, page by page. */
+export function listDocuments(client: ApiClient, filters: DocumentFilters, limit: Limit, result?: PaginateResult): AsyncGenerator<Document, PaginateResult> {
+  return client.list<Document>(DOCUMENTS_PATH, documentListQuery(filters), limit, result);
 }
 
 export function getDocument(client: ApiClient, uuid: string, options: { content?: boolean } = {}): Promise<Document> {

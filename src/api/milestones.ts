@@ -1,8 +1,9 @@
 // Milestones: /api/v1/milestones, marker dates on a project.
 import { unwrapData, type ApiClient, type QueryValue } from './client.js';
+import type { Limit, PaginateResult } from './pagination.js';
 import type { CreateMilestoneBody, Milestone, UpdateMilestoneBody } from './types.js';
 
-export const MILESTONES_PATH = '/milestones';
+const MILESTONES_PATH = '/milestones';
 
 export interface MilestoneFilters {
   company_id?: number;
@@ -14,8 +15,13 @@ function milestonePath(id: number): string {
 }
 
 /** The query of GET /milestones (ordered by due date) for a set of filters. */
-export function milestoneListQuery(filters: MilestoneFilters): Record<string, QueryValue> {
+function milestoneListQuery(filters: MilestoneFilters): Record<string, QueryValue> {
   return { company_id: filters.company_id, project_id: filters.project_id };
+}
+
+/** Milestones ordered by due date, page by page. */
+export function listMilestones(client: ApiClient, filters: MilestoneFilters, limit: Limit, result?: PaginateResult): AsyncGenerator<Milestone, PaginateResult> {
+  return client.list<Milestone>(MILESTONES_PATH, milestoneListQuery(filters), limit, result);
 }
 
 export function getMilestone(client: ApiClient, id: number): Promise<Milestone> {

@@ -6,9 +6,7 @@ import { STEP_INCLUDES, type StepInclude } from './types.js';
 
 export { STEP_INCLUDES, type StepInclude };
 
-export const STEPS_PATH = '/steps';
-
-
+const STEPS_PATH = '/steps';
 /** The list filters of GET /steps, in pwctl's terms. */
 export interface StepFilters {
   companyId?: number;
@@ -18,7 +16,7 @@ export interface StepFilters {
 }
 
 /** The filters as the reference's query parameters (absent ones are left out). */
-export function stepListQuery(filters: StepFilters): Record<string, QueryValue> {
+function stepListQuery(filters: StepFilters): Record<string, QueryValue> {
   return {
     company_id: filters.companyId,
     completed: filters.completed,

@@ -270,20 +270,8 @@ export interface ProjectPayload {
   company: Ref;
 }
 
-export interface TaskPayload {
-  id: number;
-  title: string;
-  completed: boolean;
-  published: boolean;
-  is_approval: boolean;
-  approval_status: ApprovalStatus | null;
-  due_date: string;
-  created_at: string;
-  updated_at: string;
-  phase: PhaseRef;
-  project: Ref;
-  client: Ref;
-  company: Ref;
+/** A task as deliveries carry it: the REST record's fields (always with assignees, never a body), plus event extras. */
+export type TaskPayload = Omit<Step, 'content' | 'tags' | 'assignees' | 'order'> & {
   assignees: UserRef[];
   /** task.completed */
   completed_at?: string;
@@ -294,7 +282,7 @@ export interface TaskPayload {
   tags?: Tag[];
   added_tags?: Tag[];
   removed_tags?: Tag[];
-}
+};
 
 export interface PhasePayload {
   id: number;

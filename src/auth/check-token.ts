@@ -1,6 +1,7 @@
 // Does a token work? One cheap read that every role may make, which also shows which
 // companies the token reaches (each task names its company).
 import type { ApiClient } from '../api/client.js';
+import { listSteps } from '../api/steps.js';
 import type { Ref } from '../api/types.js';
 
 export interface TokenCheck {
@@ -11,11 +12,9 @@ export interface TokenCheck {
 const PROBE_PAGE_SIZE = 100;
 
 export async function checkToken(client: ApiClient): Promise<TokenCheck> {
-  const response = await client.request({ method: 'GET', path: '/steps', query: { per_page: PROBE_PAGE_SIZE } });
-  const body = response.json as { data?: Array<{ company?: Ref | null }> } | undefined;
   const companies = new Map<number, Ref>();
-  for (const step of Array.isArray(body?.data) ? body.data : []) {
-    const company = step?.company;
+  for await (const step of listSteps(client, {}, PROBE_PAGE_SIZE)) {
+    const company = step?.company as Ref | null | undefined;
     if (company && typeof company.id === 'number' && !companies.has(company.id)) {
       companies.set(company.id, { id: company.id, title: String(company.title ?? '') });
     }

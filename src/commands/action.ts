@@ -1,20 +1,21 @@
-// Glue between commander and verbs: an action handler that builds the Context from the
+// Glue between commander and verbs: an action handler that builds the Factory from the
 // parsed global options and calls the verb's lazily imported run function.
 import type { Command } from 'commander';
-import type { Context } from '../context.js';
+import type { Factory } from '../factory.js';
 
 export interface Session {
-  context(command: Command): Context;
+  /** The run's one Factory, built (and its module loaded) when the first verb runs. */
+  factory(command: Command): Promise<Factory>;
 }
 
 /**
  * `action(session, (ctx, ...args) => ...)` for commander's `.action()`: the handler gets the
- * Context followed by the positional arguments and the command's own options.
+ * Factory followed by the positional arguments and the command's own options.
  */
-export function action<A extends unknown[]>(session: Session, run: (ctx: Context, ...args: A) => Promise<void>) {
+export function action<A extends unknown[]>(session: Session, run: (ctx: Factory, ...args: A) => Promise<void>) {
   return async (...args: unknown[]): Promise<void> => {
     const command = args[args.length - 1] as Command;
-    await run(session.context(command), ...(args.slice(0, -1) as A));
+    await run(await session.factory(command), ...(args.slice(0, -1) as A));
   };
 }
 

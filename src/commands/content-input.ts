@@ -1,5 +1,5 @@
 // --content or --content-file (a path, or - for stdin): the body of a document or a task.
-import type { Context } from '../context.js';
+import type { Factory } from '../factory.js';
 import { UsageError } from '../errors.js';
 import { readInput } from './read-input.js';
 
@@ -14,7 +14,7 @@ export interface NewContent {
   source: string;
 }
 
-export async function readContentFlags(ctx: Context, flags: ContentFlags): Promise<NewContent | undefined> {
+export async function readContentFlags(ctx: Factory, flags: ContentFlags): Promise<NewContent | undefined> {
   if (flags.content !== undefined && flags.contentFile !== undefined) {
     throw new UsageError('--content and --content-file cannot be used together; give the body one way');
   }

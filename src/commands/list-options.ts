@@ -1,8 +1,7 @@
 // --limit/--all for every list verb, and printing a list with the "more records exist" notice.
 import type { Command } from 'commander';
-import type { ApiClient, QueryValue } from '../api/client.js';
 import type { Limit, PaginateResult } from '../api/pagination.js';
-import type { Context } from '../context.js';
+import type { Factory } from '../factory.js';
 import { UsageError } from '../errors.js';
 import type { View } from '../output/view.js';
 import { parseCount } from '../validate.js';
@@ -26,20 +25,14 @@ export function resolveLimit(flags: ListFlags): Limit {
   return flags.limit === undefined ? DEFAULT_LIMIT : parseCount(flags.limit, '--limit');
 }
 
-/** Stream a list endpoint to the output; on a TTY, say when --limit cut it short. */
-export async function printList<T>(
-  ctx: Context,
-  client: ApiClient,
-  path: string,
-  query: Record<string, QueryValue>,
-  limit: Limit,
-  view: View<T>,
-): Promise<number> {
+/**
+ * Print a list as its pages arrive; on a TTY, say when --limit cut it short. `fetch` is a
+ * resource module's list function (listSteps, listDocuments, …) given the result to fill in.
+ */
+export async function printList<T>(ctx: Factory, view: View<T>, fetch: (result: PaginateResult) => AsyncIterable<T>): Promise<number> {
   ctx.output.checkFields(view as View<unknown>);
   const result: PaginateResult = { truncated: false, requests: 0 };
-  const count = await ctx.output.list(client.list<T>(path, query, limit, result), view);
-  if (result.truncated && ctx.io.stderrIsTTY && !ctx.quiet) {
-    ctx.io.stderr.write(`showing the first ${count}; more exist (use --limit <n> or --all)\n`);
-  }
+  const count = await ctx.output.list(fetch(result), view);
+  if (result.truncated && ctx.io.stderrIsTTY) ctx.io.notice(`showing the first ${count}; more exist (use --limit <n> or --all)`);
   return count;
 }

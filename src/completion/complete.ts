@@ -1,11 +1,12 @@
 // `pwctl __complete <bash|zsh|fish> -- <words…>`: what the scripts in completions/ call at
-// every TAB. Built as its own small CommonJS file (dist/complete.cjs) and required by the
-// bin shim before anything else loads: it reads the command tree written at build time
+// every TAB. An entry of its own in the build (dist/complete.js), imported by the bin shim
+// before anything else loads: it reads the command tree written at build time
 // (dist/completion-tree.json) and the local id cache, never commander, the program or the
 // network. Output: one candidate per line, `value<TAB>description` for zsh and fish and the
 // bare value for bash; a single line `:files` asks the shell to complete file names.
 import { readFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { configDir } from '../config/paths.js';
 import { parseBoolean } from '../validate.js';
 import { completeWords, type Completion, type Sources } from './candidates.js';
@@ -13,7 +14,7 @@ import { cacheDir, oneLine, readCachedIds, type IdKind } from './id-cache.js';
 import { COMPLETION_SHELLS } from './shells.js';
 import type { CompletionTree } from './tree.js';
 
-export function complete(args: readonly string[], treePath = join(__dirname, 'completion-tree.json'), env: NodeJS.ProcessEnv = process.env): void {
+export function complete(args: readonly string[], treePath = fileURLToPath(new URL('./completion-tree.json', import.meta.url)), env: NodeJS.ProcessEnv = process.env): void {
   const [shell, separator, ...words] = args;
   // A mistaken call gets nothing rather than an error: a shell would print it mid-line.
   if (!shell || !(COMPLETION_SHELLS as readonly string[]).includes(shell) || separator !== '--') return;

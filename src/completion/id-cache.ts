@@ -1,9 +1,9 @@
 // The ids shell completion offers: a small per-profile cache of the records list and get
 // commands printed, one TSV file per kind (`<config dir>/cache/<profile>/<kind>.tsv`, lines
-// `id<TAB>title`, most recent first). Written when a command ends (Context.close), read by
+// `id<TAB>title`, most recent first). Written when a command ends (IdRecorder.save), read by
 // the completer at TAB — which must never call the API. Only node:fs and node:path here:
 // the completer bundles this file and its start-up cost is a product requirement.
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const ID_KINDS = ['steps', 'milestones', 'docs', 'webhooks'] as const;
@@ -49,12 +49,18 @@ function isCacheableId(id: string): boolean {
 }
 
 export function readCachedIds(dir: string, kind: IdKind): CachedId[] {
-  let text: string;
+  return parseCachedIds(readText(join(dir, `${kind}.tsv`)));
+}
+
+function readText(path: string): string {
   try {
-    text = readFileSync(join(dir, `${kind}.tsv`), 'utf8');
+    return readFileSync(path, 'utf8');
   } catch {
-    return [];
+    return '';
   }
+}
+
+function parseCachedIds(text: string): CachedId[] {
   const entries: CachedId[] = [];
   for (const line of text.split('\n')) {
     if (line === '') continue;
@@ -67,20 +73,29 @@ export function readCachedIds(dir: string, kind: IdKind): CachedId[] {
 
 /** Put what a command printed in front of each kind's file: deduplicated, bounded, 0600 in 0700 directories. */
 export function rememberIds(dir: string, seen: SeenIds): void {
-  mkdirSync(dir, { recursive: true, mode: DIR_MODE });
   for (const [kind, fresh] of seen) {
     if (fresh.size === 0) continue;
+    const path = join(dir, `${kind}.tsv`);
+    const before = readText(path);
     const merged = new Map<string, string>();
     for (const [id, title] of fresh) if (merged.size < MAX_CACHED_IDS && isCacheableId(id)) merged.set(id, cleanTitle(title));
-    for (const { id, title } of readCachedIds(dir, kind)) {
+    for (const { id, title } of parseCachedIds(before)) {
       if (merged.size >= MAX_CACHED_IDS) break;
       if (!merged.has(id)) merged.set(id, title);
     }
     const text = [...merged].map(([id, title]) => `${id}\t${title}\n`).join('');
-    const path = join(dir, `${kind}.tsv`);
+    // Looking at the same records again changes nothing: no write.
+    if (text === before) continue;
+    mkdirSync(dir, { recursive: true, mode: DIR_MODE });
     // Write beside and rename: a completer reading at the same moment sees the old or the new file, never half of one.
     const temp = `${path}.${process.pid}.tmp`;
     writeFileSync(temp, text, { mode: FILE_MODE });
     renameSync(temp, path);
   }
+}
+
+/** Forget every id cached for a profile (`config set completion_cache false`). */
+export function forgetIds(configDir: string, profile: string): void {
+  const dir = cacheDir(configDir, profile);
+  if (dir) rmSync(dir, { recursive: true, force: true });
 }

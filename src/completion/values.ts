@@ -3,9 +3,6 @@
 // (./tree.ts) finds it. Single-valued enums validated by commander (`.choices()`) need
 // nothing from here; this is for values commander does not check itself: comma lists
 // (`--include content,tags`), enums a verb validates with its own message, and ids.
-//
-// A global symbol, not a WeakMap: index files live in the start-up bundle and the walker in
-// a lazy chunk, so a module-level map would exist once on each side.
 import type { IdKind } from './id-cache.js';
 
 /** A value with the text a shell shows beside it (zsh, fish). */
@@ -24,14 +21,14 @@ export interface CompletionSpec {
   byPrevious?: Readonly<Record<string, readonly string[]>>;
 }
 
-const SPEC = Symbol.for('pwctl.completion');
+const SPECS = new WeakMap<object, CompletionSpec>();
 
 /** Declare what completes `target` (an Option or Argument); returns it for chaining. */
 export function completeWith<T extends object>(target: T, spec: CompletionSpec): T {
-  (target as Record<symbol, CompletionSpec>)[SPEC] = spec;
+  SPECS.set(target, spec);
   return target;
 }
 
 export function completionSpecOf(target: object): CompletionSpec | undefined {
-  return (target as Record<symbol, CompletionSpec | undefined>)[SPEC];
+  return SPECS.get(target);
 }

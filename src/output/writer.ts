@@ -1,7 +1,6 @@
 // The one writer of command results. Commands hand it records, lists (as async iterables,
 // streamed as pages arrive) or plain values plus a View; it renders table, json, ndjson
 // or yaml, applies --fields and keeps server text from reaching the terminal raw.
-import { MAX_CACHED_IDS, type IdKind, type SeenIds } from '../completion/id-cache.js';
 import type { IO } from '../io.js';
 import { getPath, selectFields, validateFields } from './fields.js';
 import type { OutputFormat } from './formats.js';
@@ -10,23 +9,33 @@ import { escapeBlock, escapeInline } from './sanitize.js';
 import { plainRows, ttyTable, write, type RowSink } from './table.js';
 import { cellText, type Column, type View } from './view.js';
 
+export interface WriterOptions {
+  /** Told about every record printed (shell completion remembers their ids). */
+  onRecord?: (record: unknown, view: View<never>) => void;
+}
+
+/** A request --dry-run shows instead of sending. */
+export interface DryRunRequest {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
 export class OutputWriter {
-  readonly #remembered = new Map<IdKind, Map<string, string>>();
+  readonly #onRecord: WriterOptions['onRecord'];
 
   constructor(
     readonly io: IO,
     readonly format: OutputFormat,
     readonly fields: readonly string[] | undefined,
-  ) {}
+    options: WriterOptions = {},
+  ) {
+    this.#onRecord = options.onRecord;
+  }
 
   /** Check --fields against a view before any request is made. */
   checkFields(view: View<never> | View<unknown>): void {
     if (this.fields && view.fields.length > 0) validateFields(this.fields, view.fields);
-  }
-
-  /** Ids and titles of the records printed, by kind, for Context.close() to cache. */
-  get remembered(): SeenIds {
-    return this.#remembered;
   }
 
   /** One record. undefined (a --dry-run result) prints nothing. */
@@ -36,11 +45,11 @@ export class OutputWriter {
     this.#remember(record, view);
     switch (this.format) {
       case 'json':
-        return write(this.io.stdout, `${toJson(this.#select(record), 2)}\n`);
+        return this.#write(`${toJson(this.#select(record), 2)}\n`);
       case 'ndjson':
-        return write(this.io.stdout, `${toJson(this.#select(record))}\n`);
+        return this.#write(`${toJson(this.#select(record))}\n`);
       case 'yaml':
-        return write(this.io.stdout, (await import('./yaml.js')).toYaml(this.#select(record)));
+        return this.#write((await import('./yaml.js')).toYaml(this.#select(record)));
       case 'table':
         return this.#detail(record, view);
     }
@@ -53,16 +62,16 @@ export class OutputWriter {
     switch (this.format) {
       case 'json': {
         for await (const record of records) {
-          await write(this.io.stdout, `${count === 0 ? '[\n' : ',\n'}${indent(toJson(this.#select(record), 2))}`);
+          await this.#write(`${count === 0 ? '[\n' : ',\n'}${indent(toJson(this.#select(record), 2))}`);
           this.#remember(record, view);
           count++;
         }
-        await write(this.io.stdout, count === 0 ? '[]\n' : '\n]\n');
+        await this.#write(count === 0 ? '[]\n' : '\n]\n');
         return count;
       }
       case 'ndjson':
         for await (const record of records) {
-          await write(this.io.stdout, `${toJson(this.#select(record))}\n`);
+          await this.#write(`${toJson(this.#select(record))}\n`);
           this.#remember(record, view);
           count++;
         }
@@ -70,11 +79,11 @@ export class OutputWriter {
       case 'yaml': {
         const { toYamlListItem } = await import('./yaml.js');
         for await (const record of records) {
-          await write(this.io.stdout, toYamlListItem(this.#select(record)));
+          await this.#write(toYamlListItem(this.#select(record)));
           this.#remember(record, view);
           count++;
         }
-        if (count === 0) await write(this.io.stdout, '[]\n');
+        if (count === 0) await this.#write('[]\n');
         return count;
       }
       case 'table': {
@@ -101,33 +110,44 @@ export class OutputWriter {
     if (this.format === 'table' && table) return table();
     switch (this.format) {
       case 'ndjson':
-        return write(this.io.stdout, `${toJson(value)}\n`);
+        return this.#write(`${toJson(value)}\n`);
       case 'yaml':
-        return write(this.io.stdout, (await import('./yaml.js')).toYaml(value));
+        return this.#write((await import('./yaml.js')).toYaml(value));
       default:
-        return write(this.io.stdout, `${toJson(value, 2)}\n`);
+        return this.#write(`${toJson(value, 2)}\n`);
     }
   }
 
   /** Free text for people (a Markdown body in table mode): control characters escaped, layout kept. */
   async text(text: string): Promise<void> {
-    await write(this.io.stdout, escapeBlock(text.endsWith('\n') ? text : `${text}\n`));
+    await this.#write(escapeBlock(text.endsWith('\n') ? text : `${text}\n`));
   }
 
   /** Raw bytes the user asked for verbatim (`--fields content` on a body, `api` in a pipe). */
   async raw(text: string): Promise<void> {
-    await write(this.io.stdout, text);
+    await this.#write(text);
   }
 
-  /** Keep the id and title of a printed record; the first ones of a long list are enough for the bounded cache. */
+  /** Everything for stdout goes out here: a status line on the terminal is cleared first. */
+  #write(text: string): Promise<void> {
+    this.io.clearStatus();
+    return write(this.io.stdout, text);
+  }
+
   #remember<T>(record: T, view: View<T>): void {
-    const cache = view.cache;
-    if (!cache) return;
-    let seen = this.#remembered.get(cache.kind);
-    if (!seen) this.#remembered.set(cache.kind, (seen = new Map()));
-    if (seen.size >= MAX_CACHED_IDS) return;
-    const id = String(cache.id(record) ?? '');
-    if (id !== '' && !seen.has(id)) seen.set(id, String(cache.title(record) ?? ''));
+    this.#onRecord?.(record, view as View<never>);
+  }
+
+  /** A request that --dry-run shows instead of sending, in the output format asked for. */
+  async dryRun(request: DryRunRequest): Promise<void> {
+    if (this.format === 'table') {
+      const body = request.body === undefined ? '' : `\n${toJson(request.body, 2)}`;
+      return this.#write(`${request.method} ${request.path}${body}\n`);
+    }
+    const shown = { dry_run: true, method: request.method, path: request.path, body: request.body ?? null };
+    // One request after another, each readable on its own: JSON lines, or YAML documents.
+    if (this.format === 'yaml') return this.#write(`---\n${(await import('./yaml.js')).toYaml(shown)}`);
+    return this.#write(`${toJson(shown)}\n`);
   }
 
   #select(record: unknown): unknown {
@@ -146,10 +166,10 @@ export class OutputWriter {
       const { Chalk } = await import('chalk');
       const chalk = new Chalk({ level: this.io.stdoutColor as 0 | 1 | 2 | 3 });
       const lines = rows.map((r) => `${chalk.bold(`${r.header.toLowerCase()}:`.padEnd(width + 2))}${escapeInline(cellText(r.value(record)))}`);
-      await write(this.io.stdout, `${lines.join('\n')}\n`);
+      await this.#write(`${lines.join('\n')}\n`);
     } else {
       const lines = rows.map((r) => `${r.header.toLowerCase()}:\t${escapeInline(cellText(r.value(record)))}`);
-      await write(this.io.stdout, `${lines.join('\n')}\n`);
+      await this.#write(`${lines.join('\n')}\n`);
     }
   }
 }

@@ -2,8 +2,8 @@
 // show: the program runs in-process with TTY streams, against the sandbox.
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { IO } from '../../src/io.js';
-import { runProgram } from '../../src/program.js';
+import { IO } from '../../src/io.js';
+import { run as runProgram } from '../../src/cli.js';
 import { seedDocumentUuid, type RunningSandbox } from '../../src/sandbox/index.js';
 import { baseEnv, makeConfigDir } from '../helpers/cli.js';
 import { sandboxEnv, startTestSandbox } from '../helpers/sandbox.js';
@@ -28,7 +28,7 @@ function ttyIO(answer?: string): { io: IO; out: () => string; err: () => string 
     // Answer the confirmation once it has been asked.
     if (answer !== undefined && /\[y\/N\] $/.test(c.toString())) stdin.write(`${answer}\n`);
   });
-  const io = { stdin, stdout, stderr, stdinIsTTY: true, stdoutIsTTY: true, stderrIsTTY: true, stdoutColor: 0, stderrColor: 0, canPrompt: true } as unknown as IO;
+  const io = new IO({ stdin, stdout, stderr }, { stdinIsTTY: true, stdoutIsTTY: true, stderrIsTTY: true, stdoutColor: 0, stderrColor: 0 });
   return { io, out: () => Buffer.concat(chunks.out).toString(), err: () => Buffer.concat(chunks.err).toString() };
 }
 

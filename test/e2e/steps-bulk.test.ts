@@ -107,11 +107,21 @@ describe('steps complete', () => {
     expect(sent('PUT').map((e) => e.path)).toEqual(['/api/v1/steps/103', '/api/v1/steps/106', '/api/v1/steps/107', '/api/v1/steps/109']);
   });
 
+  it('does nothing, says so and exits 0 when standard input holds no ids (safe in cron)', async () => {
+    for (const [verb, stdin] of [['complete', ''], ['reopen', '\n  \n'], ['delete', '']] as const) {
+      // delete without --yes and without a terminal: nothing to confirm, so no refusal either.
+      const r = await pw(['steps', verb, '-'], { stdin });
+      expect(r.code).toBe(0);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toBe('nothing to do: standard input held no ids\n');
+    }
+    expect(sent()).toEqual([]);
+  });
+
   it('rejects bad ids, on the command line or stdin, before any request', async () => {
     for (const [args, stdin, pattern] of [
       [['103', 'abc'], '', /<id> must be a positive integer id \(e\.g\. 42\), got "abc"/],
       [['-'], '103\nabc\n', /<id> \(stdin item 2\) must be a positive integer id/],
-      [['-'], '', /standard input held no ids/],
       [['-'], '{"title": "no id"}\n', /expected an id or an object with an "id" field/],
       [['-', '103'], '', /'-' \(read from standard input\) cannot be combined with other ids/],
     ] as const) {

@@ -235,8 +235,6 @@ function corpus(): Case[] {
   add(['docs', 'create', '--project', '31', '--title', 'T', '--content', ':::callout{color="mint"}\nNever closed'], /--content: line 1: .*; --no-verify sends it unchecked/);
 
   // Empty or garbage standard input for `-`.
-  add(['steps', 'complete', '-'], /<id>: standard input held no ids/, { stdin: '' });
-  add(['steps', 'complete', '-'], /<id>: standard input held no ids/, { stdin: '\n  \n' });
   add(['steps', 'reopen', '-'], /<id> \(stdin item 1\) must be a positive integer id/, { stdin: 'abc\n' });
   add(['steps', 'complete', '-'], /<id> \(stdin item 2\) must be a positive integer id/, { stdin: '101\n-4\n' });
   add(['steps', 'complete', '-'], /<id> \(stdin line 1\): expected an id or an object with an "id" field/, { stdin: '{"title":"no id"}\n' });
@@ -245,10 +243,8 @@ function corpus(): Case[] {
   add(['steps', 'delete', '-', '--yes'], /<id> \(stdin item 1\) must be a positive integer id/, { stdin: '[{"id":"x"}]' });
   add(['steps', 'complete', '-', '101'], /'-' \(read from standard input\) cannot be combined with other ids/);
   add(['docs', 'delete', '-', '--yes'], /<uuid> \(stdin item 1\) must be a document UUID/, { stdin: '{"uuid":"nope"}\n' });
-  add(['milestones', 'delete', '-', '--yes'], /standard input held no ids/, { stdin: '' });
   add(['auth', 'login', '--with-token'], /--with-token: no token given; expected one line holding the token/, { stdin: '' });
   add(['auth', 'login', '--with-token'], /--with-token: expected one line holding the token, got 2 lines/, { stdin: 'one\ntwo' });
-  add(['auth', 'login', '--with-token'], /--with-token: the token must be visible ASCII characters/, { stdin: 'has space' });
 
   // The raw api command.
   add(['api', '/steps', '-f', 'noequals'], /-f takes key=value, got "noequals"/);

@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { applyKeys, promptSecret } from '../../src/auth/prompt-secret.js';
-import type { IO } from '../../src/io.js';
+import { IO } from '../../src/io.js';
 
 describe('applyKeys', () => {
   it.each([
@@ -37,7 +37,7 @@ function fakeTerminal() {
   const stderr = new PassThrough();
   let shown = '';
   stderr.on('data', (c: Buffer) => (shown += c.toString()));
-  const io = { stdin, stdout: new PassThrough(), stderr, stdinIsTTY: true, stdoutIsTTY: true, stderrIsTTY: true, stdoutColor: 0, stderrColor: 0, canPrompt: true } as unknown as IO;
+  const io = new IO({ stdin: stdin as unknown as PassThrough, stdout: new PassThrough(), stderr }, { stdinIsTTY: true, stdoutIsTTY: true, stderrIsTTY: true, stdoutColor: 0, stderrColor: 0 });
   return { io, stdin, shown: () => shown };
 }
 

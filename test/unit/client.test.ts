@@ -124,7 +124,7 @@ describe('ApiClient', () => {
   it('reports instead of sending under --dry-run, but still reads', async () => {
     const seen: unknown[] = [];
     server.on('GET /api/v1/things/1', { status: 200, body: { data: { id: 1 } } });
-    const c = client({ dryRun: (r) => seen.push(r) });
+    const c = client({ dryRun: (r) => void seen.push(r) });
     const res = await c.request({ method: 'DELETE', path: '/things/1' });
     expect(res.dryRun).toBe(true);
     expect(seen).toEqual([{ method: 'DELETE', url: `${server.url}/api/v1/things/1`, path: '/api/v1/things/1', body: undefined }]);

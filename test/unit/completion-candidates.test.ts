@@ -13,7 +13,7 @@ import { OUTPUT_FORMATS } from '../../src/output/formats.js';
 import { buildProgram } from '../../src/program.js';
 
 const program = buildProgram({
-  context: () => {
+  factory: () => {
     throw new Error('nothing runs in these tests');
   },
 });

@@ -1,4 +1,4 @@
-// The id cache behind completion of ids: what the output writer remembers of printed records,
+// The id cache behind completion of ids: what is remembered of the records a command printed,
 // and the bounded, per-profile TSV files it becomes.
 import { mkdtempSync, readFileSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,7 +6,9 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { cacheDir, cleanTitle, MAX_CACHED_IDS, readCachedIds, rememberIds, type IdKind } from '../../src/completion/id-cache.js';
-import type { IO } from '../../src/io.js';
+import { IdRecorder } from '../../src/completion/id-recorder.js';
+import { ConfigStore } from '../../src/config/store.js';
+import { IO } from '../../src/io.js';
 import type { OutputFormat } from '../../src/output/formats.js';
 import type { View } from '../../src/output/view.js';
 import { OutputWriter } from '../../src/output/writer.js';
@@ -91,7 +93,7 @@ describe('rememberIds / readCachedIds', () => {
   });
 });
 
-describe('OutputWriter remembers printed records', () => {
+describe('printed records are remembered (OutputWriter → IdRecorder)', () => {
   interface Rec {
     id: number;
     title: string;
@@ -102,18 +104,25 @@ describe('OutputWriter remembers printed records', () => {
     cache: { kind: 'milestones', id: (r) => r.id, title: (r) => r.title },
   };
 
-  function writer(format: OutputFormat, fields?: string[]): OutputWriter {
-    const io = { stdin: new PassThrough(), stdout: new PassThrough(), stderr: new PassThrough(), stdoutIsTTY: false, stderrIsTTY: false, stdoutColor: 0, canPrompt: false } as unknown as IO;
+  function setup(format: OutputFormat, fields?: string[]) {
+    const dir = tempDir();
+    const recorder = new IdRecorder(new ConfigStore(dir), 'default', 'https://example.com');
+    const io = new IO({ stdin: new PassThrough(), stdout: new PassThrough(), stderr: new PassThrough() }, { stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false, stdoutColor: 0, stderrColor: 0 });
     (io.stdout as PassThrough).resume();
-    return new OutputWriter(io, format, fields);
+    const writer = new OutputWriter(io, format, fields, { onRecord: (record, view) => recorder.observe(record, view) });
+    const saved = () => {
+      recorder.save();
+      return readCachedIds(cacheDir(dir, 'default')!, 'milestones').map((e) => [e.id, e.title]);
+    };
+    return { writer, saved };
   }
 
   for (const format of ['table', 'json', 'ndjson', 'yaml'] as const) {
     it(`in ${format}, lists and single records, with --fields too`, async () => {
-      const w = writer(format, ['title']);
-      await w.list([{ id: 71, title: 'Design sign-off' }, { id: 72, title: 'Launch' }], VIEW);
-      await w.record({ id: 73, title: 'Brand reveal' }, VIEW);
-      expect([...w.remembered.get('milestones')!]).toEqual([
+      const { writer, saved } = setup(format, ['title']);
+      await writer.list([{ id: 71, title: 'Design sign-off' }, { id: 72, title: 'Launch' }], VIEW);
+      await writer.record({ id: 73, title: 'Brand reveal' }, VIEW);
+      expect(saved()).toEqual([
         ['71', 'Design sign-off'],
         ['72', 'Launch'],
         ['73', 'Brand reveal'],
@@ -122,17 +131,17 @@ describe('OutputWriter remembers printed records', () => {
   }
 
   it(`keeps only the first ${MAX_CACHED_IDS} of a long list`, async () => {
-    const w = writer('ndjson');
-    await w.list(Array.from({ length: 1000 }, (_, i) => ({ id: i + 1, title: `m${i + 1}` })), VIEW);
-    const kept = [...w.remembered.get('milestones')!.keys()];
+    const { writer, saved } = setup('ndjson');
+    await writer.list(Array.from({ length: 1000 }, (_, i) => ({ id: i + 1, title: `m${i + 1}` })), VIEW);
+    const kept = saved().map(([id]) => id);
     expect(kept).toHaveLength(MAX_CACHED_IDS);
     expect(kept.at(-1)).toBe(String(MAX_CACHED_IDS));
   });
 
-  it('remembers nothing for a view without a cache, or a dry run\'s missing record', async () => {
-    const w = writer('json');
-    await w.list([{ id: 1, title: 'x' }], { fields: [], columns: [] });
-    await w.record(undefined, VIEW);
-    expect(w.remembered.size).toBe(0);
+  it("remembers nothing for a view without a cache, or a dry run's missing record", async () => {
+    const { writer, saved } = setup('json');
+    await writer.list([{ id: 1, title: 'x' }], { fields: [], columns: [] });
+    await writer.record(undefined, VIEW);
+    expect(saved()).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import type { QueryValue } from '../../api/client.js';
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { UsageError } from '../../errors.js';
 import { toJson } from '../../output/json.js';
 import { readInput } from '../read-input.js';
@@ -7,7 +7,7 @@ import type { ApiOptions } from './index.js';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
 
-export async function run(ctx: Context, path: string, opts: ApiOptions): Promise<void> {
+export async function run(ctx: Factory, path: string, opts: ApiOptions): Promise<void> {
   const params = parseParams(opts.field ?? [], opts.rawField ?? []);
   const headers = parseHeaders(opts.header ?? []);
   const hasParams = Object.keys(params).length > 0;

@@ -5,12 +5,12 @@ import type { TokenSet } from '../../auth/oauth-client.js';
 import { resolveOAuthEndpoints } from '../../auth/oauth-endpoints.js';
 import { promptSecret } from '../../auth/prompt-secret.js';
 import { checkTokenText, readTokenFromStream } from '../../auth/read-token.js';
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { AuthRequiredError, UsageError } from '../../errors.js';
 import { escapeInline } from '../../output/sanitize.js';
 import type { LoginOptions } from './index.js';
 
-export async function run(ctx: Context, opts: LoginOptions): Promise<void> {
+export async function run(ctx: Factory, opts: LoginOptions): Promise<void> {
   if (opts.withToken && opts.web) throw new UsageError('--with-token and --web cannot be combined: choose one way to sign in');
   if (opts.browser === false && !opts.web) throw new UsageError('--no-browser works only together with --web');
   const profileName = ctx.profileName;
@@ -37,7 +37,7 @@ export async function run(ctx: Context, opts: LoginOptions): Promise<void> {
   await verifyAndStore(ctx, baseUrl, { accessToken: token });
 }
 
-async function askForToken(ctx: Context, baseUrl: string): Promise<string> {
+async function askForToken(ctx: Factory, baseUrl: string): Promise<string> {
   if (!ctx.io.stdinIsTTY) {
     throw new UsageError('no terminal to ask for the token: pipe it to `pwctl auth login --with-token`, or sign in with `pwctl auth login --web`');
   }
@@ -46,7 +46,7 @@ async function askForToken(ctx: Context, baseUrl: string): Promise<string> {
 }
 
 /** Check the token with one request, then store it with the URL it was checked against. */
-async function verifyAndStore(ctx: Context, baseUrl: string, tokens: TokenSet): Promise<string> {
+async function verifyAndStore(ctx: Factory, baseUrl: string, tokens: TokenSet): Promise<string> {
   const profileName = ctx.profileName;
   const host = escapeInline(new URL(baseUrl).host);
   const client = await createClientWithToken(ctx, baseUrl, tokens.accessToken);
@@ -68,8 +68,8 @@ async function verifyAndStore(ctx: Context, baseUrl: string, tokens: TokenSet): 
     else delete profile.token_expires_at;
   });
   const reach = companies.length > 0 ? `; the token reaches ${escapeInline(describeCompanies(companies))}` : '';
-  ctx.notice(`✓ Logged in to ${host} with profile ${profileName}${reach}`);
-  ctx.notice(`  stored in ${ctx.store.path}${tokens.refreshToken ? ' (with a refresh token: renewed automatically)' : ''}`);
-  if (ctx.settings.tokenSource === 'env') ctx.warn('PWCTL_TOKEN is set in this environment and overrides the stored token until it is unset');
+  ctx.io.notice(`✓ Logged in to ${host} with profile ${profileName}${reach}`);
+  ctx.io.notice(`  stored in ${ctx.store.path}${tokens.refreshToken ? ' (with a refresh token: renewed automatically)' : ''}`);
+  if (ctx.settings.tokenSource === 'env') ctx.io.warn('PWCTL_TOKEN is set in this environment and overrides the stored token until it is unset');
   return `Signed in to ${new URL(baseUrl).host} with profile ${profileName}.`;
 }

@@ -1,7 +1,7 @@
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { UsageError } from '../../errors.js';
 
-export async function run(ctx: Context): Promise<void> {
+export async function run(ctx: Factory): Promise<void> {
   if (ctx.settings.sandbox) throw new UsageError('--sandbox has no stored login to remove');
   const name = ctx.profileName;
   const profile = ctx.store.profile(name);
@@ -12,9 +12,9 @@ export async function run(ctx: Context): Promise<void> {
       delete p.refresh_token;
       delete p.token_expires_at;
     });
-    ctx.notice(`✓ Logged out of profile ${name}: removed its stored token${profile.refresh_token ? ' and refresh token' : ''} from ${ctx.store.path}`);
+    ctx.io.notice(`✓ Logged out of profile ${name}: removed its stored token${profile.refresh_token ? ' and refresh token' : ''} from ${ctx.store.path}`);
   } else {
-    ctx.notice(`profile ${name} has no stored token; nothing to remove`);
+    ctx.io.notice(`profile ${name} has no stored token; nothing to remove`);
   }
-  if (ctx.settings.tokenSource === 'env') ctx.warn('PWCTL_TOKEN is still set in this environment and is used instead of a stored token');
+  if (ctx.settings.tokenSource === 'env') ctx.io.warn('PWCTL_TOKEN is still set in this environment and is used instead of a stored token');
 }

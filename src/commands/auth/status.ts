@@ -1,7 +1,7 @@
 import type { ApiError } from '../../api/errors.js';
 import { checkToken } from '../../auth/check-token.js';
 import { maskToken } from '../../auth/mask-token.js';
-import { Context } from '../../context.js';
+import { Factory } from '../../factory.js';
 import { AuthRequiredError } from '../../errors.js';
 import type { StatusOptions } from './index.js';
 import { AUTH_STATUS_VIEW, type AuthStatus } from './views.js';
@@ -11,7 +11,7 @@ interface Inspection {
   failure?: unknown;
 }
 
-export async function run(ctx: Context, opts: StatusOptions): Promise<void> {
+export async function run(ctx: Factory, opts: StatusOptions): Promise<void> {
   ctx.output.checkFields(AUTH_STATUS_VIEW);
   if (!opts.all) {
     const { status, failure } = await inspect(ctx, true);
@@ -28,7 +28,7 @@ export async function run(ctx: Context, opts: StatusOptions): Promise<void> {
       continue;
     }
     // A context per profile resolves exactly what `pwctl --profile <name> …` would use.
-    const other = new Context({ ...ctx.flags, profile: name }, ctx.env, ctx.io);
+    const other = new Factory({ ...ctx.flags, profile: name }, ctx.env, ctx.io);
     try {
       inspections.push(await inspect(other, false));
     } finally {
@@ -40,7 +40,7 @@ export async function run(ctx: Context, opts: StatusOptions): Promise<void> {
   if (failed) throw exitFor(failed.status, failed.failure);
 }
 
-async function inspect(ctx: Context, active: boolean): Promise<Inspection> {
+async function inspect(ctx: Factory, active: boolean): Promise<Inspection> {
   const settings = ctx.settings;
   const stored = ctx.store.profile(ctx.profileName);
   const fromConfig = settings.tokenSource === 'config' && !settings.sandbox;

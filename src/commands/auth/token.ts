@@ -1,8 +1,8 @@
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { AuthRequiredError } from '../../errors.js';
 
 /** The only command that prints a token: for `$(pwctl auth token)` in scripts. */
-export async function run(ctx: Context): Promise<void> {
+export async function run(ctx: Factory): Promise<void> {
   const settings = ctx.settings;
   if (!settings.token && !settings.sandbox) {
     throw new AuthRequiredError(`no token for profile ${ctx.profileName}: run \`pwctl auth login\`, or set PWCTL_TOKEN`);

@@ -1,6 +1,6 @@
 import { CONFIG_KEYS, findConfigKey } from '../../config/keys.js';
 import type { ProfileData } from '../../config/store.js';
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import type { View } from '../../output/view.js';
 
 interface KeyValue {
@@ -16,11 +16,11 @@ const KEY_VALUE_VIEW: View<KeyValue> = {
   ],
 };
 
-function stored(ctx: Context, key: string): unknown {
+function stored(ctx: Factory, key: string): unknown {
   return (ctx.store.profile(ctx.profileName) as Record<string, unknown>)[key];
 }
 
-export async function getKey(ctx: Context, key: string): Promise<void> {
+export async function getKey(ctx: Factory, key: string): Promise<void> {
   findConfigKey(key);
   const value = stored(ctx, key);
   if (value === undefined) return;
@@ -28,29 +28,31 @@ export async function getKey(ctx: Context, key: string): Promise<void> {
   else await ctx.output.value(value);
 }
 
-export async function setKey(ctx: Context, key: string, value: string): Promise<void> {
+export async function setKey(ctx: Factory, key: string, value: string): Promise<void> {
   const parsed = findConfigKey(key).parse(value);
   await ctx.store.updateProfile(ctx.profileName, (profile) => {
     (profile as Record<string, unknown>)[key] = parsed;
   });
-  ctx.notice(`✓ ${key} set for profile ${ctx.profileName}`);
+  // Turning the id cache off also forgets what it held.
+  if (key === 'completion_cache' && parsed === false) (await import('../../completion/id-cache.js')).forgetIds(ctx.store.dir, ctx.profileName);
+  ctx.io.notice(`✓ ${key} set for profile ${ctx.profileName}`);
 }
 
-export async function unsetKey(ctx: Context, key: string): Promise<void> {
+export async function unsetKey(ctx: Factory, key: string): Promise<void> {
   findConfigKey(key);
   await ctx.store.updateProfile(ctx.profileName, (profile) => {
     delete (profile as Record<string, unknown>)[key as keyof ProfileData];
   });
-  ctx.notice(`✓ ${key} unset for profile ${ctx.profileName}`);
+  ctx.io.notice(`✓ ${key} unset for profile ${ctx.profileName}`);
 }
 
-export async function listKeys(ctx: Context): Promise<void> {
+export async function listKeys(ctx: Factory): Promise<void> {
   const profile = ctx.store.profile(ctx.profileName) as Record<string, unknown>;
   const entries = CONFIG_KEYS.filter((k) => profile[k.name] !== undefined).map((k) => ({ key: k.name, value: profile[k.name] }));
   if (ctx.settings.output === 'table') await ctx.output.list(entries, KEY_VALUE_VIEW);
   else await ctx.output.value(Object.fromEntries(entries.map((e) => [e.key, e.value])));
 }
 
-export async function printPath(ctx: Context): Promise<void> {
+export async function printPath(ctx: Factory): Promise<void> {
   await ctx.output.raw(`${ctx.store.path}\n`);
 }

@@ -5,7 +5,7 @@ import type { NewContent } from '../content-input.js';
 import type { Document } from '../../api/types.js';
 import { findContainerProblems } from '../../content/containers.js';
 import { describeElements, omittedElements } from '../../content/preserved.js';
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { UsageError } from '../../errors.js';
 import { escapeInline } from '../../output/sanitize.js';
 
@@ -36,13 +36,13 @@ export function audienceFromFlags(flags: { internal?: boolean; clientVisible?: b
  * refused as the service would refuse it; elements Markdown cannot express that `next`
  * leaves out are named, since the service keeps them unless told to remove them.
  */
-export function checkReplacement(ctx: Context, current: Document, next: string, allowRemoving: boolean): void {
+export function checkReplacement(ctx: Factory, current: Document, next: string, allowRemoving: boolean): void {
   const body = current.content ?? '';
   if (next.trim() === '' && body.trim() !== '') throw new UsageError(EMPTY_CONTENT_MESSAGE);
   const omitted = omittedElements(body, next);
   if (omitted.length === 0) return;
   const them = omitted.length === 1 ? 'it' : 'them';
   const what = escapeInline(describeElements(omitted));
-  if (allowRemoving) ctx.notice(`removing ${what} from the document (--allow-removing-attachments)`);
-  else ctx.notice(`note: the new content leaves out ${what}; the service preserves ${them} in place (pass --allow-removing-attachments to remove ${them})`);
+  if (allowRemoving) ctx.io.notice(`removing ${what} from the document (--allow-removing-attachments)`);
+  else ctx.io.notice(`note: the new content leaves out ${what}; the service preserves ${them} in place (pass --allow-removing-attachments to remove ${them})`);
 }

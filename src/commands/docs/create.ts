@@ -1,6 +1,6 @@
 import { createDocument } from '../../api/documents.js';
 import type { CreateDocumentBody } from '../../api/types.js';
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { UsageError } from '../../errors.js';
 import { escapeInline } from '../../output/sanitize.js';
 import { parseId, requireNonEmpty } from '../../validate.js';
@@ -19,7 +19,7 @@ export interface CreateDocOptions extends ContentFlags {
   verify?: boolean;
 }
 
-export async function run(ctx: Context, opts: CreateDocOptions): Promise<void> {
+export async function run(ctx: Factory, opts: CreateDocOptions): Promise<void> {
   ctx.output.checkFields(DOCUMENT_VIEW);
   if (opts.title === undefined) throw new UsageError('--title <t> is required, e.g. --title "Project brief"');
   const body: CreateDocumentBody = { title: requireNonEmpty(opts.title, '--title') };
@@ -47,6 +47,6 @@ export async function run(ctx: Context, opts: CreateDocOptions): Promise<void> {
   const where = project !== undefined ? ` --project ${project}` : clientId !== undefined ? ` --client ${clientId}` : ` --company ${companyId}`;
   const doc = await createDocument(client, body, `pwctl docs list${where}`);
   if (!doc) return;
-  ctx.notice(`✓ created document ${escapeInline(doc.uuid)}`);
+  ctx.io.notice(`✓ created document ${escapeInline(doc.uuid)}`);
   await ctx.output.record(doc, DOCUMENT_VIEW);
 }

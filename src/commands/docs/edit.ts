@@ -1,6 +1,6 @@
 import { getDocument, updateDocument } from '../../api/documents.js';
 import type { Document } from '../../api/types.js';
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { parseUuid } from '../../validate.js';
 import { editBody, editorCommand } from '../editor.js';
 import { checkReplacement, verifyContainers } from './content.js';
@@ -12,7 +12,7 @@ export interface EditDocOptions {
   verify?: boolean;
 }
 
-export async function run(ctx: Context, uuidArg: string, opts: EditDocOptions): Promise<void> {
+export async function run(ctx: Factory, uuidArg: string, opts: EditDocOptions): Promise<void> {
   const uuid = parseUuid(uuidArg, '<uuid>');
   ctx.output.checkFields(DOCUMENT_VIEW);
   editorCommand(ctx.env); // no editor is a usage error before any request

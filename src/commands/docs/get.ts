@@ -1,5 +1,5 @@
 import { getDocument } from '../../api/documents.js';
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { parseUuid } from '../../validate.js';
 import { asksForContent } from './list.js';
 import { DOCUMENT_VIEW } from './views.js';
@@ -8,7 +8,7 @@ export interface GetDocOptions {
   content?: boolean;
 }
 
-export async function run(ctx: Context, uuidArg: string, opts: GetDocOptions): Promise<void> {
+export async function run(ctx: Factory, uuidArg: string, opts: GetDocOptions): Promise<void> {
   const uuid = parseUuid(uuidArg, '<uuid>');
   ctx.output.checkFields(DOCUMENT_VIEW);
   const fields = ctx.output.fields;

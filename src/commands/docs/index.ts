@@ -2,7 +2,7 @@ import { Option, type Command } from 'commander';
 import { EDIT_ACCESS_VALUES } from '../../api/types.js';
 import { completeWith } from '../../completion/values.js';
 import { action, type Session } from '../action.js';
-import { concurrencyOption, type BulkFlags } from '../bulk-options.js';
+import { concurrencyOption, type BulkFlags } from '../bulk/options.js';
 import { addListOptions } from '../list-options.js';
 import type { CreateDocOptions } from './create.js';
 import type { EditDocOptions } from './edit.js';

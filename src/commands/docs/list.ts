@@ -1,5 +1,5 @@
-import { DOCUMENTS_PATH, documentListQuery, type DocumentFilters } from '../../api/documents.js';
-import type { Context } from '../../context.js';
+import { listDocuments, type DocumentFilters } from '../../api/documents.js';
+import type { Factory } from '../../factory.js';
 import { parseId } from '../../validate.js';
 import { printList, resolveLimit, type ListFlags } from '../list-options.js';
 import { audienceFromFlags } from './content.js';
@@ -14,7 +14,7 @@ export interface ListDocsOptions extends ListFlags {
   content?: boolean;
 }
 
-export async function run(ctx: Context, opts: ListDocsOptions): Promise<void> {
+export async function run(ctx: Factory, opts: ListDocsOptions): Promise<void> {
   ctx.output.checkFields(DOCUMENT_VIEW);
   const filters: DocumentFilters = {
     company_id: opts.company === undefined ? ctx.settings.company : parseId(opts.company, '--company'),
@@ -25,7 +25,7 @@ export async function run(ctx: Context, opts: ListDocsOptions): Promise<void> {
   };
   const limit = resolveLimit(opts);
   const client = await ctx.api();
-  await printList(ctx, client, DOCUMENTS_PATH, documentListQuery(filters), limit, DOCUMENT_VIEW);
+  await printList(ctx, DOCUMENT_VIEW, (result) => listDocuments(client, filters, limit, result));
 }
 
 /** `--fields content` needs the body, which the service sends only when asked. */

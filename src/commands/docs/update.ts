@@ -1,7 +1,7 @@
 import { getDocument, updateDocument } from '../../api/documents.js';
 import { ApiError } from '../../api/errors.js';
 import { EDIT_ACCESS_VALUES, type UpdateDocumentBody } from '../../api/types.js';
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { UsageError } from '../../errors.js';
 import { parseEnum, parseUuid, requireNonEmpty } from '../../validate.js';
 import { readContentFlags, type ContentFlags } from '../content-input.js';
@@ -18,7 +18,7 @@ export interface UpdateDocOptions extends ContentFlags {
   verify?: boolean;
 }
 
-export async function run(ctx: Context, uuidArg: string, opts: UpdateDocOptions): Promise<void> {
+export async function run(ctx: Factory, uuidArg: string, opts: UpdateDocOptions): Promise<void> {
   const uuid = parseUuid(uuidArg, '<uuid>');
   ctx.output.checkFields(DOCUMENT_VIEW);
   const title = opts.title === undefined ? undefined : requireNonEmpty(opts.title, '--title');

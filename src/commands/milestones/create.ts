@@ -1,6 +1,6 @@
 import { createMilestone } from '../../api/milestones.js';
 import { MAX_MILESTONE_TITLE, type CreateMilestoneBody } from '../../api/types.js';
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { UsageError } from '../../errors.js';
 import { escapeInline } from '../../output/sanitize.js';
 import { parseDate, parseHexColor, parseId, requireMaxLength, requireNonEmpty } from '../../validate.js';
@@ -14,7 +14,7 @@ export interface CreateMilestoneOptions {
   color?: string;
 }
 
-export async function run(ctx: Context, opts: CreateMilestoneOptions): Promise<void> {
+export async function run(ctx: Factory, opts: CreateMilestoneOptions): Promise<void> {
   ctx.output.checkFields(MILESTONE_VIEW);
   const missing = [
     opts.project === undefined && '--project <id>',
@@ -34,6 +34,6 @@ export async function run(ctx: Context, opts: CreateMilestoneOptions): Promise<v
   const client = await ctx.api();
   const milestone = await createMilestone(client, body, `pwctl milestones list --project ${body.project_id}`);
   if (!milestone) return;
-  ctx.notice(`✓ created milestone ${escapeInline(String(milestone.id))}`);
+  ctx.io.notice(`✓ created milestone ${escapeInline(String(milestone.id))}`);
   await ctx.output.record(milestone, MILESTONE_VIEW);
 }

@@ -1,9 +1,9 @@
 import { getMilestone } from '../../api/milestones.js';
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { parseId } from '../../validate.js';
 import { MILESTONE_VIEW } from './views.js';
 
-export async function run(ctx: Context, idArg: string): Promise<void> {
+export async function run(ctx: Factory, idArg: string): Promise<void> {
   const id = parseId(idArg, '<id>');
   ctx.output.checkFields(MILESTONE_VIEW);
   const client = await ctx.api();

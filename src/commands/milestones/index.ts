@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { action, type Session } from '../action.js';
-import { concurrencyOption, type BulkFlags } from '../bulk-options.js';
+import { concurrencyOption, type BulkFlags } from '../bulk/options.js';
 import { addListOptions } from '../list-options.js';
 import type { CreateMilestoneOptions } from './create.js';
 import type { ListMilestonesOptions } from './list.js';

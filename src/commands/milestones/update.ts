@@ -1,6 +1,6 @@
 import { updateMilestone } from '../../api/milestones.js';
 import { MAX_MILESTONE_TITLE, type UpdateMilestoneBody } from '../../api/types.js';
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { UsageError } from '../../errors.js';
 import { parseDate, parseHexColor, parseId, requireMaxLength, requireNonEmpty } from '../../validate.js';
 import { MILESTONE_VIEW } from './views.js';
@@ -12,7 +12,7 @@ export interface UpdateMilestoneOptions {
   color?: string;
 }
 
-export async function run(ctx: Context, idArg: string, opts: UpdateMilestoneOptions): Promise<void> {
+export async function run(ctx: Factory, idArg: string, opts: UpdateMilestoneOptions): Promise<void> {
   const id = parseId(idArg, '<id>');
   ctx.output.checkFields(MILESTONE_VIEW);
   const body: UpdateMilestoneBody = {};

@@ -57,6 +57,6 @@ export function registerSandbox(program: Command, session: Session): void {
       const { join } = await import('node:path');
       const { resetEmbeddedSandbox } = await import('../../sandbox/embedded.js');
       await resetEmbeddedSandbox(join(ctx.store.dir, 'sandbox-state.json'));
-      ctx.notice('✓ embedded sandbox reset to the demo data');
+      ctx.io.notice('✓ embedded sandbox reset to the demo data');
     }));
 }

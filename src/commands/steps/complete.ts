@@ -1,10 +1,11 @@
 import { ApiError } from '../../api/errors.js';
 import { updateStep } from '../../api/steps.js';
 import type { ApprovalStatus, UpdateStepBody } from '../../api/types.js';
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { parseId } from '../../validate.js';
-import { readBulkIds, runBulk } from '../bulk.js';
-import type { BulkFlags } from '../bulk-options.js';
+import { readBulkIds } from '../bulk/ids.js';
+import { runBulk } from '../bulk/run-bulk.js';
+import type { BulkFlags } from '../bulk/options.js';
 import { atMostOne } from './options.js';
 
 export interface CompleteOptions extends BulkFlags {
@@ -12,7 +13,7 @@ export interface CompleteOptions extends BulkFlags {
   reject?: boolean;
 }
 
-export async function run(ctx: Context, idArgs: string[], opts: CompleteOptions): Promise<void> {
+export async function run(ctx: Factory, idArgs: string[], opts: CompleteOptions): Promise<void> {
   atMostOne([['--approve', opts.approve === true], ['--reject', opts.reject === true]]);
   const verdict: ApprovalStatus | undefined = opts.approve ? 'approved' : opts.reject ? 'not_approved' : undefined;
   const ids = await readBulkIds(ctx, idArgs, parseId, '<id>');

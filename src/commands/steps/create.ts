@@ -1,6 +1,6 @@
 import { createStep } from '../../api/steps.js';
 import type { CreateStepBody } from '../../api/types.js';
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { UsageError } from '../../errors.js';
 import { parseDate, parseId, requireNonEmpty } from '../../validate.js';
 import { readContentFlags } from '../content-input.js';
@@ -19,16 +19,16 @@ export interface CreateOptions {
   completed?: boolean;
 }
 
-export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
+export async function run(ctx: Factory, opts: CreateOptions): Promise<void> {
   const body = await createBody(ctx, opts);
   ctx.output.checkFields(STEP_VIEW);
   const client = await ctx.api();
   const step = await createStep(client, body);
   await ctx.output.record(step, STEP_VIEW);
-  if (step) ctx.notice(`✓ created task ${step.id} in phase ${body.phase_id}`);
+  if (step) ctx.io.notice(`✓ created task ${step.id} in phase ${body.phase_id}`);
 }
 
-async function createBody(ctx: Context, opts: CreateOptions): Promise<CreateStepBody> {
+async function createBody(ctx: Factory, opts: CreateOptions): Promise<CreateStepBody> {
   if (opts.phase === undefined) throw new UsageError('--phase <id> is required: the phase to create the task in');
   if (opts.title === undefined) throw new UsageError('--title <text> is required');
   atMostOne([['--published', opts.published === true], ['--draft', opts.draft === true]]);

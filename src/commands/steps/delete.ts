@@ -1,22 +1,16 @@
 import { deleteStep } from '../../api/steps.js';
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { parseId } from '../../validate.js';
-import { readBulkIds, runBulk } from '../bulk.js';
-import type { BulkFlags } from '../bulk-options.js';
+import { deleteEach } from '../bulk/delete.js';
+import type { BulkFlags } from '../bulk/options.js';
 
-export async function run(ctx: Context, idArgs: string[], opts: BulkFlags = {}): Promise<void> {
-  const ids = await readBulkIds(ctx, idArgs, parseId, '<id>');
-  const what = ids.length === 1 ? `task ${ids[0]}` : `${ids.length} tasks (${preview(ids)})`;
-  await ctx.confirmOrCancel(`Permanently delete ${what}?`);
-  await runBulk(
-    ctx,
-    ids,
-    async (client, id) => {
-      await deleteStep(client, id);
-      return undefined;
-    },
-    { done: 'deleted', concurrency: opts.concurrency },
-  );
+export async function run(ctx: Factory, idArgs: string[], opts: BulkFlags = {}): Promise<void> {
+  await deleteEach(ctx, idArgs, opts, {
+    parse: parseId,
+    argName: '<id>',
+    question: (ids) => `Permanently delete ${ids.length === 1 ? `task ${ids[0]}` : `${ids.length} tasks (${preview(ids)})`}?`,
+    remove: deleteStep,
+  });
 }
 
 function preview(ids: number[]): string {

@@ -1,11 +1,11 @@
 import { getStep, updateStep } from '../../api/steps.js';
 import type { Step } from '../../api/types.js';
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { parseId } from '../../validate.js';
 import { editBody, editorCommand } from '../editor.js';
 import { STEP_VIEW } from './views.js';
 
-export async function run(ctx: Context, idArg: string): Promise<void> {
+export async function run(ctx: Factory, idArg: string): Promise<void> {
   const id = parseId(idArg, '<id>');
   editorCommand(ctx.env); // no editor configured: say so before any request
   ctx.output.checkFields(STEP_VIEW);
@@ -17,5 +17,5 @@ export async function run(ctx: Context, idArg: string): Promise<void> {
   });
   if (!changed) return;
   await ctx.output.record(updated, STEP_VIEW);
-  if (updated) ctx.notice(`✓ updated the body of task ${id}`);
+  if (updated) ctx.io.notice(`✓ updated the body of task ${id}`);
 }

@@ -1,5 +1,5 @@
 import { getStep } from '../../api/steps.js';
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { parseId } from '../../validate.js';
 import { includesFor } from './options.js';
 import { stepView } from './views.js';
@@ -8,7 +8,7 @@ export interface GetOptions {
   include?: string;
 }
 
-export async function run(ctx: Context, idArg: string, opts: GetOptions): Promise<void> {
+export async function run(ctx: Factory, idArg: string, opts: GetOptions): Promise<void> {
   const id = parseId(idArg, '<id>');
   const include = includesFor(opts.include, ctx.output.fields);
   const view = stepView({ tags: include?.includes('tags') });

@@ -2,7 +2,7 @@ import { Option, type Command } from 'commander';
 import { STEP_INCLUDES } from '../../api/types.js';
 import { completeWith } from '../../completion/values.js';
 import { action, type Session } from '../action.js';
-import { concurrencyOption, type BulkFlags } from '../bulk-options.js';
+import { concurrencyOption, type BulkFlags } from '../bulk/options.js';
 import { addListOptions } from '../list-options.js';
 import type { CompleteOptions } from './complete.js';
 import type { CreateOptions } from './create.js';

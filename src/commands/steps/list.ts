@@ -1,5 +1,5 @@
-import { STEPS_PATH, stepListQuery, type StepFilters } from '../../api/steps.js';
-import type { Context } from '../../context.js';
+import { listSteps, type StepFilters } from '../../api/steps.js';
+import type { Factory } from '../../factory.js';
 import { parseId } from '../../validate.js';
 import { printList, resolveLimit, type ListFlags } from '../list-options.js';
 import { atMostOne, includesFor } from './options.js';
@@ -15,17 +15,17 @@ export interface ListOptions extends ListFlags {
   include?: string;
 }
 
-export async function run(ctx: Context, opts: ListOptions): Promise<void> {
+export async function run(ctx: Factory, opts: ListOptions): Promise<void> {
   const filters = resolveFilters(ctx, opts);
   const limit = resolveLimit(opts);
   const view = stepView({ tags: filters.include?.includes('tags') });
   ctx.output.checkFields(view);
   const client = await ctx.api();
-  const count = await printList(ctx, client, STEPS_PATH, stepListQuery(filters), limit, view);
-  if (count === 0 && ctx.output.format === 'table') ctx.notice('no tasks match');
+  const count = await printList(ctx, view, (result) => listSteps(client, filters, limit, result));
+  if (count === 0 && ctx.output.format === 'table') ctx.io.notice('no tasks match');
 }
 
-function resolveFilters(ctx: Context, opts: ListOptions): StepFilters {
+function resolveFilters(ctx: Factory, opts: ListOptions): StepFilters {
   atMostOne([['--completed', opts.completed === true], ['--open', opts.open === true]]);
   atMostOne([['--has-due-date', opts.hasDueDate === true], ['--no-due-date', opts.dueDate === false]]);
   return {

@@ -1,6 +1,6 @@
 import { reorderStep } from '../../api/steps.js';
 import type { ReorderStepBody } from '../../api/types.js';
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { UsageError } from '../../errors.js';
 import { parseId } from '../../validate.js';
 import { atMostOne } from './options.js';
@@ -12,7 +12,7 @@ export interface ReorderOptions {
   after?: string;
 }
 
-export async function run(ctx: Context, idArg: string, opts: ReorderOptions): Promise<void> {
+export async function run(ctx: Factory, idArg: string, opts: ReorderOptions): Promise<void> {
   const id = parseId(idArg, '<id>');
   const body = reorderBody(id, opts);
   ctx.output.checkFields(STEP_ORDER_VIEW);

@@ -1,6 +1,6 @@
 import { updateStep } from '../../api/steps.js';
 import type { UpdateStepBody } from '../../api/types.js';
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { UsageError } from '../../errors.js';
 import { parseDate, parseId, requireNonEmpty } from '../../validate.js';
 import { readContentFlags } from '../content-input.js';
@@ -22,7 +22,7 @@ export interface UpdateOptions {
 
 const SETTABLE = '--title, --content, --content-file, --published, --draft, --approval, --no-approval, --due or --phase';
 
-export async function run(ctx: Context, idArg: string, opts: UpdateOptions): Promise<void> {
+export async function run(ctx: Factory, idArg: string, opts: UpdateOptions): Promise<void> {
   const id = parseId(idArg, '<id>');
   const body = await updateBody(ctx, opts);
   ctx.output.checkFields(STEP_VIEW);
@@ -31,7 +31,7 @@ export async function run(ctx: Context, idArg: string, opts: UpdateOptions): Pro
   await ctx.output.record(step, STEP_VIEW);
 }
 
-async function updateBody(ctx: Context, opts: UpdateOptions): Promise<UpdateStepBody> {
+async function updateBody(ctx: Factory, opts: UpdateOptions): Promise<UpdateStepBody> {
   atMostOne([['--published', opts.published === true], ['--draft', opts.draft === true]]);
   const body: UpdateStepBody = {};
   if (opts.title !== undefined) body.title = requireNonEmpty(opts.title, '--title');

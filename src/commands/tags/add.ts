@@ -1,6 +1,6 @@
 import { addTags } from '../../api/tags.js';
 import { MAX_TAG_REFERENCES, type TagChange } from '../../api/types.js';
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { UsageError } from '../../errors.js';
 import { parseId } from '../../validate.js';
 import { explainTagError, noticeTagChange, printTagChange, TAG_ROW_VIEW } from './print.js';
@@ -12,7 +12,7 @@ export interface AddOptions {
   create?: boolean;
 }
 
-export async function run(ctx: Context, stepArg: string, tagArgs: string[], opts: AddOptions): Promise<void> {
+export async function run(ctx: Factory, stepArg: string, tagArgs: string[], opts: AddOptions): Promise<void> {
   const stepId = parseId(stepArg, '<step-id>');
   if (tagArgs.length === 0) throw new UsageError('give at least one <tag> to add (an id, a name, id:<n> or name:<text>)');
   const refs = uniqueRefs(tagArgs.map(parseTagRef));

@@ -1,9 +1,9 @@
 import { listTags } from '../../api/tags.js';
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { parseId } from '../../validate.js';
 import { printTagChange, TAG_ROW_VIEW } from './print.js';
 
-export async function run(ctx: Context, stepArg: string): Promise<void> {
+export async function run(ctx: Factory, stepArg: string): Promise<void> {
   const stepId = parseId(stepArg, '<step-id>');
   if (ctx.output.format === 'table') ctx.output.checkFields(TAG_ROW_VIEW);
   const client = await ctx.api();

@@ -1,13 +1,13 @@
 import { removeTag } from '../../api/tags.js';
 import type { TagChange } from '../../api/types.js';
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { UsageError } from '../../errors.js';
 import { parseId } from '../../validate.js';
 import { explainTagError, noticeTagChange, printTagChange, TAG_ROW_VIEW } from './print.js';
 import { mergeTagChanges } from './tag-change.js';
 import { parseTagId } from './tag-ref.js';
 
-export async function run(ctx: Context, stepArg: string, tagArgs: string[]): Promise<void> {
+export async function run(ctx: Factory, stepArg: string, tagArgs: string[]): Promise<void> {
   const stepId = parseId(stepArg, '<step-id>');
   if (tagArgs.length === 0) throw new UsageError('give at least one <tag-id> to remove');
   const tagIds = [...new Set(tagArgs.map(parseTagId))];

@@ -1,6 +1,6 @@
 import { setTags } from '../../api/tags.js';
 import { MAX_TAG_REFERENCES, type TagsBody } from '../../api/types.js';
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { UsageError } from '../../errors.js';
 import { parseId } from '../../validate.js';
 import { explainTagError, noticeTagChange, printTagChange, TAG_ROW_VIEW } from './print.js';
@@ -13,7 +13,7 @@ export interface SetOptions {
   create?: boolean;
 }
 
-export async function run(ctx: Context, stepArg: string, tagArgs: string[], opts: SetOptions): Promise<void> {
+export async function run(ctx: Factory, stepArg: string, tagArgs: string[], opts: SetOptions): Promise<void> {
   const stepId = parseId(stepArg, '<step-id>');
   if (opts.clear && tagArgs.length > 0) throw new UsageError('--clear cannot be combined with <tag> arguments: give the tags to keep, or --clear to remove them all');
   if (!opts.clear && tagArgs.length === 0) throw new UsageError('give the <tag>s the task should have, or --clear to remove them all');
@@ -35,5 +35,5 @@ export async function run(ctx: Context, stepArg: string, tagArgs: string[], opts
   const retired = keptUnrequested(change, refs);
   await printTagChange(ctx, stepId, change, retired);
   noticeTagChange(ctx, stepId, change);
-  if (retired.size > 0) ctx.notice(`${retired.size} retired-set tag${retired.size === 1 ? '' : 's'} stayed on the task: the service never adds or removes them`);
+  if (retired.size > 0) ctx.io.notice(`${retired.size} retired-set tag${retired.size === 1 ? '' : 's'} stayed on the task: the service never adds or removes them`);
 }

@@ -1,6 +1,6 @@
 import { WEBHOOK_EVENTS, type CreateWebhookBody } from '../../api/types.js';
 import { createWebhook } from '../../api/webhooks.js';
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { UsageError } from '../../errors.js';
 import { parseEnum, parseHttpUrl, parseId } from '../../validate.js';
 import { CREATED_WEBHOOK_VIEW } from './views.js';
@@ -13,7 +13,7 @@ export interface CreateOptions {
   saveSecret: boolean;
 }
 
-export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
+export async function run(ctx: Factory, opts: CreateOptions): Promise<void> {
   const body: CreateWebhookBody = {
     url: parseHttpUrl(opts.url, '--url'),
     event: parseEnum(opts.event, WEBHOOK_EVENTS, '--event'),
@@ -41,16 +41,16 @@ export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
       stored = true;
     } catch (error) {
       // The subscription exists either way; the secret is printed below, so it is not lost.
-      ctx.warn(`could not store the secret in the config file: ${error instanceof Error ? error.message : String(error)}`);
+      ctx.io.warn(`could not store the secret in the config file: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
   await ctx.output.record(hook, CREATED_WEBHOOK_VIEW);
-  if (typeof secret !== 'string' || secret === '') ctx.warn('the service returned no signing secret for this subscription');
-  else if (stored) ctx.notice(`✓ created subscription ${hook.id}; its secret is shown only now and is stored for profile ${ctx.profileName}, so \`pwctl webhooks listen\` verifies its deliveries`);
-  else ctx.notice(`✓ created subscription ${hook.id}; copy its secret now: the service never shows it again`);
+  if (typeof secret !== 'string' || secret === '') ctx.io.warn('the service returned no signing secret for this subscription');
+  else if (stored) ctx.io.notice(`✓ created subscription ${hook.id}; its secret is shown only now and is stored for profile ${ctx.profileName}, so \`pwctl webhooks listen\` verifies its deliveries`);
+  else ctx.io.notice(`✓ created subscription ${hook.id}; copy its secret now: the service never shows it again`);
 }
 
-function resolveCompany(ctx: Context, flag: string | undefined): number {
+function resolveCompany(ctx: Factory, flag: string | undefined): number {
   if (flag !== undefined) return parseId(flag, '--company');
   const company = ctx.settings.company;
   if (company === undefined) throw new UsageError('--company <id> is required (or set a default with `pwctl config set company <id>`)');

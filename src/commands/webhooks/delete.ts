@@ -1,11 +1,12 @@
 import { ApiError } from '../../api/errors.js';
 import { deleteWebhook } from '../../api/webhooks.js';
-import type { Context } from '../../context.js';
+import { confirmOrCancel } from '../confirm.js';
+import type { Factory } from '../../factory.js';
 import { parseId } from '../../validate.js';
 
-export async function run(ctx: Context, idArg: string): Promise<void> {
+export async function run(ctx: Factory, idArg: string): Promise<void> {
   const id = parseId(idArg, '<id>');
-  await ctx.confirmOrCancel(`Delete webhook subscription ${id}?`);
+  await confirmOrCancel(ctx, `Delete webhook subscription ${id}?`);
   const client = await ctx.api();
   try {
     if (!(await deleteWebhook(client, id))) return;
@@ -15,10 +16,10 @@ export async function run(ctx: Context, idArg: string): Promise<void> {
     throw error;
   }
   const forgotten = await forgetSecret(ctx, id);
-  ctx.notice(`✓ deleted webhook subscription ${id}${forgotten ? '; its stored secret was forgotten' : ''}`);
+  ctx.io.notice(`✓ deleted webhook subscription ${id}${forgotten ? '; its stored secret was forgotten' : ''}`);
 }
 
-async function forgetSecret(ctx: Context, id: number): Promise<boolean> {
+async function forgetSecret(ctx: Factory, id: number): Promise<boolean> {
   if (!ctx.store.profile(ctx.profileName).webhook_secrets?.[String(id)]) return false;
   await ctx.store.updateProfile(ctx.profileName, (profile) => {
     delete profile.webhook_secrets?.[String(id)];

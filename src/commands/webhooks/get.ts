@@ -1,9 +1,9 @@
 import { getWebhook } from '../../api/webhooks.js';
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { parseId } from '../../validate.js';
 import { WEBHOOK_VIEW } from './views.js';
 
-export async function run(ctx: Context, idArg: string): Promise<void> {
+export async function run(ctx: Factory, idArg: string): Promise<void> {
   const id = parseId(idArg, '<id>');
   ctx.output.checkFields(WEBHOOK_VIEW);
   const client = await ctx.api();

@@ -1,5 +1,5 @@
 import { WEBHOOK_EVENTS } from '../../api/types.js';
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { CommandFailedError, UsageError } from '../../errors.js';
 import { parseFieldList, selectFields, validateFields } from '../../output/fields.js';
 import { escapeInline } from '../../output/sanitize.js';
@@ -32,7 +32,7 @@ const MAX_PENDING_OUTPUT = 16 * 1024 * 1024;
 const FLUSH_AFTER_MS = 20;
 const FLUSH_BYTES = 64 * 1024;
 
-export async function run(ctx: Context, opts: ListenOptions): Promise<void> {
+export async function run(ctx: Factory, opts: ListenOptions): Promise<void> {
   const port = parsePort(opts.port);
   const host = requireNonEmpty(opts.host, '--host');
   const path = opts.path === undefined ? undefined : parsePath(opts.path);
@@ -88,7 +88,7 @@ export async function run(ctx: Context, opts: ListenOptions): Promise<void> {
         },
         forwarded(record, outcome) {
           const line = forwardLine(record, outcome);
-          if (outcome.status !== null && outcome.status >= 200 && outcome.status < 300) ctx.notice(line);
+          if (outcome.status !== null && outcome.status >= 200 && outcome.status < 300) ctx.io.notice(line);
           else err(line);
         },
       },
@@ -97,12 +97,12 @@ export async function run(ctx: Context, opts: ListenOptions): Promise<void> {
     throw listenError(error, host, port);
   }
 
-  if (!isLoopback(host)) ctx.warn(`--host ${host} is reachable from other machines; only correctly signed deliveries are accepted`);
+  if (!isLoopback(host)) ctx.io.warn(`--host ${host} is reachable from other machines; only correctly signed deliveries are accepted`);
   const count = keyring.entries.length;
-  if (count === 0) ctx.warn('no signing secrets known yet: every delivery is rejected until you pass --secret, set PWCTL_WEBHOOK_SECRET, or create a subscription with `pwctl webhooks create`');
-  else ctx.notice(`verifying with ${count} secret${count === 1 ? '' : 's'} (${describeSources(keyring.entries)}); secrets stored later are picked up without a restart`);
-  for (const target of forwardTo) ctx.notice(`forwarding ${target.event ?? 'every event'} to ${target.url.href}`);
-  ctx.notice('press Ctrl-C to stop');
+  if (count === 0) ctx.io.warn('no signing secrets known yet: every delivery is rejected until you pass --secret, set PWCTL_WEBHOOK_SECRET, or create a subscription with `pwctl webhooks create`');
+  else ctx.io.notice(`verifying with ${count} secret${count === 1 ? '' : 's'} (${describeSources(keyring.entries)}); secrets stored later are picked up without a restart`);
+  for (const target of forwardTo) ctx.io.notice(`forwarding ${target.event ?? 'every event'} to ${target.url.href}`);
+  ctx.io.notice('press Ctrl-C to stop');
   // Last, so a script that waits for this line has seen every warning before it.
   err(`listening on ${listener.origin}${path ?? '/'}`);
 
@@ -110,7 +110,7 @@ export async function run(ctx: Context, opts: ListenOptions): Promise<void> {
   const summary = await listener.stop(SHUTDOWN_GRACE_MS);
   flush();
   await new Promise<void>((resolve) => out.write('', () => resolve()));
-  ctx.notice(summaryLine(summary, dropped, events !== undefined));
+  ctx.io.notice(summaryLine(summary, dropped, events !== undefined));
 }
 
 function parsePort(value: string): number {

@@ -1,5 +1,5 @@
 import { WEBHOOK_EVENTS } from '../../api/types.js';
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { CommandFailedError, NetworkError } from '../../errors.js';
 import { escapeInline } from '../../output/sanitize.js';
 import { parseEnum, parseHttpUrl } from '../../validate.js';
@@ -26,12 +26,12 @@ export interface TriggerResult {
   signature: string;
 }
 
-export async function run(ctx: Context, eventArg: string, opts: TriggerOptions): Promise<void> {
+export async function run(ctx: Factory, eventArg: string, opts: TriggerOptions): Promise<void> {
   const event = parseEnum(eventArg, WEBHOOK_EVENTS, '<event>');
   const url = parseHttpUrl(opts.to, '--to');
   const secret = resolveSecret(ctx, opts.secret);
   const body = opts.file === undefined ? Buffer.from(JSON.stringify(samplePayload(event)), 'utf8') : await readInputBytes(ctx, opts.file, '--file');
-  if (opts.file !== undefined && !isJson(body)) ctx.warn(`--file is not valid JSON; sending it as is`);
+  if (opts.file !== undefined && !isJson(body)) ctx.io.warn(`--file is not valid JSON; sending it as is`);
   const signature = signBody(secret, body);
   const headers = {
     'Content-Type': 'application/json',

@@ -1,6 +1,6 @@
 import type { UpdateWebhookBody, WebhookSubscription } from '../../api/types.js';
 import { updateWebhook } from '../../api/webhooks.js';
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { UsageError } from '../../errors.js';
 import { parseBoolean, parseHttpUrl, parseId } from '../../validate.js';
 import { WEBHOOK_VIEW } from './views.js';
@@ -10,7 +10,7 @@ export interface UpdateOptions {
   active?: string;
 }
 
-export async function run(ctx: Context, idArg: string, opts: UpdateOptions): Promise<void> {
+export async function run(ctx: Factory, idArg: string, opts: UpdateOptions): Promise<void> {
   const id = parseId(idArg, '<id>');
   const body: UpdateWebhookBody = {};
   if (opts.url !== undefined) body.url = parseHttpUrl(opts.url, '--url');
@@ -20,11 +20,11 @@ export async function run(ctx: Context, idArg: string, opts: UpdateOptions): Pro
 }
 
 /** `pause` and `resume`. */
-export async function setActive(ctx: Context, idArg: string, active: boolean): Promise<void> {
+export async function setActive(ctx: Factory, idArg: string, active: boolean): Promise<void> {
   await send(ctx, parseId(idArg, '<id>'), { active });
 }
 
-async function send(ctx: Context, id: number, body: UpdateWebhookBody): Promise<void> {
+async function send(ctx: Factory, id: number, body: UpdateWebhookBody): Promise<void> {
   ctx.output.checkFields(WEBHOOK_VIEW);
   const client = await ctx.api();
   const hook = await updateWebhook(client, id, body);
@@ -34,7 +34,7 @@ async function send(ctx: Context, id: number, body: UpdateWebhookBody): Promise<
 }
 
 /** Keep the stored secret's description in step with the subscription. */
-async function rememberUrl(ctx: Context, hook: WebhookSubscription): Promise<void> {
+async function rememberUrl(ctx: Factory, hook: WebhookSubscription): Promise<void> {
   if (!ctx.store.profile(ctx.profileName).webhook_secrets?.[String(hook.id)]) return;
   await ctx.store.updateProfile(ctx.profileName, (profile) => {
     const entry = profile.webhook_secrets?.[String(hook.id)];

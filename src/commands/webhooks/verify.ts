@@ -1,4 +1,4 @@
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { CommandFailedError } from '../../errors.js';
 import { describeMalformedSignature, verifySignature } from '../../webhooks/signature.js';
 import { readInputBytes } from '../read-input.js';
@@ -10,7 +10,7 @@ export interface VerifyOptions {
   file?: string;
 }
 
-export async function run(ctx: Context, opts: VerifyOptions): Promise<void> {
+export async function run(ctx: Factory, opts: VerifyOptions): Promise<void> {
   const secret = resolveSecret(ctx, opts.secret);
   const body = await readInputBytes(ctx, opts.file ?? '-', '--file');
   // The very function `listen` uses, so the two always agree.
@@ -18,5 +18,5 @@ export async function run(ctx: Context, opts: VerifyOptions): Promise<void> {
   const reason = valid ? undefined : (describeMalformedSignature(opts.signature) ?? 'signature does not match');
   if (ctx.settings.output !== 'table') await ctx.output.value(valid ? { valid, bytes: body.length } : { valid, bytes: body.length, reason });
   if (!valid) throw new CommandFailedError(reason);
-  if (ctx.settings.output === 'table') ctx.notice(`✓ signature matches the ${body.length}-byte body`);
+  if (ctx.settings.output === 'table') ctx.io.notice(`✓ signature matches the ${body.length}-byte body`);
 }

@@ -1,8 +1,8 @@
-// --concurrency for the bulk verbs. It lives apart from bulk.ts because index files import
+// --concurrency for the bulk verbs. It lives apart from the runner because index files import
 // it on the start-up path; the value is checked as commander parses it, so a bad one exits 2
 // before a confirmation prompt or any request.
 import { Option } from 'commander';
-import { parseCount } from '../validate.js';
+import { parseCount } from '../../validate.js';
 
 /** Default parallelism: enough to hide latency, few enough to stay polite within the rate limit. */
 export const BULK_CONCURRENCY = 8;

@@ -1,0 +1,118 @@
+// The attempts of one request: send, read the answer, and decide — retry after a wait (the
+// policy in retry-policy.ts), renew the token once after a 401, accept a 404 from a retried
+// DELETE whose earlier attempt's answer was lost, or give up with the server's own error.
+import { ApiError, errorFromResponse } from './errors.js';
+import type { Exchange } from './exchange.js';
+import { classifyNetworkError, errorCode, networkError, outcomeHint, type FailedRequest } from './network-failure.js';
+import { parseJsonBody } from './response-body.js';
+import { decideRetry, parseRetryAfter, type Failure, type RetryPolicy } from './retry-policy.js';
+
+export interface ApiResponse {
+  status: number;
+  headers: Record<string, string>;
+  text: string;
+  /** Parsed JSON body; undefined for an empty body. */
+  json: unknown;
+  /** True when --dry-run reported the request instead of sending it. */
+  dryRun?: boolean;
+  /** A retried DELETE found the record gone: an earlier attempt of this request deleted it (goneIsDone). */
+  alreadyGone?: boolean;
+}
+
+export interface LoopRequest extends FailedRequest {
+  /** A DELETE of one record whose 404 after an attempt with an unknown outcome means done. */
+  goneIsDone?: boolean;
+}
+
+export interface LoopHooks {
+  /** One attempt (with the current token). */
+  send(): Promise<Exchange>;
+  /** Renews an expired access token once, on a 401; true when there is a new one to retry with. */
+  renewToken?: () => Promise<boolean>;
+  /** Every answer's headers (rate-limit bookkeeping). */
+  onAnswer(headers: Record<string, string>): void;
+  /** The error the user will see, with anything secret removed. */
+  redact(error: ApiError): ApiError;
+  trace(line: string): void;
+  onWait?: (info: { delayMs: number; reason: string; status: number | null }) => void;
+  policy: RetryPolicy;
+  sleep(ms: number): Promise<void>;
+  random?: () => number;
+}
+
+export async function sendWithRetries(request: LoopRequest, hooks: LoopHooks): Promise<ApiResponse> {
+  const { method, url, path, idempotent } = request;
+  let renewed = false;
+  /** An earlier attempt may have been applied by the server without us seeing the answer. */
+  let mayHaveApplied = false;
+
+  for (let attempt = 1; ; attempt++) {
+    const started = performance.now();
+    const took = () => `${Math.round(performance.now() - started)}ms`;
+    hooks.trace(`→ ${method} ${url}${attempt > 1 ? ` (attempt ${attempt})` : ''}`);
+    let failure: Failure;
+    let lastError: ApiError;
+    let status: number | null = null;
+
+    // Only the exchange itself is guarded: anything else that throws (a token renewal hook,
+    // a parse) must reach the caller as it is, not be mistaken for a network fault.
+    let answer: Exchange | undefined;
+    try {
+      answer = await hooks.send();
+    } catch (error) {
+      const code = errorCode(error);
+      hooks.trace(`✗ ${method} ${path} ${code} ${took()}`);
+      failure = classifyNetworkError(code);
+      lastError = networkError(request, failure, code);
+      if (failure.kind !== 'not-sent' && !idempotent) throw lastError;
+      if (failure.kind !== 'not-sent') mayHaveApplied = true;
+    }
+
+    if (answer) {
+      status = answer.status;
+      hooks.trace(`← ${status} ${method} ${path} ${took()}`);
+      hooks.onAnswer(answer.headers);
+      const contentType = answer.headers['content-type'] ?? '';
+
+      if (status >= 200 && status < 300) {
+        const parsed = parseJsonBody(answer.text, contentType);
+        if (parsed.ok) return { ...answer, json: parsed.value };
+        const problem = `${method} ${path}: ${status} but the response body is not valid JSON (${parsed.reason})`;
+        lastError = idempotent
+          ? new ApiError({ kind: 'bad_response', status, method, url, message: problem })
+          : new ApiError({ kind: 'outcome_unknown', status, method, url, message: `${problem}; the request was probably applied and was not re-sent${outcomeHint(request)}` });
+        if (!idempotent) throw lastError;
+        failure = { kind: 'network' };
+        mayHaveApplied = true;
+      } else {
+        if (status === 401 && !renewed && hooks.renewToken) {
+          renewed = true;
+          if (await hooks.renewToken()) {
+            hooks.trace('token renewed after 401; retrying once');
+            attempt--;
+            continue;
+          }
+        }
+        if (status === 404 && mayHaveApplied && request.goneIsDone && method === 'DELETE') {
+          hooks.trace('  404 after an attempt whose answer was lost: that attempt deleted it');
+          return { ...answer, json: undefined, alreadyGone: true };
+        }
+        if (status >= 500) mayHaveApplied = true;
+        lastError = hooks.redact(errorFromResponse(method, url, status, contentType, answer.text));
+        failure = { kind: 'status', status, retryAfterMs: parseRetryAfter(answer.headers['retry-after']) };
+        if (status >= 500 && !idempotent) {
+          throw lastError.with({ message: `${lastError.message}; the request was not re-sent because it may have been applied${outcomeHint(request)}` });
+        }
+      }
+    }
+
+    const decision = decideRetry(failure!, attempt, idempotent, hooks.policy, hooks.random);
+    if (!decision.retry) {
+      hooks.trace(`  no retry: ${decision.reason}`);
+      throw lastError!;
+    }
+    hooks.trace(`  retry in ${decision.delayMs}ms: ${decision.reason}`);
+    hooks.onWait?.({ delayMs: decision.delayMs, reason: decision.reason, status });
+    await hooks.sleep(decision.delayMs);
+  }
+}

@@ -1,0 +1,39 @@
+// Remembers the ids and titles of the records a command printed, for shell completion of
+// ids (`pwctl steps complete <TAB>`), and writes them to the profile's id cache when the
+// command ends. The output writer only reports what it printed; this decides what to keep.
+import type { ConfigStore } from '../config/store.js';
+import type { View } from '../output/view.js';
+import { cacheDir, MAX_CACHED_IDS, rememberIds, type IdKind } from './id-cache.js';
+
+export class IdRecorder {
+  readonly #seen = new Map<IdKind, Map<string, string>>();
+
+  constructor(
+    private readonly store: ConfigStore,
+    private readonly profileName: string,
+    /** Which service the ids belong to: 'sandbox' or the base URL. */
+    private readonly serviceKey: string,
+  ) {}
+
+  /** A printed record; the first ones of a long list are enough for the bounded cache. */
+  observe(record: unknown, view: View<never>): void {
+    const cache = view.cache as View<unknown>['cache'];
+    if (!cache) return;
+    let seen = this.#seen.get(cache.kind);
+    if (!seen) this.#seen.set(cache.kind, (seen = new Map()));
+    if (seen.size >= MAX_CACHED_IDS) return;
+    const id = String(cache.id(record) ?? '');
+    if (id !== '' && !seen.has(id)) seen.set(id, String(cache.title(record) ?? ''));
+  }
+
+  /** Write what was seen, unless the profile turned the cache off. Never fails the command. */
+  save(): void {
+    if (this.#seen.size === 0) return;
+    try {
+      const dir = cacheDir(this.store.dir, this.profileName, this.serviceKey === 'sandbox');
+      if (dir && this.store.profile(this.profileName).completion_cache !== false) rememberIds(dir, this.#seen);
+    } catch {
+      // The cache is a convenience: failing to write it never fails the command.
+    }
+  }
+}

@@ -1,0 +1,84 @@
+// What a verb's run function receives: the I/O object, the parsed global flags, and lazy
+// factories for the expensive things (config store, settings, output writer, API client),
+// so a verb pays only for what it uses and `--help` pays for none of it. It builds things;
+// it prints nothing (that is the I/O object's and the output writer's job).
+import type { ApiClient } from './api/client.js';
+import type { IdRecorder } from './completion/id-recorder.js';
+import { ConfigStore } from './config/store.js';
+import { configDir } from './config/paths.js';
+import { resolveProfileName, resolveSettings, type GlobalFlags, type Settings } from './config/settings.js';
+import type { IO } from './io.js';
+import { parseFieldList } from './output/fields.js';
+import { OutputWriter } from './output/writer.js';
+
+export class Factory {
+  #store: ConfigStore | undefined;
+  #settings: Settings | undefined;
+  #client: Promise<ApiClient> | undefined;
+  #writer: OutputWriter | undefined;
+  #ids: IdRecorder | undefined;
+  #cleanups: Array<() => Promise<void>> = [];
+
+  constructor(
+    readonly flags: GlobalFlags,
+    readonly env: NodeJS.ProcessEnv,
+    readonly io: IO,
+  ) {}
+
+  get store(): ConfigStore {
+    return (this.#store ??= new ConfigStore(configDir(this.env)));
+  }
+
+  get profileName(): string {
+    return resolveProfileName(this.flags, this.env);
+  }
+
+  get settings(): Settings {
+    if (!this.#settings) {
+      const name = this.profileName;
+      this.#settings = resolveSettings(this.flags, this.env, this.store.profile(name), name);
+    }
+    return this.#settings;
+  }
+
+  get dryRun(): boolean {
+    return this.flags.dryRun === true;
+  }
+
+  get output(): OutputWriter {
+    return (this.#writer ??= new OutputWriter(this.io, this.settings.output, this.flags.fields === undefined ? undefined : parseFieldList(this.flags.fields), {
+      // Records printed by a real run are remembered for shell completion; a dry run printed none.
+      onRecord: this.dryRun ? undefined : (record, view) => this.#ids?.observe(record, view),
+    }));
+  }
+
+  /** The API client for this profile (or the embedded sandbox), built on first use. */
+  api(): Promise<ApiClient> {
+    return (this.#client ??= this.#connect());
+  }
+
+  /** Runs when the command ends, success or not (closing sockets, flushing the sandbox). */
+  onClose(cleanup: () => Promise<void>): void {
+    this.#cleanups.push(cleanup);
+  }
+
+  async close(): Promise<void> {
+    for (const cleanup of this.#cleanups.reverse()) {
+      try {
+        await cleanup();
+      } catch {
+        // Closing is best effort; the command's own outcome has already been decided.
+      }
+    }
+    this.#cleanups = [];
+    this.#ids?.save();
+  }
+
+  async #connect(): Promise<ApiClient> {
+    const [{ connect }, { IdRecorder }] = await Promise.all([import('./connect.js'), import('./completion/id-recorder.js')]);
+    const connection = await connect(this);
+    // Ids are remembered per service: the sandbox's mean nothing to the real one.
+    this.#ids = new IdRecorder(this.store, this.profileName, connection.serviceKey);
+    return connection.client;
+  }
+}
