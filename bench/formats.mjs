@@ -2,15 +2,11 @@
 // Formats benchmark: `pwctl steps list --all` of 10,000 tasks as -o json, -o ndjson and
 // -o yaml, run interleaved (json, ndjson, yaml, json, …) against the same sandbox, medians.
 // Target: yaml <= 5x the json time. Every yaml run is parsed back and must hold 10,000 tasks.
-// Then, in this process and for information, the cost of serialising those records once:
-// JSON.stringify, pwctl's YAML emitter (dist/esm/output/yaml.js) and yaml@2's stringify,
-// which -o yaml used before and which made it ~4x the json time.
+// Then, in this process and for information, the cost of serialising those records once
+// with JSON.stringify and with the yaml library that -o yaml uses.
 // Run `npm run build` first. Loopback only.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { BIN, ROOT, benchEnv, median, report, childEnv, startSandbox } from './lib.mjs';
+import { BIN, benchEnv, median, report, childEnv, startSandbox } from './lib.mjs';
 
 const ROWS = 10_000;
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
@@ -74,11 +70,8 @@ try {
   const ms = Object.fromEntries(Object.entries(samples).map(([k, v]) => [k, median(v)]));
   const ratio = ms.yaml / ms.json;
 
-  // Serialising alone, in this process: why -o yaml used to be slow.
-  const emitter = join(ROOT, 'dist', 'esm', 'output', 'yaml.js');
-  const { toYamlListItem } = existsSync(emitter) ? await import(pathToFileURL(emitter).href) : {};
+  // Serialising alone, in this process: what -o yaml costs over json.
   const jsonMs = timeSerialiser(records, (r) => JSON.stringify(r, null, 2));
-  const pwctlYamlMs = toYamlListItem ? timeSerialiser(records, toYamlListItem) : -1;
   const yaml2Ms = timeSerialiser(records, (r) => stringify([r], { lineWidth: 0 }));
 
   console.log(`steps list --all of ${ROWS} tasks, median of ${RUNS} interleaved runs per format`);
@@ -89,8 +82,7 @@ try {
     { name: 'yaml_vs_json', value: Number(ratio.toFixed(2)), unit: 'x', target: `<= ${YAML_TARGET}`, met: ratio <= YAML_TARGET },
     { name: 'yaml_parses_back', value: yamlRecords, unit: 'records', target: `${ROWS}, equal to -o json`, met: yamlRecords === ROWS && yamlMatchesJson },
     { name: 'serialise_json_in_process', value: Number(jsonMs.toFixed(1)), unit: 'ms', target: 'informational' },
-    { name: 'serialise_pwctl_yaml_in_process', value: Number(pwctlYamlMs.toFixed(1)), unit: 'ms', target: 'informational' },
-    { name: 'serialise_yaml2_in_process', value: Number(yaml2Ms.toFixed(1)), unit: 'ms', target: 'informational (the old path)' },
+    { name: 'serialise_yaml_in_process', value: Number(yaml2Ms.toFixed(1)), unit: 'ms', target: 'informational' },
   ]);
 } finally {
   sandbox.child.kill('SIGTERM');
