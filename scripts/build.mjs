@@ -30,8 +30,13 @@ const pkg = JSON.parse(await readFile(resolve(ROOT, 'package.json'), 'utf8'));
 const DIST = `${FINAL}.tmp-${process.pid}`;
 await rm(DIST, { recursive: true, force: true });
 
+// Packages that stay in node_modules instead of being bundled: native modules, whose
+// per-platform binaries npm installs (package.json "dependencies"). Imported only lazily.
+const EXTERNAL = ['@napi-rs/keyring'];
+
 const shared = {
   bundle: true,
+  external: EXTERNAL,
   platform: 'node',
   target: 'node20',
   minifyWhitespace: true,
@@ -73,6 +78,7 @@ const deferDynamicImports = {
   setup(b) {
     b.onResolve({ filter: /.*/ }, (args) => {
       if (args.kind !== 'dynamic-import' || args.path.startsWith('node:')) return undefined;
+      if (EXTERNAL.includes(args.path)) return { path: args.path, external: true };
       const name = lazyName(args.path, args.importer);
       lazyModules.set(name, args.path.startsWith('.') ? resolve(dirname(args.importer), args.path.replace(/\.js$/, '.ts')) : `vendor-entry:${args.path}`);
       return { path: `./esm/${name}.js`, external: true };

@@ -2,13 +2,13 @@
 // factories for the expensive things (config store, API client, embedded sandbox), so a
 // verb pays only for what it uses and `--help` pays for none of it.
 import { rmSync } from 'node:fs';
-import { join } from 'node:path';
 import type { ApiClient } from './api/client.js';
-import { cacheDir, rememberIds } from './completion/id-cache.js';
-import { ConfigStore } from './config/store.js';
-import { configDir } from './config/paths.js';
+import { cacheDir, profileCacheDir, rememberIds } from './completion/id-cache.js';
+import { serviceKey } from './config/service-key.js';
+import { openConfigStore, type ConfigStore } from './config/store.js';
 import { resolveProfileName, resolveSettings, type GlobalFlags, type Settings } from './config/settings.js';
-import { AuthRequiredError, UsageError } from './errors.js';
+import { allWebhookSecrets } from './config/webhook-secrets.js';
+import { UsageError } from './errors.js';
 import type { IO } from './io.js';
 import { parseFieldList } from './output/fields.js';
 import { toJson } from './output/json.js';
@@ -30,11 +30,11 @@ export class Context {
   ) {}
 
   get store(): ConfigStore {
-    return (this.#store ??= new ConfigStore(configDir(this.env)));
+    return (this.#store ??= openConfigStore(this.env));
   }
 
   get profileName(): string {
-    return resolveProfileName(this.flags, this.env);
+    return resolveProfileName(this.flags, this.env, this.store.defaultProfile());
   }
 
   get settings(): Settings {
@@ -90,12 +90,13 @@ export class Context {
   #saveCompletionIds(): void {
     if (!this.#store) return;
     try {
-      const profileDir = cacheDir(this.#store.dir, this.profileName);
+      const profileDir = profileCacheDir(this.#store.dir, this.profileName);
       if (!profileDir) return;
       if (this.#store.profile(this.profileName).completion_cache === false) {
         rmSync(profileDir, { recursive: true, force: true });
       } else if (this.#writer && this.#writer.remembered.size > 0 && !this.dryRun) {
-        rememberIds(cacheDir(this.#store.dir, this.profileName, this.settings.sandbox)!, this.#writer.remembered);
+        const serviceDir = cacheDir(this.#store.dir, this.profileName, serviceKey(this.settings));
+        if (serviceDir) rememberIds(serviceDir, this.#writer.remembered);
       }
     } catch {
       // The cache is a convenience: failing to write it never fails the command.
@@ -136,38 +137,31 @@ export class Context {
       this.settings.token,
       profile.refresh_token,
       this.env.PWCTL_WEBHOOK_SECRET,
-      ...Object.values(profile.webhook_secrets ?? {}).map((s) => s.secret),
+      ...allWebhookSecrets(profile).map((s) => s.entry.secret),
     ].filter((s): s is string => typeof s === 'string' && s !== '');
   }
 
   async #createClient(): Promise<ApiClient> {
     const settings = this.settings;
+    const trace = settings.debug ? (line: string) => this.io.stderr.write(`debug: ${escapeInline(line)}\n`) : undefined;
     let baseUrl = settings.baseUrl;
-    let token = settings.token;
+    let token: string;
+    let renewToken: (() => Promise<string>) | undefined;
+    const secrets = this.secrets();
     if (settings.sandbox) {
       const { startEmbeddedSandbox } = await import('./sandbox/embedded.js');
-      const sandbox = await startEmbeddedSandbox({ statePath: join(this.store.dir, 'sandbox-state.json') });
+      const sandbox = await startEmbeddedSandbox({ statePath: this.store.filePath('sandbox-state.json') });
       this.onClose(() => sandbox.close());
       baseUrl = sandbox.baseUrl;
       token = sandbox.token;
-    }
-    if (!baseUrl) {
-      throw new UsageError('no service URL configured: pass --base-url, set PWCTL_BASE_URL, run `pwctl config set base_url <url>`, or try --sandbox');
-    }
-    if (!token) {
-      throw new AuthRequiredError(
-        `no token for profile ${this.profileName}: run \`pwctl auth login\`, or set PWCTL_TOKEN`,
-      );
-    }
-    const trace = settings.debug ? (line: string) => this.io.stderr.write(`debug: ${escapeInline(line)}\n`) : undefined;
-    let renewToken: (() => Promise<string>) | undefined;
-    const stored = this.store.profile(this.profileName);
-    // Only a token this profile stores from an OAuth sign-in is renewed; an env token is the caller's.
-    if (!settings.sandbox && settings.tokenSource === 'config' && (stored.refresh_token || stored.token_expires_at)) {
-      const { TokenRenewer } = await import('./auth/token-renewal.js');
-      const renewer = new TokenRenewer({ store: this.store, profileName: this.profileName, baseUrl, timeoutMs: settings.timeoutMs, trace }, token);
-      token = await renewer.initial();
-      renewToken = () => renewer.renewAfterRejection();
+    } else {
+      if (!baseUrl) {
+        throw new UsageError('no service URL configured: pass --base-url, set PWCTL_BASE_URL, run `pwctl config set base_url <url>`, or try --sandbox');
+      }
+      const { resolveClientAuth } = await import('./auth/client-auth.js');
+      const auth = await resolveClientAuth({ store: this.store, profileName: this.profileName, settings, baseUrl, trace });
+      ({ token, renewToken } = auth);
+      secrets.push(...auth.secrets);
     }
     const { ApiClient } = await import('./api/client.js');
     const tty = this.io.stderrIsTTY;
@@ -176,7 +170,7 @@ export class Context {
       token,
       timeoutMs: settings.timeoutMs,
       userAgent: `pwctl/${VERSION} (node ${process.version}; ${process.platform})`,
-      secrets: this.secrets(),
+      secrets,
       trace,
       renewToken,
       dryRun: this.dryRun ? (request) => this.#printDryRun(request) : undefined,
