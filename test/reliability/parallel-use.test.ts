@@ -6,10 +6,10 @@ import { existsSync, readdirSync, readFileSync, utimesSync, writeFileSync } from
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAuthorizationRequest, exchangeCallback, type TokenSet } from '../../src/auth/oauth-client.js';
-import { resolveOAuthEndpoints } from '../../src/auth/oauth-endpoints.js';
+import type { TokenSet } from '../../src/auth/oauth-client.js';
 import type { RunningSandbox } from '../../src/sandbox/index.js';
 import { BIN, baseEnv, makeConfigDir, registerSecret, runCli, sandboxEnv } from '../helpers/cli.js';
+import { signIn } from '../helpers/oauth-sign-in.js';
 import { startTestSandbox } from '../helpers/sandbox.js';
 import { prng } from './support.js';
 
@@ -23,20 +23,6 @@ const report = (figures: object) => process.env.RELIABILITY_REPORT && console.lo
 
 function readStore(configDir: string): { profiles: Record<string, Record<string, any>> } {
   return JSON.parse(readFileSync(join(configDir, 'config.json'), 'utf8'));
-}
-
-/** A browser sign-in against the sandbox, played with fetch: the tokens `auth login --web` would store. */
-async function signIn(): Promise<TokenSet> {
-  const endpoints = resolveOAuthEndpoints({}, sb.baseUrl);
-  const request = await createAuthorizationRequest(endpoints, 'http://127.0.0.1:49998/callback');
-  const query = new URL(request.url).searchParams;
-  const form = new URLSearchParams({ user: 'manager', decision: 'approve' });
-  for (const key of ['client_id', 'redirect_uri', 'response_type', 'code_challenge', 'code_challenge_method', 'state']) form.set(key, query.get(key)!);
-  const answer = await fetch(`${sb.baseUrl}/oauth/authorize`, { method: 'POST', body: form, redirect: 'manual' });
-  const tokens = await exchangeCallback(endpoints, request, new URL(answer.headers.get('location')!).searchParams, 5_000);
-  registerSecret(tokens.accessToken);
-  registerSecret(tokens.refreshToken!);
-  return tokens;
 }
 
 function refreshRequests(since: number): number {
@@ -83,7 +69,7 @@ describe('parallel writers keep every value', () => {
 describe('an expired OAuth token is renewed once between processes', () => {
   /** A store whose default profile holds a fresh sign-in; `expired` marks it expired in the file. */
   async function storeWithSignIn(expired: boolean): Promise<{ configDir: string; tokens: TokenSet }> {
-    const tokens = await signIn();
+    const tokens = await signIn(sb);
     const configDir = makeConfigDir();
     const profile = { base_url: sb.baseUrl, token: tokens.accessToken, refresh_token: tokens.refreshToken, token_expires_at: expired ? '2020-01-01T00:00:00.000Z' : tokens.expiresAt };
     writeFileSync(join(configDir, 'config.json'), JSON.stringify({ profiles: { default: profile } }), { mode: 0o600 });
