@@ -4,8 +4,8 @@
 //      tree (flag declarations only), Context, settings. CommonJS, one file, because
 //      starting Node's ESM loader alone costs ~5 ms and a single file costs one read.
 //   B. dist/esm/ — everything reached through import(): each verb, the API client,
-//      output renderers, the sandbox and each heavy library (undici, conf, yaml,
-//      cli-table3, chalk, open), as split ESM chunks loaded only when a command runs them.
+//      output renderers, the sandbox and each heavy library (undici, yaml, cli-table3,
+//      chalk, open), as split ESM chunks loaded only when a command runs them.
 //   C. dist/complete.cjs + dist/completion-tree.json — the shell completer the bin shim
 //      runs for `pwctl __complete` at every TAB, and the command tree it reads, taken from
 //      the freshly built program so it can never drift from the real commands.
