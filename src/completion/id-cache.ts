@@ -1,9 +1,10 @@
 // The ids shell completion offers: a small cache of the records list and get commands
 // printed, per profile and per service (ids are only unique within one service), one TSV
 // file per kind (`<config dir>/cache/<profile>/<service>/<kind>.tsv`, lines `id<TAB>title`,
-// most recent first; <service> is "sandbox" or the base URL as a directory name). Written when a command ends (Context.close), read by
-// the completer at TAB — which must never call the API. Only node:fs and node:path here:
-// the completer bundles this file and its start-up cost is a product requirement.
+// most recent first; <service> is "sandbox" or the base URL as a directory name). Written
+// when a command ends (Context.close), read by the completer at TAB — which must never call
+// the API. Only node:fs, node:path and pure helpers here: the completer bundles this file
+// and its start-up cost is a product requirement.
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serviceDirName } from '../config/service-key.js';
