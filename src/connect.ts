@@ -1,17 +1,18 @@
 // Connecting a command to the service: the embedded sandbox or the configured base URL, the
-// token (renewed when this profile's OAuth sign-in allows), and an API client wired to this
-// run's trace, wait notices and --dry-run printing. Reached only through import(), by the
-// first verb that asks the factory for a client.
-import { join } from 'node:path';
+// credentials (PWCTL_TOKEN, or the profile's stored tokens, renewed when its OAuth sign-in
+// allows), and an API client wired to this run's trace, wait notices and --dry-run
+// printing. Reached only through import(), by the first verb that asks for a client.
 import { ApiClient } from './api/client.js';
-import { AuthRequiredError, UsageError } from './errors.js';
+import { SANDBOX_SERVICE } from './config/service-key.js';
+import { allWebhookSecrets } from './config/webhook-secrets.js';
+import { UsageError } from './errors.js';
 import type { Factory } from './factory.js';
 import { escapeInline } from './output/sanitize.js';
 import { VERSION } from './version.js';
 
 export interface Connection {
   client: ApiClient;
-  /** Which service this is, for what is stored per service: 'sandbox' or the base URL. */
+  /** Which service this is, for what is stored per service (config/service-key.ts). */
   serviceKey: string;
 }
 
@@ -19,37 +20,32 @@ export const USER_AGENT = `pwctl/${VERSION} (node ${process.version}; ${process.
 
 export async function connect(ctx: Factory): Promise<Connection> {
   const settings = ctx.settings;
-  let baseUrl = settings.baseUrl;
-  let token = settings.token;
+  const trace = traceSink(ctx);
+  const secrets = knownSecrets(ctx);
+  let baseUrl: string;
+  let token: string;
+  let renewToken: (() => Promise<string>) | undefined;
   if (settings.sandbox) {
     const { startEmbeddedSandbox } = await import('./sandbox/embedded.js');
-    const sandbox = await startEmbeddedSandbox({ statePath: join(ctx.store.dir, 'sandbox-state.json') });
+    const sandbox = await startEmbeddedSandbox({ statePath: ctx.store.filePath('sandbox-state.json') });
     ctx.onClose(() => sandbox.close());
-    baseUrl = sandbox.baseUrl;
-    token = sandbox.token;
-  }
-  if (!baseUrl) {
-    throw new UsageError('no service URL configured: pass --base-url, set PWCTL_BASE_URL, run `pwctl config set base_url <url>`, or try --sandbox');
-  }
-  if (!token) {
-    throw new AuthRequiredError(`no token for profile ${ctx.profileName}: run \`pwctl auth login\`, or set PWCTL_TOKEN`);
-  }
-  const trace = traceSink(ctx);
-  let renewToken: (() => Promise<string>) | undefined;
-  const stored = ctx.store.profile(ctx.profileName);
-  // Only a token this profile stores from an OAuth sign-in is renewed; an env token is the caller's.
-  if (!settings.sandbox && settings.tokenSource === 'config' && (stored.refresh_token || stored.token_expires_at)) {
-    const { TokenRenewer } = await import('./auth/token-renewal.js');
-    const renewer = new TokenRenewer({ store: ctx.store, profileName: ctx.profileName, baseUrl, timeoutMs: settings.timeoutMs, trace }, token);
-    token = await renewer.initial();
-    renewToken = () => renewer.renewAfterRejection();
+    ({ baseUrl, token } = sandbox);
+  } else {
+    if (!settings.baseUrl) {
+      throw new UsageError('no service URL configured: pass --base-url, set PWCTL_BASE_URL, run `pwctl config set base_url <url>`, or try --sandbox');
+    }
+    baseUrl = settings.baseUrl;
+    const { resolveClientAuth } = await import('./auth/client-auth.js');
+    const auth = await resolveClientAuth({ store: ctx.store, profileName: ctx.profileName, settings, baseUrl, trace });
+    ({ token, renewToken } = auth);
+    secrets.push(...auth.secrets);
   }
   const client = new ApiClient({
     baseUrl,
     token,
     timeoutMs: settings.timeoutMs,
     userAgent: USER_AGENT,
-    secrets: knownSecrets(ctx),
+    secrets,
     trace,
     renewToken,
     dryRun: ctx.dryRun ? (request) => ctx.output.dryRun(request) : undefined,
@@ -58,7 +54,7 @@ export async function connect(ctx: Factory): Promise<Connection> {
     },
   });
   ctx.onClose(() => client.close());
-  return { client, serviceKey: settings.sandbox ? 'sandbox' : client.base };
+  return { client, serviceKey: settings.sandbox ? SANDBOX_SERVICE : client.base };
 }
 
 /** `--debug` lines on stderr, or nothing. */
@@ -66,13 +62,10 @@ export function traceSink(ctx: Factory): ((line: string) => void) | undefined {
   return ctx.settings.debug ? (line: string) => ctx.io.error(`debug: ${escapeInline(line)}\n`) : undefined;
 }
 
-/** Every secret this process knows, for redaction. */
+/** Every secret this process knows before reading stored tokens, for redaction. */
 export function knownSecrets(ctx: Factory): string[] {
   const profile = ctx.store.profile(ctx.profileName);
-  return [
-    ctx.settings.token,
-    profile.refresh_token,
-    ctx.env.PWCTL_WEBHOOK_SECRET,
-    ...Object.values(profile.webhook_secrets ?? {}).map((s) => s.secret),
-  ].filter((s): s is string => typeof s === 'string' && s !== '');
+  return [ctx.settings.token, ctx.env.PWCTL_WEBHOOK_SECRET, ...allWebhookSecrets(profile).map((s) => s.entry.secret)].filter(
+    (s): s is string => typeof s === 'string' && s !== '',
+  );
 }

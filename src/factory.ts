@@ -4,8 +4,7 @@
 // it prints nothing (that is the I/O object's and the output writer's job).
 import type { ApiClient } from './api/client.js';
 import type { IdRecorder } from './completion/id-recorder.js';
-import { ConfigStore } from './config/store.js';
-import { configDir } from './config/paths.js';
+import { openConfigStore, type ConfigStore } from './config/store.js';
 import { resolveProfileName, resolveSettings, type GlobalFlags, type Settings } from './config/settings.js';
 import type { IO } from './io.js';
 import { parseFieldList } from './output/fields.js';
@@ -26,11 +25,11 @@ export class Factory {
   ) {}
 
   get store(): ConfigStore {
-    return (this.#store ??= new ConfigStore(configDir(this.env)));
+    return (this.#store ??= openConfigStore(this.env));
   }
 
   get profileName(): string {
-    return resolveProfileName(this.flags, this.env);
+    return resolveProfileName(this.flags, this.env, this.store.defaultProfile());
   }
 
   get settings(): Settings {

@@ -1,11 +1,17 @@
 // Keeps a stored OAuth access token usable: renewed with the stored refresh token shortly
-// before it expires, or once after the service answers 401, and written back to the
-// profile. Failing that, the user is told to sign in again (exit 4).
+// before it expires, or once after the service answers 401. Several pwctl processes may
+// find the token expired at once, and a rotating refresh token works only once, so a
+// renewal happens under the config store's lock: the process re-reads the stored tokens
+// there and renews only if no other process has already (then it uses theirs), and it
+// stores the rotated refresh token before it lets go of the lock. Failing that, the user
+// is told to sign in again (exit 4).
 import { ApiError } from '../api/errors.js';
-import { ConfigStore } from '../config/store.js';
+import type { ConfigStore, ProfileData } from '../config/store.js';
 import { AuthRequiredError } from '../errors.js';
+import type { TokenSet } from './oauth-client.js';
 import { resolveOAuthEndpoints } from './oauth-endpoints.js';
 import { OAuthError } from './oauth-error.js';
+import { readStoredTokens, replaceStoredTokens } from './stored-credentials.js';
 import { describeExpiry, msUntil, needsRenewal } from './token-expiry.js';
 
 export interface RenewalOptions {
@@ -20,32 +26,32 @@ export interface RenewalOptions {
 
 export class TokenRenewer {
   readonly #options: RenewalOptions;
-  #current: string;
+  #current: TokenSet;
   #inflight: Promise<string> | undefined;
 
-  constructor(options: RenewalOptions, token: string) {
+  /** `stored`: the tokens this process read at start. */
+  constructor(options: RenewalOptions, stored: TokenSet) {
     this.#options = options;
-    this.#current = token;
+    this.#current = stored;
   }
 
   get token(): string {
-    return this.#current;
+    return this.#current.accessToken;
   }
 
   /** The token to start with: renewed first when it expires within a minute. */
   async initial(): Promise<string> {
-    const { store, profileName } = this.#options;
-    const profile = store.profile(profileName);
+    const { expiresAt, refreshToken, accessToken } = this.#current;
     const now = this.#now();
-    if (!needsRenewal(profile.token_expires_at, now)) return this.#current;
-    if (!profile.refresh_token) {
-      const left = msUntil(profile.token_expires_at, now);
+    if (!needsRenewal(expiresAt, now)) return accessToken;
+    if (!refreshToken) {
+      const left = msUntil(expiresAt, now);
       if (left !== undefined && left <= 0) {
         throw new AuthRequiredError(
-          `the token of profile ${profileName} expired ${describeExpiry(profile.token_expires_at!, now).replace(/^expired /, '')} and cannot be renewed: run \`pwctl auth login\``,
+          `the token of profile ${this.#options.profileName} expired ${describeExpiry(expiresAt!, now).replace(/^expired /, '')} and cannot be renewed: run \`pwctl auth login\``,
         );
       }
-      return this.#current;
+      return accessToken;
     }
     return this.renew();
   }
@@ -59,37 +65,49 @@ export class TokenRenewer {
       return await this.renew();
     } catch (error) {
       if (error instanceof AuthRequiredError) {
-        throw new ApiError({ kind: 'unauthorized', status: 401, method: 'POST', url: this.#tokenUrl(), message: error.message });
+        const url = resolveOAuthEndpoints(this.#options.store.profile(this.#options.profileName), this.#options.baseUrl).tokenUrl;
+        throw new ApiError({ kind: 'unauthorized', status: 401, method: 'POST', url, message: error.message });
       }
       throw error;
     }
   }
 
-  /** One renewal at a time: concurrent requests that hit 401 together share it. */
+  /** One renewal at a time: concurrent requests of this process that hit 401 together share it. */
   renew(): Promise<string> {
-    return (this.#inflight ??= this.#renew().finally(() => {
+    return (this.#inflight ??= this.#renewLocked().finally(() => {
       this.#inflight = undefined;
     }));
   }
 
-  async #renew(): Promise<string> {
-    const { store, profileName, timeoutMs } = this.#options;
-    // Another pwctl may have renewed (and rotated the refresh token) since this one read the file.
-    const latest = new ConfigStore(store.dir).profile(profileName);
-    if (latest.token && latest.token !== this.#current && !needsRenewal(latest.token_expires_at, this.#now())) {
-      await store.updateProfile(profileName, (profile) => Object.assign(profile, pickTokens(latest)));
-      this.#trace('using the token another pwctl process renewed');
-      return (this.#current = latest.token);
-    }
-    if (!latest.refresh_token) {
-      throw new AuthRequiredError(`the token of profile ${profileName} is no longer accepted and no refresh token is stored: run \`pwctl auth login\``);
-    }
-    const endpoints = resolveOAuthEndpoints(latest, this.#options.baseUrl);
+  async #renewLocked(): Promise<string> {
+    const { store, profileName } = this.#options;
+    this.#current = await store.updateProfile(profileName, async (profile) => {
+      const latest = await readStoredTokens(profile, profileName);
+      // Another process renewed since this one read the tokens: use what it stored. Its
+      // token may already be inside the renewal margin (short-lived tokens always are); it
+      // is used as long as it has not expired, or every process would renew in turn.
+      if (latest && latest.accessToken !== this.#current.accessToken && !needsRenewal(latest.expiresAt, this.#now(), 0)) {
+        this.#trace('using the token another pwctl process renewed');
+        return latest;
+      }
+      if (!latest?.refreshToken) {
+        throw new AuthRequiredError(`the token of profile ${profileName} is no longer accepted and no refresh token is stored: run \`pwctl auth login\``);
+      }
+      const renewed = await this.#refresh(profile, latest.refreshToken);
+      await replaceStoredTokens(profile, profileName, renewed);
+      return renewed;
+    });
+    return this.#current.accessToken;
+  }
+
+  async #refresh(profile: ProfileData, refreshToken: string): Promise<TokenSet> {
+    const { profileName, timeoutMs } = this.#options;
+    const endpoints = resolveOAuthEndpoints(profile, this.#options.baseUrl);
     const { refreshTokens } = await import('./oauth-client.js');
     this.#trace(`→ POST ${endpoints.tokenUrl} (refresh_token grant)`);
-    let tokens;
+    let tokens: TokenSet;
     try {
-      tokens = await refreshTokens(endpoints, latest.refresh_token, timeoutMs);
+      tokens = await refreshTokens(endpoints, refreshToken, timeoutMs);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       this.#trace(`✗ token renewal failed: ${reason}`);
@@ -99,17 +117,8 @@ export class TokenRenewer {
       throw new AuthRequiredError(`cannot renew the token of profile ${profileName} (${reason}): run \`pwctl auth login\``);
     }
     this.#trace('← token renewed');
-    await store.updateProfile(profileName, (profile) => {
-      profile.token = tokens.accessToken;
-      if (tokens.refreshToken) profile.refresh_token = tokens.refreshToken;
-      if (tokens.expiresAt) profile.token_expires_at = tokens.expiresAt;
-      else delete profile.token_expires_at;
-    });
-    return (this.#current = tokens.accessToken);
-  }
-
-  #tokenUrl(): string {
-    return resolveOAuthEndpoints(this.#options.store.profile(this.#options.profileName), this.#options.baseUrl).tokenUrl;
+    // A server that does not rotate refresh tokens leaves the one we used valid.
+    return { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken ?? refreshToken, expiresAt: tokens.expiresAt };
   }
 
   #now(): number {
@@ -119,8 +128,4 @@ export class TokenRenewer {
   #trace(line: string): void {
     this.#options.trace?.(line);
   }
-}
-
-function pickTokens(profile: { token?: string; refresh_token?: string; token_expires_at?: string }) {
-  return { token: profile.token, refresh_token: profile.refresh_token, token_expires_at: profile.token_expires_at };
 }

@@ -17,21 +17,25 @@ export interface Completion {
 
 /** Where the words that are not in the tree come from (all local: completion never calls the API). */
 export interface Sources {
-  /** `profile` and `sandbox` as typed on the line (--profile, --sandbox), if they were. */
-  ids(kind: IdKind, line: { profile?: string; sandbox?: boolean }): CachedId[];
+  /** `profile`, `sandbox` and `baseUrl` as typed on the line (--profile, --sandbox, --base-url), if they were. */
+  ids(kind: IdKind, line: TypedTarget): CachedId[];
   profiles(): string[];
 }
 
-interface LineState {
+/** The global options of a command line that choose whose ids it means. */
+export interface TypedTarget {
+  profile?: string;
+  sandbox?: boolean;
+  baseUrl?: string;
+}
+
+interface LineState extends TypedTarget {
   /** Root first, down to the command the words reached. */
   chain: CommandNode[];
   positionals: string[];
   /** The last word was an option still waiting for its value. */
   pending?: OptionNode;
   afterDoubleDash: boolean;
-  /** `--profile <name>` and `--sandbox` as typed, for the id cache. */
-  profile?: string;
-  sandbox?: boolean;
 }
 
 /** `words`: what follows the program name, the last one being the (possibly empty) word under the cursor. */
@@ -63,6 +67,7 @@ function readLine(root: CommandNode, words: readonly string[]): LineState {
   const state: LineState = { chain: [root], positionals: [], afterDoubleDash: false };
   const setValue = (option: OptionNode, value: string) => {
     if (option.flags.includes('--profile')) state.profile = value;
+    if (option.flags.includes('--base-url')) state.baseUrl = value;
   };
   for (const word of words) {
     if (state.pending) {

@@ -8,8 +8,9 @@ import { readFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { configDir } from '../config/paths.js';
+import { serviceKey } from '../config/service-key.js';
 import { parseBoolean } from '../validate.js';
-import { completeWords, type Completion, type Sources } from './candidates.js';
+import { completeWords, type Completion, type Sources, type TypedTarget } from './candidates.js';
 import { cacheDir, oneLine, readCachedIds, type IdKind } from './id-cache.js';
 import { COMPLETION_SHELLS } from './shells.js';
 import type { CompletionTree } from './tree.js';
@@ -38,30 +39,41 @@ export function formatCompletion(completion: Completion, shell: string): string 
 /** Ids and profiles from the config directory: the id cache files and the config file's profile names. */
 export function localSources(env: NodeJS.ProcessEnv): Sources {
   const dir = configDir(env);
-  let profiles: Record<string, { completion_cache?: boolean }> | undefined;
-  const readProfiles = () => {
-    if (profiles) return profiles;
+  let stored: StoredConfig | undefined;
+  const readStored = (): StoredConfig => {
+    if (stored) return stored;
     try {
-      const data = JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')) as { profiles?: typeof profiles };
-      profiles = data?.profiles && typeof data.profiles === 'object' ? data.profiles : {};
+      const data = JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')) as StoredConfig;
+      stored = data && typeof data === 'object' ? data : {};
     } catch {
-      profiles = {};
+      stored = {};
     }
-    return profiles;
+    if (!stored.profiles || typeof stored.profiles !== 'object') stored.profiles = {};
+    return stored;
   };
   return {
-    ids(kind: IdKind, line: { profile?: string; sandbox?: boolean }) {
-      // The precedence of settings: the flag typed on the line, then the environment.
-      const profile = line.profile ?? (env.PWCTL_PROFILE || 'default');
-      const sandbox = line.sandbox === true || isTrue(env.PWCTL_SANDBOX);
-      if (readProfiles()[profile]?.completion_cache === false) return [];
-      const cache = cacheDir(dir, profile, sandbox);
+    ids(kind: IdKind, line: TypedTarget) {
+      // The precedence of settings: the flag typed on the line, then the environment, then the config file.
+      const config = readStored();
+      const profile = line.profile || env.PWCTL_PROFILE || (typeof config.default_profile === 'string' && config.default_profile) || 'default';
+      const settings = config.profiles![profile];
+      if (settings?.completion_cache === false) return [];
+      const service = serviceKey({
+        sandbox: line.sandbox === true || isTrue(env.PWCTL_SANDBOX),
+        baseUrl: line.baseUrl || env.PWCTL_BASE_URL || settings?.base_url,
+      });
+      const cache = cacheDir(dir, profile, service);
       return cache ? readCachedIds(cache, kind) : [];
     },
     profiles() {
-      return Object.keys(readProfiles());
+      return Object.keys(readStored().profiles!);
     },
   };
+}
+
+interface StoredConfig {
+  default_profile?: unknown;
+  profiles?: Record<string, { completion_cache?: boolean; base_url?: string }>;
 }
 
 function isTrue(value: string | undefined): boolean {

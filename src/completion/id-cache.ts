@@ -1,10 +1,13 @@
-// The ids shell completion offers: a small per-profile cache of the records list and get
-// commands printed, one TSV file per kind (`<config dir>/cache/<profile>/<kind>.tsv`, lines
-// `id<TAB>title`, most recent first). Written when a command ends (IdRecorder.save), read by
-// the completer at TAB — which must never call the API. Only node:fs and node:path here:
-// the completer bundles this file and its start-up cost is a product requirement.
+// The ids shell completion offers: a small cache of the records list and get commands
+// printed, per profile and per service (ids are only unique within one service), one TSV
+// file per kind (`<config dir>/cache/<profile>/<service>/<kind>.tsv`, lines `id<TAB>title`,
+// most recent first; <service> is "sandbox" or the base URL as a directory name). Written
+// when a command ends (IdRecorder.save), read by the completer at TAB — which must never call
+// the API. Only node:fs, node:path and pure helpers here: the completer bundles this file
+// and its start-up cost is a product requirement.
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { serviceDirName } from '../config/service-key.js';
 
 export const ID_KINDS = ['steps', 'milestones', 'docs', 'webhooks'] as const;
 export type IdKind = (typeof ID_KINDS)[number];
@@ -12,6 +15,8 @@ export type IdKind = (typeof ID_KINDS)[number];
 /** Entries kept per kind: enough for what a person recently looked at, small enough to read at every TAB. */
 export const MAX_CACHED_IDS = 200;
 const MAX_TITLE = 80;
+/** File systems allow 255 bytes in a name; a base URL longer than this is not cached. */
+const MAX_DIR_NAME = 200;
 const DIR_MODE = 0o700;
 const FILE_MODE = 0o600;
 
@@ -23,13 +28,21 @@ export interface CachedId {
 /** Id → title, in the order the records were printed. */
 export type SeenIds = ReadonlyMap<IdKind, ReadonlyMap<string, string>>;
 
-/**
- * The cache directory of a profile, or undefined for a name that is not a safe path segment.
- * Ids seen through --sandbox are kept apart: they mean nothing to the real service.
- */
-export function cacheDir(configDir: string, profile: string, sandbox = false): string | undefined {
+/** The cache directory of a profile, or undefined for a name that is not a safe path segment. */
+export function profileCacheDir(configDir: string, profile: string): string | undefined {
   if (!/^[A-Za-z0-9][A-Za-z0-9_.-]*$/.test(profile) || profile.includes('..')) return undefined;
-  return sandbox ? join(configDir, 'cache', profile, 'sandbox') : join(configDir, 'cache', profile);
+  return join(configDir, 'cache', profile);
+}
+
+/**
+ * The cache directory of a profile's ids from one service (see ../config/service-key.ts);
+ * undefined when the service is unknown or the names make no safe path.
+ */
+export function cacheDir(configDir: string, profile: string, service: string | undefined): string | undefined {
+  const profileDir = profileCacheDir(configDir, profile);
+  if (!profileDir || service === undefined) return undefined;
+  const name = serviceDirName(service);
+  return name.length > MAX_DIR_NAME ? undefined : join(profileDir, name);
 }
 
 /** Text a shell shows on one line: control characters, tabs and line breaks become spaces. */
@@ -96,6 +109,6 @@ export function rememberIds(dir: string, seen: SeenIds): void {
 
 /** Forget every id cached for a profile (`config set completion_cache false`). */
 export function forgetIds(configDir: string, profile: string): void {
-  const dir = cacheDir(configDir, profile);
+  const dir = profileCacheDir(configDir, profile);
   if (dir) rmSync(dir, { recursive: true, force: true });
 }

@@ -11,7 +11,7 @@ export class IdRecorder {
   constructor(
     private readonly store: ConfigStore,
     private readonly profileName: string,
-    /** Which service the ids belong to: 'sandbox' or the base URL. */
+    /** Which service the ids belong to (config/service-key.ts). */
     private readonly serviceKey: string,
   ) {}
 
@@ -30,7 +30,7 @@ export class IdRecorder {
   save(): void {
     if (this.#seen.size === 0) return;
     try {
-      const dir = cacheDir(this.store.dir, this.profileName, this.serviceKey === 'sandbox');
+      const dir = cacheDir(this.store.dir, this.profileName, this.serviceKey);
       if (dir && this.store.profile(this.profileName).completion_cache !== false) rememberIds(dir, this.#seen);
     } catch {
       // The cache is a convenience: failing to write it never fails the command.

@@ -1,7 +1,10 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
-/** The directory conf would pick for project "pwctl" (env-paths with conf's "-nodejs" suffix), computed without loading conf. */
+/**
+ * The default config directory: the one the conf library picks for project "pwctl" (env-paths
+ * with a "-nodejs" suffix), where pwctl has always kept its store.
+ */
 export function defaultConfigDir(env: NodeJS.ProcessEnv = process.env, platform = process.platform): string {
   const name = 'pwctl-nodejs';
   const home = homedir();

@@ -20,12 +20,18 @@ export interface GlobalFlags {
   dryRun?: boolean;
 }
 
-export type TokenSource = 'env' | 'config' | 'sandbox';
+/** Where the token of a run comes from: PWCTL_TOKEN, the OS keyring, the config file, or the embedded sandbox. */
+export type TokenSource = 'env' | 'keyring' | 'file' | 'sandbox';
 
 export interface Settings {
   profileName: string;
   /** Service root without /api/v1; undefined when nothing configures it. */
   baseUrl: string | undefined;
+  /**
+   * The token when it is known without loading anything: PWCTL_TOKEN, or a token kept in
+   * the config file. A token in the OS keyring is read only by the commands that need it
+   * (src/auth/stored-credentials.ts); then this is undefined and tokenSource is 'keyring'.
+   */
   token: string | undefined;
   tokenSource: TokenSource | undefined;
   output: OutputFormat;
@@ -36,17 +42,26 @@ export interface Settings {
 }
 
 export const DEFAULT_PROFILE = 'default';
+const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 export const DEFAULT_TIMEOUT_SECONDS = 30;
 
-export function resolveProfileName(flags: GlobalFlags, env: NodeJS.ProcessEnv): string {
-  const name = flags.profile ?? nonEmpty(env.PWCTL_PROFILE) ?? DEFAULT_PROFILE;
-  if (!/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/.test(name)) {
-    throw new UsageError(
-      `${flags.profile !== undefined ? '--profile' : 'PWCTL_PROFILE'} must be a profile name of letters, digits, '.', '_' or '-', got ${JSON.stringify(name)}`,
-    );
+/** --profile, else PWCTL_PROFILE, else the default chosen with `auth switch`, else "default". */
+export function resolveProfileName(flags: GlobalFlags, env: NodeJS.ProcessEnv, storedDefault?: string): string {
+  const [name, source] =
+    flags.profile !== undefined ? [flags.profile, '--profile']
+    : nonEmpty(env.PWCTL_PROFILE) !== undefined ? [env.PWCTL_PROFILE!, 'PWCTL_PROFILE']
+    : storedDefault !== undefined ? [storedDefault, 'the config file\'s default_profile']
+    : [DEFAULT_PROFILE, ''];
+  return checkProfileName(name, source);
+}
+
+export function checkProfileName(name: string, source: string): string {
+  if (!PROFILE_NAME.test(name)) {
+    throw new UsageError(`${source} must be a profile name of letters, digits, '.', '_' or '-', got ${JSON.stringify(name)}`);
   }
   return name;
 }
+
 
 export function resolveSettings(flags: GlobalFlags, env: NodeJS.ProcessEnv, profile: ProfileData, profileName: string): Settings {
   const output = pick<OutputFormat>(
@@ -78,8 +93,8 @@ export function resolveSettings(flags: GlobalFlags, env: NodeJS.ProcessEnv, prof
   return {
     profileName,
     baseUrl: rawBase === undefined ? undefined : normaliseBaseUrl(rawBase),
-    token: envToken ?? profile.token,
-    tokenSource: envToken ? 'env' : profile.token ? 'config' : undefined,
+    token: envToken ?? (profile.keyring_account ? undefined : profile.token),
+    tokenSource: envToken ? 'env' : profile.keyring_account ? 'keyring' : profile.token ? 'file' : undefined,
     output,
     company,
     timeoutMs: timeoutSeconds * 1000,

@@ -1,37 +1,43 @@
-// The config store: one JSON file holding every profile. Reads are a plain readFileSync +
-// JSON.parse (conf pulls in ajv, semver and atomically: ~40 ms we don't want on every
-// request); writes go through conf for its atomic write, loaded only when something changes.
-import { chmodSync, mkdirSync, readFileSync } from 'node:fs';
+// The config store: one JSON file holding every profile, shared by every pwctl process of
+// the user (parallel CI jobs, `xargs -P`). Reads are a plain readFileSync + JSON.parse.
+// Every change is a read-modify-write under an exclusive lock between processes (./lock.ts)
+// that re-reads the file once it holds the lock, so no process overwrites what another
+// stored meanwhile; the file is replaced atomically (./atomic-write.ts), so a process
+// killed at any moment leaves the old store or the new one.
+import { chmodSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError } from '../errors.js';
-import { CONFIG_FILE_NAME } from './paths.js';
-
-export interface StoredWebhookSecret {
-  secret: string;
-  event?: string;
-  company_id?: number;
-  url?: string;
-  created_at?: string;
-}
+import type { LockOptions } from './lock.js';
+import { parseTimeoutSeconds } from '../validate.js';
+import { CONFIG_FILE_NAME, configDir } from './paths.js';
+import type { StoredWebhookSecrets } from './webhook-secrets.js';
 
 export interface ProfileData {
   base_url?: string;
   output?: string;
   company?: number;
   timeout?: number;
+  /**
+   * Where the tokens are kept when they are in the OS keyring: the account of the item
+   * (service "pwctl"). The file then holds no token.
+   */
+  keyring_account?: string;
+  /** Tokens kept in this file: without a usable keyring, or by `auth login --insecure-storage`. */
   token?: string;
   refresh_token?: string;
-  /** ISO timestamp when the access token expires, when the token endpoint said so. */
+  /** ISO timestamp when the access token kept in this file expires, when the token endpoint said so. */
   token_expires_at?: string;
   oauth_authorize_url?: string;
   oauth_token_url?: string;
   oauth_client_id?: string;
   completion_cache?: boolean;
-  /** Keyed by subscription id. */
-  webhook_secrets?: Record<string, StoredWebhookSecret>;
+  /** See ./webhook-secrets.ts, the only module that reads or changes it. */
+  webhook_secrets?: StoredWebhookSecrets;
 }
 
 export interface ConfigData {
+  /** The profile used when neither --profile nor PWCTL_PROFILE names one (`pwctl auth switch`). */
+  default_profile?: string;
   profiles?: Record<string, ProfileData>;
 }
 
@@ -40,10 +46,15 @@ const DIR_MODE = 0o700;
 
 export class ConfigStore {
   readonly path: string;
+  readonly lockPath: string;
   #cache: ConfigData | undefined;
 
-  constructor(readonly dir: string) {
+  constructor(
+    readonly dir: string,
+    readonly lockOptions: Partial<LockOptions> = {},
+  ) {
     this.path = join(dir, CONFIG_FILE_NAME);
+    this.lockPath = `${this.path}.lock`;
   }
 
   /** The whole store; {} when no file exists yet. A corrupt or empty file is an error, never a silent reset. */
@@ -70,35 +81,80 @@ export class ConfigStore {
     return (this.#cache = data as ConfigData);
   }
 
+  /** The store as it is on disk now, not as this process first read it. */
+  reread(): ConfigData {
+    this.#cache = undefined;
+    return this.read();
+  }
+
   profile(name: string): ProfileData {
     return this.read().profiles?.[name] ?? {};
   }
 
-  /** Apply a change to one profile and write the file (0600, directory 0700). */
-  async updateProfile(name: string, change: (profile: ProfileData) => void): Promise<void> {
-    // Re-read first: another pwctl may have written since this one started (a rotated
-    // refresh token must never be overwritten with the spent one we read at start-up).
-    this.#cache = undefined;
-    const data = structuredClone(this.read());
-    const profiles = (data.profiles ??= {});
-    const profile = (profiles[name] ??= {});
-    change(profile);
-    await this.write(data);
+  /** The default profile set by `auth switch`, if any. */
+  defaultProfile(): string | undefined {
+    const name = this.read().default_profile;
+    return typeof name === 'string' && name !== '' ? name : undefined;
   }
 
-  async write(data: ConfigData): Promise<void> {
-    mkdirSync(this.dir, { recursive: true, mode: DIR_MODE });
-    chmodSync(this.dir, DIR_MODE);
-    const { default: Conf } = await import('conf');
-    const conf = new Conf<Record<string, unknown>>({
-      cwd: this.dir,
-      configName: CONFIG_FILE_NAME.replace(/\.json$/, ''),
-      configFileMode: FILE_MODE,
-      clearInvalidConfig: false,
-    });
-    conf.store = data as Record<string, unknown>;
-    // conf keeps an existing file's mode on some paths; make the promise unconditional.
-    chmodSync(this.path, FILE_MODE);
-    this.#cache = data;
+  /**
+   * Change the store: under the lock, `change` receives a fresh copy read from disk and may
+   * modify it (and do other work that must not interleave with another process, such as a
+   * token renewal); the result is written if it differs. Returns what `change` returns.
+   */
+  async update<T>(change: (data: ConfigData) => T | Promise<T>): Promise<T> {
+    this.ensureDir();
+    const [{ acquireLock }, { removeLeftovers, writeFileAtomic }] = await Promise.all([import('./lock.js'), import('./atomic-write.js')]);
+    const lock = await acquireLock(this.lockPath, this.lockOptions);
+    try {
+      removeLeftovers(this.path);
+      const current = this.reread();
+      const data = structuredClone(current);
+      const result = await change(data);
+      if (JSON.stringify(data) !== JSON.stringify(current)) {
+        lock.verify();
+        writeFileAtomic(this.path, `${JSON.stringify(data, null, '\t')}\n`, FILE_MODE);
+        this.#cache = data;
+      }
+      tightenFileMode(this.path);
+      return result;
+    } finally {
+      lock.release();
+    }
   }
+
+  /** Apply a change to one profile (created if missing), as `update` does. */
+  updateProfile<T>(name: string, change: (profile: ProfileData) => T | Promise<T>): Promise<T> {
+    return this.update((data) => change(((data.profiles ??= {})[name] ??= {})));
+  }
+
+  /** The path of a file kept beside config.json (the embedded sandbox's state), its directory created private first. */
+  filePath(name: string): string {
+    this.ensureDir();
+    return join(this.dir, name);
+  }
+
+  /** The store's directory, created 0700 by whichever command needs it first, and tightened if it is looser. */
+  ensureDir(): void {
+    mkdirSync(this.dir, { recursive: true, mode: DIR_MODE });
+    if ((statSync(this.dir).mode & 0o777) !== DIR_MODE) chmodSync(this.dir, DIR_MODE);
+  }
+}
+
+/** A file someone loosened by hand (or an older pwctl left 0644) is made private again. */
+function tightenFileMode(path: string): void {
+  try {
+    if ((statSync(path).mode & 0o777) !== FILE_MODE) chmodSync(path, FILE_MODE);
+  } catch {
+    // No file yet: nothing to tighten.
+  }
+}
+
+/**
+ * The store a run uses: in PWCTL_CONFIG_DIR, else the OS config directory. PWCTL_LOCK_TIMEOUT
+ * (seconds) bounds the wait for another process's lock.
+ */
+export function openConfigStore(env: NodeJS.ProcessEnv): ConfigStore {
+  const wait = env.PWCTL_LOCK_TIMEOUT;
+  return new ConfigStore(configDir(env), wait === undefined || wait === '' ? {} : { waitMs: parseTimeoutSeconds(wait, 'PWCTL_LOCK_TIMEOUT') * 1000 });
 }

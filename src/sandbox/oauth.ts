@@ -1,12 +1,16 @@
 // OAuth 2.0 authorization-code flow with PKCE (S256 only) for loopback redirect URIs, plus
-// refresh tokens (rotated on use). Any client_id is accepted: the sandbox has no client
-// registry, but a code is bound to the client_id and redirect_uri it was issued for.
+// refresh tokens rotated on use, as OAuth 2.1 and RFC 9700 (§4.14.2) ask of a public
+// client's: each refresh answers a new refresh token and spends the one presented, and
+// presenting a spent one again is taken as a sign that it leaked, so the newest refresh
+// token of that sign-in is revoked as well. Any client_id is accepted: the sandbox has no
+// client registry, but a code is bound to the client_id and redirect_uri it was issued for.
 import { createHash, randomBytes } from 'node:crypto';
 import { ROLE_USER_IDS, issueAccessToken, newToken } from './auth.js';
 import type { ApiResponse } from './routing.js';
-import type { Role, SandboxState } from './state.js';
+import type { AuthState, RefreshTokenRecord, Role, SandboxState } from './state.js';
 
 const CODE_TTL_MS = 10 * 60_000;
+const MAX_SPENT_REFRESH_TOKENS = 1_000;
 const CHALLENGE_RE = /^[A-Za-z0-9_-]{43,128}$/;
 const VERIFIER_RE = /^[A-Za-z0-9._~-]{43,128}$/;
 const ROLES = Object.keys(ROLE_USER_IDS) as Role[];
@@ -27,6 +31,17 @@ export interface OAuthHost {
 }
 
 type Params = Record<string, string>;
+
+// What rotation adds to the stored auth state; optional, so state files saved before it load.
+interface RotatedRefreshToken extends RefreshTokenRecord {
+  /** The sign-in a refresh token descends from: the first refresh token of that sign-in. */
+  family?: string;
+}
+interface RotationState extends AuthState {
+  refresh_tokens: Record<string, RotatedRefreshToken>;
+  /** Spent refresh token → its family, to recognise a reuse. */
+  spent_refresh_tokens?: Record<string, string>;
+}
 
 export function isLoopbackRedirect(uri: string): boolean {
   try {
@@ -168,20 +183,40 @@ ${choices}
   }
 
   private refresh(p: Params): ApiResponse {
-    if (!p.refresh_token) return tokenError('invalid_request', 'refresh_token is required');
-    const state = this.host.state();
-    const record = Object.hasOwn(state.auth.refresh_tokens, p.refresh_token) ? state.auth.refresh_tokens[p.refresh_token] : undefined;
-    if (!record) return tokenError('invalid_grant', 'the refresh token is invalid or was already used');
+    const presented = p.refresh_token;
+    if (!presented) return tokenError('invalid_request', 'refresh_token is required');
+    const auth = this.host.state().auth as RotationState;
+    const record = Object.hasOwn(auth.refresh_tokens, presented) ? auth.refresh_tokens[presented] : undefined;
+    if (!record) {
+      const family = auth.spent_refresh_tokens && Object.hasOwn(auth.spent_refresh_tokens, presented) ? auth.spent_refresh_tokens[presented] : undefined;
+      if (family !== undefined) this.revokeFamily(auth, family);
+      return tokenError('invalid_grant', 'the refresh token is invalid or was already used');
+    }
     if (p.client_id && p.client_id !== record.client_id) return tokenError('invalid_grant', 'the refresh token was issued to another client_id');
-    delete state.auth.refresh_tokens[p.refresh_token];
-    return this.issue(record.user_id, record.client_id);
+    const family = record.family ?? presented;
+    delete auth.refresh_tokens[presented];
+    const spent = (auth.spent_refresh_tokens ??= {});
+    spent[presented] = family;
+    // Remembered for a bounded number of rotations, like a real server's revocation window.
+    const keys = Object.keys(spent);
+    for (const old of keys.slice(0, Math.max(0, keys.length - MAX_SPENT_REFRESH_TOKENS))) delete spent[old];
+    return this.issue(record.user_id, record.client_id, family);
   }
 
-  private issue(userId: number, clientId: string): ApiResponse {
+  /** A spent refresh token came back: whoever holds the live one of its sign-in may be an attacker. */
+  private revokeFamily(auth: RotationState, family: string): void {
+    for (const [token, record] of Object.entries(auth.refresh_tokens)) {
+      if ((record.family ?? token) === family) delete auth.refresh_tokens[token];
+    }
+    this.host.changed();
+  }
+
+  /** `family`: the sign-in a refreshed token descends from; a new sign-in starts its own. */
+  private issue(userId: number, clientId: string, family?: string): ApiResponse {
     const state = this.host.state();
     const accessToken = issueAccessToken(state, userId, this.host.tokenTtlSec);
     const refreshToken = newToken('sbx_refresh');
-    state.auth.refresh_tokens[refreshToken] = { user_id: userId, client_id: clientId };
+    (state.auth as RotationState).refresh_tokens[refreshToken] = { user_id: userId, client_id: clientId, family: family ?? refreshToken };
     this.host.changed();
     return {
       status: 200,

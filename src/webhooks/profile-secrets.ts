@@ -1,7 +1,10 @@
 // The webhook secrets stored for a profile by `webhooks create`, read straight from the
-// config file each time it changes (a fresh read, not the store's cached copy).
+// config file each time it changes (a fresh read, not the store's cached copy). A receiver
+// verifies with the secrets of every service the profile has used: a delivery names no
+// service, and each secret knows its own subscription and event.
 import { statSync } from 'node:fs';
 import { ConfigStore } from '../config/store.js';
+import { allWebhookSecrets } from '../config/webhook-secrets.js';
 import type { KnownSecret, StoredSecrets } from './keyring.js';
 
 export function profileSecrets(configDir: string, profileName: string): StoredSecrets {
@@ -17,19 +20,16 @@ export function profileSecrets(configDir: string, profileName: string): StoredSe
       }
     },
     load() {
-      const stored = new ConfigStore(configDir).profile(profileName).webhook_secrets ?? {};
-      const out: KnownSecret[] = [];
-      for (const [id, entry] of Object.entries(stored)) {
-        if (!entry || typeof entry.secret !== 'string') continue;
+      const profile = new ConfigStore(configDir).profile(profileName);
+      return allWebhookSecrets(profile).map(({ id, entry }): KnownSecret => {
         const subscriptionId = Number(id);
-        out.push({
+        return {
           secret: entry.secret,
           subscriptionId: Number.isSafeInteger(subscriptionId) ? subscriptionId : undefined,
           event: typeof entry.event === 'string' ? entry.event : undefined,
           source: `profile ${profileName}`,
-        });
-      }
-      return out;
+        };
+      });
     },
   };
 }

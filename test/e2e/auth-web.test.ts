@@ -138,7 +138,7 @@ describe('auth login --web', () => {
     const stored = readProfile(configDir)!;
     expect(stored.base_url).toBe(sb.baseUrl);
     expect(sb.state.auth.access_tokens[stored.token!]?.user_id).toBe(2); // the member the consent page signed in
-    expect(sb.state.auth.refresh_tokens[stored.refresh_token!]).toEqual({ user_id: 2, client_id: 'pwctl' });
+    expect(sb.state.auth.refresh_tokens[stored.refresh_token!]).toMatchObject({ user_id: 2, client_id: 'pwctl' });
     expect(Date.parse(stored.token_expires_at!)).toBeGreaterThan(Date.now());
     for (const secret of [stored.token!, stored.refresh_token!]) expect(result.stderr).not.toContain(secret);
 
@@ -156,7 +156,7 @@ describe('auth login --web', () => {
     expect(sb.requests.slice(mark2).map((r) => [r.path, r.tokenRole])).toEqual([['/api/v1/steps', 'member']]);
 
     const status = await runCli(['auth', 'status', '-o', 'json'], { configDir });
-    expect(JSON.parse(status.stdout)).toMatchObject({ valid: true, refresh_token: true, expires_at: stored.token_expires_at, token: `****${stored.token!.slice(-4)}` });
+    expect(JSON.parse(status.stdout)).toMatchObject([{ valid: true, refresh_token: true, expires_at: stored.token_expires_at, token: `****${stored.token!.slice(-4)}` }]);
   });
 
   it('stores nothing and exits 4 when the user denies access', async () => {

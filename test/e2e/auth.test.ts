@@ -49,6 +49,9 @@ describe('auth login --with-token', () => {
     expect(result.stderr).toMatch(/Logged in to 127\.0\.0\.1:\d+ with profile default/);
     expect(result.stderr).toContain('Northwind Studio (1)');
     expect(result.stderr).not.toContain(sb.tokens.member);
+    // No session bus in the test environment, so no keyring: the file, said in one line.
+    expect(result.stderr.trimEnd().split('\n')).toHaveLength(2);
+    expect(result.stderr).toMatch(/^warning: no usable OS keyring \(no D-Bus session bus\): the token is stored in \S+config\.json \(mode 0600\)$/m);
 
     const stored = readProfiles(configDir).default!;
     // One trailing newline trimmed; /api/v1 and the trailing slash normalised away.
@@ -58,6 +61,15 @@ describe('auth login --with-token', () => {
     const sent = requestsSince(mark);
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({ method: 'GET', path: '/api/v1/steps', tokenRole: 'member' });
+  });
+
+  it('--insecure-storage chooses the config file deliberately, without a warning', async () => {
+    const configDir = makeConfigDir();
+    const result = await runCli(['auth', 'login', '--with-token', '--insecure-storage', '--base-url', sb.baseUrl], { configDir, stdin: sb.tokens.member });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).not.toMatch(/warning/);
+    expect(result.stderr).toContain(`  stored in ${join(configDir, 'config.json')} (mode 0600, --insecure-storage)\n`);
+    expect(readProfiles(configDir).default).toEqual({ base_url: sb.baseUrl, token: sb.tokens.member });
   });
 
   it('stores nothing when the service rejects the token (exit 4), and never echoes the token', async () => {
@@ -155,36 +167,34 @@ describe('auth login on a terminal', () => {
 });
 
 describe('auth status', () => {
-  it('shows base URL, config file, the token masked to its last 4 characters, and a working test request', async () => {
+  it('shows the profile, base URL, where the token is kept, the token masked to its last 4 characters, and a working test request', async () => {
     const configDir = await loggedIn('manager');
     const token = sb.tokens.manager;
     const result = await runCli(['auth', 'status'], { configDir });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).not.toContain(token);
-    expect(result.stdout).toContain(`profile:\tdefault\n`);
-    expect(result.stdout).toContain(`base url:\t${sb.baseUrl}\n`);
-    expect(result.stdout).toContain(`token source:\tconfig file ${join(configDir, 'config.json')}\n`);
-    expect(result.stdout).toContain(`token:\t****${token.slice(-4)}\n`);
-    expect(result.stdout).toContain('status:\tok, reaches Northwind Studio (1)\n');
+    expect(result.stdout).toBe(`default *\t${sb.baseUrl}\tfile ${join(configDir, 'config.json')}\t****${token.slice(-4)}\tunknown\t\tok, reaches Northwind Studio (1)\n`);
   });
 
-  it('-o json gives one object', async () => {
+  it('-o json gives one record per profile', async () => {
     const configDir = await loggedIn('client');
     const result = await runCli(['auth', 'status', '-o', 'json'], { configDir });
     expect(result.code, result.stderr).toBe(0);
-    expect(JSON.parse(result.stdout)).toEqual({
-      profile: 'default',
-      active: true,
-      base_url: sb.baseUrl,
-      token_source: 'config',
-      token_location: join(configDir, 'config.json'),
-      token: `****${sb.tokens.client.slice(-4)}`,
-      expires_at: null,
-      refresh_token: false,
-      valid: true,
-      companies: [{ id: 1, title: 'Northwind Studio' }],
-      error: null,
-    });
+    expect(JSON.parse(result.stdout)).toEqual([
+      {
+        profile: 'default',
+        active: true,
+        base_url: sb.baseUrl,
+        token_source: 'file',
+        token_location: join(configDir, 'config.json'),
+        token: `****${sb.tokens.client.slice(-4)}`,
+        expires_at: null,
+        refresh_token: false,
+        valid: true,
+        companies: [{ id: 1, title: 'Northwind Studio' }],
+        error: null,
+      },
+    ]);
   });
 
   it('exits 4 when the stored token is refused, and says to log in again', async () => {
@@ -197,7 +207,7 @@ describe('auth status', () => {
 
     const result = await runCli(['auth', 'status', '-o', 'json'], { configDir });
     expect(result.code).toBe(4);
-    const status = JSON.parse(result.stdout);
+    const [status] = JSON.parse(result.stdout);
     expect(status).toMatchObject({ valid: false, token: '****efgh' });
     expect(status.error).toMatch(/401/);
     expect(result.stderr).toMatch(/^error: profile default: the token was refused \(.*401.*\): run `pwctl auth login`$/m);
@@ -207,7 +217,7 @@ describe('auth status', () => {
   it('exits 4 when there is no token', async () => {
     const result = await runCli(['auth', 'status'], { env: { PWCTL_BASE_URL: sb.baseUrl } });
     expect(result.code).toBe(4);
-    expect(result.stdout).toContain('token source:\tnone\n');
+    expect(result.stdout).toMatch(/^default \*\t\S+\tnone\tnone\t\t\tfailed: no token for profile default/);
     expect(result.stderr).toMatch(/^error: no token for profile default: run `pwctl auth login`/);
   });
 
@@ -215,7 +225,7 @@ describe('auth status', () => {
     const configDir = await loggedIn('manager');
     const result = await runCli(['auth', 'status', '--base-url', 'http://127.0.0.1:9', '--timeout', '5'], { configDir });
     expect(result.code).toBe(7);
-    expect(result.stdout).toMatch(/status:\tfailed: .*cannot connect/);
+    expect(result.stdout).toMatch(/^default \*\thttp:\/\/127\.0\.0\.1:9\t.*\tfailed: .*cannot connect/);
   });
 });
 
@@ -262,7 +272,7 @@ describe('PWCTL_TOKEN overrides the stored token', () => {
 
     const status = await runCli(['auth', 'status', '-o', 'json'], { configDir, env });
     expect(status.code, status.stderr).toBe(0);
-    expect(JSON.parse(status.stdout)).toMatchObject({ token_source: 'env', token_location: 'PWCTL_TOKEN', token: `****${sb.tokens.manager.slice(-4)}` });
+    expect(JSON.parse(status.stdout)).toMatchObject([{ token_source: 'env', token_location: 'PWCTL_TOKEN', token: `****${sb.tokens.manager.slice(-4)}` }]);
 
     const token = await runCli(['auth', 'token'], { configDir, env, allowSecrets: true });
     expect(token.stdout).toBe(`${sb.tokens.manager}\n`);
@@ -273,7 +283,7 @@ describe('PWCTL_TOKEN overrides the stored token', () => {
     expect(requestsSince(mark).map((r) => r.tokenRole)).toEqual(['manager']);
 
     const table = await runCli(['auth', 'status'], { configDir, env });
-    expect(table.stdout).toContain('token source:\tenvironment (PWCTL_TOKEN)\n');
+    expect(table.stdout).toContain('\tenvironment (PWCTL_TOKEN)\t');
   });
 
   it('logout warns that PWCTL_TOKEN is still in effect', async () => {
@@ -282,55 +292,5 @@ describe('PWCTL_TOKEN overrides the stored token', () => {
     expect(result.code).toBe(0);
     expect(result.stderr).toMatch(/warning: PWCTL_TOKEN is still set/);
     expect(readProfiles(configDir).default?.token).toBeUndefined();
-  });
-});
-
-describe('profiles', () => {
-  it('auth login --profile staging --base-url creates that profile and leaves the default alone', async () => {
-    const configDir = await loggedIn('manager');
-    const staging = await runCli(['auth', 'login', '--profile', 'staging', '--base-url', sb.baseUrl, '--with-token'], { configDir, stdin: sb.tokens.client });
-    expect(staging.code, staging.stderr).toBe(0);
-    expect(staging.stderr).toMatch(/with profile staging/);
-
-    const profiles = readProfiles(configDir);
-    expect(profiles.default?.token).toBe(sb.tokens.manager);
-    expect(profiles.staging).toEqual({ base_url: sb.baseUrl, token: sb.tokens.client });
-
-    // --profile and PWCTL_PROFILE select it everywhere.
-    expect((await runCli(['auth', 'token', '--profile', 'staging'], { configDir, allowSecrets: true })).stdout).toBe(`${sb.tokens.client}\n`);
-    expect((await runCli(['auth', 'token'], { configDir, env: { PWCTL_PROFILE: 'staging' }, allowSecrets: true })).stdout).toBe(`${sb.tokens.client}\n`);
-    const mark = sb.requests.length;
-    expect((await runCli(['api', '/steps?per_page=1'], { configDir, env: { PWCTL_PROFILE: 'staging' } })).code).toBe(0);
-    expect(requestsSince(mark).map((r) => r.tokenRole)).toEqual(['client']);
-
-    const all = await runCli(['auth', 'status', '--all', '-o', 'json'], { configDir });
-    expect(all.code, all.stderr).toBe(0);
-    const rows = JSON.parse(all.stdout) as Array<{ profile: string; active: boolean; valid: boolean; token: string }>;
-    expect(rows.map((r) => [r.profile, r.active, r.valid, r.token])).toEqual([
-      ['default', true, true, `****${sb.tokens.manager.slice(-4)}`],
-      ['staging', false, true, `****${sb.tokens.client.slice(-4)}`],
-    ]);
-
-    const logout = await runCli(['auth', 'logout', '--profile', 'staging'], { configDir });
-    expect(logout.code).toBe(0);
-    expect(readProfiles(configDir).default?.token).toBe(sb.tokens.manager);
-    expect(readProfiles(configDir).staging?.token).toBeUndefined();
-  });
-
-  it('status --all exits 4 when any profile fails, after listing them all', async () => {
-    const configDir = await loggedIn('manager');
-    expect((await runCli(['config', 'set', 'base_url', sb.baseUrl, '--profile', 'empty'], { configDir })).code).toBe(0);
-    const result = await runCli(['auth', 'status', '--all'], { configDir });
-    expect(result.code).toBe(4);
-    const lines = result.stdout.trimEnd().split('\n');
-    expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatch(/^default \*\t.*\tok, reaches Northwind Studio \(1\)$/);
-    expect(lines[1]).toMatch(/^empty\t.*\tfailed: no token for profile empty/);
-  });
-
-  it('rejects an invalid profile name (exit 2)', async () => {
-    const result = await runCli(['auth', 'login', '--with-token', '--profile', '../evil', '--base-url', sb.baseUrl], { stdin: sb.tokens.manager });
-    expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/--profile must be a profile name/);
   });
 });

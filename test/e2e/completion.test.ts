@@ -6,6 +6,7 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serviceDirName } from '../../src/config/service-key.js';
 import { makeConfigDir, ROOT, runCli } from '../helpers/cli.js';
 import { useSandboxCli } from '../helpers/sandbox-cli.js';
 
@@ -14,8 +15,18 @@ const pw = cli.pw;
 
 const SCRIPTS = { bash: 'pwctl.bash', zsh: '_pwctl', fish: 'pwctl.fish' } as const;
 
-function tsv(configDir: string, ...path: string[]): string {
-  return readFileSync(join(configDir, 'cache', ...path), 'utf8');
+/** A cache file of `profile` for the test's sandbox (ids are cached per profile and per service). */
+function tsv(configDir: string, profile: string, file: string): string {
+  return readFileSync(join(serviceCache(configDir, profile), file), 'utf8');
+}
+
+function serviceCache(configDir: string, profile: string): string {
+  return join(configDir, 'cache', profile, serviceDirName(cli.sb.baseUrl));
+}
+
+/** `pwctl __complete …` as a shell calls it, with the environment the commands ran with (PWCTL_BASE_URL). */
+function tab(words: string[], configDir: string, env: Record<string, string> = {}) {
+  return runCli(['__complete', ...words], { configDir, env: { PWCTL_BASE_URL: cli.sb.baseUrl, ...env } });
 }
 
 describe('pwctl completion <shell>', () => {
@@ -120,10 +131,11 @@ describe('the id cache', () => {
     const r = await pw(['steps', 'list', '--limit', '3'], { configDir });
     expect(r.code).toBe(0);
     expect(tsv(configDir, 'default', 'steps.tsv')).toBe('101\tKickoff call with Acme\n102\tCollect brand assets\n103\tStakeholder interviews\n');
-    expect(statSync(join(configDir, 'cache', 'default', 'steps.tsv')).mode & 0o777).toBe(0o600);
+    expect(statSync(join(serviceCache(configDir, 'default'), 'steps.tsv')).mode & 0o777).toBe(0o600);
+    expect(statSync(serviceCache(configDir, 'default')).mode & 0o777).toBe(0o700);
     expect(statSync(join(configDir, 'cache', 'default')).mode & 0o777).toBe(0o700);
 
-    const c = await runCli(['__complete', 'zsh', '--', 'steps', 'complete', '101', ''], { configDir });
+    const c = await tab(['zsh', '--', 'steps', 'complete', '101', ''], configDir);
     expect(c.stdout).toBe('102\tCollect brand assets\n103\tStakeholder interviews\n');
     expect(cli.sent('/api/v1/steps', 'GET')).toHaveLength(1); // the list, and nothing from completing
   });
@@ -142,7 +154,7 @@ describe('the id cache', () => {
     expect((await pw(['docs', 'get', '5eed0000-0000-4000-8000-000000000081', '-o', 'yaml'], { configDir })).code).toBe(0);
     expect(tsv(configDir, 'default', 'milestones.tsv')).toBe('71\tDesign sign-off\n73\tBrand reveal\n72\tLaunch\n74\tTemplate: Launch\n');
     expect(tsv(configDir, 'default', 'docs.tsv')).toBe('5eed0000-0000-4000-8000-000000000081\tProject brief\n');
-    const c = await runCli(['__complete', 'bash', '--', 'milestones', 'delete', '7'], { configDir });
+    const c = await tab(['bash', '--', 'milestones', 'delete', '7'], configDir);
     expect(c.stdout).toBe('71\n73\n72\n74\n');
   });
 
@@ -152,7 +164,7 @@ describe('the id cache', () => {
     expect(r.code).toBe(0);
     const id = (JSON.parse(r.stdout) as { id: number }).id;
     expect(tsv(configDir, 'default', 'webhooks.tsv')).toBe(`${id}\ttask.completed http://127.0.0.1:9/hook\n`);
-    const c = await runCli(['__complete', 'fish', '--', 'webhooks', 'pause', ''], { configDir });
+    const c = await tab(['fish', '--', 'webhooks', 'pause', ''], configDir);
     expect(c.stdout).toBe(`${id}\ttask.completed http://127.0.0.1:9/hook\n`);
   });
 
@@ -161,11 +173,11 @@ describe('the id cache', () => {
     await pw(['--profile', 'work', 'milestones', 'get', '72'], { configDir });
     expect(existsSync(join(configDir, 'cache', 'default'))).toBe(false);
     expect(tsv(configDir, 'work', 'milestones.tsv')).toBe('72\tLaunch\n');
-    const none = await runCli(['__complete', 'bash', '--', 'milestones', 'get', ''], { configDir });
+    const none = await tab(['bash', '--', 'milestones', 'get', ''], configDir);
     expect(none.stdout).toBe('');
-    const typed = await runCli(['__complete', 'bash', '--', '--profile', 'work', 'milestones', 'get', ''], { configDir });
+    const typed = await tab(['bash', '--', '--profile', 'work', 'milestones', 'get', ''], configDir);
     expect(typed.stdout).toBe('72\n');
-    const env = await runCli(['__complete', 'bash', '--', 'milestones', 'get', ''], { configDir, env: { PWCTL_PROFILE: 'work' } });
+    const env = await tab(['bash', '--', 'milestones', 'get', ''], configDir, { PWCTL_PROFILE: 'work' });
     expect(env.stdout).toBe('72\n');
   });
 
@@ -182,16 +194,44 @@ describe('the id cache', () => {
   it('is turned off by `config set completion_cache false`, which also forgets what it held', async () => {
     const configDir = makeConfigDir();
     await pw(['milestones', 'list'], { configDir });
-    expect(existsSync(join(configDir, 'cache', 'default', 'milestones.tsv'))).toBe(true);
+    expect(existsSync(join(serviceCache(configDir, 'default'), 'milestones.tsv'))).toBe(true);
 
     expect((await runCli(['config', 'set', 'completion_cache', 'false'], { configDir })).code).toBe(0);
     expect(existsSync(join(configDir, 'cache', 'default'))).toBe(false);
     await pw(['milestones', 'list'], { configDir });
     expect(existsSync(join(configDir, 'cache', 'default'))).toBe(false);
-    expect((await runCli(['__complete', 'bash', '--', 'milestones', 'get', ''], { configDir })).stdout).toBe('');
+    expect((await tab(['bash', '--', 'milestones', 'get', ''], configDir)).stdout).toBe('');
 
     await runCli(['config', 'set', 'completion_cache', 'true'], { configDir });
     await pw(['milestones', 'get', '73'], { configDir });
-    expect((await runCli(['__complete', 'bash', '--', 'milestones', 'get', ''], { configDir })).stdout).toBe('73\n');
+    expect((await tab(['bash', '--', 'milestones', 'get', ''], configDir)).stdout).toBe('73\n');
+  });
+
+  it('is per service: ids of another base URL or of --sandbox are never offered for this one', async () => {
+    const configDir = makeConfigDir();
+    await pw(['milestones', 'get', '72'], { configDir });
+    const other = 'http://127.0.0.1:9';
+    expect((await tab(['bash', '--', 'milestones', 'get', ''], configDir)).stdout).toBe('72\n');
+    // The service named on the line, in the environment, or as the profile's base_url.
+    expect((await tab(['bash', '--', '--base-url', other, 'milestones', 'get', ''], configDir)).stdout).toBe('');
+    expect((await tab(['bash', '--', 'milestones', 'get', ''], configDir, { PWCTL_BASE_URL: other })).stdout).toBe('');
+    expect((await tab(['bash', '--', '--sandbox', 'milestones', 'get', ''], configDir)).stdout).toBe('');
+    expect((await runCli(['config', 'set', 'base_url', `${cli.sb.baseUrl}/api/v1/`], { configDir })).code).toBe(0);
+    expect((await runCli(['__complete', 'bash', '--', 'milestones', 'get', ''], { configDir })).stdout).toBe('72\n');
+
+    // The embedded sandbox's ids live under "sandbox", whatever port it had.
+    expect((await runCli(['--sandbox', 'milestones', 'get', '73'], { configDir })).code).toBe(0);
+    expect(readFileSync(join(configDir, 'cache', 'default', 'sandbox', 'milestones.tsv'), 'utf8')).toBe('73\tBrand reveal\n');
+    expect((await runCli(['__complete', 'bash', '--', '--sandbox', 'milestones', 'get', ''], { configDir })).stdout).toBe('73\n');
+    expect((await runCli(['__complete', 'bash', '--', 'milestones', 'get', ''], { configDir })).stdout).toBe('72\n');
+  });
+
+  it('follows the default profile chosen with `auth switch`', async () => {
+    const configDir = makeConfigDir();
+    await pw(['--profile', 'work', 'milestones', 'get', '71'], { configDir });
+    expect((await runCli(['config', 'set', 'base_url', cli.sb.baseUrl, '--profile', 'work'], { configDir })).code).toBe(0);
+    expect((await runCli(['__complete', 'bash', '--', 'milestones', 'get', ''], { configDir })).stdout).toBe('');
+    expect((await runCli(['auth', 'switch', 'work'], { configDir })).code).toBe(0);
+    expect((await runCli(['__complete', 'bash', '--', 'milestones', 'get', ''], { configDir })).stdout).toBe('71\n');
   });
 });

@@ -17,9 +17,10 @@ beforeAll(async () => {
 });
 afterAll(() => sb.close());
 
+/** The secrets stored for the test sandbox's subscriptions (secrets are kept per service, then per id). */
 function storedSecrets(configDir: string): Record<string, { secret: string; event?: string; url?: string; company_id?: number }> {
   const config = JSON.parse(readFileSync(join(configDir, 'config.json'), 'utf8'));
-  return config.profiles?.default?.webhook_secrets ?? {};
+  return config.profiles?.default?.webhook_secrets?.[sb.baseUrl] ?? {};
 }
 
 function requestsSince(mark: number) {

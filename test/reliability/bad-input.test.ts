@@ -147,7 +147,12 @@ function corpus(): Case[] {
   add(['webhooks', 'update', '92'], /nothing to change: give --url <url> and\/or --active true\|false/);
   add(['webhooks', 'verify', '--secret', 'abcdefgh'], /required option '--signature <hex>' not specified/);
   add(['webhooks', 'verify', '--signature', 'ab'], /--secret <s> is required \(or set PWCTL_WEBHOOK_SECRET\)/);
-  add(['webhooks', 'trigger', 'task.created', '--secret', 'abcdefgh'], /required option '--to <url>' not specified/);
+  add(['webhooks', 'trigger', 'task.created', '--secret', 'abcdefgh'], /--to <url> is required \(or --subscription <id>/);
+  add(['webhooks', 'trigger', '--to', 'http://127.0.0.1:9/', '--secret', 'abcdefgh'], /missing <event>: name an event type/);
+  add(['webhooks', 'trigger', '--subscription', 'twelve'], /--subscription must be a positive integer id/);
+  add(['webhooks', 'trigger', '--subscription', '12', '--secret', 'abcdefgh'], /--secret and --subscription cannot be combined/);
+  add(['webhooks', 'trigger', '--subscription', '12'], /no secret is stored for subscription 12 of http:\/\/127\.0\.0\.1:\d+ in profile default/);
+  add(['auth', 'switch', 'nosuch'], /no stored profile "nosuch"/);
   add(['webhooks', 'trigger', 'task.created', '--to', 'http://127.0.0.1:9/'], /--secret <s> is required/);
   add(['tags', 'add', '101'], /missing required argument 'tag'/);
   add(['tags', 'set', '101'], /give the <tag>s the task should have, or --clear/);

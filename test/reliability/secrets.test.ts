@@ -127,12 +127,12 @@ describe('the canary token never shows', () => {
       }),
       { mode: 0o600 },
     );
-    for (const args of [['config', 'list'], ['config', 'list', '-o', 'json'], ['auth', 'status'], ['auth', 'status', '-o', 'yaml'], ['--debug', 'webhooks', 'list', '-o', 'json'], ['--debug', 'auth', 'status', '--all']]) {
+    for (const args of [['config', 'list'], ['config', 'list', '-o', 'json'], ['auth', 'status'], ['auth', 'status', '-o', 'yaml'], ['--debug', 'webhooks', 'list', '-o', 'json'], ['--debug', 'auth', 'status']]) {
       const r = await runCli(args, { configDir });
       expect([0, 4], `${args.join(' ')}: ${r.stderr}`).toContain(r.code);
     }
     const status = await runCli(['auth', 'status', '-o', 'json'], { configDir });
-    expect(JSON.parse(status.stdout)).toMatchObject({ token: `****${CANARY_TOKEN.slice(-4)}`, refresh_token: true });
+    expect(JSON.parse(status.stdout)).toMatchObject([{ token: `****${CANARY_TOKEN.slice(-4)}`, refresh_token: true }]);
     const get = await runCli(['config', 'get', 'token'], { configDir });
     expect(get.code).toBe(2);
   });
@@ -198,7 +198,7 @@ describe('config file permissions after every write', () => {
     expect(r.code, r.stderr).toBe(0);
     const { id, secret } = JSON.parse(r.stdout) as { id: number; secret: string };
     expectPrivate(configDir);
-    expect(JSON.parse(readFileSync(join(configDir, 'config.json'), 'utf8')).profiles.default.webhook_secrets[String(id)].secret).toBe(secret);
+    expect(JSON.parse(readFileSync(join(configDir, 'config.json'), 'utf8')).profiles.default.webhook_secrets[sb.baseUrl][String(id)].secret).toBe(secret);
     // From here on, the stored secret is a canary too: listing and getting never show it.
     registerSecret(secret);
     const env = { PWCTL_BASE_URL: sb.baseUrl, PWCTL_TOKEN: CANARY_TOKEN };

@@ -145,6 +145,27 @@ describe('token', () => {
     expect(((await replay.json()) as any).error).toBe('invalid_grant');
   });
 
+  it('takes a reused refresh token as leaked: refused, and the newest refresh token of that sign-in is revoked too (RFC 9700 §4.14.2)', async () => {
+    const refresh = async (token: string) => {
+      const res = await form('/oauth/token', { grant_type: 'refresh_token', refresh_token: token, client_id: CLIENT_ID });
+      return { status: res.status, body: (await res.json()) as any };
+    };
+    const { verifier, challenge } = pkce();
+    const first = await exchange(await authorize(challenge), verifier);
+    const second = await refresh(first.body.refresh_token);
+    const third = await refresh(second.body.refresh_token);
+    expect(third.status).toBe(200);
+    // Another sign-in of the same user is a family of its own and is left alone.
+    const other = pkce();
+    const unrelated = await exchange(await authorize(other.challenge), other.verifier);
+
+    const reused = await refresh(first.body.refresh_token);
+    expect([reused.status, reused.body.error]).toEqual([400, 'invalid_grant']);
+    expect(sb.state.auth.refresh_tokens[third.body.refresh_token]).toBeUndefined();
+    expect((await refresh(third.body.refresh_token)).body.error).toBe('invalid_grant');
+    expect((await refresh(unrelated.body.refresh_token)).status).toBe(200);
+  });
+
   it('answers unsupported_grant_type and invalid_request per RFC 6749', async () => {
     const password = await form('/oauth/token', { grant_type: 'password', username: 'a', password: 'b' });
     expect(((await password.json()) as any).error).toBe('unsupported_grant_type');

@@ -2,11 +2,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAuthorizationRequest, exchangeCallback, type TokenSet } from '../../src/auth/oauth-client.js';
-import { resolveOAuthEndpoints } from '../../src/auth/oauth-endpoints.js';
 import { TokenRenewer } from '../../src/auth/token-renewal.js';
 import { ConfigStore } from '../../src/config/store.js';
 import type { RunningSandbox } from '../../src/sandbox/index.js';
+import { signIn } from '../helpers/oauth-sign-in.js';
 import { startTestSandbox } from '../helpers/sandbox.js';
 
 let sb: RunningSandbox;
@@ -15,21 +14,9 @@ beforeAll(async () => {
 });
 afterAll(() => sb.close());
 
-const REDIRECT = 'http://127.0.0.1:49999/callback';
-
-async function signIn(): Promise<TokenSet> {
-  const endpoints = resolveOAuthEndpoints({}, sb.baseUrl);
-  const request = await createAuthorizationRequest(endpoints, REDIRECT);
-  const q = new URL(request.url).searchParams;
-  const form = new URLSearchParams({ user: 'manager', decision: 'approve' });
-  for (const key of ['client_id', 'redirect_uri', 'response_type', 'code_challenge', 'code_challenge_method', 'state']) form.set(key, q.get(key)!);
-  const answer = await fetch(`${sb.baseUrl}/oauth/authorize`, { method: 'POST', body: form, redirect: 'manual' });
-  return exchangeCallback(endpoints, request, new URL(answer.headers.get('location')!).searchParams, 5_000);
-}
-
 /** A store whose default profile holds fresh OAuth tokens, expiring at `expiresAt`. */
 async function storeWithTokens(expiresAt: string | undefined) {
-  const tokens = await signIn();
+  const tokens = await signIn(sb);
   const store = new ConfigStore(mkdtempSync(join(tmpdir(), 'pwctl-renewal-')));
   await store.updateProfile('default', (p) => {
     p.base_url = sb.baseUrl;
@@ -37,7 +24,7 @@ async function storeWithTokens(expiresAt: string | undefined) {
     p.refresh_token = tokens.refreshToken;
     if (expiresAt) p.token_expires_at = expiresAt;
   });
-  const renewer = new TokenRenewer({ store, profileName: 'default', baseUrl: sb.baseUrl, timeoutMs: 5_000 }, tokens.accessToken);
+  const renewer = new TokenRenewer({ store, profileName: 'default', baseUrl: sb.baseUrl, timeoutMs: 5_000 }, { ...tokens, expiresAt });
   return { store, tokens, renewer };
 }
 
@@ -80,7 +67,7 @@ describe('TokenRenewer', () => {
 
   it('adopts a token another process renewed meanwhile instead of spending the refresh token', async () => {
     const { store, renewer } = await storeWithTokens(inAnHour());
-    const other = await signIn();
+    const other = await signIn(sb);
     await new ConfigStore(store.dir).updateProfile('default', (p) => {
       p.token = other.accessToken;
       p.refresh_token = other.refreshToken;
@@ -104,10 +91,8 @@ describe('TokenRenewer', () => {
   });
 
   it('an expired token without a refresh token is an AuthRequiredError before any request', async () => {
-    const { store, renewer } = await storeWithTokens('2020-01-01T00:00:00.000Z');
-    await store.updateProfile('default', (p) => {
-      delete p.refresh_token;
-    });
+    const { store, tokens } = await storeWithTokens('2020-01-01T00:00:00.000Z');
+    const renewer = new TokenRenewer({ store, profileName: 'default', baseUrl: sb.baseUrl, timeoutMs: 5_000 }, { accessToken: tokens.accessToken, expiresAt: '2020-01-01T00:00:00.000Z' });
     const mark = sb.requests.length;
     await expect(renewer.initial()).rejects.toMatchObject({ name: 'AuthRequiredError', message: expect.stringMatching(/expired .* ago and cannot be renewed: run `pwctl auth login`/) });
     expect(sb.requests.length).toBe(mark);

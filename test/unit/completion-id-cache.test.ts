@@ -84,12 +84,15 @@ describe('rememberIds / readCachedIds', () => {
     ]);
   });
 
-  it('has one directory per profile and keeps sandbox ids apart', () => {
-    expect(cacheDir('/c', 'default')).toBe(join('/c', 'cache', 'default'));
-    expect(cacheDir('/c', 'work', true)).toBe(join('/c', 'cache', 'work', 'sandbox'));
-    expect(cacheDir('/c', '../etc')).toBeUndefined();
-    expect(cacheDir('/c', 'a/b')).toBeUndefined();
-    expect(cacheDir('/c', '.hidden')).toBeUndefined();
+  it('has one directory per profile and service, the sandbox under a name of its own', () => {
+    expect(cacheDir('/c', 'default', 'https://pm.example.com')).toBe(join('/c', 'cache', 'default', 'https_3a_2f_2fpm.example.com'));
+    expect(cacheDir('/c', 'work', 'sandbox')).toBe(join('/c', 'cache', 'work', 'sandbox'));
+    expect(cacheDir('/c', 'work', 'http://127.0.0.1:8080')).not.toBe(cacheDir('/c', 'work', 'http://127.0.0.1:8081'));
+    expect(cacheDir('/c', 'default', undefined)).toBeUndefined();
+    expect(cacheDir('/c', '../etc', 'sandbox')).toBeUndefined();
+    expect(cacheDir('/c', 'a/b', 'sandbox')).toBeUndefined();
+    expect(cacheDir('/c', '.hidden', 'sandbox')).toBeUndefined();
+    expect(cacheDir('/c', 'default', `https://${'x'.repeat(300)}.example`)).toBeUndefined();
   });
 });
 
@@ -112,7 +115,7 @@ describe('printed records are remembered (OutputWriter → IdRecorder)', () => {
     const writer = new OutputWriter(io, format, fields, { onRecord: (record, view) => recorder.observe(record, view) });
     const saved = () => {
       recorder.save();
-      return readCachedIds(cacheDir(dir, 'default')!, 'milestones').map((e) => [e.id, e.title]);
+      return readCachedIds(cacheDir(dir, 'default', 'https://example.com')!, 'milestones').map((e) => [e.id, e.title]);
     };
     return { writer, saved };
   }

@@ -18,9 +18,16 @@ describe('resolveSettings precedence: flag > env > profile > default', () => {
 
   it('falls back to the profile, then to defaults', () => {
     const s = resolveSettings({}, {}, profile, 'default');
-    expect([s.output, s.baseUrl, s.token, s.tokenSource, s.timeoutMs, s.company]).toEqual(['yaml', 'https://profile.example', 'profile-token', 'config', 12000, 7]);
+    expect([s.output, s.baseUrl, s.token, s.tokenSource, s.timeoutMs, s.company]).toEqual(['yaml', 'https://profile.example', 'profile-token', 'file', 12000, 7]);
     const d = resolveSettings({}, {}, {}, 'default');
     expect([d.output, d.baseUrl, d.token, d.tokenSource, d.timeoutMs, d.debug, d.sandbox]).toEqual(['table', undefined, undefined, undefined, 30000, false, false]);
+  });
+
+  it('a token in the keyring is known only by its source: it is read by the commands that need it', () => {
+    const s = resolveSettings({}, {}, { base_url: 'https://k.example', keyring_account: 'default/0a1b2c3d' }, 'default');
+    expect([s.token, s.tokenSource]).toEqual([undefined, 'keyring']);
+    const env = resolveSettings({}, { PWCTL_TOKEN: 'env-token' }, { keyring_account: 'default/0a1b2c3d' }, 'default');
+    expect([env.token, env.tokenSource]).toEqual(['env-token', 'env']);
   });
 
   it('treats empty environment values as unset', () => {
@@ -41,11 +48,13 @@ describe('resolveSettings precedence: flag > env > profile > default', () => {
 });
 
 describe('resolveProfileName', () => {
-  it('prefers --profile, then PWCTL_PROFILE, then default', () => {
-    expect(resolveProfileName({ profile: 'ci' }, { PWCTL_PROFILE: 'env' })).toBe('ci');
-    expect(resolveProfileName({}, { PWCTL_PROFILE: 'env' })).toBe('env');
+  it('prefers --profile, then PWCTL_PROFILE, then the stored default (auth switch), then default', () => {
+    expect(resolveProfileName({ profile: 'ci' }, { PWCTL_PROFILE: 'env' }, 'switched')).toBe('ci');
+    expect(resolveProfileName({}, { PWCTL_PROFILE: 'env' }, 'switched')).toBe('env');
+    expect(resolveProfileName({}, { PWCTL_PROFILE: '' }, 'switched')).toBe('switched');
     expect(resolveProfileName({}, {})).toBe('default');
     expect(() => resolveProfileName({ profile: '../etc' }, {})).toThrow(/--profile must be a profile name/);
+    expect(() => resolveProfileName({}, {}, '../etc')).toThrow(/default_profile must be a profile name/);
   });
 });
 

@@ -6,10 +6,8 @@ export interface LoginOptions {
   web?: boolean;
   /** false for --no-browser */
   browser?: boolean;
-}
-
-export interface StatusOptions {
-  all?: boolean;
+  /** Keep the tokens in the config file rather than the OS keyring. */
+  insecureStorage?: boolean;
 }
 
 export function registerAuth(program: Command, session: Session): void {
@@ -27,10 +25,13 @@ export function registerAuth(program: Command, session: Session): void {
     .option('--with-token', 'read the token from standard input (for CI and scripts)')
     .option('--web', 'sign in with a browser (OAuth 2.0 authorization code + PKCE)')
     .option('--no-browser', 'with --web: print the sign-in URL instead of opening a browser')
+    .option('--insecure-storage', 'keep the tokens in the config file (mode 0600) instead of the OS keyring')
     .addHelpText(
       'after',
       `
 Without --with-token or --web, asks for the token on the terminal (input hidden).
+Tokens go to the OS keyring (Secret Service, Keychain, Credential Manager); where none is usable,
+to the config file (mode 0600), and the login says so.
 --base-url and --profile create or update that profile: the token is stored with the URL it was checked against.
 --web uses the config keys oauth_authorize_url, oauth_token_url and oauth_client_id (defaults: <base_url>/oauth/authorize,
 <base_url>/oauth/token, pwctl) and waits up to 5 minutes (PWCTL_OAUTH_TIMEOUT seconds) for the browser.
@@ -44,9 +45,14 @@ Examples:
 
   auth
     .command('status')
-    .description('show the profile, base URL, where the token comes from, its expiry, and whether a test request works (exit 4 if the token is missing or refused, 7 if the service cannot be reached)')
-    .option('--all', 'every stored profile, not only the active one')
-    .action(action(session, async (ctx, opts: StatusOptions) => (await import('./status.js')).run(ctx, opts)));
+    .description('list every stored profile (the active one marked *): base URL, where its token is kept, and whether a test request works (exit 4 if the active profile\'s token is missing or refused, 7 if its service cannot be reached)')
+    .action(action(session, async (ctx) => (await import('./status.js')).run(ctx)));
+
+  auth
+    .command('switch')
+    .description('make a stored profile the default (--profile and PWCTL_PROFILE still override it)')
+    .argument('<profile>', 'a stored profile')
+    .action(action(session, async (ctx, profile: string) => (await import('./switch.js')).run(ctx, profile)));
 
   auth
     .command('token')

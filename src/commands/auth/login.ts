@@ -5,6 +5,7 @@ import type { TokenSet } from '../../auth/oauth-client.js';
 import { resolveOAuthEndpoints } from '../../auth/oauth-endpoints.js';
 import { promptSecret } from '../../auth/prompt-secret.js';
 import { checkTokenText, readTokenFromStream } from '../../auth/read-token.js';
+import { storeLoginTokens } from '../../auth/stored-credentials.js';
 import type { Factory } from '../../factory.js';
 import { AuthRequiredError, UsageError } from '../../errors.js';
 import { escapeInline } from '../../output/sanitize.js';
@@ -17,6 +18,7 @@ export async function run(ctx: Factory, opts: LoginOptions): Promise<void> {
   const settings = ctx.settings;
   if (settings.sandbox) throw new UsageError('--sandbox needs no login: the embedded sandbox always acts as a team manager');
   const baseUrl = settings.baseUrl;
+  const insecure = opts.insecureStorage === true;
   if (!baseUrl) {
     throw new UsageError(`no service URL for profile ${profileName}: pass --base-url <url> (e.g. pwctl auth login --base-url https://pm.example.com), or set PWCTL_BASE_URL`);
   }
@@ -26,7 +28,7 @@ export async function run(ctx: Factory, opts: LoginOptions): Promise<void> {
     await runWebLogin(ctx, {
       endpoints: resolveOAuthEndpoints(ctx.store.profile(profileName), baseUrl),
       browser: opts.browser !== false,
-      complete: (tokens) => verifyAndStore(ctx, baseUrl, tokens),
+      complete: (tokens) => verifyAndStore(ctx, baseUrl, tokens, insecure),
     });
     return;
   }
@@ -34,7 +36,7 @@ export async function run(ctx: Factory, opts: LoginOptions): Promise<void> {
   const token = opts.withToken && !ctx.io.stdinIsTTY
     ? checkTokenText(await readTokenFromStream(ctx.io.stdin), '--with-token')
     : await askForToken(ctx, baseUrl);
-  await verifyAndStore(ctx, baseUrl, { accessToken: token });
+  await verifyAndStore(ctx, baseUrl, { accessToken: token }, insecure);
 }
 
 async function askForToken(ctx: Factory, baseUrl: string): Promise<string> {
@@ -45,8 +47,11 @@ async function askForToken(ctx: Factory, baseUrl: string): Promise<string> {
   return checkTokenText(answer.trim(), 'token');
 }
 
-/** Check the token with one request, then store it with the URL it was checked against. */
-async function verifyAndStore(ctx: Factory, baseUrl: string, tokens: TokenSet): Promise<string> {
+/**
+ * Check the token with one request, then store it with the URL it was checked against: in
+ * the OS keyring, or in the config file with --insecure-storage or when no keyring is usable.
+ */
+async function verifyAndStore(ctx: Factory, baseUrl: string, tokens: TokenSet, insecure: boolean): Promise<string> {
   const profileName = ctx.profileName;
   const host = escapeInline(new URL(baseUrl).host);
   const client = await createClientWithToken(ctx, baseUrl, tokens.accessToken);
@@ -59,17 +64,16 @@ async function verifyAndStore(ctx: Factory, baseUrl: string, tokens: TokenSet): 
     }
     throw error;
   }
-  await ctx.store.updateProfile(profileName, (profile) => {
+  const { storage, fallbackReason } = await ctx.store.updateProfile(profileName, (profile) => {
     profile.base_url = baseUrl;
-    profile.token = tokens.accessToken;
-    if (tokens.refreshToken) profile.refresh_token = tokens.refreshToken;
-    else delete profile.refresh_token;
-    if (tokens.expiresAt) profile.token_expires_at = tokens.expiresAt;
-    else delete profile.token_expires_at;
+    return storeLoginTokens(profile, profileName, tokens, insecure, ctx.store.path);
   });
   const reach = companies.length > 0 ? `; the token reaches ${escapeInline(describeCompanies(companies))}` : '';
+  const renewal = tokens.refreshToken ? ' (with a refresh token: renewed automatically)' : '';
   ctx.io.notice(`✓ Logged in to ${host} with profile ${profileName}${reach}`);
-  ctx.io.notice(`  stored in ${ctx.store.path}${tokens.refreshToken ? ' (with a refresh token: renewed automatically)' : ''}`);
+  if (storage.kind === 'keyring') ctx.io.notice(`  stored in the OS keyring (${storage.item})${renewal}`);
+  else if (fallbackReason) ctx.io.warn(`no usable OS keyring (${fallbackReason}): the token is stored in ${storage.path} (mode 0600)${renewal}`);
+  else ctx.io.notice(`  stored in ${storage.path} (mode 0600, --insecure-storage)${renewal}`);
   if (ctx.settings.tokenSource === 'env') ctx.io.warn('PWCTL_TOKEN is set in this environment and overrides the stored token until it is unset');
   return `Signed in to ${new URL(baseUrl).host} with profile ${profileName}.`;
 }

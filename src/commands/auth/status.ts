@@ -1,9 +1,10 @@
 import type { ApiError } from '../../api/errors.js';
 import { checkToken } from '../../auth/check-token.js';
 import { maskToken } from '../../auth/mask-token.js';
+import { readStoredTokens, tokenStorage } from '../../auth/stored-credentials.js';
+import type { GlobalFlags } from '../../config/settings.js';
 import { Factory } from '../../factory.js';
 import { AuthRequiredError } from '../../errors.js';
-import type { StatusOptions } from './index.js';
 import { AUTH_STATUS_VIEW, type AuthStatus } from './views.js';
 
 interface Inspection {
@@ -11,48 +12,50 @@ interface Inspection {
   failure?: unknown;
 }
 
-export async function run(ctx: Factory, opts: StatusOptions): Promise<void> {
+/**
+ * Every stored profile, each checked with one request, the active one marked. The exit code
+ * is the active profile's: another profile's expired login does not fail a script that
+ * asks whether it is signed in.
+ */
+export async function run(ctx: Factory): Promise<void> {
   ctx.output.checkFields(AUTH_STATUS_VIEW);
-  if (!opts.all) {
-    const { status, failure } = await inspect(ctx, true);
-    await ctx.output.record(status, AUTH_STATUS_VIEW);
-    if (failure !== undefined) throw exitFor(status, failure);
-    return;
-  }
-
-  const names = new Set([ctx.profileName, ...Object.keys(ctx.store.read().profiles ?? {}).sort()]);
-  const inspections: Inspection[] = [];
-  for (const name of names) {
-    if (name === ctx.profileName) {
-      inspections.push(await inspect(ctx, true));
-      continue;
-    }
-    // A context per profile resolves exactly what `pwctl --profile <name> …` would use.
-    const other = new Factory({ ...ctx.flags, profile: name }, ctx.env, ctx.io);
-    try {
-      inspections.push(await inspect(other, false));
-    } finally {
-      await other.close();
-    }
-  }
+  const active = ctx.profileName;
+  const names = [...new Set([active, ...Object.keys(ctx.store.read().profiles ?? {})])].sort();
+  const inspections = await Promise.all(names.map((name) => (name === active ? inspect(ctx, true) : inspectStored(ctx, name))));
   await ctx.output.list(inspections.map((i) => i.status), AUTH_STATUS_VIEW);
-  const failed = inspections.find((i) => i.failure !== undefined);
-  if (failed) throw exitFor(failed.status, failed.failure);
+  const mine = inspections.find((i) => i.status.active)!;
+  if (mine.failure !== undefined) throw exitFor(mine.status, mine.failure);
+}
+
+/**
+ * Another profile as stored: what `--profile <name>` would use, less the overrides this
+ * command was given for the active one (--base-url, --sandbox, PWCTL_TOKEN, PWCTL_BASE_URL).
+ */
+async function inspectStored(ctx: Factory, name: string): Promise<Inspection> {
+  const flags: GlobalFlags = { ...ctx.flags, profile: name, baseUrl: undefined, sandbox: false };
+  const env = { ...ctx.env };
+  for (const key of ['PWCTL_TOKEN', 'PWCTL_BASE_URL', 'PWCTL_PROFILE', 'PWCTL_SANDBOX']) delete env[key];
+  const other = new Factory(flags, env, ctx.io);
+  try {
+    return await inspect(other, false);
+  } finally {
+    await other.close();
+  }
 }
 
 async function inspect(ctx: Factory, active: boolean): Promise<Inspection> {
   const settings = ctx.settings;
-  const stored = ctx.store.profile(ctx.profileName);
-  const fromConfig = settings.tokenSource === 'config' && !settings.sandbox;
+  const stored = tokenStorage(ctx.store.profile(ctx.profileName), ctx.store.path);
+  const fromStore = !settings.sandbox && settings.tokenSource !== 'env' && stored !== undefined;
   const status: AuthStatus = {
     profile: ctx.profileName,
     active,
     base_url: settings.sandbox ? null : (settings.baseUrl ?? null),
     token_source: settings.sandbox ? 'sandbox' : (settings.tokenSource ?? null),
-    token_location: settings.sandbox ? 'embedded sandbox' : settings.tokenSource === 'env' ? 'PWCTL_TOKEN' : fromConfig ? ctx.store.path : null,
+    token_location: settings.sandbox ? 'embedded sandbox' : settings.tokenSource === 'env' ? 'PWCTL_TOKEN' : !stored ? null : stored.kind === 'keyring' ? stored.item : stored.path,
     token: settings.token && !settings.sandbox ? maskToken(settings.token) : null,
-    expires_at: fromConfig ? (stored.token_expires_at ?? null) : null,
-    refresh_token: fromConfig && Boolean(stored.refresh_token),
+    expires_at: null,
+    refresh_token: false,
     valid: false,
     companies: [],
     error: null,
@@ -61,14 +64,14 @@ async function inspect(ctx: Factory, active: boolean): Promise<Inspection> {
     const client = await ctx.api();
     const { companies } = await checkToken(client);
     // The client may have renewed the token on the way; show what is stored now.
-    const now = ctx.store.profile(ctx.profileName);
+    const tokens = fromStore ? await readStoredTokens(ctx.store.reread().profiles?.[ctx.profileName] ?? {}, ctx.profileName) : undefined;
     return {
       status: {
         ...status,
-        base_url: client.base,
-        token: client.token ? maskToken(client.token) : null,
-        expires_at: fromConfig ? (now.token_expires_at ?? null) : null,
-        refresh_token: fromConfig && Boolean(now.refresh_token),
+        base_url: settings.sandbox ? null : client.base,
+        token: client.token && !settings.sandbox ? maskToken(client.token) : null,
+        expires_at: tokens?.expiresAt ?? null,
+        refresh_token: Boolean(tokens?.refreshToken),
         valid: true,
         companies,
       },
@@ -81,6 +84,8 @@ async function inspect(ctx: Factory, active: boolean): Promise<Inspection> {
 /** Rejected or missing credentials exit 4; a service that cannot be reached keeps its own code (7). */
 function exitFor(status: AuthStatus, failure: unknown): unknown {
   const error = failure as Partial<ApiError> & Error;
+  // A config store that cannot be read or locked is its own failure (exit 1), not a login problem.
+  if (error?.name === 'ConfigError') return failure;
   if (error?.name !== 'ApiError') return new AuthRequiredError(status.error ?? 'not signed in');
   if (error.kind !== 'unauthorized' && error.kind !== 'forbidden') return failure;
   const next = status.token_source === 'env' ? 'check PWCTL_TOKEN' : 'run `pwctl auth login`';

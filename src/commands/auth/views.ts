@@ -2,15 +2,16 @@ import type { Ref } from '../../api/types.js';
 import { describeCompanies } from '../../auth/check-token.js';
 import { describeExpiry } from '../../auth/token-expiry.js';
 import type { TokenSource } from '../../config/settings.js';
-import type { Column, View } from '../../output/view.js';
+import type { View } from '../../output/view.js';
 
-/** What `auth status` reports for one profile (the shape of its -o json output). */
+/** What `auth status` reports for one profile (the shape of each record of its -o json output). */
 export interface AuthStatus {
   profile: string;
+  /** The profile this command ran with (--profile, PWCTL_PROFILE, `auth switch`, else "default"). */
   active: boolean;
   base_url: string | null;
   token_source: TokenSource | null;
-  /** "PWCTL_TOKEN", the config file's path, or "embedded sandbox". */
+  /** "PWCTL_TOKEN", the keyring item ("pwctl/<account>"), the config file's path, or "embedded sandbox". */
   token_location: string | null;
   /** Masked to its last 4 characters. */
   token: string | null;
@@ -24,12 +25,15 @@ export interface AuthStatus {
 
 const FIELDS = ['profile', 'active', 'base_url', 'token_source', 'token_location', 'token', 'expires_at', 'refresh_token', 'valid', 'companies', 'error'];
 
-function source(s: AuthStatus): string {
+/** Where the token comes from, in the contract's words: `environment (PWCTL_TOKEN)`, `keyring`, `file <path>`. */
+export function describeSource(s: AuthStatus): string {
   switch (s.token_source) {
     case 'env':
       return 'environment (PWCTL_TOKEN)';
-    case 'config':
-      return `config file ${s.token_location}`;
+    case 'keyring':
+      return 'keyring';
+    case 'file':
+      return `file ${s.token_location}`;
     case 'sandbox':
       return 'embedded sandbox';
     default:
@@ -46,25 +50,15 @@ function outcome(s: AuthStatus): string {
   return s.companies.length > 0 ? `ok, reaches ${describeCompanies(s.companies)}` : 'ok';
 }
 
-const DETAIL: Column<AuthStatus>[] = [
-  { header: 'PROFILE', value: (s) => s.profile },
-  { header: 'BASE URL', value: (s) => s.base_url ?? 'not set' },
-  { header: 'TOKEN SOURCE', value: source },
-  { header: 'TOKEN', value: (s) => s.token ?? 'none' },
-  { header: 'EXPIRES', value: expires },
-  { header: 'REFRESH TOKEN', value: (s) => (s.refresh_token ? 'stored' : 'none') },
-  { header: 'STATUS', value: outcome },
-];
-
 export const AUTH_STATUS_VIEW: View<AuthStatus> = {
   fields: FIELDS,
   columns: [
     { header: 'PROFILE', value: (s) => (s.active ? `${s.profile} *` : s.profile) },
-    { header: 'BASE URL', value: (s) => s.base_url },
-    { header: 'SOURCE', value: (s) => s.token_source ?? 'none' },
-    { header: 'TOKEN', value: (s) => s.token },
+    { header: 'BASE URL', value: (s) => s.base_url ?? 'not set' },
+    { header: 'TOKEN FROM', value: describeSource },
+    { header: 'TOKEN', value: (s) => s.token ?? 'none' },
     { header: 'EXPIRES', value: expires },
+    { header: 'REFRESH', value: (s) => (s.refresh_token ? 'stored' : '') },
     { header: 'STATUS', value: outcome },
   ],
-  detail: DETAIL,
 };

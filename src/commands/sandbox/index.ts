@@ -54,9 +54,8 @@ export function registerSandbox(program: Command, session: Session): void {
     .command('reset')
     .description('restore the demo data of the embedded sandbox (--sandbox)')
     .action(action(session, async (ctx) => {
-      const { join } = await import('node:path');
       const { resetEmbeddedSandbox } = await import('../../sandbox/embedded.js');
-      await resetEmbeddedSandbox(join(ctx.store.dir, 'sandbox-state.json'));
+      await resetEmbeddedSandbox(ctx.store.filePath('sandbox-state.json'));
       ctx.io.notice('✓ embedded sandbox reset to the demo data');
     }));
 }

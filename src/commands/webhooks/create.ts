@@ -1,5 +1,7 @@
 import { WEBHOOK_EVENTS, type CreateWebhookBody } from '../../api/types.js';
 import { createWebhook } from '../../api/webhooks.js';
+import { serviceKey } from '../../config/service-key.js';
+import { putWebhookSecret } from '../../config/webhook-secrets.js';
 import type { Factory } from '../../factory.js';
 import { UsageError } from '../../errors.js';
 import { parseEnum, parseHttpUrl, parseId } from '../../validate.js';
@@ -28,16 +30,10 @@ export async function run(ctx: Factory, opts: CreateOptions): Promise<void> {
   let stored = false;
   if (opts.saveSecret && typeof secret === 'string' && secret !== '') {
     try {
-      await ctx.store.updateProfile(ctx.profileName, (profile) => {
-        profile.webhook_secrets ??= {};
-        profile.webhook_secrets[String(hook.id)] = {
-          secret,
-          event: hook.event,
-          company_id: hook.company_id,
-          url: hook.url,
-          created_at: hook.created_at,
-        };
-      });
+      const service = serviceKey(ctx.settings)!;
+      await ctx.store.updateProfile(ctx.profileName, (profile) =>
+        putWebhookSecret(profile, service, hook.id, { secret, event: hook.event, company_id: hook.company_id, url: hook.url, created_at: hook.created_at }),
+      );
       stored = true;
     } catch (error) {
       // The subscription exists either way; the secret is printed below, so it is not lost.

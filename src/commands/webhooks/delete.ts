@@ -1,5 +1,6 @@
-import { ApiError } from '../../api/errors.js';
 import { deleteWebhook } from '../../api/webhooks.js';
+import { serviceKey } from '../../config/service-key.js';
+import { findWebhookSecret, forgetWebhookSecret } from '../../config/webhook-secrets.js';
 import { confirmOrCancel } from '../confirm.js';
 import type { Factory } from '../../factory.js';
 import { parseId } from '../../validate.js';
@@ -8,22 +9,17 @@ export async function run(ctx: Factory, idArg: string): Promise<void> {
   const id = parseId(idArg, '<id>');
   await confirmOrCancel(ctx, `Delete webhook subscription ${id}?`);
   const client = await ctx.api();
-  try {
-    if (!(await deleteWebhook(client, id))) return;
-  } catch (error) {
-    // A subscription that no longer exists has no use for its secret either.
-    if (error instanceof ApiError && error.status === 404) await forgetSecret(ctx, id);
-    throw error;
-  }
+  // Any failure (403, a first-attempt 404, a network error) leaves the secret stored: the
+  // subscription may well still exist. A retried delete that found it gone after an attempt
+  // whose outcome was unknown counts as deleted (the client answers that as success).
+  if (!(await deleteWebhook(client, id))) return;
   const forgotten = await forgetSecret(ctx, id);
   ctx.io.notice(`✓ deleted webhook subscription ${id}${forgotten ? '; its stored secret was forgotten' : ''}`);
 }
 
+/** Forget the secret this profile stored for subscription `id` of this service (no other). */
 async function forgetSecret(ctx: Factory, id: number): Promise<boolean> {
-  if (!ctx.store.profile(ctx.profileName).webhook_secrets?.[String(id)]) return false;
-  await ctx.store.updateProfile(ctx.profileName, (profile) => {
-    delete profile.webhook_secrets?.[String(id)];
-    if (profile.webhook_secrets && Object.keys(profile.webhook_secrets).length === 0) delete profile.webhook_secrets;
-  });
-  return true;
+  const service = serviceKey(ctx.settings)!;
+  if (!findWebhookSecret(ctx.store.profile(ctx.profileName), service, id)) return false;
+  return ctx.store.updateProfile(ctx.profileName, (profile) => forgetWebhookSecret(profile, service, id));
 }

@@ -96,9 +96,14 @@ export function registerWebhooks(program: Command, session: Session): void {
   webhooks
     .command('trigger')
     .description('send one signed delivery of an event type to a receiver you are building')
-    .addArgument(completeWith(new Argument('<event>', 'event type, e.g. task.completed'), { values: WEBHOOK_EVENTS }))
-    .requiredOption('--to <url>', 'receiver URL')
+    .addArgument(completeWith(new Argument('[event]', 'event type, e.g. task.completed (with --subscription: the subscription\'s)'), { values: WEBHOOK_EVENTS }))
+    .option('--to <url>', 'receiver URL (with --subscription: default the subscription\'s URL)')
     .option('--secret <s>', 'signing secret (default: PWCTL_WEBHOOK_SECRET)')
+    .addOption(completeWith(new Option('--subscription <id>', 'send as this subscription: its stored secret, event type and URL'), { ids: 'webhooks' }))
     .option('--file <payload.json>', 'send this body instead of a realistic sample (- for standard input)')
-    .action(action(session, async (ctx, event: string, opts: TriggerOptions) => (await import('./trigger.js')).run(ctx, event, opts)));
+    .addHelpText(
+      'after',
+      '\nExamples:\n  pwctl webhooks trigger task.completed --to http://localhost:3000/hooks --secret "$SECRET"\n  pwctl webhooks trigger --subscription 12 --to http://localhost:3000/hooks',
+    )
+    .action(action(session, async (ctx, event: string | undefined, opts: TriggerOptions) => (await import('./trigger.js')).run(ctx, event, opts)));
 }

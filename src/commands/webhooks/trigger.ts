@@ -1,8 +1,10 @@
-import { WEBHOOK_EVENTS } from '../../api/types.js';
+import { WEBHOOK_EVENTS, type WebhookEvent } from '../../api/types.js';
+import { SANDBOX_SERVICE, serviceKey } from '../../config/service-key.js';
+import { findWebhookSecret } from '../../config/webhook-secrets.js';
 import type { Factory } from '../../factory.js';
-import { CommandFailedError, NetworkError } from '../../errors.js';
+import { CommandFailedError, NetworkError, UsageError } from '../../errors.js';
 import { escapeInline } from '../../output/sanitize.js';
-import { parseEnum, parseHttpUrl } from '../../validate.js';
+import { parseEnum, parseHttpUrl, parseId } from '../../validate.js';
 import { VERSION } from '../../version.js';
 import { postFailure, postRaw } from '../../webhooks/post.js';
 import { samplePayload } from '../../webhooks/samples.js';
@@ -11,9 +13,18 @@ import { readInputBytes } from '../read-input.js';
 import { resolveSecret } from './secret-option.js';
 
 export interface TriggerOptions {
-  to: string;
+  to?: string;
   secret?: string;
   file?: string;
+  /** Send as this stored subscription: its secret, event type and URL. */
+  subscription?: string;
+}
+
+/** Where a delivery goes, of which event type, signed with which secret. */
+interface Target {
+  event: WebhookEvent;
+  url: string;
+  secret: string;
 }
 
 export interface TriggerResult {
@@ -26,10 +37,8 @@ export interface TriggerResult {
   signature: string;
 }
 
-export async function run(ctx: Factory, eventArg: string, opts: TriggerOptions): Promise<void> {
-  const event = parseEnum(eventArg, WEBHOOK_EVENTS, '<event>');
-  const url = parseHttpUrl(opts.to, '--to');
-  const secret = resolveSecret(ctx, opts.secret);
+export async function run(ctx: Factory, eventArg: string | undefined, opts: TriggerOptions): Promise<void> {
+  const { event, url, secret } = opts.subscription === undefined ? givenTarget(ctx, eventArg, opts) : storedTarget(ctx, opts.subscription, eventArg, opts);
   const body = opts.file === undefined ? Buffer.from(JSON.stringify(samplePayload(event)), 'utf8') : await readInputBytes(ctx, opts.file, '--file');
   if (opts.file !== undefined && !isJson(body)) ctx.io.warn(`--file is not valid JSON; sending it as is`);
   const signature = signBody(secret, body);
@@ -57,6 +66,38 @@ export async function run(ctx: Factory, eventArg: string, opts: TriggerOptions):
   const result: TriggerResult = { event, url, status, status_text: statusText, duration_ms: ms, bytes: body.length, signature };
   await ctx.output.value(result, () => ctx.output.raw(`${status} ${escapeInline(statusText)} in ${ms} ms from ${url} (${event}, ${body.length} bytes)\n`));
   if (status < 200 || status > 299) throw new CommandFailedError(`the receiver answered ${status} ${statusText}; a delivery counts only with a 2xx answer`);
+}
+
+function givenTarget(ctx: Factory, eventArg: string | undefined, opts: TriggerOptions): Target {
+  if (eventArg === undefined) throw new UsageError('missing <event>: name an event type (e.g. task.completed), or send as a stored subscription with --subscription <id>');
+  if (opts.to === undefined) throw new UsageError('--to <url> is required (or --subscription <id>, which sends to the subscription\'s URL)');
+  return { event: parseEnum(eventArg, WEBHOOK_EVENTS, '<event>'), url: parseHttpUrl(opts.to, '--to'), secret: resolveSecret(ctx, opts.secret) };
+}
+
+/** The stored subscription's secret, event type and URL (--to overrides the URL). */
+function storedTarget(ctx: Factory, idArg: string, eventArg: string | undefined, opts: TriggerOptions): Target {
+  const id = parseId(idArg, '--subscription');
+  if (opts.secret !== undefined) throw new UsageError('--secret and --subscription cannot be combined: the subscription\'s stored secret signs the delivery');
+  const to = opts.to === undefined ? undefined : parseHttpUrl(opts.to, '--to');
+  const event = eventArg === undefined ? undefined : parseEnum(eventArg, WEBHOOK_EVENTS, '<event>');
+  const service = serviceKey(ctx.settings);
+  if (service === undefined) {
+    throw new UsageError('--subscription: stored secrets belong to a service; pass --base-url, set PWCTL_BASE_URL or config key base_url, or use --sandbox');
+  }
+  const stored = findWebhookSecret(ctx.store.profile(ctx.profileName), service, id);
+  const where = `${service === SANDBOX_SERVICE ? 'the embedded sandbox' : service} in profile ${ctx.profileName}`;
+  if (!stored) {
+    throw new UsageError(`no secret is stored for subscription ${id} of ${where}; \`pwctl webhooks create\` stores one (or pass <event> --to <url> --secret <s>)`);
+  }
+  if (event !== undefined && stored.event !== undefined && event !== stored.event) {
+    throw new UsageError(`subscription ${id} is for ${stored.event}, not ${event}; leave <event> out to use the subscription's`);
+  }
+  const storedEvent = stored.event === undefined ? undefined : parseEnum(stored.event, WEBHOOK_EVENTS, `the stored event of subscription ${id}`);
+  const chosenEvent = event ?? storedEvent;
+  if (chosenEvent === undefined) throw new UsageError(`the stored secret of subscription ${id} names no event type: give <event>`);
+  const url = to ?? stored.url;
+  if (url === undefined) throw new UsageError(`the stored secret of subscription ${id} names no URL: give --to <url>`);
+  return { event: chosenEvent, url, secret: stored.secret };
 }
 
 function isJson(body: Buffer): boolean {

@@ -1,5 +1,7 @@
 import type { UpdateWebhookBody, WebhookSubscription } from '../../api/types.js';
 import { updateWebhook } from '../../api/webhooks.js';
+import { serviceKey } from '../../config/service-key.js';
+import { findWebhookSecret, updateWebhookSecretUrl } from '../../config/webhook-secrets.js';
 import type { Factory } from '../../factory.js';
 import { UsageError } from '../../errors.js';
 import { parseBoolean, parseHttpUrl, parseId } from '../../validate.js';
@@ -35,9 +37,7 @@ async function send(ctx: Factory, id: number, body: UpdateWebhookBody): Promise<
 
 /** Keep the stored secret's description in step with the subscription. */
 async function rememberUrl(ctx: Factory, hook: WebhookSubscription): Promise<void> {
-  if (!ctx.store.profile(ctx.profileName).webhook_secrets?.[String(hook.id)]) return;
-  await ctx.store.updateProfile(ctx.profileName, (profile) => {
-    const entry = profile.webhook_secrets?.[String(hook.id)];
-    if (entry) entry.url = hook.url;
-  });
+  const service = serviceKey(ctx.settings)!;
+  if (!findWebhookSecret(ctx.store.profile(ctx.profileName), service, hook.id)) return;
+  await ctx.store.updateProfile(ctx.profileName, (profile) => updateWebhookSecretUrl(profile, service, hook.id, hook.url));
 }

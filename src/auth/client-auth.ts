@@ -1,0 +1,38 @@
+// The credentials an API client of a profile starts with: PWCTL_TOKEN as it is, or the
+// profile's stored tokens (read from the keyring or the config file), renewed first when an
+// OAuth token is about to expire, with a hook that renews once after a 401.
+import type { ConfigStore } from '../config/store.js';
+import type { Settings } from '../config/settings.js';
+import { AuthRequiredError } from '../errors.js';
+import { readStoredTokens } from './stored-credentials.js';
+
+export interface ClientAuthOptions {
+  store: ConfigStore;
+  profileName: string;
+  settings: Settings;
+  /** Normalised service root. */
+  baseUrl: string;
+  trace?: (line: string) => void;
+}
+
+export interface ClientAuth {
+  token: string;
+  /** For the client's 401 hook; only for a stored OAuth token. */
+  renewToken?: () => Promise<string>;
+  /** The stored tokens this process now knows, for redaction. */
+  secrets: string[];
+}
+
+export async function resolveClientAuth(options: ClientAuthOptions): Promise<ClientAuth> {
+  const { store, profileName, settings } = options;
+  if (settings.tokenSource === 'env' && settings.token) return { token: settings.token, secrets: [] };
+  const stored = await readStoredTokens(store.profile(profileName), profileName);
+  if (!stored) throw new AuthRequiredError(`no token for profile ${profileName}: run \`pwctl auth login\`, or set PWCTL_TOKEN`);
+  const secrets = [stored.accessToken, stored.refreshToken].filter((s): s is string => s !== undefined);
+  // Only a token from an OAuth sign-in (one with a refresh token or an expiry) is renewed.
+  if (!stored.refreshToken && !stored.expiresAt) return { token: stored.accessToken, secrets };
+  const { TokenRenewer } = await import('./token-renewal.js');
+  const renewer = new TokenRenewer({ store, profileName, baseUrl: options.baseUrl, timeoutMs: settings.timeoutMs, trace: options.trace }, stored);
+  const token = await renewer.initial();
+  return { token, renewToken: () => renewer.renewAfterRejection(), secrets: [...secrets, token] };
+}

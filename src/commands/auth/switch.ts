@@ -1,0 +1,24 @@
+import { DEFAULT_PROFILE, checkProfileName } from '../../config/settings.js';
+import type { Factory } from '../../factory.js';
+import { UsageError } from '../../errors.js';
+
+/**
+ * `auth switch <profile>`: the default is kept in the config file (`default_profile`), so
+ * every later command uses it unless --profile or PWCTL_PROFILE names another.
+ */
+export async function run(ctx: Factory, nameArg: string): Promise<void> {
+  const name = checkProfileName(nameArg, '<profile>');
+  const stored = Object.keys(ctx.store.read().profiles ?? {}).sort();
+  if (name !== DEFAULT_PROFILE && !stored.includes(name)) {
+    throw new UsageError(
+      `no stored profile ${JSON.stringify(name)} (stored: ${stored.join(', ') || 'none'}); \`pwctl auth login --profile ${name} --base-url <url>\` creates it`,
+    );
+  }
+  await ctx.store.update((data) => {
+    if (name === DEFAULT_PROFILE) delete data.default_profile;
+    else data.default_profile = name;
+  });
+  ctx.io.notice(`✓ ${name} is now the default profile`);
+  const env = ctx.env.PWCTL_PROFILE;
+  if (env !== undefined && env !== '' && env !== name) ctx.io.warn(`PWCTL_PROFILE=${env} is set in this environment and overrides the default`);
+}
