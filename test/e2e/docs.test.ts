@@ -37,8 +37,8 @@ describe('docs list', () => {
     expect(r.code).toBe(0);
     const rows = r.stdout.trim().split('\n').map((l) => l.split('\t'));
     expect(rows.map((row) => row[0])).toEqual([BRIEF, ESTIMATE, MEETING, HANDBOOK, BLUE, DRAFT]);
-    expect(rows[0]!.slice(0, 5)).toEqual([BRIEF, 'Project brief', 'client-visible', 'Acme Website Redesign', 'Acme Corp']);
-    expect(rows[0]![5]).toMatch(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2})?$/);
+    expect(rows[0]!.slice(0, 5)).toEqual([BRIEF, 'Project brief', 'client-visible', 'Acme Website Redesign (31)', 'Acme Corp (11)']);
+    expect(rows[0]![5]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2} [+-]\d{2}:\d{2}$/);
     expect(rows[1]![2]).toBe('internal');
     expect(r.stdout).not.toContain(GLOBEX);
     expect(sent('GET')[0]!.query).toEqual({ per_page: '30' });

@@ -49,6 +49,9 @@ format; an unknown field name is a usage error that lists the valid ones.
 Bulk verbs (steps complete/reopen/delete, docs delete, milestones delete) print one result
 per item: {"id": 42, "ok": true, "data": {...}} or {"id": 42, "ok": false, "status": 404, "error": "..."}.
 Lists take --limit <n> (default 30) and --all.
-Timestamps are printed as the API sends them in json, yaml and ndjson.
+Timestamps are printed as the API sends them in json, yaml and ndjson. Tables show them in
+local time, to the minute, with the zone's offset from UTC: 2026-11-24 09:43 +01:00 (TZ
+chooses the zone: TZ=UTC pwctl ...). Due dates are calendar days: 2026-12-15. A company,
+project, client or phase is shown by its title and id: Acme Website Redesign (31).
 `,
 };
