@@ -121,12 +121,10 @@ async function reportError(error: unknown, io: IO, argv: string[], env: NodeJS.P
   const report = classifyError(error);
   if (report.silent) return report.code;
   const { errorLines, errorJsonLine } = await import('./output/error-line.js');
-  const raw = error instanceof Error ? error.message : String(error);
-  // Commander puts its suggestion on a line of its own ("\n(Did you mean list?)"): keep it,
-  // on the one error line. Other messages keep their first line only.
-  const text = raw.replace(/^error:\s*/i, '') || 'failed';
-  const fromCommander = String((error as { code?: unknown }).code).startsWith('commander.');
-  const message = fromCommander ? text.replace(/\s*\n\s*/g, ' ') : text.split('\n')[0]!;
+  // One line: commander's parse errors arrive already told as one (src/commands/parse-errors.ts);
+  // one it did not foresee still carries its "error: " prefix.
+  const text = (error instanceof Error ? error.message : String(error)).replace(/^error:\s*/i, '');
+  const message = text.split('\n')[0]! || 'failed';
   const errors = (error as { errors?: Record<string, string[]> }).errors;
   const entry = { message, status: report.status, exitCode: report.code, errors };
   io.error(errorLines(entry));

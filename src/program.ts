@@ -10,6 +10,7 @@ import { registerCompletion } from './commands/completion/index.js';
 import { registerConfig } from './commands/config/index.js';
 import { registerDocs } from './commands/docs/index.js';
 import { registerHelp } from './commands/help/index.js';
+import { parseErrorFor } from './commands/parse-errors.js';
 import { registerMilestones } from './commands/milestones/index.js';
 import { registerSandbox } from './commands/sandbox/index.js';
 import { registerSteps } from './commands/steps/index.js';
@@ -50,7 +51,9 @@ export function buildProgram(session: Session): Command {
   registerHelp(program);
 
   applyToAll(program, (command) => {
-    command.exitOverride();
+    command.exitOverride((error) => {
+      throw parseErrorFor(error, command);
+    });
     command.configureOutput(HELP_OUTPUT);
   });
   return program;

@@ -201,7 +201,7 @@ describe('pwctl config', () => {
     const dir = makeConfigDir();
     await runCli(['config', 'set', 'output', 'json', '--profile', 'ci'], { configDir: dir });
     expect((await runCli(['config', 'get', 'output'], { configDir: dir })).stdout).toBe('');
-    expect((await runCli(['config', 'get', 'output'], { configDir: dir, env: { PWCTL_PROFILE: 'ci' } })).stdout).toBe('"json"\n');
+    expect((await runCli(['config', 'get', 'output'], { configDir: dir, env: { PWCTL_PROFILE: 'ci' } })).stdout).toBe('json\n');
   });
 
   it('tightens the mode of an existing world-readable file on write', async () => {
