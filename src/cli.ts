@@ -125,8 +125,8 @@ async function reportError(error: unknown, io: IO, argv: string[], env: NodeJS.P
   // one it did not foresee still carries its "error: " prefix.
   const text = (error instanceof Error ? error.message : String(error)).replace(/^error:\s*/i, '');
   const message = text.split('\n')[0]! || 'failed';
-  const errors = (error as { errors?: Record<string, string[]> }).errors;
-  const entry = { message, status: report.status, exitCode: report.code, errors };
+  const { errors, explainedErrors } = error as { errors?: Record<string, string[]>; explainedErrors?: Record<string, string[]> };
+  const entry = { message, status: report.status, exitCode: report.code, errors, explainedErrors };
   io.error(errorLines(entry));
   if (['json', 'ndjson'].includes(requestedFormat(argv, env))) io.error(errorJsonLine(entry));
   const debug = argv.includes('--debug') || env.PWCTL_DEBUG === '1';

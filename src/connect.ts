@@ -4,6 +4,7 @@
 // first verb that asks the factory for a client.
 import { join } from 'node:path';
 import { ApiClient } from './api/client.js';
+import { DEFAULT_PROFILE, type TokenSource } from './config/settings.js';
 import { AuthRequiredError, UsageError } from './errors.js';
 import type { Factory } from './factory.js';
 import { escapeInline } from './output/sanitize.js';
@@ -32,7 +33,7 @@ export async function connect(ctx: Factory): Promise<Connection> {
     throw new UsageError('no service URL configured: pass --base-url, set PWCTL_BASE_URL, run `pwctl config set base_url <url>`, or try --sandbox');
   }
   if (!token) {
-    throw new AuthRequiredError(`no token for profile ${ctx.profileName}: run \`pwctl auth login\`, or set PWCTL_TOKEN`);
+    throw new AuthRequiredError(`no token for profile ${ctx.profileName}: run \`${loginCommand(ctx.profileName)}\`, or set PWCTL_TOKEN`);
   }
   const trace = traceSink(ctx);
   let renewToken: (() => Promise<string>) | undefined;
@@ -52,6 +53,7 @@ export async function connect(ctx: Factory): Promise<Connection> {
     secrets: knownSecrets(ctx),
     trace,
     renewToken,
+    unauthorizedHint: settings.sandbox ? undefined : unauthorizedHint(settings.tokenSource, ctx.profileName),
     dryRun: ctx.dryRun ? (request) => ctx.output.dryRun(request) : undefined,
     onWait: ({ delayMs, status }) => {
       if (status === 429) ctx.io.status(`rate limited: waiting ${(delayMs / 1000).toFixed(1)} s…`);
@@ -59,6 +61,17 @@ export async function connect(ctx: Factory): Promise<Connection> {
   });
   ctx.onClose(() => client.close());
   return { client, serviceKey: settings.sandbox ? 'sandbox' : client.base };
+}
+
+/** The sign-in that gives this profile a token; `--profile` is named unless it is the default. */
+function loginCommand(profileName: string): string {
+  return profileName === DEFAULT_PROFILE ? 'pwctl auth login' : `pwctl auth login --profile ${profileName}`;
+}
+
+/** What a 401 asks the user to do: a refused PWCTL_TOKEN is theirs to check; a stored one needs a new sign-in. */
+function unauthorizedHint(source: TokenSource | undefined, profileName: string): string {
+  if (source === 'env') return 'check PWCTL_TOKEN: it is set, and it overrides any stored token';
+  return `run \`${loginCommand(profileName)}\` to sign in again`;
 }
 
 /** `--debug` lines on stderr, or nothing. */

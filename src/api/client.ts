@@ -60,6 +60,8 @@ export interface ClientOptions {
   onWait?: (info: { method: string; path: string; delayMs: number; reason: string; status: number | null }) => void;
   /** Renews an expired access token once, on a 401. Returns the new token or undefined. */
   renewToken?: () => Promise<string | undefined>;
+  /** Appended to a 401's message: what the user can do about it. */
+  unauthorizedHint?: string;
   policy?: RetryPolicy;
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
@@ -156,6 +158,7 @@ export class ApiClient {
         onAnswer: (headers) => this.#recordRateLimit(headers),
         redact: (error) => this.#redactError(error),
         trace: (line) => this.#options.trace?.(this.#redact(line)),
+        unauthorizedHint: this.#options.unauthorizedHint,
         onWait: onWait && ((info) => onWait({ method, path, ...info })),
         policy: this.#options.policy ?? RETRY_DEFAULTS,
         sleep: this.#sleep,
@@ -195,6 +198,12 @@ export class ApiClient {
   /** A server that echoes the token or a secret back in its error message must not make us print it. */
   #redactError(error: ApiError): ApiError {
     const errors = error.errors && Object.fromEntries(Object.entries(error.errors).map(([field, messages]) => [this.#redact(field), messages.map(this.#redact)]));
-    return error.with({ errors, message: this.#redact(error.message) });
+    const response = error.response && { ...error.response, text: this.#redact(error.response.text), headers: this.redactHeaders(error.response.headers) };
+    return error.with({ errors, message: this.#redact(error.message), response });
+  }
+
+  /** Header values with the token and every known secret removed (`api -i`, error responses). */
+  redactHeaders(headers: Record<string, string>): Record<string, string> {
+    return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, this.#redact(value)]));
   }
 }

@@ -249,11 +249,12 @@ describe('docs update', () => {
     expect(r.stderr).toBe('');
   });
 
-  it('refuses empty content for a document with a body, with the service\'s own message', async () => {
+  it('leaves empty content for a document with a body to the service, which refuses it (exit 5)', async () => {
     const r = await pw(['docs', 'update', BRIEF, '--content', ' \n']);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toBe(`error: ${EMPTY_CONTENT_MESSAGE}\n`);
-    expect(sent('PUT')).toEqual([]);
+    expect(r.code).toBe(5);
+    expect(r.stderr).toMatch(new RegExp(`: 422 Unprocessable Content: .*\\n  content: ${EMPTY_CONTENT_MESSAGE.replace(/\./g, '\\.')}\\n$`));
+    expect(sent('PUT')[0]!.body).toEqual({ content: ' \n' });
+    cli.mark();
     expect(docBody(BRIEF)).toContain('# Project brief');
     // A document without a body may be saved empty.
     expect((await pw(['docs', 'update', DRAFT, '--content', ''])).code).toBe(0);
