@@ -85,6 +85,10 @@ export function kindForStatus(status: number): ApiErrorKind {
 }
 
 const STATUS_TEXT: Record<number, string> = {
+  200: 'OK',
+  201: 'Created',
+  202: 'Accepted',
+  204: 'No Content',
   400: 'Bad Request',
   401: 'Unauthorized',
   403: 'Forbidden',
@@ -98,6 +102,11 @@ const STATUS_TEXT: Record<number, string> = {
   503: 'Service Unavailable',
   504: 'Gateway Timeout',
 };
+
+/** "Not Found" for 404; '' for a status without a common name. */
+export function statusText(status: number): string {
+  return STATUS_TEXT[status] ?? '';
+}
 
 /** Build the error for a non-2xx response from its status, content type, body text and headers. */
 export function errorFromResponse(method: string, url: string, status: number, contentType: string, text: string, headers: Record<string, string> = {}): ApiError {

@@ -249,7 +249,7 @@ function corpus(): Case[] {
   // The raw api command.
   add(['api', '/steps', '-f', 'noequals'], /-f takes key=value, got "noequals"/);
   add(['api', '/steps', '-f', '=value'], /-f takes key=value/);
-  add(['api', '/steps/101', '-X', 'PUT', '-F', 'completed=yes please'], /-F completed: the value must be JSON/);
+  add(['api', '/steps/101', '-X', 'PUT', '-F', 'content=@/nonexistent/pwctl-body.md'], /-F content: cannot read "\/nonexistent\/pwctl-body.md": no such file/);
   add(['api', '/steps', '-H', 'no colon here'], /-H takes 'Name: value'/);
   add(['api', '/steps', '-H', 'Bad Name: v'], /-H takes 'Name: value'/);
   add(['api', '::::'], /<path> must be an endpoint path such as \/api\/v1\/steps/);
