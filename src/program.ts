@@ -10,6 +10,8 @@ import { registerCompletion } from './commands/completion/index.js';
 import { registerConfig } from './commands/config/index.js';
 import { registerDocs } from './commands/docs/index.js';
 import { registerHelp } from './commands/help/index.js';
+import { GLOBAL_OPTIONS_HELP } from './commands/global-options-help.js';
+import { examplesText, NOUN_EXAMPLES, ROOT_EXAMPLES } from './commands/help/examples.js';
 import { parseErrorFor } from './commands/parse-errors.js';
 import { registerMilestones } from './commands/milestones/index.js';
 import { registerSandbox } from './commands/sandbox/index.js';
@@ -36,7 +38,7 @@ export function buildProgram(session: Session): Command {
     .option('--dry-run', 'print the requests that would change data, and send nothing')
     .helpCommand(false)
     .showSuggestionAfterError(true)
-    .addHelpText('after', '\nRun `pwctl help exit-codes`, `pwctl help environment` or `pwctl help formatting` for reference tables.');
+    .addHelpText('after', `${examplesText(ROOT_EXAMPLES)}\n\nRun \`pwctl help exit-codes\`, \`pwctl help environment\` or \`pwctl help formatting\` for reference tables.`);
 
   registerDocs(program, session);
   registerSteps(program, session);
@@ -50,13 +52,33 @@ export function buildProgram(session: Session): Command {
   registerSandbox(program, session);
   registerHelp(program);
 
+  for (const noun of program.commands) {
+    const examples = NOUN_EXAMPLES[noun.name()];
+    if (examples) noun.addHelpText('after', examplesText(examples));
+  }
+
   applyToAll(program, (command) => {
     command.exitOverride((error) => {
       throw parseErrorFor(error, command);
     });
     command.configureOutput(HELP_OUTPUT);
+    command.configureHelp(GLOBAL_OPTIONS_HELP);
+    if (command.commands.length > 0) helpWhenAlone(command);
   });
   return program;
+}
+
+/**
+ * `pwctl steps` alone prints the noun's help to stdout and succeeds, as `pwctl steps --help`
+ * and `pwctl help steps` do; `pwctl steps lst` is still an unknown command with a suggestion.
+ */
+function helpWhenAlone(command: Command): void {
+  // An action hides commander's implicit `help` subcommand; nouns keep `pwctl steps help list`.
+  if (command.parent) command.helpCommand(true);
+  command.allowExcessArguments(true).action(() => {
+    if (command.args.length > 0) (command as unknown as { unknownCommand(): never }).unknownCommand();
+    command.outputHelp();
+  });
 }
 
 // Help goes out with fs.writeSync and terminal probes use isatty(): touching process.stdout
