@@ -7,7 +7,7 @@ import type { GlobalFlags } from './config/settings.js';
 import { AuthRequiredError, BulkFailure, CommandFailedError, ConfigError, InterruptedError, NetworkError, UsageError } from './errors.js';
 import type { Factory } from './factory.js';
 import { processIO, stdoutOpened, stdoutWasClosed, type IO } from './io.js';
-import { buildProgram } from './program.js';
+import { buildProgram, expandDebugScope } from './program.js';
 
 export const EXIT = {
   ok: 0,
@@ -32,7 +32,8 @@ export async function main(argv: string[]): Promise<void> {
 }
 
 /** Parse and run argv; report any error; return the exit code. `io` is for tests that drive a fake terminal. */
-export async function run(argv: string[], env: NodeJS.ProcessEnv, io?: IO): Promise<number> {
+export async function run(givenArgv: string[], env: NodeJS.ProcessEnv, io?: IO): Promise<number> {
+  const argv = expandDebugScope(givenArgv);
   let factory: Factory | undefined;
   let flags: GlobalFlags = {};
   const program = buildProgram({
@@ -129,7 +130,7 @@ async function reportError(error: unknown, io: IO, argv: string[], env: NodeJS.P
   const entry = { message, status: report.status, exitCode: report.code, errors, explainedErrors };
   io.error(errorLines(entry));
   if (['json', 'ndjson'].includes(requestedFormat(argv, env))) io.error(errorJsonLine(entry));
-  const debug = argv.includes('--debug') || env.PWCTL_DEBUG === '1';
+  const debug = argv.includes('--debug') || ['1', 'true', 'api'].includes(env.PWCTL_DEBUG ?? '');
   if (debug && error instanceof Error && error.stack && report.code === EXIT.failure) io.error(`${error.stack}\n`);
   return report.code;
 }

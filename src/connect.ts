@@ -52,6 +52,7 @@ export async function connect(ctx: Factory): Promise<Connection> {
     userAgent: USER_AGENT,
     secrets: knownSecrets(ctx),
     trace,
+    traceBodies: settings.debugBodies,
     renewToken,
     unauthorizedHint: settings.sandbox ? undefined : unauthorizedHint(settings.tokenSource, ctx.profileName),
     dryRun: ctx.dryRun ? (request) => ctx.output.dryRun(request) : undefined,

@@ -30,7 +30,8 @@ export function buildProgram(session: Session): Command {
     .option('--profile <name>', 'stored profile to use (env PWCTL_PROFILE; default "default")')
     .option('--base-url <url>', 'service root URL (env PWCTL_BASE_URL)')
     .option('--sandbox', 'run against the built-in embedded sandbox (env PWCTL_SANDBOX=1)')
-    .option('--debug', 'trace HTTP requests to stderr, secrets redacted (env PWCTL_DEBUG=1)')
+    .option('--debug', 'trace HTTP requests and their headers to stderr, secrets redacted; --debug=api adds bodies (env PWCTL_DEBUG=1 or api)')
+    .addOption(new Option('--debug-api').hideHelp())
     .option('-q, --quiet', 'no progress, notices or summaries on stderr')
     .option('-y, --yes', 'answer yes to confirmations')
     .option('--no-color', 'disable color (also NO_COLOR)')
@@ -66,6 +67,16 @@ export function buildProgram(session: Session): Command {
     if (command.commands.length > 0) helpWhenAlone(command);
   });
   return program;
+}
+
+/**
+ * `--debug=api` → `--debug --debug-api`. A bare `--debug` must stay a switch: were it an
+ * option with an optional value, commander would take the next word (`pwctl --debug steps
+ * list` would trace "steps"). Arguments after `--` are left alone.
+ */
+export function expandDebugScope(argv: readonly string[]): string[] {
+  const end = argv.indexOf('--');
+  return argv.flatMap((arg, i) => (arg === '--debug=api' && (end === -1 || i < end) ? ['--debug', '--debug-api'] : [arg]));
 }
 
 /**

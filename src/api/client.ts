@@ -10,6 +10,7 @@ import { choosePerPage, paginate, type Limit, type PageBody, type PaginateResult
 import { sendWithRetries, type ApiResponse } from './request-loop.js';
 import { isIdempotentMethod, RETRY_DEFAULTS, type RetryPolicy } from './retry-policy.js';
 import { createRedactor, type TraceSink } from './trace.js';
+import { requestDetail, responseDetail } from './trace-detail.js';
 
 export type { ApiResponse } from './request-loop.js';
 import { unwrapData } from './response-body.js';
@@ -52,6 +53,8 @@ export interface ClientOptions {
   timeoutMs: number;
   userAgent: string;
   trace?: TraceSink;
+  /** With a trace: also print request and response bodies (--debug=api), secrets redacted. */
+  traceBodies?: boolean;
   /** Extra strings the trace must never show (webhook secrets, refresh tokens). */
   secrets?: string[];
   /** When set, requests that change data are handed to it and not sent. */
@@ -147,6 +150,7 @@ export class ApiClient {
             origin: this.origin,
             dispatcher: this.#dispatcher,
             timeoutMs: this.#options.timeoutMs,
+            onSend: this.#options.trace && ((headers, sent) => this.#traceLines(requestDetail(headers, sent, { bodies: this.#options.traceBodies === true }))),
           }),
         renewToken: renewToken && (async () => {
           const token = await renewToken();
@@ -158,6 +162,7 @@ export class ApiClient {
         onAnswer: (headers) => this.#recordRateLimit(headers),
         redact: (error) => this.#redactError(error),
         trace: (line) => this.#options.trace?.(this.#redact(line)),
+        traceAnswer: this.#options.trace && ((answer) => this.#traceLines(responseDetail(answer.headers, answer.text, { bodies: this.#options.traceBodies === true }))),
         unauthorizedHint: this.#options.unauthorizedHint,
         onWait: onWait && ((info) => onWait({ method, path, ...info })),
         policy: this.#options.policy ?? RETRY_DEFAULTS,
@@ -186,6 +191,10 @@ export class ApiClient {
       }
       return body;
     }, limit, result);
+  }
+
+  #traceLines(lines: string[]): void {
+    for (const line of lines) this.#options.trace?.(this.#redact(line));
   }
 
   #recordRateLimit(headers: Record<string, string>): void {

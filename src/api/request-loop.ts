@@ -34,6 +34,8 @@ export interface LoopHooks {
   /** The error the user will see, with anything secret removed. */
   redact(error: ApiError): ApiError;
   trace(line: string): void;
+  /** The answer's headers (and body) for --debug, after its status line. */
+  traceAnswer?: (answer: Exchange) => void;
   /** What to do about a 401 that renewal could not cure (sign in again, check PWCTL_TOKEN). */
   unauthorizedHint?: string;
   onWait?: (info: { delayMs: number; reason: string; status: number | null }) => void;
@@ -73,6 +75,7 @@ export async function sendWithRetries(request: LoopRequest, hooks: LoopHooks): P
     if (answer) {
       status = answer.status;
       hooks.trace(`← ${status} ${method} ${path} ${took()}`);
+      hooks.traceAnswer?.(answer);
       hooks.onAnswer(answer.headers);
       const contentType = answer.headers['content-type'] ?? '';
 

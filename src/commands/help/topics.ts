@@ -25,7 +25,8 @@ error. With -o json or -o ndjson the error is also printed on stderr as one JSON
   PWCTL_OUTPUT          output format: table, json, yaml, ndjson, like -o
   PWCTL_CONFIG_DIR      directory of the config store (default: the OS config directory)
   PWCTL_SANDBOX=1       run against the embedded sandbox, like --sandbox
-  PWCTL_DEBUG=1         trace HTTP requests to stderr, like --debug (secrets redacted)
+  PWCTL_DEBUG=1         trace HTTP requests and their headers to stderr, like --debug;
+                        PWCTL_DEBUG=api adds bodies, like --debug=api (secrets redacted)
   PWCTL_TIMEOUT         per-request timeout in seconds, like --timeout (default 30)
   PWCTL_WEBHOOK_SECRET  extra signing secret that \`webhooks listen\` accepts
   PWCTL_OAUTH_TIMEOUT   seconds \`auth login --web\` waits for the browser (default 300)
