@@ -17,8 +17,11 @@ const CHANGES_DATA = new Set([
 /** Verbs that ask before deleting: --yes answers for the user. */
 const CONFIRMS = new Set(['docs delete', 'steps delete', 'milestones delete', 'webhooks delete']);
 
-/** Commands (and every verb under them) that never send a request to the service. */
-const OFFLINE = ['completion', 'config', 'help', 'sandbox', 'webhooks listen', 'webhooks verify', 'webhooks trigger'];
+/**
+ * Commands (and every verb under them) that neither send a request to the service nor read
+ * what is stored per service (`webhooks listen` and `trigger` pick secrets by base URL).
+ */
+const OFFLINE = ['completion', 'config', 'help', 'sandbox', 'webhooks verify'];
 const CONNECTION_OPTIONS = new Set(['--base-url', '--sandbox', '--timeout', '--debug']);
 
 /** Commands that print no records (a bare value, a script, text): -o and --fields do nothing. */
