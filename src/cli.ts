@@ -7,7 +7,7 @@ import type { GlobalFlags } from './config/settings.js';
 import { AuthRequiredError, BulkFailure, CommandFailedError, ConfigError, InterruptedError, NetworkError, UsageError } from './errors.js';
 import type { Factory } from './factory.js';
 import { processIO, stdoutOpened, stdoutWasClosed, type IO } from './io.js';
-import { buildProgram } from './program.js';
+import { buildProgram, expandDebugScope } from './program.js';
 
 export const EXIT = {
   ok: 0,
@@ -32,7 +32,8 @@ export async function main(argv: string[]): Promise<void> {
 }
 
 /** Parse and run argv; report any error; return the exit code. `io` is for tests that drive a fake terminal. */
-export async function run(argv: string[], env: NodeJS.ProcessEnv, io?: IO): Promise<number> {
+export async function run(givenArgv: string[], env: NodeJS.ProcessEnv, io?: IO): Promise<number> {
+  const argv = expandDebugScope(givenArgv);
   let factory: Factory | undefined;
   let flags: GlobalFlags = {};
   const program = buildProgram({
@@ -121,17 +122,15 @@ async function reportError(error: unknown, io: IO, argv: string[], env: NodeJS.P
   const report = classifyError(error);
   if (report.silent) return report.code;
   const { errorLines, errorJsonLine } = await import('./output/error-line.js');
-  const raw = error instanceof Error ? error.message : String(error);
-  // Commander puts its suggestion on a line of its own ("\n(Did you mean list?)"): keep it,
-  // on the one error line. Other messages keep their first line only.
-  const text = raw.replace(/^error:\s*/i, '') || 'failed';
-  const fromCommander = String((error as { code?: unknown }).code).startsWith('commander.');
-  const message = fromCommander ? text.replace(/\s*\n\s*/g, ' ') : text.split('\n')[0]!;
-  const errors = (error as { errors?: Record<string, string[]> }).errors;
-  const entry = { message, status: report.status, exitCode: report.code, errors };
+  // One line: commander's parse errors arrive already told as one (src/commands/parse-errors.ts);
+  // one it did not foresee still carries its "error: " prefix.
+  const text = (error instanceof Error ? error.message : String(error)).replace(/^error:\s*/i, '');
+  const message = text.split('\n')[0]! || 'failed';
+  const { errors, explainedErrors } = error as { errors?: Record<string, string[]>; explainedErrors?: Record<string, string[]> };
+  const entry = { message, status: report.status, exitCode: report.code, errors, explainedErrors };
   io.error(errorLines(entry));
   if (['json', 'ndjson'].includes(requestedFormat(argv, env))) io.error(errorJsonLine(entry));
-  const debug = argv.includes('--debug') || env.PWCTL_DEBUG === '1';
+  const debug = argv.includes('--debug') || ['1', 'true', 'api'].includes(env.PWCTL_DEBUG ?? '');
   if (debug && error instanceof Error && error.stack && report.code === EXIT.failure) io.error(`${error.stack}\n`);
   return report.code;
 }

@@ -4,6 +4,8 @@
 // printing. Reached only through import(), by the first verb that asks for a client.
 import { ApiClient } from './api/client.js';
 import { SANDBOX_SERVICE } from './config/service-key.js';
+import type { TokenSource } from './config/settings.js';
+import { loginCommand } from './auth/login-command.js';
 import { allWebhookSecrets } from './config/webhook-secrets.js';
 import { UsageError } from './errors.js';
 import type { Factory } from './factory.js';
@@ -47,7 +49,9 @@ export async function connect(ctx: Factory): Promise<Connection> {
     userAgent: USER_AGENT,
     secrets,
     trace,
+    traceBodies: settings.debugBodies,
     renewToken,
+    unauthorizedHint: settings.sandbox ? undefined : unauthorizedHint(settings.tokenSource, ctx.profileName),
     dryRun: ctx.dryRun ? (request) => ctx.output.dryRun(request) : undefined,
     onWait: ({ delayMs, status }) => {
       if (status === 429) ctx.io.status(`rate limited: waiting ${(delayMs / 1000).toFixed(1)} s…`);
@@ -55,6 +59,12 @@ export async function connect(ctx: Factory): Promise<Connection> {
   });
   ctx.onClose(() => client.close());
   return { client, serviceKey: settings.sandbox ? SANDBOX_SERVICE : client.base };
+}
+
+/** What a 401 asks the user to do: a refused PWCTL_TOKEN is theirs to check; a stored one needs a new sign-in. */
+function unauthorizedHint(source: TokenSource | undefined, profileName: string): string {
+  if (source === 'env') return 'check PWCTL_TOKEN: it is set, and it overrides any stored token';
+  return `run \`${loginCommand(profileName)}\` to sign in again`;
 }
 
 /** `--debug` lines on stderr, or nothing. */

@@ -10,6 +10,9 @@ import { registerCompletion } from './commands/completion/index.js';
 import { registerConfig } from './commands/config/index.js';
 import { registerDocs } from './commands/docs/index.js';
 import { registerHelp } from './commands/help/index.js';
+import { GLOBAL_OPTIONS_HELP } from './commands/global-options-help.js';
+import { examplesText, NOUN_EXAMPLES, ROOT_EXAMPLES } from './commands/help/examples.js';
+import { parseErrorFor } from './commands/parse-errors.js';
 import { registerMilestones } from './commands/milestones/index.js';
 import { registerSandbox } from './commands/sandbox/index.js';
 import { registerSteps } from './commands/steps/index.js';
@@ -27,7 +30,8 @@ export function buildProgram(session: Session): Command {
     .option('--profile <name>', 'stored profile to use (env PWCTL_PROFILE; default "default")')
     .option('--base-url <url>', 'service root URL (env PWCTL_BASE_URL)')
     .option('--sandbox', 'run against the built-in embedded sandbox (env PWCTL_SANDBOX=1)')
-    .option('--debug', 'trace HTTP requests to stderr, secrets redacted (env PWCTL_DEBUG=1)')
+    .option('--debug', 'trace HTTP requests and their headers to stderr, secrets redacted; --debug=api adds bodies (env PWCTL_DEBUG=1 or api)')
+    .addOption(new Option('--debug-api').hideHelp())
     .option('-q, --quiet', 'no progress, notices or summaries on stderr')
     .option('-y, --yes', 'answer yes to confirmations')
     .option('--no-color', 'disable color (also NO_COLOR)')
@@ -35,7 +39,7 @@ export function buildProgram(session: Session): Command {
     .option('--dry-run', 'print the requests that would change data, and send nothing')
     .helpCommand(false)
     .showSuggestionAfterError(true)
-    .addHelpText('after', '\nRun `pwctl help exit-codes`, `pwctl help environment` or `pwctl help formatting` for reference tables.');
+    .addHelpText('after', `${examplesText(ROOT_EXAMPLES)}\n\nRun \`pwctl help exit-codes\`, \`pwctl help environment\` or \`pwctl help formatting\` for reference tables.`);
 
   registerDocs(program, session);
   registerSteps(program, session);
@@ -49,11 +53,43 @@ export function buildProgram(session: Session): Command {
   registerSandbox(program, session);
   registerHelp(program);
 
+  for (const noun of program.commands) {
+    const examples = NOUN_EXAMPLES[noun.name()];
+    if (examples) noun.addHelpText('after', examplesText(examples));
+  }
+
   applyToAll(program, (command) => {
-    command.exitOverride();
+    command.exitOverride((error) => {
+      throw parseErrorFor(error, command);
+    });
     command.configureOutput(HELP_OUTPUT);
+    command.configureHelp(GLOBAL_OPTIONS_HELP);
+    if (command.commands.length > 0) helpWhenAlone(command);
   });
   return program;
+}
+
+/**
+ * `--debug=api` → `--debug --debug-api`. A bare `--debug` must stay a switch: were it an
+ * option with an optional value, commander would take the next word (`pwctl --debug steps
+ * list` would trace "steps"). Arguments after `--` are left alone.
+ */
+export function expandDebugScope(argv: readonly string[]): string[] {
+  const end = argv.indexOf('--');
+  return argv.flatMap((arg, i) => (arg === '--debug=api' && (end === -1 || i < end) ? ['--debug', '--debug-api'] : [arg]));
+}
+
+/**
+ * `pwctl steps` alone prints the noun's help to stdout and succeeds, as `pwctl steps --help`
+ * and `pwctl help steps` do; `pwctl steps lst` is still an unknown command with a suggestion.
+ */
+function helpWhenAlone(command: Command): void {
+  // An action hides commander's implicit `help` subcommand; nouns keep `pwctl steps help list`.
+  if (command.parent) command.helpCommand(true);
+  command.allowExcessArguments(true).action(() => {
+    if (command.args.length > 0) (command as unknown as { unknownCommand(): never }).unknownCommand();
+    command.outputHelp();
+  });
 }
 
 // Help goes out with fs.writeSync and terminal probes use isatty(): touching process.stdout

@@ -16,18 +16,19 @@ export function parseId(value: string, name: InputName): number {
     throw new UsageError(`${name} must be a positive integer id (e.g. 42), got ${shown(value)}`);
   }
   const id = Number(trimmed);
-  if (id < 1 || !Number.isSafeInteger(id)) {
-    throw new UsageError(`${name} must be a positive integer id between 1 and ${Number.MAX_SAFE_INTEGER}, got ${shown(value)}`);
-  }
+  if (id < 1) throw new UsageError(`${name} must be a positive integer id (e.g. 42), got ${shown(value)}`);
+  if (!Number.isSafeInteger(id)) throw new UsageError(`${name} must be a positive integer id of at most ${Number.MAX_SAFE_INTEGER}, got ${shown(value)}`);
   return id;
 }
 
-/** A positive integer count such as --limit. */
-export function parseCount(value: string, name: InputName, max = Number.MAX_SAFE_INTEGER): number {
-  if (!/^[0-9]+$/.test(value.trim()) || Number(value) < 1 || Number(value) > max) {
-    throw new UsageError(`${name} must be a whole number from 1 to ${max}, got ${shown(value)}`);
+/** A positive integer count such as --limit; `max` when there is a limit worth naming. */
+export function parseCount(value: string, name: InputName, max?: number): number {
+  const n = Number(value);
+  if (!/^[0-9]+$/.test(value.trim()) || n < 1 || n > (max ?? Number.MAX_SAFE_INTEGER)) {
+    const range = max === undefined ? 'a whole number of 1 or more' : `a whole number from 1 to ${max}`;
+    throw new UsageError(`${name} must be ${range}, got ${shown(value)}`);
   }
-  return Number(value);
+  return n;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -65,20 +66,34 @@ export function parseBoolean(value: string, name: InputName): boolean {
   throw new UsageError(`${name} must be true or false, got ${shown(value)}`);
 }
 
+/** Strict `true` or `false`, for flags whose documented values are exactly those (`--active`). */
+export function parseTrueFalse(value: string, name: InputName): boolean {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  throw new UsageError(`${name} must be true or false, got ${shown(value)}`);
+}
+
 export function parseHttpUrl(value: string, name: InputName): string {
-  let url: URL;
+  let url: URL | undefined;
   try {
     url = new URL(value);
   } catch {
-    throw new UsageError(`${name} must be an absolute http(s) URL (e.g. https://example.com/hooks), got ${shown(value)}`);
+    url = undefined;
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new UsageError(`${name} must be an http or https URL, got ${shown(value)}`);
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    throw new UsageError(`${name} must be a URL starting with http:// or https://, got ${shown(value)}${schemeHint(value)}`);
   }
   if (url.username || url.password) {
     throw new UsageError(`${name} must not contain credentials (user:password@)`);
   }
   return value;
+}
+
+/** `127.0.0.1:9` or `example.com/x` typed without a scheme: the URL that was probably meant. */
+function schemeHint(value: string): string {
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value) || !/^[\w.-]+(:\d+)?(\/.*)?$/.test(value)) return '';
+  const local = /^(localhost|127\.|\[?::1)/i.test(value);
+  return ` (did you mean ${shown(`${local ? 'http' : 'https'}://${value}`)}?)`;
 }
 
 export function parseHexColor(value: string, name: InputName): string {

@@ -10,6 +10,7 @@ import { choosePerPage, paginate, type Limit, type PageBody, type PaginateResult
 import { sendWithRetries, type ApiResponse } from './request-loop.js';
 import { isIdempotentMethod, RETRY_DEFAULTS, type RetryPolicy } from './retry-policy.js';
 import { createRedactor, type TraceSink } from './trace.js';
+import { requestDetail, responseDetail } from './trace-detail.js';
 
 export type { ApiResponse } from './request-loop.js';
 import { unwrapData } from './response-body.js';
@@ -52,6 +53,8 @@ export interface ClientOptions {
   timeoutMs: number;
   userAgent: string;
   trace?: TraceSink;
+  /** With a trace: also print request and response bodies (--debug=api), secrets redacted. */
+  traceBodies?: boolean;
   /** Extra strings the trace must never show (webhook secrets, refresh tokens). */
   secrets?: string[];
   /** When set, requests that change data are handed to it and not sent. */
@@ -60,6 +63,8 @@ export interface ClientOptions {
   onWait?: (info: { method: string; path: string; delayMs: number; reason: string; status: number | null }) => void;
   /** Renews an expired access token once, on a 401. Returns the new token or undefined. */
   renewToken?: () => Promise<string | undefined>;
+  /** Appended to a 401's message: what the user can do about it. */
+  unauthorizedHint?: string;
   policy?: RetryPolicy;
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
@@ -145,6 +150,7 @@ export class ApiClient {
             origin: this.origin,
             dispatcher: this.#dispatcher,
             timeoutMs: this.#options.timeoutMs,
+            onSend: this.#options.trace && ((headers, sent) => this.#traceLines(requestDetail(headers, sent, { bodies: this.#options.traceBodies === true }))),
           }),
         renewToken: renewToken && (async () => {
           const token = await renewToken();
@@ -156,6 +162,8 @@ export class ApiClient {
         onAnswer: (headers) => this.#recordRateLimit(headers),
         redact: (error) => this.#redactError(error),
         trace: (line) => this.#options.trace?.(this.#redact(line)),
+        traceAnswer: this.#options.trace && ((answer) => this.#traceLines(responseDetail(answer.headers, answer.text, { bodies: this.#options.traceBodies === true }))),
+        unauthorizedHint: this.#options.unauthorizedHint,
         onWait: onWait && ((info) => onWait({ method, path, ...info })),
         policy: this.#options.policy ?? RETRY_DEFAULTS,
         sleep: this.#sleep,
@@ -185,6 +193,10 @@ export class ApiClient {
     }, limit, result);
   }
 
+  #traceLines(lines: string[]): void {
+    for (const line of lines) this.#options.trace?.(this.#redact(line));
+  }
+
   #recordRateLimit(headers: Record<string, string>): void {
     const limit = Number(headers['x-ratelimit-limit']);
     const remaining = Number(headers['x-ratelimit-remaining']);
@@ -195,6 +207,12 @@ export class ApiClient {
   /** A server that echoes the token or a secret back in its error message must not make us print it. */
   #redactError(error: ApiError): ApiError {
     const errors = error.errors && Object.fromEntries(Object.entries(error.errors).map(([field, messages]) => [this.#redact(field), messages.map(this.#redact)]));
-    return error.with({ errors, message: this.#redact(error.message) });
+    const response = error.response && { ...error.response, text: this.#redact(error.response.text), headers: this.redactHeaders(error.response.headers) };
+    return error.with({ errors, message: this.#redact(error.message), response });
+  }
+
+  /** Header values with the token and every known secret removed (`api -i`, error responses). */
+  redactHeaders(headers: Record<string, string>): Record<string, string> {
+    return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, this.#redact(value)]));
   }
 }

@@ -21,6 +21,15 @@ export interface ApiErrorInit {
   method: string;
   url: string;
   errors?: Record<string, string[]>;
+  explainedErrors?: Record<string, string[]>;
+  response?: ErrorResponse;
+}
+
+/** A non-2xx answer as it was received (secrets redacted), for `pwctl api` to print. */
+export interface ErrorResponse {
+  status: number;
+  headers: Record<string, string>;
+  text: string;
 }
 
 export class ApiError extends Error {
@@ -29,7 +38,15 @@ export class ApiError extends Error {
   readonly status: number | null;
   readonly method: string;
   readonly url: string;
+  /** The field errors exactly as the service sent them (its keys and wording): -o json's error line. */
   readonly errors: Record<string, string[]> | undefined;
+  /**
+   * The same field errors told for people, when a command can say more than the service:
+   * the tag the user typed instead of `tags.3`, pwctl's flag instead of a body field. The
+   * `error:` lines show these; the JSON error line keeps `errors`.
+   */
+  readonly explainedErrors: Record<string, string[]> | undefined;
+  readonly response: ErrorResponse | undefined;
 
   constructor(init: ApiErrorInit) {
     super(init.message);
@@ -38,16 +55,20 @@ export class ApiError extends Error {
     this.method = init.method;
     this.url = init.url;
     this.errors = init.errors;
+    this.explainedErrors = init.explainedErrors;
+    this.response = init.response;
   }
 
   /** The same failure told differently: a new message and/or field errors, everything else kept. */
-  with(change: { message?: string; errors?: Record<string, string[]> }): ApiError {
+  with(change: { message?: string; errors?: Record<string, string[]>; explainedErrors?: Record<string, string[]>; response?: ErrorResponse }): ApiError {
     return new ApiError({
       kind: this.kind,
       status: this.status,
       method: this.method,
       url: this.url,
       errors: 'errors' in change ? change.errors : this.errors,
+      explainedErrors: 'explainedErrors' in change ? change.explainedErrors : this.explainedErrors,
+      response: 'response' in change ? change.response : this.response,
       message: change.message ?? this.message,
     });
   }
@@ -64,6 +85,10 @@ export function kindForStatus(status: number): ApiErrorKind {
 }
 
 const STATUS_TEXT: Record<number, string> = {
+  200: 'OK',
+  201: 'Created',
+  202: 'Accepted',
+  204: 'No Content',
   400: 'Bad Request',
   401: 'Unauthorized',
   403: 'Forbidden',
@@ -78,8 +103,13 @@ const STATUS_TEXT: Record<number, string> = {
   504: 'Gateway Timeout',
 };
 
-/** Build the error for a non-2xx response from its status, content type and body text. */
-export function errorFromResponse(method: string, url: string, status: number, contentType: string, text: string): ApiError {
+/** "Not Found" for 404; '' for a status without a common name. */
+export function statusText(status: number): string {
+  return STATUS_TEXT[status] ?? '';
+}
+
+/** Build the error for a non-2xx response from its status, content type, body text and headers. */
+export function errorFromResponse(method: string, url: string, status: number, contentType: string, text: string, headers: Record<string, string> = {}): ApiError {
   const statusLine = `${status}${STATUS_TEXT[status] ? ` ${STATUS_TEXT[status]}` : ''}`;
   let serverMessage: string | undefined;
   let errors: Record<string, string[]> | undefined;
@@ -103,7 +133,7 @@ export function errorFromResponse(method: string, url: string, status: number, c
   }
   const path = displayPath(url);
   const message = `${method} ${path}: ${statusLine}${serverMessage ? `: ${serverMessage}` : ''}`;
-  return new ApiError({ kind: kindForStatus(status), status, message, method, url, errors });
+  return new ApiError({ kind: kindForStatus(status), status, message, method, url, errors, response: { status, headers, text } });
 }
 
 /** The path and query of a URL, as shown in messages (the host is noise; tokens never live in URLs). */

@@ -22,6 +22,8 @@ export interface ExchangeOptions {
   origin: string;
   dispatcher: Dispatcher;
   timeoutMs: number;
+  /** Told the headers and body exactly as they are about to be sent (the --debug trace). */
+  onSend?: (headers: Record<string, string>, body: string | Buffer | undefined) => void;
 }
 
 export async function exchange(options: ExchangeOptions): Promise<Exchange> {
@@ -33,6 +35,7 @@ export async function exchange(options: ExchangeOptions): Promise<Exchange> {
   } else {
     delete headers.authorization;
   }
+  options.onSend?.(headers, options.body);
   const response = await httpRequest(options.url, {
     method: options.method as Dispatcher.HttpMethod,
     headers,

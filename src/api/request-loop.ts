@@ -34,6 +34,10 @@ export interface LoopHooks {
   /** The error the user will see, with anything secret removed. */
   redact(error: ApiError): ApiError;
   trace(line: string): void;
+  /** The answer's headers (and body) for --debug, after its status line. */
+  traceAnswer?: (answer: Exchange) => void;
+  /** What to do about a 401 that renewal could not cure (sign in again, check PWCTL_TOKEN). */
+  unauthorizedHint?: string;
   onWait?: (info: { delayMs: number; reason: string; status: number | null }) => void;
   policy: RetryPolicy;
   sleep(ms: number): Promise<void>;
@@ -71,6 +75,7 @@ export async function sendWithRetries(request: LoopRequest, hooks: LoopHooks): P
     if (answer) {
       status = answer.status;
       hooks.trace(`← ${status} ${method} ${path} ${took()}`);
+      hooks.traceAnswer?.(answer);
       hooks.onAnswer(answer.headers);
       const contentType = answer.headers['content-type'] ?? '';
 
@@ -98,7 +103,8 @@ export async function sendWithRetries(request: LoopRequest, hooks: LoopHooks): P
           return { ...answer, json: undefined, alreadyGone: true };
         }
         if (status >= 500) mayHaveApplied = true;
-        lastError = hooks.redact(errorFromResponse(method, url, status, contentType, answer.text));
+        lastError = hooks.redact(errorFromResponse(method, url, status, contentType, answer.text, answer.headers));
+        if (status === 401 && hooks.unauthorizedHint) lastError = lastError.with({ message: `${lastError.message.replace(/\.$/, '')}; ${hooks.unauthorizedHint}` });
         failure = { kind: 'status', status, retryAfterMs: parseRetryAfter(answer.headers['retry-after']) };
         if (status >= 500 && !idempotent) {
           throw lastError.with({ message: `${lastError.message}; the request was not re-sent because it may have been applied${outcomeHint(request)}` });

@@ -25,15 +25,15 @@ export async function createWebhook(client: ApiClient, body: CreateWebhookBody):
 }
 
 /**
- * The updated subscription. The reference does not show PUT's response body, so an empty
- * one is answered with a fresh GET; undefined under --dry-run.
+ * The updated subscription; undefined under --dry-run. The reference does not show PUT's
+ * response body, so a 2xx whose body is not a subscription (empty, `{}`, `{"ok":true}`)
+ * still means the change was made, and the subscription is read back with a GET.
  */
 export async function updateWebhook(client: ApiClient, id: number, body: UpdateWebhookBody): Promise<WebhookSubscription | undefined> {
   const path = `/webhooks/${id}`;
   const response = await client.request({ method: 'PUT', path, body });
   if (response.dryRun) return undefined;
-  if (response.json === undefined) return getWebhook(client, id);
-  return subscriptionOf(response, 'PUT', path);
+  return subscriptionIn(response.json) ?? getWebhook(client, id);
 }
 
 /** true when deleted, false under --dry-run. */
@@ -44,11 +44,16 @@ export async function deleteWebhook(client: ApiClient, id: number): Promise<bool
 
 function subscriptionOf(response: ApiResponse, method: string, path: string): WebhookSubscription | undefined {
   if (response.dryRun) return undefined;
-  let json = response.json as Record<string, unknown> | undefined;
-  // Tolerate a data envelope, should the service ever add one like its other endpoints.
-  if (json && typeof json === 'object' && !('id' in json) && json.data && typeof json.data === 'object') json = json.data as Record<string, unknown>;
-  if (!json || typeof json !== 'object' || typeof json.id !== 'number') {
+  const hook = subscriptionIn(response.json);
+  if (!hook) {
     throw new ApiError({ kind: 'bad_response', status: response.status, method, url: path, message: `${method} ${path}: the response is not a webhook subscription` });
   }
-  return json as unknown as WebhookSubscription;
+  return hook;
+}
+
+/** The subscription a body holds, bare or (should the service ever add one) in a data envelope. */
+function subscriptionIn(body: unknown): WebhookSubscription | undefined {
+  let json = body as Record<string, unknown> | undefined;
+  if (json && typeof json === 'object' && !('id' in json) && json.data && typeof json.data === 'object') json = json.data as Record<string, unknown>;
+  return json && typeof json === 'object' && typeof json.id === 'number' ? (json as unknown as WebhookSubscription) : undefined;
 }

@@ -5,6 +5,7 @@ import type { ConfigStore } from '../config/store.js';
 import type { Settings } from '../config/settings.js';
 import { AuthRequiredError } from '../errors.js';
 import { readStoredTokens } from './stored-credentials.js';
+import { loginCommand } from './login-command.js';
 
 export interface ClientAuthOptions {
   store: ConfigStore;
@@ -27,7 +28,7 @@ export async function resolveClientAuth(options: ClientAuthOptions): Promise<Cli
   const { store, profileName, settings } = options;
   if (settings.tokenSource === 'env' && settings.token) return { token: settings.token, secrets: [] };
   const stored = await readStoredTokens(store.profile(profileName), profileName);
-  if (!stored) throw new AuthRequiredError(`no token for profile ${profileName}: run \`pwctl auth login\`, or set PWCTL_TOKEN`);
+  if (!stored) throw new AuthRequiredError(`no token for profile ${profileName}: run \`${loginCommand(profileName)}\`, or set PWCTL_TOKEN`);
   const secrets = [stored.accessToken, stored.refreshToken].filter((s): s is string => s !== undefined);
   // Only a token from an OAuth sign-in (one with a refresh token or an expiry) is renewed.
   if (!stored.refreshToken && !stored.expiresAt) return { token: stored.accessToken, secrets };

@@ -13,6 +13,8 @@ export interface GlobalFlags {
   baseUrl?: string;
   sandbox?: boolean;
   debug?: boolean;
+  /** --debug=api (program.ts turns it into --debug --debug-api). */
+  debugApi?: boolean;
   quiet?: boolean;
   yes?: boolean;
   color?: boolean;
@@ -38,6 +40,8 @@ export interface Settings {
   company: number | undefined;
   timeoutMs: number;
   debug: boolean;
+  /** --debug=api or PWCTL_DEBUG=api: the trace shows request and response bodies too. */
+  debugBodies: boolean;
   sandbox: boolean;
 }
 
@@ -98,9 +102,15 @@ export function resolveSettings(flags: GlobalFlags, env: NodeJS.ProcessEnv, prof
     output,
     company,
     timeoutMs: timeoutSeconds * 1000,
-    debug: flags.debug === true || envFlag(env.PWCTL_DEBUG, 'PWCTL_DEBUG'),
+    ...debugSettings(flags, env),
     sandbox,
   };
+}
+
+/** --debug, --debug=api, PWCTL_DEBUG=1|api: whether to trace requests, and their bodies too. */
+function debugSettings(flags: GlobalFlags, env: NodeJS.ProcessEnv): Pick<Settings, 'debug' | 'debugBodies'> {
+  const bodies = flags.debugApi === true || env.PWCTL_DEBUG === 'api';
+  return { debug: bodies || flags.debug === true || envFlag(env.PWCTL_DEBUG === 'api' ? undefined : env.PWCTL_DEBUG, 'PWCTL_DEBUG'), debugBodies: bodies };
 }
 
 type Candidate = [value: string | undefined, name: string];

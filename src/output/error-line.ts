@@ -7,12 +7,15 @@ export interface ErrorReport {
   message: string;
   status: number | null;
   exitCode: number;
+  /** The service's field errors as sent: the JSON line's `errors`. */
   errors?: Record<string, string[]>;
+  /** The same told for people (src/api/errors.ts): the `  <field>: <message>` lines, when given. */
+  explainedErrors?: Record<string, string[]>;
 }
 
 export function errorLines(report: ErrorReport): string {
   let text = `error: ${escapeInline(report.message)}\n`;
-  for (const [field, messages] of Object.entries(report.errors ?? {})) {
+  for (const [field, messages] of Object.entries(report.explainedErrors ?? report.errors ?? {})) {
     for (const message of messages) text += `  ${escapeInline(field)}: ${escapeInline(message)}\n`;
   }
   return text;

@@ -22,7 +22,11 @@ export interface View<T> {
   };
 }
 
-/** Text of a value in a table cell: refs show their title or name, lists are joined. */
+/**
+ * Text of a value in a table cell: a company, project, client or phase reference shows its
+ * title and its id (the id is what flags such as --project take), other objects (people,
+ * tags) their name; lists are joined.
+ */
 export function cellText(value: unknown): string {
   if (value === undefined || value === null || value === '') return '';
   if (typeof value === 'string') return value;
@@ -30,17 +34,37 @@ export function cellText(value: unknown): string {
   if (Array.isArray(value)) return value.map(cellText).filter((s) => s !== '').join(', ');
   if (typeof value === 'object') {
     const o = value as Record<string, unknown>;
-    if (typeof o.title === 'string') return o.title;
+    if (typeof o.title === 'string') return o.id === undefined ? o.title : `${o.title} (${cellText(o.id)})`;
     if (typeof o.name === 'string') return o.name;
     return JSON.stringify(value);
   }
   return String(value);
 }
 
-/** Timestamps shown as a date (and time when it is not midnight) in tables. */
+/**
+ * A timestamp as every table shows it: local date and time to the minute, with the zone's
+ * offset from UTC, `2026-11-24 09:43 +01:00` (json, yaml and ndjson keep the API's text).
+ * Anything that is not an ISO 8601 timestamp is shown as it is.
+ */
 export function shortDate(value: unknown): string {
   if (typeof value !== 'string' || value === '') return '';
-  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(value);
-  if (!m) return value;
-  return m[2] === '00:00' ? m[1]! : `${m[1]} ${m[2]}`;
+  const ms = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value) ? Date.parse(value) : Number.NaN;
+  if (Number.isNaN(ms)) return value;
+  const date = new Date(ms);
+  const offset = -date.getTimezoneOffset();
+  const zone = `${offset < 0 ? '-' : '+'}${pad(Math.floor(Math.abs(offset) / 60))}:${pad(Math.abs(offset) % 60)}`;
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())} ${zone}`;
+}
+
+/**
+ * A due date: the calendar day the API's midnight timestamp stands for (dates are given as
+ * YYYY-MM-DD), never shifted into another zone.
+ */
+export function calendarDay(value: unknown): string {
+  const m = typeof value === 'string' ? /^\d{4}-\d{2}-\d{2}/.exec(value) : null;
+  return m ? m[0] : '';
+}
+
+function pad(n: number): string {
+  return String(n).padStart(2, '0');
 }

@@ -210,7 +210,7 @@ describe('auth status', () => {
     const [status] = JSON.parse(result.stdout);
     expect(status).toMatchObject({ valid: false, token: '****efgh' });
     expect(status.error).toMatch(/401/);
-    expect(result.stderr).toMatch(/^error: profile default: the token was refused \(.*401.*\): run `pwctl auth login`$/m);
+    expect(result.stderr).toMatch(/^error: profile default: the token was refused \(.*401.*run `pwctl auth login`.*\)$/m);
     expect(result.stderr).not.toContain('revoked-token');
   });
 

@@ -47,10 +47,10 @@ describe('pwctl completion <shell>', () => {
     const r = await runCli(['completion', 'powershell']);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toBe("error: command-argument value 'powershell' is invalid for argument 'shell'. Allowed choices are bash, zsh, fish.\n");
+    expect(r.stderr).toBe('error: <shell> must be one of bash, zsh, fish; got "powershell"\n');
     const missing = await runCli(['completion']);
     expect(missing.code).toBe(2);
-    expect(missing.stderr).toBe("error: missing required argument 'shell'\n");
+    expect(missing.stderr).toBe('error: missing <shell>; usage: pwctl completion [options] <shell>\n');
   });
 });
 

@@ -37,8 +37,8 @@ describe('docs list', () => {
     expect(r.code).toBe(0);
     const rows = r.stdout.trim().split('\n').map((l) => l.split('\t'));
     expect(rows.map((row) => row[0])).toEqual([BRIEF, ESTIMATE, MEETING, HANDBOOK, BLUE, DRAFT]);
-    expect(rows[0]!.slice(0, 5)).toEqual([BRIEF, 'Project brief', 'client-visible', 'Acme Website Redesign', 'Acme Corp']);
-    expect(rows[0]![5]).toMatch(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2})?$/);
+    expect(rows[0]!.slice(0, 5)).toEqual([BRIEF, 'Project brief', 'client-visible', 'Acme Website Redesign (31)', 'Acme Corp (11)']);
+    expect(rows[0]![5]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2} [+-]\d{2}:\d{2}$/);
     expect(rows[1]![2]).toBe('internal');
     expect(r.stdout).not.toContain(GLOBEX);
     expect(sent('GET')[0]!.query).toEqual({ per_page: '30' });
@@ -249,11 +249,12 @@ describe('docs update', () => {
     expect(r.stderr).toBe('');
   });
 
-  it('refuses empty content for a document with a body, with the service\'s own message', async () => {
+  it('leaves empty content for a document with a body to the service, which refuses it (exit 5)', async () => {
     const r = await pw(['docs', 'update', BRIEF, '--content', ' \n']);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toBe(`error: ${EMPTY_CONTENT_MESSAGE}\n`);
-    expect(sent('PUT')).toEqual([]);
+    expect(r.code).toBe(5);
+    expect(r.stderr).toMatch(new RegExp(`: 422 Unprocessable Content: .*\\n  content: ${EMPTY_CONTENT_MESSAGE.replace(/\./g, '\\.')}\\n$`));
+    expect(sent('PUT')[0]!.body).toEqual({ content: ' \n' });
+    cli.mark();
     expect(docBody(BRIEF)).toContain('# Project brief');
     // A document without a body may be saved empty.
     expect((await pw(['docs', 'update', DRAFT, '--content', ''])).code).toBe(0);

@@ -96,7 +96,8 @@ describe('pwctl api', () => {
     server.on('GET /api/v1/b', { status: 404, body: { message: 'No query results.' } });
     const a = await runCli(['api', '/a'], { env });
     expect(a.code).toBe(4);
-    expect(a.stderr).toBe('error: GET /api/v1/a: 401 Unauthorized: Unauthenticated.\n');
+    expect(a.stderr).toBe('error: GET /api/v1/a: 401 Unauthorized: Unauthenticated; check PWCTL_TOKEN: it is set, and it overrides any stored token\n');
+    expect(JSON.parse(a.stdout)).toEqual({ message: 'Unauthenticated.' });
     const b = await runCli(['api', '/b'], { env });
     expect(b.code).toBe(3);
     expectNoToken(a.stdout, a.stderr, b.stdout, b.stderr);
@@ -201,7 +202,7 @@ describe('pwctl config', () => {
     const dir = makeConfigDir();
     await runCli(['config', 'set', 'output', 'json', '--profile', 'ci'], { configDir: dir });
     expect((await runCli(['config', 'get', 'output'], { configDir: dir })).stdout).toBe('');
-    expect((await runCli(['config', 'get', 'output'], { configDir: dir, env: { PWCTL_PROFILE: 'ci' } })).stdout).toBe('"json"\n');
+    expect((await runCli(['config', 'get', 'output'], { configDir: dir, env: { PWCTL_PROFILE: 'ci' } })).stdout).toBe('json\n');
   });
 
   it('tightens the mode of an existing world-readable file on write', async () => {

@@ -22,10 +22,10 @@ describe('milestones list', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(
       [
-        '71\tDesign sign-off\t2025-03-14\tAcme Website Redesign\t#7C3AED',
-        '73\tBrand reveal\t2025-04-10\tBlue Harbor Brand Refresh\t',
-        '72\tLaunch\t2025-05-01\tAcme Website Redesign\t#16A34A',
-        '74\tTemplate: Launch\t2025-06-01\tWebsite Project Template\t',
+        '71\tDesign sign-off\t2025-03-14\tAcme Website Redesign (31)\t#7C3AED',
+        '73\tBrand reveal\t2025-04-10\tBlue Harbor Brand Refresh (32)\t',
+        '72\tLaunch\t2025-05-01\tAcme Website Redesign (31)\t#16A34A',
+        '74\tTemplate: Launch\t2025-06-01\tWebsite Project Template (33)\t',
         '',
       ].join('\n'),
     );

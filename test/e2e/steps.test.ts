@@ -38,7 +38,7 @@ describe('steps list', () => {
     const table = rows(r.stdout);
     expect(table.map((row) => Number(row[0]))).toEqual(COMPANY_1_TASKS);
     const byId = new Map(table.map((row) => [Number(row[0]), row]));
-    expect(byId.get(103)).toEqual(['103', 'Stakeholder interviews', 'open', '2025-02-03', 'Discovery', 'Acme Website Redesign', 'Sam Rivera']);
+    expect(byId.get(103)).toEqual(['103', 'Stakeholder interviews', 'open', '2025-02-03', 'Discovery (41)', 'Acme Website Redesign (31)', 'Sam Rivera']);
     expect(byId.get(101)![2]).toBe('done');
     expect(byId.get(104)![2]).toBe('approved');
     expect(byId.get(111)![2]).toBe('not approved');
@@ -106,7 +106,8 @@ describe('steps list', () => {
     cli.mark();
     const one = await pw(['steps', 'get', '106', '--fields', 'content']);
     expect(sent('GET')[0]!.query).toEqual({ include: 'content' });
-    expect(one.stdout).toBe('content:\tReview the three main competitors.\n');
+    // The body alone, byte for byte, as `docs get --fields content` prints it.
+    expect(one.stdout).toBe('Review the three main competitors.');
   });
 
   it('a client user sees only published client-facing tasks', async () => {

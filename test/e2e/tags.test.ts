@@ -84,8 +84,8 @@ describe('tags add', () => {
     expect(r.code).toBe(5);
     expect(sent('POST')[0]!.body).toEqual({ tags: ['urgent', 'nothere'], create_missing: false });
     expect(r.stderr).toBe(
-      'error: POST /api/v1/steps/109/tags: 422 Unprocessable Content: No tag named "nothere" exists. Send create_missing: true to create it.\n' +
-        '  tag "nothere": No tag named "nothere" exists. Send create_missing: true to create it.\n',
+      'error: POST /api/v1/steps/109/tags: 422 Unprocessable Content: No tag named "nothere" exists. Drop --no-create to create it.\n' +
+        '  tag "nothere": No tag named "nothere" exists. Drop --no-create to create it.\n',
     );
     expect(tagIds(109)).toEqual([]);
   });
@@ -130,7 +130,7 @@ describe('tags add', () => {
     expectUsageError(await pw(['tags', 'add', 'task', 'urgent']), /<step-id> must be a positive integer id/);
     const missing = await pw(['tags', 'add', '109']);
     expect(missing.code).toBe(2);
-    expect(missing.stderr).toBe("error: missing required argument 'tag'\n");
+    expect(missing.stderr).toBe('error: missing <tag>; usage: pwctl tags add [options] <step-id> <tag...>\n');
   });
 
   it('--dry-run prints the request', async () => {

@@ -300,8 +300,8 @@ describe('listen input checks', () => {
   it.each([
     [['--port', '70000'], /--port must be a port number from 0 to 65535/],
     [['--events', 'task.done'], /--events must be one of project\.created, .*; got "task\.done"/],
-    [['--forward-to', 'ftp://example.com/'], /--forward-to must be an http or https URL/],
-    [['--max-body', '0'], /--max-body must be a whole number from 1/],
+    [['--forward-to', 'ftp://example.com/'], /--forward-to must be a URL starting with http:\/\/ or https:\/\//],
+    [['--max-body', '0'], /--max-body must be a whole number of 1 or more/],
     [['--path', 'hook'], /--path must start with \//],
     [['--secret', ''], /--secret must not be empty/],
   ])('%j exits 2 with one line', async (args, message) => {

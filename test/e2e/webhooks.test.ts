@@ -80,8 +80,8 @@ describe('webhooks create', () => {
 
   it.each([
     [['--url', 'https://example.com/a', '--event', 'task.finished', '--company', '1'], /--event must be one of project\.created, task\.created, task\.completed.*milestone\.updated; got "task\.finished"/],
-    [['--url', 'ftp://example.com/a', '--event', 'task.created', '--company', '1'], /--url must be an http or https URL/],
-    [['--url', 'example.com', '--event', 'task.created', '--company', '1'], /--url must be an absolute http\(s\) URL/],
+    [['--url', 'ftp://example.com/a', '--event', 'task.created', '--company', '1'], /--url must be a URL starting with http:\/\/ or https:\/\//],
+    [['--url', 'example.com', '--event', 'task.created', '--company', '1'], /--url must be a URL starting with http:\/\/ or https:\/\/, got "example.com" \(did you mean "https:\/\/example.com"\?\)/],
     [['--url', 'https://example.com/a', '--event', 'task.created', '--company', 'acme'], /--company must be a positive integer id/],
     [['--url', 'https://example.com/a', '--event', 'task.created'], /--company <id> is required/],
     [['--event', 'task.created', '--company', '1'], /--url/],
@@ -181,7 +181,7 @@ describe('webhooks update, pause, resume', () => {
   it.each([
     [[], /nothing to change: give --url <url> and\/or --active true\|false/],
     [['--active', 'maybe'], /--active must be true or false/],
-    [['--url', 'mailto:x@example.com'], /--url must be an http or https URL/],
+    [['--url', 'mailto:x@example.com'], /--url must be a URL starting with http:\/\/ or https:\/\//],
   ])('rejects %j locally with exit 2', async (args, message) => {
     const mark = sb.requests.length;
     const result = await runCli(['webhooks', 'update', '92', ...args], { env });

@@ -93,7 +93,7 @@ function corpus(): Case[] {
   add(['tags', 'remove', '101', 'urgent'], /<tag-id> must be a tag id \(digits or id:<n>\)/);
   add(['tags', 'add', '101', 'id:abc'], /id:<n> must be a positive integer id/);
   add(['tags', 'add', '101', 'id:0'], /id:<n> must be a positive integer id/);
-  add(['tags', 'set', '101', '99999999999999999999'], /must be a positive integer id between 1 and/);
+  add(['tags', 'set', '101', '99999999999999999999'], /must be a positive integer id of at most 9007199254740991/);
 
   // Document UUIDs.
   for (const uuid of BAD_UUIDS) add(['docs', 'get', uuid], UUID_FORM);
@@ -114,16 +114,16 @@ function corpus(): Case[] {
   add(['steps', 'get', '101', '--include', 'content,assignees'], /--include must be one of content, tags/);
   add(['steps', 'list', '--include', ','], /--include takes a comma-separated list of content, tags/);
   add(['docs', 'update', UUID, '--edit-access', 'public'], /--edit-access must be one of private, team, collaborative/);
-  add(['-o', 'xml', 'steps', 'list'], /'-o, --output <format>' argument 'xml' is invalid\. Allowed choices are table, json, yaml, ndjson/);
-  add(['--output=csv', 'milestones', 'list'], /Allowed choices are table, json, yaml, ndjson/);
+  add(['-o', 'xml', 'steps', 'list'], /-o\/--output must be one of table, json, yaml, ndjson; got "xml"/);
+  add(['--output=csv', 'milestones', 'list'], /-o\/--output must be one of table, json, yaml, ndjson/);
   add(['webhooks', 'create', '--url', 'https://example.com/h', '--event', 'task.deleted', '--company', '1'], /--event must be one of project\.created, task\.created/);
   add(['webhooks', 'create', '--url', 'https://example.com/h', '--event', 'TASK.CREATED', '--company', '1'], /--event must be one of/);
   add(['webhooks', 'update', '92', '--active', 'maybe'], /--active must be true or false/);
   add(['webhooks', 'trigger', 'task.exploded', '--to', 'http://127.0.0.1:9/', '--secret', 'abcdefgh'], /<event> must be one of/);
   add(['webhooks', 'listen', '--events', 'task.created,bogus'], /--events must be one of/);
-  add(['completion', 'tcsh'], /argument 'shell'.*Allowed choices are bash, zsh, fish/);
-  add(['completion', 'powershell'], /Allowed choices are bash, zsh, fish/);
-  add(['sandbox', 'serve', '--seed', 'full'], /'--seed <name>' argument 'full' is invalid\. Allowed choices are demo, empty/);
+  add(['completion', 'tcsh'], /<shell> must be one of bash, zsh, fish; got "tcsh"/);
+  add(['completion', 'powershell'], /<shell> must be one of bash, zsh, fish/);
+  add(['sandbox', 'serve', '--seed', 'full'], /--seed must be one of demo, empty; got "full"/);
   add(['api', '-X', 'FETCH', '/steps'], /--method must be one of GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS/);
 
   // Missing required flags and arguments.
@@ -132,20 +132,20 @@ function corpus(): Case[] {
   add(['steps', 'move', '101'], /--phase <id> is required/);
   add(['steps', 'reorder', '101'], /give one of --first, --last or --after <id>/);
   add(['steps', 'update', '101'], /nothing to update: give at least one of --title/);
-  add(['steps', 'get'], /missing required argument 'id'/);
-  add(['steps', 'complete'], /missing required argument 'id'/);
+  add(['steps', 'get'], /missing <id>; usage: pwctl /);
+  add(['steps', 'complete'], /missing <id>; usage: pwctl /);
   add(['milestones', 'create', '--project', '31'], /missing required flags: --title <t>, --due <YYYY-MM-DD>/);
   add(['milestones', 'create', '--title', 'T', '--due', '2026-01-01'], /missing required flag: --project <id>/);
   add(['milestones', 'update', '71'], /nothing to update: pass --title, --due, --description or --color/);
   add(['docs', 'create', '--project', '31'], /--title <t> is required/);
   add(['docs', 'create', '--title', 'Orphan'], /pass --project <id>, --client <id> or --company <id>/);
   add(['docs', 'update', UUID], /nothing to update: pass --title, --content/);
-  add(['docs', 'get'], /missing required argument 'uuid'/);
-  add(['webhooks', 'create', '--url', 'https://example.com/h'], /required option '--event <type>' not specified/);
-  add(['webhooks', 'create', '--event', 'task.created'], /required option '--url <url>' not specified/);
+  add(['docs', 'get'], /missing <uuid>; usage: pwctl /);
+  add(['webhooks', 'create', '--url', 'https://example.com/h'], /--event <type> is required/);
+  add(['webhooks', 'create', '--event', 'task.created'], /--url <url> is required/);
   add(['webhooks', 'create', '--url', 'https://example.com/h', '--event', 'task.created'], /--company <id> is required/);
   add(['webhooks', 'update', '92'], /nothing to change: give --url <url> and\/or --active true\|false/);
-  add(['webhooks', 'verify', '--secret', 'abcdefgh'], /required option '--signature <hex>' not specified/);
+  add(['webhooks', 'verify', '--secret', 'abcdefgh'], /--signature <hex> is required/);
   add(['webhooks', 'verify', '--signature', 'ab'], /--secret <s> is required \(or set PWCTL_WEBHOOK_SECRET\)/);
   add(['webhooks', 'trigger', 'task.created', '--secret', 'abcdefgh'], /--to <url> is required \(or --subscription <id>/);
   add(['webhooks', 'trigger', '--to', 'http://127.0.0.1:9/', '--secret', 'abcdefgh'], /missing <event>: name an event type/);
@@ -154,15 +154,15 @@ function corpus(): Case[] {
   add(['webhooks', 'trigger', '--subscription', '12'], /no secret is stored for subscription 12 of http:\/\/127\.0\.0\.1:\d+ in profile default/);
   add(['auth', 'switch', 'nosuch'], /no stored profile "nosuch"/);
   add(['webhooks', 'trigger', 'task.created', '--to', 'http://127.0.0.1:9/'], /--secret <s> is required/);
-  add(['tags', 'add', '101'], /missing required argument 'tag'/);
+  add(['tags', 'add', '101'], /missing <tag>; usage: pwctl /);
   add(['tags', 'set', '101'], /give the <tag>s the task should have, or --clear/);
-  add(['tags', 'remove', '101'], /missing required argument 'tag-id'/);
-  add(['config', 'get'], /missing required argument 'key'/);
-  add(['config', 'set', 'output'], /missing required argument 'value'/);
-  add(['api'], /missing required argument 'path'/);
-  add(['completion'], /missing required argument 'shell'/);
-  add(['steps', 'list', '--limit'], /option '--limit <n>' argument missing/);
-  add(['steps', 'create', '--phase'], /option '--phase <id>' argument missing/);
+  add(['tags', 'remove', '101'], /missing <tag-id>; usage: pwctl /);
+  add(['config', 'get'], /missing <key>; usage: pwctl /);
+  add(['config', 'set', 'output'], /missing <value>; usage: pwctl /);
+  add(['api'], /missing <path>; usage: pwctl /);
+  add(['completion'], /missing <shell>; usage: pwctl /);
+  add(['steps', 'list', '--limit'], /--limit needs a value: --limit <n>/);
+  add(['steps', 'create', '--phase'], /--phase needs a value: --phase <id>/);
   add(['docs', 'delete', UUID], /refusing without a terminal to confirm; pass --yes/);
   add(['steps', 'delete', '101', '102'], /refusing without a terminal to confirm; pass --yes/);
   add(['milestones', 'delete', '71'], /refusing without a terminal to confirm; pass --yes/);
@@ -193,9 +193,9 @@ function corpus(): Case[] {
   add(['auth', 'login', '--no-browser'], /--no-browser works only together with --web/);
 
   // Limits and counts.
-  for (const limit of ['0', '-1', '2.5', 'ten', '']) add(['steps', 'list', '--limit', limit], /--limit must be a whole number from 1 to/);
-  add(['docs', 'list', '--limit', '1e9'], /--limit must be a whole number from 1 to/);
-  add(['webhooks', 'list', '--limit', '-30'], /--limit must be a whole number from 1 to/);
+  for (const limit of ['0', '-1', '2.5', 'ten', '']) add(['steps', 'list', '--limit', limit], /--limit must be a whole number of 1 or more/);
+  add(['docs', 'list', '--limit', '1e9'], /--limit must be a whole number of 1 or more/);
+  add(['webhooks', 'list', '--limit', '-30'], /--limit must be a whole number of 1 or more/);
   for (const timeout of ['0', '-5', 'abc', '99999', '']) add(['--timeout', timeout, 'steps', 'list'], /--timeout must be a number of seconds greater than 0 and at most 3600/);
 
   // Titles: empty, blank, too long.
@@ -213,10 +213,10 @@ function corpus(): Case[] {
   add(['milestones', 'update', '71', '--color', 'blue'], COLOUR_FORM);
 
   // URLs and event types.
-  for (const url of BAD_URLS) add(['webhooks', 'create', '--url', url, '--event', 'task.created', '--company', '1'], /--url must (be an absolute http\(s\) URL|be an http or https URL|not contain credentials)/);
-  add(['webhooks', 'update', '92', '--url', 'mailto:ops@example.com'], /--url must be an http or https URL/);
-  add(['webhooks', 'trigger', 'task.created', '--to', 'localhost:8787', '--secret', 'abcdefgh'], /--to must be an (absolute )?http/);
-  add(['webhooks', 'listen', '--forward-to', 'notaurl'], /--forward-to must be an absolute http\(s\) URL/);
+  for (const url of BAD_URLS) add(['webhooks', 'create', '--url', url, '--event', 'task.created', '--company', '1'], /--url must (be a URL starting with http:\/\/ or https:\/\/|not contain credentials)/);
+  add(['webhooks', 'update', '92', '--url', 'mailto:ops@example.com'], /--url must be a URL starting with http:\/\/ or https:\/\//);
+  add(['webhooks', 'trigger', 'task.created', '--to', 'localhost:8787', '--secret', 'abcdefgh'], /--to must be a URL starting with http:\/\/ or https:\/\/, got "localhost:8787" \(did you mean "http:\/\/localhost:8787"\?\)/);
+  add(['webhooks', 'listen', '--forward-to', 'notaurl'], /--forward-to must be a URL starting with http:\/\/ or https:\/\//);
   add(['webhooks', 'create', '--url', 'https://example.com/h', '--event', '', '--company', '1'], /--event must be one of/);
 
   // Tags: too many, empty names.
@@ -254,7 +254,7 @@ function corpus(): Case[] {
   // The raw api command.
   add(['api', '/steps', '-f', 'noequals'], /-f takes key=value, got "noequals"/);
   add(['api', '/steps', '-f', '=value'], /-f takes key=value/);
-  add(['api', '/steps/101', '-X', 'PUT', '-F', 'completed=yes please'], /-F completed: the value must be JSON/);
+  add(['api', '/steps/101', '-X', 'PUT', '-F', 'content=@/nonexistent/pwctl-body.md'], /-F content: cannot read "\/nonexistent\/pwctl-body.md": no such file/);
   add(['api', '/steps', '-H', 'no colon here'], /-H takes 'Name: value'/);
   add(['api', '/steps', '-H', 'Bad Name: v'], /-H takes 'Name: value'/);
   add(['api', '::::'], /<path> must be an endpoint path such as \/api\/v1\/steps/);
@@ -270,9 +270,9 @@ function corpus(): Case[] {
   add(['config', 'set', 'company', '0'], /company must be a positive integer id/);
   add(['config', 'set', 'timeout', '0'], /timeout must be a number of seconds greater than 0/);
   add(['config', 'set', 'timeout', '1h'], /timeout must be a number of seconds/);
-  add(['config', 'set', 'base_url', 'example.com'], /base_url must be an absolute http\(s\) URL/);
-  add(['config', 'set', 'base_url', 'file:///etc/passwd'], /base_url must be an http or https URL/);
-  add(['config', 'set', 'oauth_token_url', 'ftp://example.com/token'], /oauth_token_url must be an http or https URL/);
+  add(['config', 'set', 'base_url', 'example.com'], /base_url must be a URL starting with http:\/\/ or https:\/\/, got "example.com" \(did you mean "https:\/\/example.com"\?\)/);
+  add(['config', 'set', 'base_url', 'file:///etc/passwd'], /base_url must be a URL starting with http:\/\/ or https:\/\//);
+  add(['config', 'set', 'oauth_token_url', 'ftp://example.com/token'], /oauth_token_url must be a URL starting with http:\/\/ or https:\/\//);
   add(['config', 'set', 'oauth_client_id', ' '], /oauth_client_id must not be empty/);
   add(['config', 'set', 'completion_cache', 'maybe'], /completion_cache must be true or false/);
   add(['config', 'set', 'token', 'sekrit-value'], /token is not a config key; use `pwctl auth login --with-token`/);
@@ -284,20 +284,20 @@ function corpus(): Case[] {
   add(['webhooks', 'listen', '--port', 'abc'], /--port must be a port number from 0 to 65535/);
   add(['webhooks', 'listen', '--port', '70000'], /--port must be a port number from 0 to 65535/);
   add(['webhooks', 'listen', '--path', 'hooks'], /--path must start with \//);
-  add(['webhooks', 'listen', '--max-body', '0'], /--max-body must be a whole number from 1/);
+  add(['webhooks', 'listen', '--max-body', '0'], /--max-body must be a whole number of 1 or more/);
   add(['webhooks', 'listen', '--read-timeout', '0'], /--read-timeout must be a number of seconds/);
   add(['webhooks', 'listen', '--secret', ''], /--secret must not be empty/);
   add(['sandbox', 'serve', '--port', 'http'], /--port must be a whole number from 1 to 65535/);
-  add(['sandbox', 'serve', '--rate-limit', '0'], /--rate-limit must be a whole number from 1/);
+  add(['sandbox', 'serve', '--rate-limit', '0'], /--rate-limit must be a whole number of 1 or more/);
   add(['sandbox', 'serve', '--rate-window', 'forever'], /--rate-window must be a number of seconds/);
   add(['sandbox', 'serve', '--extra-steps', '-1'], /--extra-steps must be a whole number from 1 to 1000000/);
 
   // Unknown commands, options and extra arguments.
-  add(['steps', 'lst'], /unknown command 'lst' \(Did you mean list\?\)/);
-  add(['steps', 'get', '101', '--inclde', 'tags'], /unknown option '--inclde' \(Did you mean --include\?\)/);
+  add(['steps', 'lst'], /unknown command 'lst' \(did you mean list\?\)/);
+  add(['steps', 'get', '101', '--inclde', 'tags'], /unknown option '--inclde' \(did you mean --include\?\)/);
   add(['step', 'list'], /unknown command 'step'/);
   add(['steps', 'get', '101', '--bogus'], /unknown option '--bogus'/);
-  add(['steps', 'get', '101', '102'], /too many arguments for 'get'/);
+  add(['steps', 'get', '101', '102'], /unexpected argument "102": pwctl steps get takes only <id>; usage: pwctl steps get \[options\] <id>/);
   add(['auth', 'login', '--token', 'abc'], /unknown option '--token'/);
 
   return cases;
@@ -334,5 +334,6 @@ describe('bad-input corpus', () => {
     expect(failures, failures.join('\n\n')).toEqual([]);
     const sent = sb.requests.slice(before).map((r) => `${r.method} ${r.path}`);
     expect(sent).toEqual([]);
-  });
+    // Close to 300 CLI processes: give a loaded machine room.
+  }, 180_000);
 });

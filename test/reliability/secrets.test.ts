@@ -58,7 +58,7 @@ describe('the canary token never shows', () => {
     for (const format of ['table', 'json']) {
       const r = await withCanary(['--debug', '-o', format, 'milestones', 'list'], REVOKED_CANARY);
       expect(r.code).toBe(4);
-      expect(r.stderr).toMatch(/error: GET \/api\/v1\/milestones\?.*401 Unauthorized: Unauthenticated\./);
+      expect(r.stderr).toMatch(/error: GET \/api\/v1\/milestones\?.*401 Unauthorized: Unauthenticated; check PWCTL_TOKEN/);
       expect(r.stderr).not.toMatch(STACK_FRAME);
     }
   });

@@ -1,14 +1,23 @@
 import type { QueryValue } from '../../api/client.js';
+import { ApiError, statusText } from '../../api/errors.js';
 import type { Factory } from '../../factory.js';
 import { UsageError } from '../../errors.js';
 import { toJson } from '../../output/json.js';
 import { readInput } from '../read-input.js';
 import type { ApiOptions } from './index.js';
+import { parseParams } from './params.js';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
 
+/** What `api` prints of an answer, a success or an error alike. */
+interface Answer {
+  status: number;
+  headers: Record<string, string>;
+  text: string;
+}
+
 export async function run(ctx: Factory, path: string, opts: ApiOptions): Promise<void> {
-  const params = parseParams(opts.field ?? [], opts.rawField ?? []);
+  const params = await parseParams(ctx, opts.rawField ?? [], opts.field ?? []);
   const headers = parseHeaders(opts.header ?? []);
   const hasParams = Object.keys(params).length > 0;
   const rawBody = opts.input === undefined ? undefined : await readInput(ctx, opts.input, '--input');
@@ -16,6 +25,7 @@ export async function run(ctx: Factory, path: string, opts: ApiOptions): Promise
   if (!METHODS.includes(method)) throw new UsageError(`--method must be one of ${METHODS.join(', ')}; got ${JSON.stringify(opts.method)}`);
   if (rawBody !== undefined && hasParams && method !== 'GET') throw new UsageError('--input cannot be combined with -f/-F body fields');
   if (opts.paginate && method !== 'GET') throw new UsageError('--paginate works only with GET');
+  if (opts.paginate && opts.include) throw new UsageError('--include cannot be combined with --paginate');
   if (!/^(\/|https?:\/\/)/.test(path) && !/^[a-z]/i.test(path)) throw new UsageError(`<path> must be an endpoint path such as /api/v1/steps, got ${JSON.stringify(path)}`);
 
   const client = await ctx.api();
@@ -23,41 +33,48 @@ export async function run(ctx: Factory, path: string, opts: ApiOptions): Promise
   const query = isGet ? (params as Record<string, QueryValue>) : undefined;
   const body = !isGet && hasParams ? params : undefined;
 
-  if (opts.paginate) {
-    const all: unknown[] = [];
-    const iterator = client.list<unknown>(path, (query ?? {}) as Record<string, QueryValue>, 'all');
-    for await (const record of iterator) all.push(record);
-    await ctx.output.raw(`${toJson(all, 2)}\n`);
-    return;
-  }
-
-  const response = await client.request({ method, path, query, body, rawBody, headers });
-  if (response.dryRun || response.text === '') return;
-  if (ctx.io.stdoutIsTTY && response.json !== undefined) await ctx.output.raw(`${toJson(response.json, 2)}\n`);
-  else await ctx.output.raw(response.text.endsWith('\n') ? response.text : `${response.text}\n`);
-}
-
-function parseParams(fields: string[], rawFields: string[]): Record<string, unknown> {
-  const params: Record<string, unknown> = {};
-  for (const field of fields) {
-    const [key, value] = splitPair(field, '-f');
-    params[key] = value;
-  }
-  for (const field of rawFields) {
-    const [key, value] = splitPair(field, '-F');
-    try {
-      params[key] = JSON.parse(value);
-    } catch {
-      throw new UsageError(`-F ${key}: the value must be JSON (12, true, null, "text", [1,2]); got ${JSON.stringify(value)}`);
+  try {
+    if (opts.paginate) {
+      const all: unknown[] = [];
+      const iterator = client.list<unknown>(path, (query ?? {}) as Record<string, QueryValue>, 'all');
+      for await (const record of iterator) all.push(record);
+      if (!opts.silent) await ctx.output.raw(`${toJson(all, 2)}\n`);
+      return;
     }
+    const response = await client.request({ method, path, query, body, rawBody, headers });
+    if (response.dryRun) return;
+    await printAnswer(ctx, { ...response, headers: client.redactHeaders(response.headers) }, opts);
+  } catch (error) {
+    // As gh does: the service's error body on stdout, as received; the error line and the
+    // exit code from the entry, as for every command.
+    if (error instanceof ApiError && error.response) await printAnswer(ctx, error.response, opts);
+    throw error;
   }
-  return params;
 }
 
-function splitPair(pair: string, flag: string): [string, string] {
-  const at = pair.indexOf('=');
-  if (at <= 0) throw new UsageError(`${flag} takes key=value, got ${JSON.stringify(pair)}`);
-  return [pair.slice(0, at), pair.slice(at + 1)];
+async function printAnswer(ctx: Factory, answer: Answer, opts: ApiOptions): Promise<void> {
+  if (opts.include) {
+    const lines = [`HTTP/1.1 ${answer.status} ${statusText(answer.status)}`.trimEnd()];
+    for (const [name, value] of Object.entries(answer.headers)) lines.push(`${canonicalName(name)}: ${value}`);
+    await ctx.output.raw(`${lines.join('\n')}\n\n`);
+  }
+  if (opts.silent || answer.text === '') return;
+  const json = ctx.io.stdoutIsTTY ? parsedJson(answer.text) : undefined;
+  if (json !== undefined) await ctx.output.raw(`${toJson(json, 2)}\n`);
+  else await ctx.output.raw(answer.text.endsWith('\n') ? answer.text : `${answer.text}\n`);
+}
+
+function parsedJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** content-type → Content-Type, as headers are usually written. */
+function canonicalName(name: string): string {
+  return name.replace(/(^|-)([a-z])/g, (_m, dash: string, c: string) => dash + c.toUpperCase());
 }
 
 function parseHeaders(headers: string[]): Record<string, string> {

@@ -2,7 +2,7 @@ import type { Ref } from '../../api/types.js';
 import { describeCompanies } from '../../auth/check-token.js';
 import { describeExpiry } from '../../auth/token-expiry.js';
 import type { TokenSource } from '../../config/settings.js';
-import type { View } from '../../output/view.js';
+import { shortDate, type Column, type View } from '../../output/view.js';
 
 /** What `auth status` reports for one profile (the shape of each record of its -o json output). */
 export interface AuthStatus {
@@ -42,7 +42,7 @@ export function describeSource(s: AuthStatus): string {
 }
 
 function expires(s: AuthStatus): string {
-  return s.expires_at ? `${s.expires_at} (${describeExpiry(s.expires_at)})` : s.token ? 'unknown' : '';
+  return s.expires_at ? `${shortDate(s.expires_at)} (${describeExpiry(s.expires_at)})` : s.token ? 'unknown' : '';
 }
 
 function outcome(s: AuthStatus): string {

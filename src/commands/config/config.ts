@@ -24,8 +24,8 @@ export async function getKey(ctx: Factory, key: string): Promise<void> {
   findConfigKey(key);
   const value = stored(ctx, key);
   if (value === undefined) return;
-  if (ctx.settings.output === 'table') await ctx.output.raw(`${String(value)}\n`);
-  else await ctx.output.value(value);
+  // The bare value whatever -o says, so that `$(pwctl config get base_url)` works.
+  await ctx.output.raw(`${String(value)}\n`);
 }
 
 export async function setKey(ctx: Factory, key: string, value: string): Promise<void> {

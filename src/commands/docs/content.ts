@@ -9,9 +9,6 @@ import type { Factory } from '../../factory.js';
 import { UsageError } from '../../errors.js';
 import { escapeInline } from '../../output/sanitize.js';
 
-/** The service's own 422 message for an empty body on a document that has one. */
-export const EMPTY_CONTENT_MESSAGE = 'The content field must not be empty for a document that has a body.';
-
 
 /** Refuse a body whose :::callout / :::toggle containers the service would mangle. */
 export function verifyContainers(content: NewContent, verify: boolean): void {
@@ -32,17 +29,21 @@ export function audienceFromFlags(flags: { internal?: boolean; clientVisible?: b
 }
 
 /**
- * Before `next` replaces `current.content`: an empty body on a document that has one is
- * refused as the service would refuse it; elements Markdown cannot express that `next`
- * leaves out are named, since the service keeps them unless told to remove them.
+ * Before `next` replaces `current.content`: elements Markdown cannot express that `next`
+ * leaves out are named, since the service keeps them unless told to remove them. An empty
+ * body is the service's to accept or refuse (422 on a document that has one), so it is sent.
  */
 export function checkReplacement(ctx: Factory, current: Document, next: string, allowRemoving: boolean): void {
-  const body = current.content ?? '';
-  if (next.trim() === '' && body.trim() !== '') throw new UsageError(EMPTY_CONTENT_MESSAGE);
-  const omitted = omittedElements(body, next);
+  if (isBlank(next)) return;
+  const omitted = omittedElements(current.content ?? '', next);
   if (omitted.length === 0) return;
   const them = omitted.length === 1 ? 'it' : 'them';
   const what = escapeInline(describeElements(omitted));
   if (allowRemoving) ctx.io.notice(`removing ${what} from the document (--allow-removing-attachments)`);
   else ctx.io.notice(`note: the new content leaves out ${what}; the service preserves ${them} in place (pass --allow-removing-attachments to remove ${them})`);
+}
+
+/** A body of nothing but whitespace: nothing to compare with the current one. */
+export function isBlank(text: string): boolean {
+  return text.trim() === '';
 }

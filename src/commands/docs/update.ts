@@ -5,7 +5,7 @@ import type { Factory } from '../../factory.js';
 import { UsageError } from '../../errors.js';
 import { parseEnum, parseUuid, requireNonEmpty } from '../../validate.js';
 import { readContentFlags, type ContentFlags } from '../content-input.js';
-import { audienceFromFlags, checkReplacement, verifyContainers } from './content.js';
+import { audienceFromFlags, checkReplacement, isBlank, verifyContainers } from './content.js';
 import { DOCUMENT_VIEW } from './views.js';
 
 export interface UpdateDocOptions extends ContentFlags {
@@ -36,7 +36,8 @@ export async function run(ctx: Factory, uuidArg: string, opts: UpdateDocOptions)
   const body: UpdateDocumentBody = {};
   if (title !== undefined) body.title = title;
   if (content) {
-    checkReplacement(ctx, await getDocument(client, uuid, { content: true }), content.text, allowRemoving);
+    // The current body is fetched only to name what the new one leaves out.
+    if (!isBlank(content.text)) checkReplacement(ctx, await getDocument(client, uuid, { content: true }), content.text, allowRemoving);
     body.content = content.text;
     if (allowRemoving) body.allow_removing_attachments = true;
   }

@@ -25,7 +25,8 @@ error. With -o json or -o ndjson the error is also printed on stderr as one JSON
   PWCTL_OUTPUT          output format: table, json, yaml, ndjson, like -o
   PWCTL_CONFIG_DIR      directory of the config store (default: the OS config directory)
   PWCTL_SANDBOX=1       run against the embedded sandbox, like --sandbox
-  PWCTL_DEBUG=1         trace HTTP requests to stderr, like --debug (secrets redacted)
+  PWCTL_DEBUG=1         trace HTTP requests and their headers to stderr, like --debug;
+                        PWCTL_DEBUG=api adds bodies, like --debug=api (secrets redacted)
   PWCTL_TIMEOUT         per-request timeout in seconds, like --timeout (default 30)
   PWCTL_WEBHOOK_SECRET  extra signing secret that \`webhooks listen\` accepts
   PWCTL_OAUTH_TIMEOUT   seconds \`auth login --web\` waits for the browser (default 300)
@@ -49,6 +50,9 @@ format; an unknown field name is a usage error that lists the valid ones.
 Bulk verbs (steps complete/reopen/delete, docs delete, milestones delete) print one result
 per item: {"id": 42, "ok": true, "data": {...}} or {"id": 42, "ok": false, "status": 404, "error": "..."}.
 Lists take --limit <n> (default 30) and --all.
-Timestamps are printed as the API sends them in json, yaml and ndjson.
+Timestamps are printed as the API sends them in json, yaml and ndjson. Tables show them in
+local time, to the minute, with the zone's offset from UTC: 2026-11-24 09:43 +01:00 (TZ
+chooses the zone: TZ=UTC pwctl ...). Due dates are calendar days: 2026-12-15. A company,
+project, client or phase is shown by its title and id: Acme Website Redesign (31).
 `,
 };

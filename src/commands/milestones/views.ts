@@ -1,19 +1,19 @@
 import type { Milestone } from '../../api/types.js';
-import { shortDate, type View } from '../../output/view.js';
+import { calendarDay, shortDate, type View } from '../../output/view.js';
 
 export const MILESTONE_VIEW: View<Milestone> = {
   fields: ['id', 'title', 'description', 'color', 'due_date', 'project_id', 'project', 'client', 'company', 'created_at', 'updated_at'],
   columns: [
     { header: 'ID', value: (m) => m.id },
     { header: 'TITLE', value: (m) => m.title },
-    { header: 'DUE', value: (m) => shortDate(m.due_date) },
+    { header: 'DUE', value: (m) => calendarDay(m.due_date) },
     { header: 'PROJECT', value: (m) => m.project },
     { header: 'COLOR', value: (m) => m.color },
   ],
   detail: [
     { header: 'ID', value: (m) => m.id },
     { header: 'TITLE', value: (m) => m.title },
-    { header: 'DUE', value: (m) => shortDate(m.due_date) },
+    { header: 'DUE', value: (m) => calendarDay(m.due_date) },
     { header: 'PROJECT', value: (m) => m.project },
     { header: 'CLIENT', value: (m) => m.client },
     { header: 'COMPANY', value: (m) => m.company },

@@ -1,6 +1,7 @@
 import { getStep } from '../../api/steps.js';
 import type { Factory } from '../../factory.js';
 import { parseId } from '../../validate.js';
+import { printRecordWithBody } from '../record-body.js';
 import { includesFor } from './options.js';
 import { stepView } from './views.js';
 
@@ -15,9 +16,6 @@ export async function run(ctx: Factory, idArg: string, opts: GetOptions): Promis
   ctx.output.checkFields(view);
   const client = await ctx.api();
   const step = await getStep(client, id, include);
-  await ctx.output.record(step, view);
-  // In a table the body would be one escaped line; show it below the fields as Markdown.
-  if (ctx.output.format === 'table' && !ctx.output.fields && typeof step.content === 'string' && step.content !== '') {
-    await ctx.output.text(`\n${step.content}`);
-  }
+  // Content is only in the answer when it was asked for (--include content or --fields content).
+  await printRecordWithBody(ctx, step, view, step.content, true);
 }

@@ -59,7 +59,7 @@ export function registerSteps(program: Command, session: Session): void {
     .addHelpText('after', '\nExample:\n  pwctl steps create --phase 41 --title "Collect logos" --due 2026-03-01 --content-file notes.md')
     .action(action(session, async (ctx, opts: CreateOptions) => (await import('./create.js')).run(ctx, opts)));
 
-  steps
+  const update = steps
     .command('update')
     .description('change fields of a task (only the ones given)')
     .argument('<id>', 'task id')
@@ -74,6 +74,11 @@ export function registerSteps(program: Command, session: Session): void {
     .option('--phase <id>', 'move it to this phase (same as `steps move`)')
     .option('--allow-removing-attachments', 'with --content: let the new body drop attachments, forms and embeds')
     .action(action(session, async (ctx, id: string, opts: UpdateOptions) => (await import('./update.js')).run(ctx, id, opts)));
+  // Commander keeps only the last of --approval and --no-approval; record both, so that
+  // update.ts refuses the pair as it refuses --published --draft.
+  for (const form of ['approval', 'no-approval']) {
+    update.on(`option:${form}`, () => update.setOptionValue('approvalForms', [...new Set([...(update.getOptionValue('approvalForms') ?? []), `--${form}`])]));
+  }
 
   steps
     .command('complete')

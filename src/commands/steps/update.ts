@@ -15,6 +15,8 @@ export interface UpdateOptions {
   draft?: boolean;
   /** true for --approval, false for --no-approval. */
   approval?: boolean;
+  /** Which of --approval and --no-approval were typed (index.ts records them). */
+  approvalForms?: string[];
   due?: string;
   phase?: string;
   allowRemovingAttachments?: boolean;
@@ -33,6 +35,7 @@ export async function run(ctx: Factory, idArg: string, opts: UpdateOptions): Pro
 
 async function updateBody(ctx: Factory, opts: UpdateOptions): Promise<UpdateStepBody> {
   atMostOne([['--published', opts.published === true], ['--draft', opts.draft === true]]);
+  atMostOne((opts.approvalForms ?? []).map((form) => [form, true] as const));
   const body: UpdateStepBody = {};
   if (opts.title !== undefined) body.title = requireNonEmpty(opts.title, '--title');
   const content = (await readContentFlags(ctx, opts))?.text;

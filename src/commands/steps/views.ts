@@ -1,7 +1,7 @@
 // How a task is shown: list columns for a glance, detail rows for `get`, and the fields
 // --fields accepts (every top-level field of the reference's Task).
 import type { Step } from '../../api/types.js';
-import { cellText, shortDate, type Column, type View } from '../../output/view.js';
+import { calendarDay, shortDate, type Column, type View } from '../../output/view.js';
 
 /** open, done, or the approval verdict of a completed approval task. */
 export function stepStatus(step: Pick<Step, 'completed' | 'is_approval' | 'approval_status'>): string {
@@ -11,10 +11,9 @@ export function stepStatus(step: Pick<Step, 'completed' | 'is_approval' | 'appro
   return 'done';
 }
 
-/** The due date's calendar day; the API sends midnight timestamps for dates given as YYYY-MM-DD. */
+/** Due dates are calendar days (given as YYYY-MM-DD), not instants. */
 function dueDay(step: Step): string {
-  const m = /^\d{4}-\d{2}-\d{2}/.exec(step.due_date ?? '');
-  return m ? m[0] : '';
+  return calendarDay(step.due_date);
 }
 
 const STEP_FIELDS = [
@@ -39,8 +38,8 @@ const DETAIL_ROWS: Column<Step>[] = [
   { header: 'APPROVAL', value: (s) => (s.is_approval ? 'yes' : 'no') },
   { header: 'PUBLISHED', value: (s) => (s.published ? 'yes' : 'no (draft)') },
   { header: 'DUE', value: dueDay },
-  { header: 'PHASE', value: (s) => (s.phase ? `${cellText(s.phase)} (${s.phase.id}, ${s.phase.is_internal ? 'internal' : 'client-facing'})` : '') },
-  { header: 'PROJECT', value: (s) => (s.project ? `${cellText(s.project)} (${s.project.id})` : '') },
+  { header: 'PHASE', value: (s) => (s.phase ? `${s.phase.title} (${s.phase.id}, ${s.phase.is_internal ? 'internal' : 'client-facing'})` : '') },
+  { header: 'PROJECT', value: (s) => s.project },
   { header: 'CLIENT', value: (s) => s.client },
   { header: 'COMPANY', value: (s) => s.company },
   { header: 'CREATED', value: (s) => shortDate(s.created_at) },

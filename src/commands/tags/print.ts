@@ -33,20 +33,27 @@ export function noticeTagChange(ctx: Factory, stepId: number, change: TagChange)
 }
 
 /**
- * The service's field errors name positions in the request (`tags.3`); name the tag the user
- * typed instead. `sent` is the list of that request; `prefix` says what was already applied.
+ * The service's field errors name positions in the request (`tags.3`) and its own body
+ * fields (`create_missing`); the error lines for people name the tag the user typed and
+ * pwctl's flag instead. The JSON error line keeps the service's errors as sent. `sent` is
+ * the list of that request; `prefix` says what was already applied.
  */
 export function explainTagError(error: unknown, sent: readonly TagReference[], prefix = ''): unknown {
   if (!(error instanceof ApiError)) return error;
   if (!error.errors && !prefix) return error;
-  let errors = error.errors;
-  if (errors) {
-    errors = {};
-    for (const [field, messages] of Object.entries(error.errors ?? {})) {
+  let explained: Record<string, string[]> | undefined;
+  if (error.errors) {
+    explained = {};
+    for (const [field, messages] of Object.entries(error.errors)) {
       const m = /^tags\.(\d+)$/.exec(field);
       const ref = m ? sent[Number(m[1])] : undefined;
-      errors[ref === undefined ? field : `tag ${describeRef(ref)}`] = messages;
+      explained[ref === undefined ? field : `tag ${describeRef(ref)}`] = messages.map(inOurTerms);
     }
   }
-  return error.with({ errors, message: `${prefix}${error.message}` });
+  return error.with({ explainedErrors: explained, message: `${prefix}${inOurTerms(error.message)}` });
+}
+
+/** "Send create_missing: true to create it." → "Drop --no-create to create it." */
+function inOurTerms(message: string): string {
+  return message.replace(/\bsend create_missing:?\s*true\b/gi, (m) => (m[0] === 'S' ? 'Drop --no-create' : 'drop --no-create')).replace(/\bcreate_missing:?\s*false\b/gi, '--no-create');
 }

@@ -4,7 +4,7 @@ import { serviceKey } from '../../config/service-key.js';
 import { findWebhookSecret, updateWebhookSecretUrl } from '../../config/webhook-secrets.js';
 import type { Factory } from '../../factory.js';
 import { UsageError } from '../../errors.js';
-import { parseBoolean, parseHttpUrl, parseId } from '../../validate.js';
+import { parseHttpUrl, parseId, parseTrueFalse } from '../../validate.js';
 import { WEBHOOK_VIEW } from './views.js';
 
 export interface UpdateOptions {
@@ -16,7 +16,7 @@ export async function run(ctx: Factory, idArg: string, opts: UpdateOptions): Pro
   const id = parseId(idArg, '<id>');
   const body: UpdateWebhookBody = {};
   if (opts.url !== undefined) body.url = parseHttpUrl(opts.url, '--url');
-  if (opts.active !== undefined) body.active = parseBoolean(opts.active, '--active');
+  if (opts.active !== undefined) body.active = parseTrueFalse(opts.active, '--active');
   if (Object.keys(body).length === 0) throw new UsageError('nothing to change: give --url <url> and/or --active true|false');
   await send(ctx, id, body);
 }

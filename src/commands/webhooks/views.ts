@@ -16,10 +16,10 @@ export const WEBHOOK_VIEW: View<WebhookSubscription> = {
     { header: 'ID', value: (w) => w.id },
     { header: 'EVENT', value: (w) => w.event },
     { header: 'URL', value: (w) => w.url },
-    { header: 'ACTIVE', value: (w) => w.active },
-    { header: 'COMPANY', value: (w) => (w.company ? `${w.company.title} (${w.company.id})` : w.company_id) },
-    { header: 'CREATED', value: (w) => w.created_at },
-    { header: 'UPDATED', value: (w) => w.updated_at },
+    { header: 'ACTIVE', value: (w) => (w.active ? 'yes' : 'paused') },
+    { header: 'COMPANY', value: (w) => w.company ?? w.company_id },
+    { header: 'CREATED', value: (w) => shortDate(w.created_at) },
+    { header: 'UPDATED', value: (w) => shortDate(w.updated_at) },
   ],
 };
 

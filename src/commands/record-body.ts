@@ -1,0 +1,19 @@
+// `get` of a record that carries a Markdown body (documents, tasks), in table mode. The body
+// would be one escaped line among the fields, so it is printed on its own: below the fields
+// when asked for, or alone with `--fields content` — byte for byte in a pipe, so that
+// `… --fields content > brief.md` and `$(…)` work; on a terminal with control characters
+// made visible. Other formats print the record as they print any record.
+import type { Factory } from '../factory.js';
+import type { View } from '../output/view.js';
+
+export async function printRecordWithBody<T>(ctx: Factory, record: T, view: View<T>, body: string | null | undefined, showBody: boolean): Promise<void> {
+  const fields = ctx.output.fields;
+  if (ctx.output.format !== 'table') return ctx.output.record(record, view);
+  if (fields?.length === 1 && fields[0] === 'content') {
+    const text = body ?? '';
+    if (!ctx.io.stdoutIsTTY) return ctx.output.raw(text);
+    return text === '' ? undefined : ctx.output.text(text);
+  }
+  await ctx.output.record(record, view);
+  if (showBody && !fields && body) await ctx.output.text(`\n${body}`);
+}
