@@ -27,6 +27,8 @@ export interface ProfileData {
   oauth_token_url?: string;
   oauth_client_id?: string;
   completion_cache?: boolean;
+  /** Absolute path of a PEM file of extra certificate authorities (`config set ca_file`). */
+  ca_file?: string;
   /** Keyed by subscription id. */
   webhook_secrets?: Record<string, StoredWebhookSecret>;
 }
