@@ -160,6 +160,8 @@ export class Context {
       );
     }
     const trace = settings.debug ? (line: string) => this.io.stderr.write(`debug: ${escapeInline(line)}\n`) : undefined;
+    // The CA file and proxy variables, for the API client and the token renewal alike.
+    const network = { caFile: settings.caFile, env: this.env };
     let renewToken: (() => Promise<string>) | undefined;
     const stored = this.store.profile(this.profileName);
     // Only a token this profile stores from an OAuth sign-in is renewed; an env token is the caller's.
@@ -175,6 +177,7 @@ export class Context {
       baseUrl,
       token,
       timeoutMs: settings.timeoutMs,
+      network,
       userAgent: `pwctl/${VERSION} (node ${process.version}; ${process.platform})`,
       secrets: this.secrets(),
       trace,

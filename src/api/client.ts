@@ -2,8 +2,10 @@
 // It knows nothing of resources or formatting; src/api/<resource>.ts build on it.
 import type { Dispatcher } from 'undici';
 import { normaliseBaseUrl } from './base-url.js';
-import { Agent, httpRequest } from './http.js';
+import { httpRequest } from './http.js';
 import { ApiError, displayPath, errorFromResponse } from './errors.js';
+import { Network, type NetworkSettings } from './network.js';
+import { errorCode, networkError, proxyAnswerError } from './network-errors.js';
 import { choosePerPage, paginate, type Limit, type PageBody, type PaginateResult } from './pagination.js';
 import { decideRetry, isIdempotentMethod, parseRetryAfter, RETRY_DEFAULTS, type Failure, type RetryPolicy } from './retry-policy.js';
 import { createRedactor, type TraceSink } from './trace.js';
@@ -67,6 +69,8 @@ export interface ClientOptions {
   policy?: RetryPolicy;
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
+  /** The CA file and proxy variables (src/api/network.ts); without them: direct, Node's CAs and the system's. */
+  network?: NetworkSettings;
   dispatcher?: Dispatcher;
 }
 
@@ -75,9 +79,6 @@ export interface RateLimitState {
   remaining: number | undefined;
 }
 
-const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
-const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT']);
-
 export class ApiClient {
   readonly base: string;
   readonly apiRoot: string;
@@ -85,8 +86,7 @@ export class ApiClient {
   readonly rateLimit: RateLimitState = { limit: undefined, remaining: undefined };
   #token: string | undefined;
   readonly #options: ClientOptions;
-  readonly #dispatcher: Dispatcher;
-  readonly #ownsDispatcher: boolean;
+  readonly #network: Network;
   #redact: (text: string) => string;
   readonly #sleep: (ms: number) => Promise<void>;
 
@@ -97,11 +97,8 @@ export class ApiClient {
     this.base = base;
     this.apiRoot = `${base}/api/v1`;
     this.origin = new URL(base).origin;
-    this.#ownsDispatcher = !options.dispatcher;
-    this.#dispatcher =
-      options.dispatcher ??
-      new Agent({ keepAliveTimeout: 4_000, keepAliveMaxTimeout: 30_000, connect: { timeout: options.timeoutMs } });
-    this.#redact = createRedactor([options.token, ...(options.secrets ?? [])]);
+    this.#network = new Network({ timeoutMs: options.timeoutMs, ...options.network, dispatcher: options.dispatcher });
+    this.#redact = this.#redactor(options.token);
     this.#sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
   }
 
@@ -110,7 +107,7 @@ export class ApiClient {
   }
 
   async close(): Promise<void> {
-    if (this.#ownsDispatcher) await this.#dispatcher.close();
+    await this.#network.close();
   }
 
   resolveUrl(path: string, query?: Record<string, QueryValue>): string {
@@ -143,9 +140,10 @@ export class ApiClient {
     /** An earlier attempt may have been applied by the server without us seeing the answer. */
     let mayHaveApplied = false;
 
+    const proxy = this.#network.proxyFor(url);
     for (let attempt = 1; ; attempt++) {
       const started = performance.now();
-      this.#trace(`→ ${method} ${url}${attempt > 1 ? ` (attempt ${attempt})` : ''}`);
+      this.#trace(`→ ${method} ${url}${attempt > 1 ? ` (attempt ${attempt})` : ''}${proxy ? ` via proxy ${proxy.label}` : ''}`);
       let failure: Failure;
       let lastError: ApiError;
       let status: number | null = null;
@@ -158,8 +156,7 @@ export class ApiClient {
       } catch (error) {
         const code = errorCode(error);
         this.#trace(`✗ ${method} ${path} ${code} ${Math.round(performance.now() - started)}ms`);
-        failure = classifyNetworkError(code);
-        lastError = networkError(method, url, path, failure, code, options, idempotent);
+        ({ failure, error: lastError } = networkError(error, { method, url, path, idempotent, hint: hint(options), proxy }));
         if (failure.kind !== 'not-sent' && !idempotent) throw lastError;
         if (failure.kind !== 'not-sent') mayHaveApplied = true;
       }
@@ -190,7 +187,7 @@ export class ApiClient {
             const token = await this.#options.renewToken();
             if (token) {
               this.#token = token;
-              this.#redact = createRedactor([token, ...(this.#options.secrets ?? [])]);
+              this.#redact = this.#redactor(token);
               this.#trace('token renewed after 401; retrying once');
               attempt--;
               continue;
@@ -201,7 +198,8 @@ export class ApiClient {
             return { ...response, json: undefined, alreadyGone: true };
           }
           if (status >= 500) mayHaveApplied = true;
-          lastError = this.#redactError(errorFromResponse(method, url, status, response.headers['content-type'] ?? '', response.text));
+          const contentType = response.headers['content-type'] ?? '';
+          lastError = proxyAnswerError(this.#redactError(errorFromResponse(method, url, status, contentType, response.text)), proxy, contentType);
           failure = { kind: 'status', status, retryAfterMs: parseRetryAfter(response.headers['retry-after']) };
           if (status >= 500 && !idempotent) {
             throw new ApiError({
@@ -265,7 +263,7 @@ export class ApiClient {
       method: method as Dispatcher.HttpMethod,
       headers,
       body,
-      dispatcher: this.#dispatcher,
+      dispatcher: await this.#network.dispatcher(),
       headersTimeout: this.#options.timeoutMs,
       bodyTimeout: this.#options.timeoutMs,
     });
@@ -290,6 +288,10 @@ export class ApiClient {
     return error.with({ errors, message: this.#redact(error.message) });
   }
 
+  #redactor(token: string | undefined): (text: string) => string {
+    return createRedactor([token, ...(this.#options.secrets ?? []), ...this.#network.secrets]);
+  }
+
   #trace(line: string): void {
     if (this.#options.trace) this.#options.trace(this.#redact(line));
   }
@@ -312,36 +314,6 @@ function parseJsonBody(text: string, contentType: string): { ok: true; value: un
   } catch {
     return { ok: false, reason: 'truncated or malformed' };
   }
-}
-
-function errorCode(error: unknown): string {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code ?? e?.cause?.code ?? (error instanceof Error ? error.name : 'error');
-}
-
-function classifyNetworkError(code: string): Failure {
-  if (NOT_SENT_CODES.has(code)) return { kind: 'not-sent' };
-  if (TIMEOUT_CODES.has(code)) return { kind: 'timeout' };
-  return { kind: 'network' };
-}
-
-function networkError(method: string, url: string, path: string, failure: Failure, code: string, options: RequestOptions, idempotent: boolean): ApiError {
-  const what =
-    failure.kind === 'not-sent'
-      ? `cannot connect to ${new URL(url).host} (${code})`
-      : failure.kind === 'timeout'
-        ? 'no response before the timeout (--timeout)'
-        : `the connection failed (${code})`;
-  if (failure.kind !== 'not-sent' && !idempotent) {
-    return new ApiError({
-      kind: 'outcome_unknown',
-      status: null,
-      method,
-      url,
-      message: `${method} ${path}: ${what} after the request was sent; the outcome is unknown and the request was not re-sent${hint(options)}`,
-    });
-  }
-  return new ApiError({ kind: failure.kind === 'timeout' ? 'timeout' : 'network', status: null, method, url, message: `${method} ${path}: ${what}` });
 }
 
 function hint(options: RequestOptions): string {

@@ -11,6 +11,7 @@ export async function createClientWithToken(ctx: Context, baseUrl: string, token
     baseUrl,
     token,
     timeoutMs: ctx.settings.timeoutMs,
+    network: { caFile: ctx.settings.caFile, env: ctx.env },
     userAgent: `pwctl/${VERSION} (node ${process.version}; ${process.platform})`,
     secrets: [token, ...ctx.secrets()],
     trace: ctx.settings.debug ? (line) => ctx.io.stderr.write(`debug: ${escapeInline(line)}\n`) : undefined,
