@@ -167,7 +167,7 @@ export class Context {
     // Only a token this profile stores from an OAuth sign-in is renewed; an env token is the caller's.
     if (!settings.sandbox && settings.tokenSource === 'config' && (stored.refresh_token || stored.token_expires_at)) {
       const { TokenRenewer } = await import('./auth/token-renewal.js');
-      const renewer = new TokenRenewer({ store: this.store, profileName: this.profileName, baseUrl, timeoutMs: settings.timeoutMs, trace }, token);
+      const renewer = new TokenRenewer({ store: this.store, profileName: this.profileName, baseUrl, timeoutMs: settings.timeoutMs, network, trace }, token);
       token = await renewer.initial();
       renewToken = () => renewer.renewAfterRejection();
     }

@@ -2,6 +2,7 @@
 // before it expires, or once after the service answers 401, and written back to the
 // profile. Failing that, the user is told to sign in again (exit 4).
 import { ApiError } from '../api/errors.js';
+import type { NetworkSettings } from '../api/network.js';
 import { ConfigStore } from '../config/store.js';
 import { AuthRequiredError } from '../errors.js';
 import { resolveOAuthEndpoints } from './oauth-endpoints.js';
@@ -14,6 +15,8 @@ export interface RenewalOptions {
   /** Normalised service root, for the default token endpoint. */
   baseUrl: string;
   timeoutMs: number;
+  /** The proxy and CA settings the API client uses, for the token request too. */
+  network: NetworkSettings;
   trace?: (line: string) => void;
   now?: () => number;
 }
@@ -89,7 +92,7 @@ export class TokenRenewer {
     this.#trace(`→ POST ${endpoints.tokenUrl} (refresh_token grant)`);
     let tokens;
     try {
-      tokens = await refreshTokens(endpoints, latest.refresh_token, timeoutMs);
+      tokens = await refreshTokens(endpoints, latest.refresh_token, timeoutMs, this.#options.network);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       this.#trace(`✗ token renewal failed: ${reason}`);

@@ -24,7 +24,7 @@ async function signIn(): Promise<TokenSet> {
   const form = new URLSearchParams({ user: 'manager', decision: 'approve' });
   for (const key of ['client_id', 'redirect_uri', 'response_type', 'code_challenge', 'code_challenge_method', 'state']) form.set(key, q.get(key)!);
   const answer = await fetch(`${sb.baseUrl}/oauth/authorize`, { method: 'POST', body: form, redirect: 'manual' });
-  return exchangeCallback(endpoints, request, new URL(answer.headers.get('location')!).searchParams, 5_000);
+  return exchangeCallback(endpoints, request, new URL(answer.headers.get('location')!).searchParams, 5_000, {});
 }
 
 /** A store whose default profile holds fresh OAuth tokens, expiring at `expiresAt`. */
@@ -37,7 +37,7 @@ async function storeWithTokens(expiresAt: string | undefined) {
     p.refresh_token = tokens.refreshToken;
     if (expiresAt) p.token_expires_at = expiresAt;
   });
-  const renewer = new TokenRenewer({ store, profileName: 'default', baseUrl: sb.baseUrl, timeoutMs: 5_000 }, tokens.accessToken);
+  const renewer = new TokenRenewer({ store, profileName: 'default', baseUrl: sb.baseUrl, timeoutMs: 5_000, network: {} }, tokens.accessToken);
   return { store, tokens, renewer };
 }
 
