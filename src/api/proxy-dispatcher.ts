@@ -4,6 +4,7 @@
 // proxy protocol (CONNECT tunnels, absolute-form requests, Basic credentials from the URL,
 // 407) is undici's.
 import type { Dispatcher } from 'undici';
+import apiConnect from 'undici/lib/api/api-connect.js';
 import PoolClass from 'undici/lib/dispatcher/pool.js';
 import ProxyAgentClass from 'undici/lib/dispatcher/proxy-agent.js';
 import { Agent } from './http.js';
@@ -30,6 +31,9 @@ export function createProxyDispatcher(options: ProxyDispatcherOptions): Dispatch
         proxyTunnel: false,
         proxyTls: options.tlsFor(proxy.url),
         requestTls: options.tlsFor(String(origin)),
+        // The tunnel is opened with Dispatcher#connect, which undici's index installs on every
+        // dispatcher; pwctl loads the parts without the index, so the proxy's pool gets it here.
+        clientFactory: (url, clientOptions) => Object.assign(new PoolClass(url, clientOptions), { connect: apiConnect }),
       });
     },
   });
