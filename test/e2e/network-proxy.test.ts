@@ -53,6 +53,16 @@ function proxied(p: RunningProxy, before: number) {
     });
 }
 
+describe('help environment', () => {
+  it('shows the proxy and certificate authority set-up', async () => {
+    const { stdout, code } = await runCli(['help', 'environment']);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^Behind a proxy .*\n {2}export HTTPS_PROXY=http:\/\/user:password@proxy\.example\.com:3128\n {2}export NO_PROXY=\S+\n/m);
+    expect(stdout).toMatch(/^With your organisation's certificate authority .*\n {2}export PWCTL_CA_FILE=\S+ +# or: pwctl config set ca_file <file>\n {2}Node 22\.15\+/m);
+    for (const name of ['HTTPS_PROXY', 'HTTP_PROXY', 'NO_PROXY', 'PWCTL_CA_FILE', 'NODE_EXTRA_CA_CERTS']) expect(stdout).toMatch(new RegExp(`^ {2}${name} +\\S`, 'm'));
+  });
+});
+
 describe.skipIf(problem)(`through tinyproxy${problem ? ` (skipped: ${problem})` : ''}`, () => {
   beforeAll(async () => {
     // Enough tasks for `steps list --all` to take three pages of 1000.
