@@ -134,6 +134,7 @@ export class ApiClient {
       return { status: 0, headers: {}, text: '', json: undefined, dryRun: true };
     }
 
+    await this.#prepareNetwork();
     const idempotent = options.idempotent ?? isIdempotentMethod(method);
     const policy = this.#options.policy ?? RETRY_DEFAULTS;
     let renewed = false;
@@ -263,7 +264,7 @@ export class ApiClient {
       method: method as Dispatcher.HttpMethod,
       headers,
       body,
-      dispatcher: await this.#network.dispatcher(),
+      dispatcher: this.#network.dispatcher,
       headersTimeout: this.#options.timeoutMs,
       bodyTimeout: this.#options.timeoutMs,
     });
@@ -286,6 +287,13 @@ export class ApiClient {
   #redactError(error: ApiError): ApiError {
     const errors = error.errors && Object.fromEntries(Object.entries(error.errors).map(([field, messages]) => [this.#redact(field), messages.map(this.#redact)]));
     return error.with({ errors, message: this.#redact(error.message) });
+  }
+
+  /** Proxy variables and the CA file are read on the first request (a mistake there is a usage error); their secrets join the redactor. */
+  async #prepareNetwork(): Promise<void> {
+    if (this.#network.prepared) return;
+    await this.#network.prepare();
+    this.#redact = this.#redactor(this.#token);
   }
 
   #redactor(token: string | undefined): (text: string) => string {

@@ -36,7 +36,7 @@ export function fetchOver(network: Network, timeoutMs: number): (url: string, in
         method: init.method.toUpperCase() as 'POST',
         headers: init.headers,
         body: requestBody(init.body),
-        dispatcher: await network.dispatcher(),
+        dispatcher: network.dispatcher,
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
         signal: init.signal,

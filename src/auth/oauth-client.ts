@@ -49,6 +49,7 @@ function parties(endpoints: OAuthEndpoints, timeoutMs: number, network: Network)
 /** Run `step` with a Network for the given settings, closed afterwards. */
 async function withNetwork<T>(timeoutMs: number, settings: NetworkSettings, step: (network: Network) => Promise<T>): Promise<T> {
   const network = new Network({ timeoutMs, ...settings });
+  await network.prepare();
   try {
     return await step(network);
   } finally {

@@ -38,7 +38,12 @@ describe.skipIf(problem)(`TLS${problem ? ` (skipped: ${problem})` : ''}`, () => 
   beforeAll(async () => {
     sb = await startTestSandbox();
     certs = makeCertificates();
-    [good, expired, wrongHost, otherCa] = await Promise.all([certs.leaf, certs.expired, certs.wrongHost, certs.otherLeaf].map((pair) => startHttpsFront(pair, sb.baseUrl)));
+    [good, expired, wrongHost, otherCa] = await Promise.all([
+      startHttpsFront(certs.leaf, sb.baseUrl),
+      startHttpsFront(certs.expired, sb.baseUrl),
+      startHttpsFront(certs.wrongHost, sb.baseUrl),
+      startHttpsFront(certs.otherLeaf, sb.baseUrl),
+    ]);
   });
   afterAll(async () => {
     await Promise.all([good, expired, wrongHost, otherCa].map((front) => front?.close()));
