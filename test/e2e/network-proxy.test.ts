@@ -125,6 +125,14 @@ describe.skipIf(problem)(`through tinyproxy${problem ? ` (skipped: ${problem})` 
     ]);
   });
 
+  it('checks the token of `auth login --with-token` through the proxy too', async () => {
+    const before = proxy.requests().length;
+    const result = await runCli(['auth', 'login', '--with-token', '--base-url', base], { stdin: `${sb.tokens.member}\n`, env: { HTTP_PROXY: proxy.url } });
+    expect(result.code, result.stderr).toBe(0);
+    expect(proxied(proxy, before).map((r) => r.path)).toEqual(['/api/v1/steps']);
+    expect(received().map((r) => r.path)).toEqual(['/api/v1/steps']);
+  });
+
   it('goes direct to a host NO_PROXY names (the proxy, a closed port, would refuse)', async () => {
     const before = proxy.requests().length;
     const result = await runCli(['steps', 'get', '101', '-o', 'json'], asManager({ HTTP_PROXY: `http://127.0.0.1:${closedPort}`, NO_PROXY: `example.com,${ALIAS_HOST}` }));
