@@ -87,6 +87,7 @@ export class ApiClient {
   #token: string | undefined;
   readonly #options: ClientOptions;
   readonly #network: Network;
+  #networkReady: Promise<void> | undefined;
   #redact: (text: string) => string;
   readonly #sleep: (ms: number) => Promise<void>;
 
@@ -289,11 +290,15 @@ export class ApiClient {
     return error.with({ errors, message: this.#redact(error.message) });
   }
 
-  /** Proxy variables and the CA file are read on the first request (a mistake there is a usage error); their secrets join the redactor. */
-  async #prepareNetwork(): Promise<void> {
-    if (this.#network.prepared) return;
-    await this.#network.prepare();
-    this.#redact = this.#redactor(this.#token);
+  /**
+   * Proxy variables and the CA file are read on the first request (a mistake there is a
+   * usage error); their secrets join the redactor. Every request awaits the same promise,
+   * so concurrent requests still go out in the order they were made.
+   */
+  #prepareNetwork(): Promise<void> {
+    return (this.#networkReady ??= this.#network.prepare().then(() => {
+      this.#redact = this.#redactor(this.#token);
+    }));
   }
 
   #redactor(token: string | undefined): (text: string) => string {

@@ -39,7 +39,6 @@ export class Network {
   readonly #options: NetworkOptions;
   readonly #env: NodeJS.ProcessEnv;
   #prepared: Promise<void> | undefined;
-  #ready = false;
   #dispatcher: Dispatcher | undefined;
   #proxies: { config: ProxyConfig; proxyFor: typeof import('./proxy-config.js').proxyFor } | undefined;
   #secrets: readonly string[] = [];
@@ -49,10 +48,6 @@ export class Network {
   constructor(options: NetworkOptions) {
     this.#options = options;
     this.#env = options.env ?? {};
-  }
-
-  get prepared(): boolean {
-    return this.#ready;
   }
 
   /**
@@ -105,7 +100,6 @@ export class Network {
     } else {
       this.#dispatcher = new Agent({ ...KEEP_ALIVE, connect: this.#connector() });
     }
-    this.#ready = true;
   }
 
   /** The secure-context getter of src/api/tls-trust.ts for this network's CA file, loaded once. */
