@@ -27,6 +27,8 @@ export async function connect(ctx: Factory): Promise<Connection> {
   let baseUrl: string;
   let token: string;
   let renewToken: (() => Promise<string>) | undefined;
+  // The CA file and proxy variables, for the API client and the token renewal alike.
+  const network = { caFile: settings.caFile, env: ctx.env };
   if (settings.sandbox) {
     const { startEmbeddedSandbox } = await import('./sandbox/embedded.js');
     const sandbox = await startEmbeddedSandbox({ statePath: ctx.store.filePath('sandbox-state.json') });
@@ -38,7 +40,7 @@ export async function connect(ctx: Factory): Promise<Connection> {
     }
     baseUrl = settings.baseUrl;
     const { resolveClientAuth } = await import('./auth/client-auth.js');
-    const auth = await resolveClientAuth({ store: ctx.store, profileName: ctx.profileName, settings, baseUrl, trace });
+    const auth = await resolveClientAuth({ store: ctx.store, profileName: ctx.profileName, settings, baseUrl, trace, network });
     ({ token, renewToken } = auth);
     secrets.push(...auth.secrets);
   }
@@ -46,6 +48,7 @@ export async function connect(ctx: Factory): Promise<Connection> {
     baseUrl,
     token,
     timeoutMs: settings.timeoutMs,
+    network,
     userAgent: USER_AGENT,
     secrets,
     trace,

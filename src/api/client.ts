@@ -5,7 +5,7 @@ import type { Dispatcher } from 'undici';
 import { normaliseBaseUrl } from './base-url.js';
 import { ApiError, displayPath } from './errors.js';
 import { exchange } from './exchange.js';
-import { Agent } from './http.js';
+import { Network, type NetworkSettings } from './network.js';
 import { choosePerPage, paginate, type Limit, type PageBody, type PaginateResult } from './pagination.js';
 import { sendWithRetries, type ApiResponse } from './request-loop.js';
 import { isIdempotentMethod, RETRY_DEFAULTS, type RetryPolicy } from './retry-policy.js';
@@ -68,6 +68,8 @@ export interface ClientOptions {
   policy?: RetryPolicy;
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
+  /** The CA file and proxy variables (src/api/network.ts); without them: direct, Node's CAs and the system's. */
+  network?: NetworkSettings;
   dispatcher?: Dispatcher;
 }
 
@@ -83,8 +85,8 @@ export class ApiClient {
   readonly rateLimit: RateLimitState = { limit: undefined, remaining: undefined };
   #token: string | undefined;
   readonly #options: ClientOptions;
-  readonly #dispatcher: Dispatcher;
-  readonly #ownsDispatcher: boolean;
+  readonly #network: Network;
+  #networkReady: Promise<void> | undefined;
   #redact: (text: string) => string;
   readonly #sleep: (ms: number) => Promise<void>;
 
@@ -95,11 +97,8 @@ export class ApiClient {
     this.base = base;
     this.apiRoot = `${base}/api/v1`;
     this.origin = new URL(base).origin;
-    this.#ownsDispatcher = !options.dispatcher;
-    this.#dispatcher =
-      options.dispatcher ??
-      new Agent({ keepAliveTimeout: 4_000, keepAliveMaxTimeout: 30_000, connect: { timeout: options.timeoutMs } });
-    this.#redact = createRedactor([options.token, ...(options.secrets ?? [])]);
+    this.#network = new Network({ timeoutMs: options.timeoutMs, ...options.network, dispatcher: options.dispatcher });
+    this.#redact = this.#redactor(options.token);
     this.#sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
   }
 
@@ -108,7 +107,7 @@ export class ApiClient {
   }
 
   async close(): Promise<void> {
-    if (this.#ownsDispatcher) await this.#dispatcher.close();
+    await this.#network.close();
   }
 
   resolveUrl(path: string, query?: Record<string, QueryValue>): string {
@@ -135,9 +134,11 @@ export class ApiClient {
       return { status: 0, headers: {}, text: '', json: undefined, dryRun: true };
     }
 
+    await this.#prepareNetwork();
+    const proxy = this.#network.proxyFor(url);
     const { renewToken, onWait } = this.#options;
     return sendWithRetries(
-      { method, url, path, idempotent: options.idempotent ?? isIdempotentMethod(method), outcomeHint: options.outcomeHint, goneIsDone: options.goneIsDone },
+      { method, url, path, idempotent: options.idempotent ?? isIdempotentMethod(method), outcomeHint: options.outcomeHint, goneIsDone: options.goneIsDone, proxy },
       {
         send: () =>
           exchange({
@@ -148,7 +149,7 @@ export class ApiClient {
             userAgent: this.#options.userAgent,
             token: this.#token,
             origin: this.origin,
-            dispatcher: this.#dispatcher,
+            dispatcher: this.#network.dispatcher,
             timeoutMs: this.#options.timeoutMs,
             onSend: this.#options.trace && ((headers, sent) => this.#traceLines(requestDetail(headers, sent, { bodies: this.#options.traceBodies === true }))),
           }),
@@ -156,7 +157,7 @@ export class ApiClient {
           const token = await renewToken();
           if (!token) return false;
           this.#token = token;
-          this.#redact = createRedactor([token, ...(this.#options.secrets ?? [])]);
+          this.#redact = this.#redactor(token);
           return true;
         }),
         onAnswer: (headers) => this.#recordRateLimit(headers),
@@ -202,6 +203,21 @@ export class ApiClient {
     const remaining = Number(headers['x-ratelimit-remaining']);
     if (Number.isFinite(limit)) this.rateLimit.limit = limit;
     if (Number.isFinite(remaining)) this.rateLimit.remaining = remaining;
+  }
+
+  /**
+   * Proxy variables and the CA file are read on the first request (a mistake there is a
+   * usage error); their secrets join the redactor. Every request awaits the same promise,
+   * so concurrent requests still go out in the order they were made.
+   */
+  #prepareNetwork(): Promise<void> {
+    return (this.#networkReady ??= this.#network.prepare().then(() => {
+      this.#redact = this.#redactor(this.#token);
+    }));
+  }
+
+  #redactor(token: string | undefined): (text: string) => string {
+    return createRedactor([token, ...(this.#options.secrets ?? []), ...this.#network.secrets]);
   }
 
   /** A server that echoes the token or a secret back in its error message must not make us print it. */

@@ -1,6 +1,8 @@
-// The two parts of undici the client uses, imported alone. undici's index pulls in fetch,
+// The parts of undici the client uses, imported alone. undici's index pulls in fetch,
 // WebSocket, EventSource, the cache and mock agents: 742 kB that took ~34 ms to load per
 // command; the agent and request API are half of that and load in ~13 ms (BENCHMARKS.md).
+// The connector builder is part of what the agent loads anyway; the proxy agent is
+// imported only when a proxy is set (src/api/proxy-dispatcher.ts).
 //
 // And one V8 setting. undici parses HTTP with llhttp compiled to WebAssembly. V8 first
 // compiles it with Liftoff (fast to compile), then recompiles it with TurboFan in the
@@ -12,10 +14,12 @@ import { setFlagsFromString } from 'node:v8';
 import type { Dispatcher } from 'undici';
 import AgentClass from 'undici/lib/dispatcher/agent.js';
 import apiRequest from 'undici/lib/api/api-request.js';
+import buildConnectorFunction from 'undici/lib/core/connect.js';
 
 if (process.env.PWCTL_WASM_TIER_UP !== '1') setFlagsFromString('--liftoff-only');
 
 export const Agent = AgentClass;
+export const buildConnector = buildConnectorFunction;
 
 export interface HttpRequest {
   method: Dispatcher.HttpMethod;
@@ -24,6 +28,7 @@ export interface HttpRequest {
   dispatcher: Dispatcher;
   headersTimeout: number;
   bodyTimeout: number;
+  signal?: AbortSignal;
 }
 
 /** undici's request(url, options), called on an explicit dispatcher. */

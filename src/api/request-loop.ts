@@ -3,7 +3,8 @@
 // DELETE whose earlier attempt's answer was lost, or give up with the server's own error.
 import { ApiError, errorFromResponse } from './errors.js';
 import type { Exchange } from './exchange.js';
-import { classifyNetworkError, errorCode, networkError, outcomeHint, type FailedRequest } from './network-failure.js';
+import { errorCode, networkError, proxyAnswerError } from './network-errors.js';
+import type { ProxyRoute } from './proxy-config.js';
 import { parseJsonBody } from './response-body.js';
 import { decideRetry, parseRetryAfter, type Failure, type RetryPolicy } from './retry-policy.js';
 
@@ -19,7 +20,16 @@ export interface ApiResponse {
   alreadyGone?: boolean;
 }
 
-export interface LoopRequest extends FailedRequest {
+export interface LoopRequest {
+  method: string;
+  url: string;
+  /** The path and query, as messages show it. */
+  path: string;
+  idempotent: boolean;
+  /** How the user can check whether a request with an unknown outcome was applied. */
+  outcomeHint?: string;
+  /** The proxy the request goes through, for messages and the trace. */
+  proxy?: ProxyRoute;
   /** A DELETE of one record whose 404 after an attempt with an unknown outcome means done. */
   goneIsDone?: boolean;
 }
@@ -53,7 +63,7 @@ export async function sendWithRetries(request: LoopRequest, hooks: LoopHooks): P
   for (let attempt = 1; ; attempt++) {
     const started = performance.now();
     const took = () => `${Math.round(performance.now() - started)}ms`;
-    hooks.trace(`→ ${method} ${url}${attempt > 1 ? ` (attempt ${attempt})` : ''}`);
+    hooks.trace(`→ ${method} ${url}${attempt > 1 ? ` (attempt ${attempt})` : ''}${request.proxy ? ` via proxy ${request.proxy.label}` : ''}`);
     let failure: Failure;
     let lastError: ApiError;
     let status: number | null = null;
@@ -66,8 +76,7 @@ export async function sendWithRetries(request: LoopRequest, hooks: LoopHooks): P
     } catch (error) {
       const code = errorCode(error);
       hooks.trace(`✗ ${method} ${path} ${code} ${took()}`);
-      failure = classifyNetworkError(code);
-      lastError = networkError(request, failure, code);
+      ({ failure, error: lastError } = networkError(error, { ...request, proxy: request.proxy, hint: outcomeHint(request) }));
       if (failure.kind !== 'not-sent' && !idempotent) throw lastError;
       if (failure.kind !== 'not-sent') mayHaveApplied = true;
     }
@@ -105,6 +114,8 @@ export async function sendWithRetries(request: LoopRequest, hooks: LoopHooks): P
         if (status >= 500) mayHaveApplied = true;
         lastError = hooks.redact(errorFromResponse(method, url, status, contentType, answer.text, answer.headers));
         if (status === 401 && hooks.unauthorizedHint) lastError = lastError.with({ message: `${lastError.message.replace(/\.$/, '')}; ${hooks.unauthorizedHint}` });
+        // An error page from the proxy itself is told as the proxy's, without the service's remedies.
+        lastError = proxyAnswerError(lastError, request.proxy, contentType);
         failure = { kind: 'status', status, retryAfterMs: parseRetryAfter(answer.headers['retry-after']) };
         if (status >= 500 && !idempotent) {
           throw lastError.with({ message: `${lastError.message}; the request was not re-sent because it may have been applied${outcomeHint(request)}` });
@@ -121,4 +132,9 @@ export async function sendWithRetries(request: LoopRequest, hooks: LoopHooks): P
     hooks.onWait?.({ delayMs: decision.delayMs, reason: decision.reason, status });
     await hooks.sleep(decision.delayMs);
   }
+}
+
+/** The sentence that ends a message about a request that may have been applied. */
+function outcomeHint(request: Pick<LoopRequest, 'outcomeHint'>): string {
+  return request.outcomeHint ? `. Check with \`${request.outcomeHint}\` before trying again` : '. Check whether it was applied before trying again';
 }

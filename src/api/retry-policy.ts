@@ -26,7 +26,9 @@ export type Failure =
   | { kind: 'not-sent' }
   /** The connection broke after the request may have been written. */
   | { kind: 'network' }
-  | { kind: 'timeout' };
+  | { kind: 'timeout' }
+  /** Asking again cannot help: a certificate this machine does not trust, a proxy that wants credentials. */
+  | { kind: 'final' };
 
 export type RetryDecision = { retry: true; delayMs: number; reason: string } | { retry: false; reason: string };
 
@@ -50,6 +52,7 @@ export function decideRetry(
     if (wait > policy.maxRetryAfterMs) return { retry: false, reason: `Retry-After of ${Math.ceil(wait / 1000)} s is too long to wait` };
     return { retry: true, delayMs: wait, reason: failure.retryAfterMs !== undefined ? 'rate limited; waiting Retry-After' : 'rate limited' };
   }
+  if (failure.kind === 'final') return { retry: false, reason: 'not worth retrying' };
   if (failure.kind === 'not-sent') {
     if (attempt >= policy.maxAttempts) return { retry: false, reason: 'connection failed; retries exhausted' };
     return { retry: true, delayMs: backoff(), reason: 'connection failed before sending' };

@@ -1,6 +1,7 @@
 // The credentials an API client of a profile starts with: PWCTL_TOKEN as it is, or the
 // profile's stored tokens (read from the keyring or the config file), renewed first when an
 // OAuth token is about to expire, with a hook that renews once after a 401.
+import type { NetworkSettings } from '../api/network.js';
 import type { ConfigStore } from '../config/store.js';
 import type { Settings } from '../config/settings.js';
 import { AuthRequiredError } from '../errors.js';
@@ -14,6 +15,8 @@ export interface ClientAuthOptions {
   /** Normalised service root. */
   baseUrl: string;
   trace?: (line: string) => void;
+  /** The CA file and proxy variables, for the token endpoint as for the API. */
+  network: NetworkSettings;
 }
 
 export interface ClientAuth {
@@ -33,7 +36,7 @@ export async function resolveClientAuth(options: ClientAuthOptions): Promise<Cli
   // Only a token from an OAuth sign-in (one with a refresh token or an expiry) is renewed.
   if (!stored.refreshToken && !stored.expiresAt) return { token: stored.accessToken, secrets };
   const { TokenRenewer } = await import('./token-renewal.js');
-  const renewer = new TokenRenewer({ store, profileName, baseUrl: options.baseUrl, timeoutMs: settings.timeoutMs, trace: options.trace }, stored);
+  const renewer = new TokenRenewer({ store, profileName, baseUrl: options.baseUrl, timeoutMs: settings.timeoutMs, network: options.network, trace: options.trace }, stored);
   const token = await renewer.initial();
   return { token, renewToken: () => renewer.renewAfterRejection(), secrets: [...secrets, token] };
 }

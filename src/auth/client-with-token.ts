@@ -9,6 +9,7 @@ export async function createClientWithToken(ctx: Factory, baseUrl: string, token
     baseUrl,
     token,
     timeoutMs: ctx.settings.timeoutMs,
+    network: { caFile: ctx.settings.caFile, env: ctx.env },
     userAgent: USER_AGENT,
     secrets: [token, ...knownSecrets(ctx)],
     trace: traceSink(ctx),

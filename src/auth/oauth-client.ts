@@ -1,7 +1,12 @@
 // The OAuth 2.0 protocol steps pwctl needs (authorization URL with PKCE S256, callback
 // validation, code exchange, refresh), done by oauth4webapi. This module is only ever
 // reached through import(), so its cost is paid by `auth login --web` and by a renewal.
+// Token requests go through the API client's HTTP stack (a Network and fetchOver), so
+// they honour the same proxy and certificate settings.
 import * as oauth from 'oauth4webapi';
+import { ExchangeError, fetchOver } from '../api/fetch-over.js';
+import { Network, type NetworkSettings } from '../api/network.js';
+import { explainTransportFailure } from '../api/network-errors.js';
 import type { OAuthEndpoints } from './oauth-endpoints.js';
 import { OAuthError } from './oauth-error.js';
 import { expiryFromNow } from './token-expiry.js';
@@ -23,18 +28,33 @@ export interface AuthorizationRequest {
 interface Parties {
   as: oauth.AuthorizationServer;
   client: oauth.Client;
-  options: { [oauth.allowInsecureRequests]?: boolean; signal: () => AbortSignal };
+  options: oauth.TokenEndpointRequestOptions;
 }
 
-function parties(endpoints: OAuthEndpoints, timeoutMs: number): Parties {
+function parties(endpoints: OAuthEndpoints, timeoutMs: number, network: Network): Parties {
   // oauth4webapi refuses plain http unless told; a profile pointed at an http service
   // (a local sandbox, a dev server) has already chosen that.
   const insecure = [endpoints.authorizeUrl, endpoints.tokenUrl].some((u) => new URL(u).protocol === 'http:');
   return {
     as: { issuer: endpoints.issuer, authorization_endpoint: endpoints.authorizeUrl, token_endpoint: endpoints.tokenUrl },
     client: { client_id: endpoints.clientId },
-    options: { ...(insecure ? { [oauth.allowInsecureRequests]: true } : {}), signal: () => AbortSignal.timeout(timeoutMs) },
+    options: {
+      ...(insecure ? { [oauth.allowInsecureRequests]: true } : {}),
+      signal: () => AbortSignal.timeout(timeoutMs),
+      [oauth.customFetch]: fetchOver(network, timeoutMs),
+    },
   };
+}
+
+/** Run `step` with a Network for the given settings, closed afterwards. */
+async function withNetwork<T>(timeoutMs: number, settings: NetworkSettings, step: (network: Network) => Promise<T>): Promise<T> {
+  const network = new Network({ timeoutMs, ...settings });
+  await network.prepare();
+  try {
+    return await step(network);
+  } finally {
+    await network.close();
+  }
 }
 
 /** A fresh authorization request: random state and PKCE verifier, S256 challenge. */
@@ -57,21 +77,26 @@ export async function exchangeCallback(
   request: AuthorizationRequest,
   callback: URLSearchParams,
   timeoutMs: number,
+  settings: NetworkSettings,
 ): Promise<TokenSet> {
-  const { as, client, options } = parties(endpoints, timeoutMs);
-  return translate(async () => {
-    const params = oauth.validateAuthResponse(as, client, callback, request.state);
-    const response = await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), params, request.redirectUri, request.codeVerifier, options);
-    return toTokenSet(await oauth.processAuthorizationCodeResponse(as, client, response));
+  return withNetwork(timeoutMs, settings, (network) => {
+    const { as, client, options } = parties(endpoints, timeoutMs, network);
+    return translate(network, async () => {
+      const params = oauth.validateAuthResponse(as, client, callback, request.state);
+      const response = await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), params, request.redirectUri, request.codeVerifier, options);
+      return toTokenSet(await oauth.processAuthorizationCodeResponse(as, client, response));
+    });
   });
 }
 
 /** Trade a refresh token for a new access token (and, when the server rotates it, a new refresh token). */
-export async function refreshTokens(endpoints: OAuthEndpoints, refreshToken: string, timeoutMs: number): Promise<TokenSet> {
-  const { as, client, options } = parties(endpoints, timeoutMs);
-  return translate(async () => {
-    const response = await oauth.refreshTokenGrantRequest(as, client, oauth.None(), refreshToken, options);
-    return toTokenSet(await oauth.processRefreshTokenResponse(as, client, response));
+export async function refreshTokens(endpoints: OAuthEndpoints, refreshToken: string, timeoutMs: number, settings: NetworkSettings): Promise<TokenSet> {
+  return withNetwork(timeoutMs, settings, (network) => {
+    const { as, client, options } = parties(endpoints, timeoutMs, network);
+    return translate(network, async () => {
+      const response = await oauth.refreshTokenGrantRequest(as, client, oauth.None(), refreshToken, options);
+      return toTokenSet(await oauth.processRefreshTokenResponse(as, client, response));
+    });
   });
 }
 
@@ -84,16 +109,20 @@ function toTokenSet(response: oauth.TokenEndpointResponse): TokenSet {
   };
 }
 
-async function translate<T>(step: () => Promise<T>): Promise<T> {
+async function translate<T>(network: Network, step: () => Promise<T>): Promise<T> {
   try {
     return await step();
   } catch (error) {
-    throw describe(error);
+    throw describe(error, network);
   }
 }
 
-function describe(error: unknown): OAuthError {
+function describe(error: unknown, network: Network): OAuthError {
   if (error instanceof OAuthError) return error;
+  if (error instanceof ExchangeError) {
+    const failure = explainTransportFailure(error.cause, error.url, network.proxyFor(error.url));
+    return new OAuthError(failure.kind === 'timeout' ? 'the token endpoint did not answer before the timeout (--timeout)' : failure.what, true);
+  }
   if (error instanceof oauth.AuthorizationResponseError) {
     return new OAuthError(`the authorization server answered ${error.error}${error.error_description ? `: ${error.error_description}` : ''}`);
   }
@@ -108,9 +137,5 @@ function describe(error: unknown): OAuthError {
   }
   const name = (error as { name?: string })?.name;
   if (name === 'TimeoutError' || name === 'AbortError') return new OAuthError('the token endpoint did not answer before the timeout (--timeout)', true);
-  if (error instanceof TypeError) {
-    const cause = (error as { cause?: { code?: string } }).cause?.code;
-    return new OAuthError(`cannot reach the token endpoint${cause ? ` (${cause})` : ''}`, true);
-  }
   return new OAuthError(error instanceof Error ? error.message : String(error));
 }

@@ -6,6 +6,7 @@
 // stores the rotated refresh token before it lets go of the lock. Failing that, the user
 // is told to sign in again (exit 4).
 import { ApiError } from '../api/errors.js';
+import type { NetworkSettings } from '../api/network.js';
 import type { ConfigStore, ProfileData } from '../config/store.js';
 import { AuthRequiredError } from '../errors.js';
 import type { TokenSet } from './oauth-client.js';
@@ -20,6 +21,8 @@ export interface RenewalOptions {
   /** Normalised service root, for the default token endpoint. */
   baseUrl: string;
   timeoutMs: number;
+  /** The proxy and CA settings the API client uses, for the token request too. */
+  network: NetworkSettings;
   trace?: (line: string) => void;
   now?: () => number;
 }
@@ -107,7 +110,7 @@ export class TokenRenewer {
     this.#trace(`→ POST ${endpoints.tokenUrl} (refresh_token grant)`);
     let tokens: TokenSet;
     try {
-      tokens = await refreshTokens(endpoints, refreshToken, timeoutMs);
+      tokens = await refreshTokens(endpoints, refreshToken, timeoutMs, this.#options.network);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       this.#trace(`✗ token renewal failed: ${reason}`);

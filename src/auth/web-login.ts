@@ -42,7 +42,7 @@ export async function runWebLogin(ctx: Factory, options: WebLoginOptions): Promi
     );
     let success: string;
     try {
-      const tokens = await exchangeCallback(options.endpoints, request, callback.params, ctx.settings.timeoutMs);
+      const tokens = await exchangeCallback(options.endpoints, request, callback.params, ctx.settings.timeoutMs, { caFile: ctx.settings.caFile, env: ctx.env });
       success = await options.complete(tokens);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);

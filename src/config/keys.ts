@@ -1,5 +1,6 @@
 // The keys `pwctl config` accepts, each with its validator. Tokens and webhook secrets are
 // not keys: they are set by `auth login` and `webhooks create` only.
+import { parseCaFilePath } from '../api/ca-file.js';
 import { UsageError } from '../errors.js';
 import { OUTPUT_FORMATS } from '../output/formats.js';
 import { parseBoolean, parseEnum, parseHttpUrl, parseId, parseTimeoutSeconds, requireNonEmpty } from '../validate.js';
@@ -34,6 +35,11 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
     parse: (v) => parseHttpUrl(v, 'oauth_token_url'),
   },
   { name: 'oauth_client_id', description: 'OAuth client id', parse: (v) => requireNonEmpty(v, 'oauth_client_id') },
+  {
+    name: 'ca_file',
+    description: 'PEM file of extra certificate authorities to trust for TLS, like PWCTL_CA_FILE',
+    parse: (v) => parseCaFilePath(v, 'ca_file'),
+  },
   {
     name: 'completion_cache',
     description: 'remember ids from list/get output for shell completion (true/false)',

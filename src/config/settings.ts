@@ -1,5 +1,7 @@
 // Resolution of every setting, in one place: flag > environment > profile > built-in default.
+import { resolve } from 'node:path';
 import { normaliseBaseUrl } from '../api/base-url.js';
+import type { CaFile } from '../api/ca-file.js';
 import { UsageError } from '../errors.js';
 import { OUTPUT_FORMATS, type OutputFormat } from '../output/formats.js';
 import { parseBoolean, parseEnum, parseHttpUrl, parseId, parseTimeoutSeconds } from '../validate.js';
@@ -43,6 +45,8 @@ export interface Settings {
   /** --debug=api or PWCTL_DEBUG=api: the trace shows request and response bodies too. */
   debugBodies: boolean;
   sandbox: boolean;
+  /** Extra certificate authorities: PWCTL_CA_FILE, else the profile's ca_file (read when a client is built). */
+  caFile: CaFile | undefined;
 }
 
 export const DEFAULT_PROFILE = 'default';
@@ -91,6 +95,13 @@ export function resolveSettings(flags: GlobalFlags, env: NodeJS.ProcessEnv, prof
 
   const company = profile.company === undefined ? undefined : parseId(String(profile.company), 'config key company');
 
+  const caFile = pick<CaFile>(
+    [undefined, ''],
+    [env.PWCTL_CA_FILE, 'PWCTL_CA_FILE'],
+    [profile.ca_file, `config key ca_file (profile ${profileName})`],
+    (v, source) => ({ path: resolve(v), source }),
+  );
+
   const envToken = nonEmpty(env.PWCTL_TOKEN);
   const sandbox = flags.sandbox === true || envFlag(env.PWCTL_SANDBOX, 'PWCTL_SANDBOX');
 
@@ -104,6 +115,7 @@ export function resolveSettings(flags: GlobalFlags, env: NodeJS.ProcessEnv, prof
     timeoutMs: timeoutSeconds * 1000,
     ...debugSettings(flags, env),
     sandbox,
+    caFile,
   };
 }
 

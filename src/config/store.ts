@@ -31,6 +31,8 @@ export interface ProfileData {
   oauth_token_url?: string;
   oauth_client_id?: string;
   completion_cache?: boolean;
+  /** Absolute path of a PEM file of extra certificate authorities (`config set ca_file`). */
+  ca_file?: string;
   /** See ./webhook-secrets.ts, the only module that reads or changes it. */
   webhook_secrets?: StoredWebhookSecrets;
 }

@@ -13,7 +13,7 @@ export async function signIn(sb: RunningSandbox, user: Role = 'manager'): Promis
   const form = new URLSearchParams({ user, decision: 'approve' });
   for (const key of ['client_id', 'redirect_uri', 'response_type', 'code_challenge', 'code_challenge_method', 'state']) form.set(key, query.get(key)!);
   const answer = await fetch(`${sb.baseUrl}/oauth/authorize`, { method: 'POST', body: form, redirect: 'manual' });
-  const tokens = await exchangeCallback(endpoints, request, new URL(answer.headers.get('location')!).searchParams, 5_000);
+  const tokens = await exchangeCallback(endpoints, request, new URL(answer.headers.get('location')!).searchParams, 5_000, {});
   registerSecret(tokens.accessToken);
   if (tokens.refreshToken) registerSecret(tokens.refreshToken);
   return tokens;

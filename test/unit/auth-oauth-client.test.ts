@@ -12,6 +12,8 @@ beforeAll(async () => {
 afterAll(() => sb.close());
 
 const REDIRECT = 'http://127.0.0.1:49999/callback';
+/** No CA file, no proxy variables. */
+const DIRECT = {};
 
 /** Approve an authorization request on the sandbox as `user` and return the callback query. */
 async function approve(url: string, user = 'manager'): Promise<URLSearchParams> {
@@ -56,16 +58,16 @@ describe('exchangeCallback and refreshTokens against the sandbox', () => {
   it('exchanges an approved code, then refreshes with rotation', async () => {
     const endpoints = resolveOAuthEndpoints({}, sb.baseUrl);
     const request = await createAuthorizationRequest(endpoints, REDIRECT);
-    const tokens = await exchangeCallback(endpoints, request, await approve(request.url, 'client'), 5_000);
+    const tokens = await exchangeCallback(endpoints, request, await approve(request.url, 'client'), 5_000, DIRECT);
     expect(sb.state.auth.access_tokens[tokens.accessToken]?.user_id).toBe(3);
     expect(tokens.refreshToken).toMatch(/^sbx_refresh_/);
     expect(Date.parse(tokens.expiresAt!)).toBeGreaterThan(Date.now());
 
-    const renewed = await refreshTokens(endpoints, tokens.refreshToken!, 5_000);
+    const renewed = await refreshTokens(endpoints, tokens.refreshToken!, 5_000, DIRECT);
     expect(renewed.accessToken).not.toBe(tokens.accessToken);
     expect(renewed.refreshToken).not.toBe(tokens.refreshToken);
     // The old refresh token was spent.
-    await expect(refreshTokens(endpoints, tokens.refreshToken!, 5_000)).rejects.toMatchObject({
+    await expect(refreshTokens(endpoints, tokens.refreshToken!, 5_000, DIRECT)).rejects.toMatchObject({
       name: 'OAuthError',
       network: false,
       message: expect.stringMatching(/^the token endpoint answered 400 invalid_grant: /),
@@ -76,8 +78,8 @@ describe('exchangeCallback and refreshTokens against the sandbox', () => {
     const endpoints = resolveOAuthEndpoints({}, sb.baseUrl);
     const request = await createAuthorizationRequest(endpoints, REDIRECT);
     const mark = sb.requests.length;
-    await expect(exchangeCallback(endpoints, request, new URLSearchParams({ code: 'x', state: 'other' }), 5_000)).rejects.toThrow(/state does not match/);
-    await expect(exchangeCallback(endpoints, request, new URLSearchParams({ code: 'x' }), 5_000)).rejects.toThrow(/state does not match/);
+    await expect(exchangeCallback(endpoints, request, new URLSearchParams({ code: 'x', state: 'other' }), 5_000, DIRECT)).rejects.toThrow(/state does not match/);
+    await expect(exchangeCallback(endpoints, request, new URLSearchParams({ code: 'x' }), 5_000, DIRECT)).rejects.toThrow(/state does not match/);
     expect(sb.requests.length).toBe(mark);
   });
 
@@ -85,11 +87,11 @@ describe('exchangeCallback and refreshTokens against the sandbox', () => {
     const endpoints = resolveOAuthEndpoints({}, sb.baseUrl);
     const request = await createAuthorizationRequest(endpoints, REDIRECT);
     const callback = new URLSearchParams({ error: 'access_denied', error_description: 'the user said no', state: request.state });
-    await expect(exchangeCallback(endpoints, request, callback, 5_000)).rejects.toThrow('the authorization server answered access_denied: the user said no');
+    await expect(exchangeCallback(endpoints, request, callback, 5_000, DIRECT)).rejects.toThrow('the authorization server answered access_denied: the user said no');
   });
 
   it('marks an unreachable token endpoint as a network failure', async () => {
     const endpoints = resolveOAuthEndpoints({}, 'http://127.0.0.1:9');
-    await expect(refreshTokens(endpoints, 'sbx_refresh_x', 5_000)).rejects.toMatchObject({ name: 'OAuthError', network: true, message: expect.stringMatching(/cannot reach the token endpoint/) });
+    await expect(refreshTokens(endpoints, 'sbx_refresh_x', 5_000, DIRECT)).rejects.toMatchObject({ name: 'OAuthError', network: true, message: 'cannot connect to 127.0.0.1:9 (ECONNREFUSED)' });
   });
 });

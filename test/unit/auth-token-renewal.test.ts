@@ -24,7 +24,7 @@ async function storeWithTokens(expiresAt: string | undefined) {
     p.refresh_token = tokens.refreshToken;
     if (expiresAt) p.token_expires_at = expiresAt;
   });
-  const renewer = new TokenRenewer({ store, profileName: 'default', baseUrl: sb.baseUrl, timeoutMs: 5_000 }, { ...tokens, expiresAt });
+  const renewer = new TokenRenewer({ store, profileName: 'default', baseUrl: sb.baseUrl, timeoutMs: 5_000, network: {} }, { ...tokens, expiresAt });
   return { store, tokens, renewer };
 }
 
@@ -92,7 +92,7 @@ describe('TokenRenewer', () => {
 
   it('an expired token without a refresh token is an AuthRequiredError before any request', async () => {
     const { store, tokens } = await storeWithTokens('2020-01-01T00:00:00.000Z');
-    const renewer = new TokenRenewer({ store, profileName: 'default', baseUrl: sb.baseUrl, timeoutMs: 5_000 }, { accessToken: tokens.accessToken, expiresAt: '2020-01-01T00:00:00.000Z' });
+    const renewer = new TokenRenewer({ store, profileName: 'default', baseUrl: sb.baseUrl, timeoutMs: 5_000, network: {} }, { accessToken: tokens.accessToken, expiresAt: '2020-01-01T00:00:00.000Z' });
     const mark = sb.requests.length;
     await expect(renewer.initial()).rejects.toMatchObject({ name: 'AuthRequiredError', message: expect.stringMatching(/expired .* ago and cannot be renewed: run `pwctl auth login`/) });
     expect(sb.requests.length).toBe(mark);

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { normaliseBaseUrl } from '../../src/api/base-url.js';
 import { resolveProfileName, resolveSettings } from '../../src/config/settings.js';
@@ -44,6 +45,16 @@ describe('resolveSettings precedence: flag > env > profile > default', () => {
   it('reads PWCTL_DEBUG and PWCTL_SANDBOX as booleans', () => {
     const s = resolveSettings({}, { PWCTL_DEBUG: '1', PWCTL_SANDBOX: 'true' }, {}, 'default');
     expect([s.debug, s.sandbox]).toEqual([true, true]);
+  });
+});
+
+describe('ca_file: PWCTL_CA_FILE over the profile key', () => {
+  it('takes the environment over the profile, resolves a relative path, and names the source', () => {
+    const fromEnv = resolveSettings({}, { PWCTL_CA_FILE: 'certs/corp.pem' }, { ca_file: '/etc/pwctl/ca.pem' }, 'work');
+    expect(fromEnv.caFile).toEqual({ path: resolve('certs/corp.pem'), source: 'PWCTL_CA_FILE' });
+    const fromProfile = resolveSettings({}, { PWCTL_CA_FILE: '' }, { ca_file: '/etc/pwctl/ca.pem' }, 'work');
+    expect(fromProfile.caFile).toEqual({ path: '/etc/pwctl/ca.pem', source: 'config key ca_file (profile work)' });
+    expect(resolveSettings({}, {}, {}, 'default').caFile).toBeUndefined();
   });
 });
 

@@ -5,7 +5,7 @@ export const TOPICS: Record<string, string> = {
   1  unexpected failure (also: a corrupt config file)
   2  usage error: bad flags or arguments, or input rejected locally before any request
   3  not found (404)
-  4  authentication or permission (401, 403), or no token configured
+  4  authentication or permission (401, 403; a proxy's 407), or no token configured
   5  rejected by the service's validation (422)
   6  rate limited (429) after retries were exhausted
   7  network failure, timeout, or 5xx after retries were exhausted; also a create whose
@@ -30,10 +30,23 @@ error. With -o json or -o ndjson the error is also printed on stderr as one JSON
   PWCTL_TIMEOUT         per-request timeout in seconds, like --timeout (default 30)
   PWCTL_WEBHOOK_SECRET  extra signing secret that \`webhooks listen\` accepts
   PWCTL_OAUTH_TIMEOUT   seconds \`auth login --web\` waits for the browser (default 300)
+  PWCTL_CA_FILE         PEM file of extra certificate authorities to trust (config key ca_file)
+  HTTPS_PROXY           proxy for https:// services (also https_proxy); http://[user:password@]host:port
+  HTTP_PROXY            proxy for http:// services (also http_proxy)
+  NO_PROXY              hosts, .domains, IPs, CIDR ranges or * to reach directly (also no_proxy)
+  NODE_EXTRA_CA_CERTS   Node's own variable: a PEM file of CAs trusted besides Node's and the system's
   NO_COLOR, FORCE_COLOR disable or force color
   VISUAL, EDITOR        editor for \`docs edit\` and \`steps edit\`
 
 Precedence: flag > environment > profile in the config store > built-in default.
+
+Behind a proxy (localhost and loopback addresses always go direct; credentials are never printed):
+  export HTTPS_PROXY=http://user:password@proxy.example.com:3128
+  export NO_PROXY=.internal.example.com,10.0.0.0/8
+
+With your organisation's certificate authority (verification is never turned off):
+  export PWCTL_CA_FILE=/etc/ssl/certs/corp-ca.pem     # or: pwctl config set ca_file <file>
+  Node 22.15+ (24 too) also trusts the system store; Node 20 cannot read it: use the above.
 `,
   formatting: `Output formats (-o, --output, PWCTL_OUTPUT, config key output)
 
