@@ -9,6 +9,7 @@ import { registerAuth } from './commands/auth/index.js';
 import { registerCompletion } from './commands/completion/index.js';
 import { registerConfig } from './commands/config/index.js';
 import { registerDocs } from './commands/docs/index.js';
+import { registerExport } from './commands/export/index.js';
 import { registerHelp } from './commands/help/index.js';
 import { registerMilestones } from './commands/milestones/index.js';
 import { registerSandbox } from './commands/sandbox/index.js';
@@ -47,6 +48,7 @@ export function buildProgram(session: Session): Command {
   registerApi(program, session);
   registerCompletion(program, session);
   registerSandbox(program, session);
+  registerExport(program, session);
   registerHelp(program);
 
   applyToAll(program, (command) => {
