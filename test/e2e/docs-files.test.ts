@@ -50,6 +50,14 @@ describe('docs pull', () => {
     expect(JSON.parse(r.stdout)).toContainEqual({ id: 'project-brief.md', ok: true, data: { action: 'created', uuid: BRIEF, title: 'Project brief', updated_at: doc.updated_at } });
   });
 
+  it('--dry-run says what would be written and writes nothing', async () => {
+    const r = await pw(['docs', 'pull', dir, '--dry-run']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('project-brief.md\twould be created\tProject brief\n');
+    expect(r.stderr).toBe(`--dry-run: 6 documents would be pulled into ${dir}; nothing was written\n`);
+    expect(() => readdirSync(dir)).toThrow(/ENOENT/);
+  });
+
   it('a client user gets only client-visible documents', async () => {
     expect((await pw(['docs', 'pull', dir, '-q'], { role: 'client' })).code).toBe(0);
     expect(mdFiles()).toEqual(['acme-meeting-notes-2025-01-10.md', 'project-brief.md']);

@@ -36,19 +36,19 @@ export async function run(ctx: Factory, dir: string, opts: PullOptions): Promise
     content: true,
   };
   ctx.output.checkFields(FILE_RESULT_VIEW);
-  await prepareTargetDir(dir);
-  const local = await readDocsDir(dir);
+  const exists = await prepareTargetDir(dir, { create: !ctx.dryRun });
+  const local = exists ? await readDocsDir(dir) : [];
   for (const file of local) if (file.problem) ctx.io.warn(`${file.problem.message}; that file is left as it is`);
   const byUuid = filesByUuid(local);
   const names = new NameAllocator(local.map((file) => file.name));
-  const state = await readDocsState(dir);
+  const state = exists ? await readDocsState(dir) : { documents: {} };
   const client = await ctx.api();
 
   let pulled = 0;
   let refused = 0;
   async function* results(): AsyncGenerator<BulkResult<FileOutcome>> {
     for await (const doc of listDocuments(client, filters, 'all')) {
-      const result = await pullOne(dir, doc, byUuid.get(doc.uuid), names, state, opts.force === true);
+      const result = await pullOne(dir, doc, byUuid.get(doc.uuid), names, state, { force: opts.force === true, write: !ctx.dryRun });
       pulled++;
       if (!result.ok) refused++;
       ctx.io.status(`pulled ${pulled} documents`);
@@ -59,13 +59,21 @@ export async function run(ctx: Factory, dir: string, opts: PullOptions): Promise
     await ctx.output.list(results(), FILE_RESULT_VIEW);
   } finally {
     ctx.io.clearStatus();
-    await writeDocsState(dir, state);
+    if (!ctx.dryRun) await writeDocsState(dir, state);
   }
-  ctx.io.notice(`${pulled} documents pulled into ${dir}${refused ? `, ${refused} not overwritten` : ''}`);
+  const notOverwritten = refused ? `, ${refused} not overwritten` : '';
+  ctx.io.notice(ctx.dryRun ? `--dry-run: ${pulled} documents would be pulled into ${dir}${notOverwritten}; nothing was written` : `${pulled} documents pulled into ${dir}${notOverwritten}`);
   if (refused > 0) throw new BulkFailure(refused, pulled);
 }
 
-async function pullOne(dir: string, doc: Document, existing: LocalFile | undefined, names: NameAllocator, state: DocsState, force: boolean): Promise<BulkResult<FileOutcome>> {
+async function pullOne(
+  dir: string,
+  doc: Document,
+  existing: LocalFile | undefined,
+  names: NameAllocator,
+  state: DocsState,
+  { force, write }: { force: boolean; write: boolean },
+): Promise<BulkResult<FileOutcome>> {
   const name = existing?.name ?? names.allocate(doc.title);
   const next = docFileOf(doc, existing?.doc?.extra);
   const text = renderDocFile(next);
@@ -77,6 +85,7 @@ async function pullOne(dir: string, doc: Document, existing: LocalFile | undefin
     );
   }
   const action = !existing ? 'created' : existing.text === text ? 'unchanged' : 'updated';
+  if (!write) return successResult({ id: name }, outcome(action === 'unchanged' ? action : `would be ${action}`));
   if (action !== 'unchanged') await writeFileAtomic(join(dir, name), text);
   state.documents[doc.uuid] = { file: name, updated_at: doc.updated_at, digest: editableDigest(next) };
   return successResult({ id: name }, outcome(action));

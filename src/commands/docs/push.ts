@@ -146,6 +146,7 @@ function noticeKeptElements(ctx: Factory, name: string, current: string, next: s
   const omitted = omittedElements(current, next);
   if (omitted.length === 0) return;
   const what = escapeInline(describeElements(omitted));
+  name = escapeInline(name);
   ctx.io.notice(allowRemoving ? `${name}: removing ${what} (--allow-removing-attachments)` : `${name}: leaves out ${what}; the service keeps ${omitted.length === 1 ? 'it' : 'them'} in place (--allow-removing-attachments removes ${omitted.length === 1 ? 'it' : 'them'})`);
 }
 
