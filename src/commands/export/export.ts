@@ -50,7 +50,7 @@ export async function run(ctx: Factory, dir: string, opts: ExportOptions): Promi
 
   /** Records of one list into its staged file, counted; any other list's failure stops it. */
   const exportPart = async (part: ExportPart, records: AsyncIterable<unknown>) => {
-    const writer = ndjsonFileWriter(staged[part].stream);
+    const writer = ndjsonFileWriter(ctx.io, staged[part].stream);
     async function* counted(): AsyncGenerator<unknown> {
       for await (const record of records) {
         if (stop) throw stop;

@@ -8,7 +8,6 @@ import type { CompleteOptions } from './complete.js';
 import type { CreateOptions } from './create.js';
 import type { GetOptions } from './get.js';
 import type { ImportOptions } from './import.js';
-import { IMPORT_FORMATS } from './import-format.js';
 import type { ListOptions } from './list.js';
 import type { MoveOptions } from './move.js';
 import type { ReorderOptions } from './reorder.js';
@@ -130,7 +129,7 @@ export function registerSteps(program: Command, session: Session): void {
     .description('create one task per CSV row or NDJSON line (resumable with --results)')
     .addArgument(completeWith(new Argument('<file|->', 'a .csv, .ndjson or .jsonl file, or - for standard input (with --format)'), { files: true }))
     .option('--phase <id>', 'phase for rows that name no phase_id')
-    .addOption(new Option('--format <format>', 'csv or ndjson (default: from the file extension)').choices(IMPORT_FORMATS))
+    .option('--format <csv|ndjson>', 'the file format (default: from the file extension)')
     .option('--results <file>', 'append {"line": n, "id": <task id>} per created task; a later run with the same file skips those lines')
     .addOption(concurrencyOption())
     .addHelpText('after', IMPORT_HELP)
