@@ -128,6 +128,10 @@ describe('steps import: every row checked before the first request', () => {
     expect(readFileSync(csv, 'utf8')).toBe('title\nx\n');
   });
 
+  it('refuses a --results file it cannot write, before any request', async () => {
+    cli.expectUsageError(await pw(['steps', 'import', file('a.csv', 'title\nx\n'), '--phase', '41', '--results', '/nonexistent-dir/r.ndjson']), /^error: --results: cannot write "\/nonexistent-dir\/r\.ndjson": ENOENT$/);
+  });
+
   it('an empty file does nothing and says so', async () => {
     const r = await pw(['steps', 'import', file('a.csv', 'title,phase_id\n'), '--phase', '41']);
     expect(r.code).toBe(0);

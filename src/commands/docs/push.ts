@@ -90,7 +90,10 @@ async function pushOne(ctx: Factory, client: ApiClient, dir: string, item: PushI
   switch (plan.kind) {
     case 'skip':
       // The same text as the service, under an older updated_at: the file is current now.
-      if (plan.current && plan.current.updated_at !== file.updated_at && !ctx.dryRun) await writeBack(dir, name, plan.current, file, state);
+      if (plan.current && !ctx.dryRun) {
+        if (plan.current.updated_at !== file.updated_at) await writeBack(dir, name, plan.current, file, state);
+        else state.documents[plan.current.uuid] = { file: name, updated_at: plan.current.updated_at, digest: editableDigest(file) };
+      }
       return outcome('skipped', plan.current, { reason: plan.reason });
     case 'refuse':
       throw new Error(plan.reason);

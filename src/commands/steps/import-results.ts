@@ -71,15 +71,24 @@ export class ResultsLog {
     this.#append({ line, id: null }, { created: null });
   }
 
+  /** Opens the file for appending now, so a path that cannot be written is refused before any request. */
+  open(): number {
+    try {
+      return (this.#fd ??= openSync(this.path, 'a', 0o600));
+    } catch (error) {
+      throw new UsageError(`--results: cannot write ${JSON.stringify(this.path)}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    }
+  }
+
   close(): void {
     if (this.#fd !== undefined) closeSync(this.#fd);
     this.#fd = undefined;
   }
 
   #append(record: object, outcome: LineOutcome): void {
-    this.#fd ??= openSync(this.path, 'a', 0o600);
+    const fd = this.open();
     // One write per record: it reaches the operating system before the next request starts.
-    writeSync(this.#fd, `${this.startWithNewline ? '\n' : ''}${JSON.stringify(record)}\n`);
+    writeSync(fd, `${this.startWithNewline ? '\n' : ''}${JSON.stringify(record)}\n`);
     this.startWithNewline = false;
     this.outcomes.set((record as { line: number }).line, outcome);
   }

@@ -57,6 +57,7 @@ export async function run(ctx: Factory, file: string, opts: ImportOptions): Prom
     return;
   }
 
+  if (!ctx.dryRun) log?.open();
   const client = await ctx.api();
   const items = await resolveUnknown(ctx, client, pending, log);
   if (ctx.dryRun && items.some((item) => item.row.tags.length > 0)) {
@@ -68,6 +69,7 @@ export async function run(ctx: Factory, file: string, opts: ImportOptions): Prom
     view: IMPORT_RESULT_VIEW,
     key: (item) => ({ line: item.row.line, id: item.createdId ?? null }),
     failureIsPartial: true,
+    nothingToDo: 'nothing to do: every row was created by an earlier run',
   });
 }
 
