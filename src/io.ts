@@ -60,6 +60,26 @@ export class IO {
     return this.streams.stderr;
   }
 
+  /**
+   * The same process with stdout sent to `file` (an export's NDJSON file), so the output
+   * writer can write a file as it writes stdout: no terminal, no color, no chatter.
+   */
+  writingTo(file: OutputStream): IO {
+    const streams = this.streams;
+    return new IO(
+      {
+        get stdin() {
+          return streams.stdin;
+        },
+        stdout: file,
+        get stderr() {
+          return streams.stderr;
+        },
+      },
+      { stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false, stdoutColor: 0, stderrColor: 0, quiet: true },
+    );
+  }
+
   /** Prompts only when a person is there to answer: stdin and stdout are both TTYs. */
   get canPrompt(): boolean {
     return this.stdinIsTTY && this.stdoutIsTTY;

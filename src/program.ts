@@ -9,6 +9,7 @@ import { registerAuth } from './commands/auth/index.js';
 import { registerCompletion } from './commands/completion/index.js';
 import { registerConfig } from './commands/config/index.js';
 import { registerDocs } from './commands/docs/index.js';
+import { registerExport } from './commands/export/index.js';
 import { registerHelp } from './commands/help/index.js';
 import { GLOBAL_OPTIONS_HELP } from './commands/global-options-help.js';
 import { examplesText, NOUN_EXAMPLES, ROOT_EXAMPLES } from './commands/help/examples.js';
@@ -51,6 +52,7 @@ export function buildProgram(session: Session): Command {
   registerApi(program, session);
   registerCompletion(program, session);
   registerSandbox(program, session);
+  registerExport(program, session);
   registerHelp(program);
 
   for (const noun of program.commands) {

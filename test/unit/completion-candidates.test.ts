@@ -69,7 +69,7 @@ function option(path: string[], flag: string): OptionNode {
 describe('commands', () => {
   it('offers every noun of the contract after `pwctl `, each once, with its description', () => {
     const c = complete('');
-    expect(c.candidates.map((x) => x.value)).toEqual(['docs', 'steps', 'tags', 'milestones', 'webhooks', 'auth', 'config', 'api', 'completion', 'sandbox', 'help']);
+    expect(c.candidates.map((x) => x.value)).toEqual(['docs', 'steps', 'tags', 'milestones', 'webhooks', 'auth', 'config', 'api', 'completion', 'sandbox', 'export', 'help']);
     expect(c.candidates.find((x) => x.value === 'steps')!.description).toMatch(/^tasks of project phases/);
   });
 
@@ -79,7 +79,7 @@ describe('commands', () => {
   });
 
   it('offers the verbs of a noun, through its alias too, without the implicit help subcommand', () => {
-    const verbs = ['list', 'get', 'create', 'update', 'complete', 'reopen', 'move', 'reorder', 'edit', 'delete'];
+    const verbs = ['list', 'get', 'create', 'update', 'complete', 'reopen', 'move', 'reorder', 'edit', 'delete', 'import'];
     expect(values('steps ')).toEqual(verbs);
     expect(values('tasks ')).toEqual(verbs);
     expect(values('steps re')).toEqual(['reopen', 'reorder']);

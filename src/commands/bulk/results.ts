@@ -1,29 +1,51 @@
 // One result per item of a bulk verb, as the contract shapes it, and how a table shows it.
 import type { View } from '../../output/view.js';
 
+/**
+ * What names an item in its result: its id (a task id, a document uuid, a file name; null for
+ * an import row that created nothing), and for items read from a file, the line it starts on.
+ */
+export interface BulkKey {
+  line?: number;
+  id: string | number | null;
+}
+
 export type BulkResult<T> =
-  | { id: string | number; ok: true; data: T | null }
-  | { id: string | number; ok: false; status: number | null; error: string };
+  | (BulkKey & { ok: true; data: T | null })
+  | (BulkKey & { ok: false; status: number | null; error: string });
 
 export const NOT_ATTEMPTED = 'not attempted: interrupted';
 
 export const BULK_RESULT_VIEW: View<BulkResult<unknown>> = {
-  fields: ['id', 'ok', 'data', 'status', 'error'],
+  fields: ['line', 'id', 'ok', 'data', 'status', 'error'],
   columns: [
     { header: 'ID', value: (r) => r.id },
     { header: 'RESULT', value: (r) => (r.ok ? 'ok' : 'failed') },
-    { header: 'DETAIL', value: (r) => (r.ok ? detailOf(r.data) : `${r.status ?? ''} ${r.error}`.trim()) },
+    { header: 'DETAIL', value: (r) => (r.ok ? detailOf(r.data) : failureDetail(r)) },
   ],
 };
 
-function detailOf(data: unknown): string {
+export function detailOf(data: unknown): string {
   if (data && typeof data === 'object' && 'title' in data) return String((data as { title: unknown }).title);
   return '';
 }
 
-export function failureResult(id: string | number, error: unknown): BulkResult<never> {
+export function failureDetail(result: { status: number | null; error: string }): string {
+  return `${result.status ?? ''} ${result.error}`.trim();
+}
+
+/** `line` first, when there is one: results read like the file they came from. */
+function keyed(key: BulkKey): BulkKey {
+  return key.line === undefined ? { id: key.id } : { line: key.line, id: key.id };
+}
+
+export function successResult<T>(key: BulkKey, data: T | undefined): BulkResult<T> {
+  return { ...keyed(key), ok: true, data: data ?? null };
+}
+
+export function failureResult(key: BulkKey, error: unknown): BulkResult<never> {
   const e = error as { status?: number | null; message?: string };
-  return { id, ok: false, status: e.status ?? null, error: e.message ?? String(error) };
+  return { ...keyed(key), ok: false, status: e.status ?? null, error: e.message ?? String(error) };
 }
 
 /** `20 reopened, 0 failed, 206 not attempted (interrupted)` */

@@ -1,7 +1,7 @@
-// A bulk verb's run (steps complete/reopen/delete, docs delete, milestones delete): every
-// item through the worker pool, one result per item, progress on a terminal, a summary on
-// stderr, exit 8 on partial failure — and on Ctrl-C, stop starting items and report what
-// was done.
+// A bulk verb's run (steps complete/reopen/delete, docs delete, milestones delete, steps
+// import, docs push): every item through the worker pool, one result per item, progress on a
+// terminal, a summary on stderr, exit 8 on failure — and on Ctrl-C, stop starting items and
+// report what was done.
 import type { ApiClient } from '../../api/client.js';
 import { BulkFailure, InterruptedError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
@@ -9,35 +9,52 @@ import type { View } from '../../output/view.js';
 import { BULK_CONCURRENCY } from './options.js';
 import { RateGate } from './rate-gate.js';
 import { ResultStream } from './result-stream.js';
-import { BULK_RESULT_VIEW, failureResult, NOT_ATTEMPTED, summaryLine, type BulkResult } from './results.js';
+import { BULK_RESULT_VIEW, failureResult, NOT_ATTEMPTED, successResult, summaryLine, type BulkKey, type BulkResult } from './results.js';
 import { runPool } from './worker-pool.js';
 
-export interface BulkOptions<T> {
+export interface BulkOptions<I, T> {
   /** Past-tense verb for the summary: "completed", "deleted". */
   done: string;
   /** Results view for table output. */
   view?: View<BulkResult<T>>;
   /** Items in flight at once (`--concurrency`, already checked); default BULK_CONCURRENCY. */
   concurrency?: number;
+  /**
+   * What names an item in its result, asked once the item is finished (an import row's id is
+   * the task it created). Default: the item is its own id.
+   */
+  key?: (item: I) => BulkKey;
+  /** Said on stderr when there are no items. */
+  nothingToDo?: string;
+  /**
+   * The contract's bulk rule is that a batch of one exits with that item's own code; verbs
+   * whose contract says "exit 8 when any item failed" (import, push) set this.
+   */
+  failureIsPartial?: boolean;
+  /** The --dry-run notice for a batch (default: `N requests shown, none sent`). */
+  dryRunNotice?: string;
 }
 
 /** Batches this long show a progress line on a terminal. */
 const PROGRESS_AFTER = 10;
 
-/** Run `work` for every id, print the results, and throw BulkFailure / the single item's error. */
-export async function runBulk<I extends string | number, T>(
+/** Run `work` for every item, print the results, and throw BulkFailure / the single item's error. */
+export async function runBulk<I, T>(
   ctx: Factory,
-  ids: I[],
-  work: (client: ApiClient, id: I) => Promise<T | undefined>,
-  options: BulkOptions<T>,
+  items: readonly I[],
+  work: (client: ApiClient, item: I) => Promise<T | undefined>,
+  options: BulkOptions<I, T>,
 ): Promise<void> {
-  if (ids.length === 0) {
-    ctx.io.notice('nothing to do: standard input held no ids');
+  if (items.length === 0) {
+    ctx.io.notice(options.nothingToDo ?? 'nothing to do: standard input held no ids');
     return;
   }
+  const keyOf = options.key ?? ((item: I) => ({ id: item as unknown as string | number }));
   const client = await ctx.api();
   const format = ctx.output.format;
-  const results: (BulkResult<T> | undefined)[] = new Array(ids.length);
+  const results: (BulkResult<T> | undefined)[] = new Array(items.length);
+  // A batch of one whose error is rethrown: the entry prints it, so a table need not repeat it.
+  const rethrowsSingle = items.length === 1 && !options.failureIsPartial;
   let firstError: unknown;
   let finished = 0;
   let failed = 0;
@@ -55,24 +72,24 @@ export async function runBulk<I extends string | number, T>(
   let outputFailed = false;
   printing?.catch(() => void (outputFailed = true));
   const show = (result: BulkResult<T>) => {
-    // A single failed item in a table would repeat the error line printed on stderr.
-    if (streaming && !(format === 'table' && ids.length === 1 && !result.ok)) stream.push(result);
+    if (streaming && !(format === 'table' && rethrowsSingle && !result.ok)) stream.push(result);
   };
 
   try {
     await runPool(
-      ids,
-      (id) => work(client, id),
+      items,
+      (item) => work(client, item),
       (index, outcome) => {
         finished++;
-        if (outcome.ok) results[index] = { id: ids[index]!, ok: true, data: outcome.value ?? null };
+        const key = keyOf(items[index]!);
+        if (outcome.ok) results[index] = successResult(key, outcome.value);
         else {
           failed++;
           firstError ??= outcome.error;
-          results[index] = failureResult(ids[index]!, outcome.error);
+          results[index] = failureResult(key, outcome.error);
         }
         show(results[index]!);
-        if (ids.length > PROGRESS_AFTER) ctx.io.status(`${finished}/${ids.length} ${options.done}${failed ? `, ${failed} failed` : ''}`);
+        if (items.length > PROGRESS_AFTER) ctx.io.status(`${finished}/${items.length} ${options.done}${failed ? `, ${failed} failed` : ''}`);
       },
       { concurrency: options.concurrency ?? BULK_CONCURRENCY, gate: new RateGate(() => client.rateLimit.remaining), stopped: () => interrupted || outputFailed },
     );
@@ -82,10 +99,10 @@ export async function runBulk<I extends string | number, T>(
   }
 
   // Data formats account for every item; a table shows what was attempted, and the summary the rest.
-  const notAttempted = ids.length - finished;
+  const notAttempted = items.length - finished;
   if (interrupted && format !== 'table') {
-    ids.forEach((id, i) => {
-      if (!results[i]) show((results[i] = { id, ok: false, status: null, error: NOT_ATTEMPTED }));
+    items.forEach((item, i) => {
+      if (!results[i]) show((results[i] = failureResult(keyOf(item), new Error(NOT_ATTEMPTED))));
     });
   }
   stream.close();
@@ -93,11 +110,11 @@ export async function runBulk<I extends string | number, T>(
   else if (!ctx.dryRun) await ctx.output.list(results.filter((r): r is BulkResult<T> => r !== undefined), view);
 
   if (ctx.dryRun) {
-    if (ids.length > 1) ctx.io.notice(`--dry-run: ${ids.length} requests shown, none sent`);
-  } else if (ids.length > 1 || interrupted) {
+    if (items.length > 1) ctx.io.notice(options.dryRunNotice ?? `--dry-run: ${items.length} requests shown, none sent`);
+  } else if (items.length > 1 || interrupted || (failed > 0 && !rethrowsSingle)) {
     ctx.io.notice(summaryLine(options.done, { ok: finished - failed, failed, notAttempted }, interrupted));
   }
-  if (interrupted) throw new InterruptedError(`interrupted after ${finished} of ${ids.length} items`);
-  if (ids.length === 1 && failed === 1) throw firstError;
-  if (failed > 0) throw new BulkFailure(failed, ids.length);
+  if (interrupted) throw new InterruptedError(`interrupted after ${finished} of ${items.length} items`);
+  if (rethrowsSingle && failed === 1) throw firstError;
+  if (failed > 0) throw new BulkFailure(failed, items.length);
 }

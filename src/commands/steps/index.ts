@@ -1,4 +1,4 @@
-import { Option, type Command } from 'commander';
+import { Argument, Option, type Command } from 'commander';
 import { STEP_INCLUDES } from '../../api/types.js';
 import { completeWith } from '../../completion/values.js';
 import { action, type Session } from '../action.js';
@@ -7,6 +7,7 @@ import { addListOptions } from '../list-options.js';
 import type { CompleteOptions } from './complete.js';
 import type { CreateOptions } from './create.js';
 import type { GetOptions } from './get.js';
+import type { ImportOptions } from './import.js';
 import type { ListOptions } from './list.js';
 import type { MoveOptions } from './move.js';
 import type { ReorderOptions } from './reorder.js';
@@ -127,4 +128,38 @@ export function registerSteps(program: Command, session: Session): void {
     .addOption(concurrencyOption())
     .addHelpText('after', IDS_HELP)
     .action(action(session, async (ctx, ids: string[], opts: BulkFlags) => (await import('./delete.js')).run(ctx, ids, opts)));
+
+  steps
+    .command('import')
+    .description('create one task per CSV row or NDJSON line (resumable with --results)')
+    .addArgument(completeWith(new Argument('<file|->', 'a .csv, .ndjson or .jsonl file, or - for standard input (with --format)'), { files: true }))
+    .option('--phase <id>', 'phase for rows that name no phase_id')
+    .option('--format <csv|ndjson>', 'the file format (default: from the file extension)')
+    .option('--results <file>', 'append {"line": n, "id": <task id>} per created task; a later run with the same file skips those lines')
+    .addOption(concurrencyOption())
+    .addHelpText('after', IMPORT_HELP)
+    .action(action(session, async (ctx, file: string, opts: ImportOptions) => (await import('./import.js')).run(ctx, file, opts)));
 }
+
+const IMPORT_HELP = `
+Fields (CSV header names or NDJSON keys): title (required), phase_id (or --phase), content,
+due_date (YYYY-MM-DD), published, is_approval, completed (true/false), and tags: names or ids,
+added after the create (CSV: separated by ';', digits are an id, name:<text> forces a name;
+NDJSON: an array, numbers are ids and strings are names). An empty CSV cell is not given.
+Every row is checked before the first request: a bad row exits 2 naming its line and field.
+
+Results: one per row, with the line it starts on (a CSV header is line 1) and the new task's id;
+exit 8 when any row failed.
+
+Resuming: with --results <file>, each create is recorded the moment it is answered, so a run
+stopped by Ctrl-C, a crash or a lost connection can be repeated with the same file and creates
+nothing twice. A create sent without an answer (connection lost, timeout, 5xx) has an unknown
+outcome: it is never sent again blindly. The next run with the same --results file looks for
+its task (same phase and title, created since it was sent) and records it, or creates it when
+there is none, or reports the line when it cannot tell. Without --results, check such a line
+yourself with \`pwctl steps list --all --fields id,title,phase.id,created_at\`.
+
+Examples:
+  pwctl steps import plan.csv --phase 41 --results plan.results.ndjson
+  pwctl steps import tasks.ndjson -o ndjson
+  some-export | pwctl steps import - --format ndjson --phase 41`;

@@ -1,0 +1,168 @@
+// `docs push <dir>`: each `*.md` file back to the service, as push-plan.ts decides — create,
+// update the fields that changed, skip, or refuse a conflict — through the bulk runner, one
+// result per file. Created and updated files get the service's uuid and updated_at written
+// back into their front matter. Every file is read and checked before the first request.
+import { join } from 'node:path';
+import type { ApiClient } from '../../api/client.js';
+import { createDocument, listDocuments, updateDocument } from '../../api/documents.js';
+import type { CreateDocumentBody, Document } from '../../api/types.js';
+import { UsageError } from '../../errors.js';
+import type { Factory } from '../../factory.js';
+import { writeFileAtomic } from '../../files/atomic-write.js';
+import { describeElements, omittedElements } from '../../content/preserved.js';
+import { escapeInline } from '../../output/sanitize.js';
+import type { BulkFlags } from '../bulk/options.js';
+import { runBulk } from '../bulk/run-bulk.js';
+import { verifyContainers } from './content.js';
+import { docFileOf, editableDigest, renderDocFile, type DocFile } from './doc-file.js';
+import { filesByUuid, readDocsDir, readDocsState, writeDocsState, type DocsState } from './docs-dir.js';
+import { planAgainstService, planWithoutService, type PushPlan } from './push-plan.js';
+import { FILE_RESULT_VIEW, type FileOutcome } from './sync-view.js';
+
+export interface PushOptions extends BulkFlags {
+  force?: boolean;
+  allowRemovingAttachments?: boolean;
+  /** false with --no-verify. */
+  verify?: boolean;
+}
+
+interface PushItem {
+  name: string;
+  file: DocFile;
+  plan: PushPlan;
+}
+
+export async function run(ctx: Factory, dir: string, opts: PushOptions): Promise<void> {
+  ctx.output.checkFields(FILE_RESULT_VIEW);
+  const local = await readDocsDir(dir);
+  const problem = local.find((f) => f.problem)?.problem;
+  if (problem) throw problem;
+  filesByUuid(local);
+  const state = await readDocsState(dir);
+  const files = local.map((f) => ({ name: f.name, file: f.doc! }));
+  const early = files.map(({ file }) => planWithoutService(file, file.uuid === undefined ? undefined : state.documents[file.uuid]));
+  // Bodies that may be sent are checked now, before any request.
+  files.forEach(({ name, file }, i) => {
+    if (early[i]?.kind !== 'skip') verifyContainers({ text: file.body, source: name }, opts.verify !== false);
+    if (early[i]?.kind === 'create') ownerOf(ctx, name, file);
+  });
+  if (files.length === 0) {
+    ctx.io.notice(`nothing to do: ${dir} holds no .md files`);
+    return;
+  }
+
+  const client = await ctx.api();
+  const wanted = new Set(files.filter((_, i) => early[i] === undefined).map(({ file }) => file.uuid!));
+  const current = new Map<string, Document>();
+  if (wanted.size > 0) {
+    for await (const doc of listDocuments(client, { content: true }, 'all')) if (wanted.has(doc.uuid)) current.set(doc.uuid, doc);
+  }
+  const items: PushItem[] = files.map(({ name, file }, i) => ({
+    name,
+    file,
+    plan: early[i] ?? planAgainstService(file, current.get(file.uuid!), opts.force === true),
+  }));
+  if (ctx.dryRun) for (const item of items) ctx.io.notice(escapeInline(describePlan(item)));
+
+  try {
+    await runBulk(ctx, items, (api, item) => pushOne(ctx, api, dir, item, state, opts), {
+      done: 'ok',
+      concurrency: opts.concurrency,
+      view: FILE_RESULT_VIEW,
+      key: (item) => ({ id: item.name }),
+      failureIsPartial: true,
+      dryRunNotice: `--dry-run: ${items.filter((i) => i.plan.kind === 'create' || i.plan.kind === 'update').length} files would be sent, none were`,
+    });
+  } finally {
+    if (!ctx.dryRun) await writeDocsState(dir, state);
+  }
+}
+
+async function pushOne(ctx: Factory, client: ApiClient, dir: string, item: PushItem, state: DocsState, opts: PushOptions): Promise<FileOutcome | undefined> {
+  const { name, file, plan } = item;
+  const outcome = (action: string, doc: Pick<Document, 'uuid' | 'title' | 'updated_at'> | undefined, more: Partial<FileOutcome> = {}): FileOutcome => ({
+    action,
+    uuid: doc?.uuid ?? file.uuid ?? null,
+    title: doc?.title ?? file.title,
+    updated_at: doc?.updated_at ?? file.updated_at ?? null,
+    ...more,
+  });
+  switch (plan.kind) {
+    case 'skip':
+      // The same text as the service, under an older updated_at: the file is current now.
+      if (plan.current && !ctx.dryRun) {
+        if (plan.current.updated_at !== file.updated_at) await writeBack(dir, name, plan.current, file, state);
+        else state.documents[plan.current.uuid] = { file: name, updated_at: plan.current.updated_at, digest: editableDigest(file) };
+      }
+      return outcome('skipped', plan.current, { reason: plan.reason });
+    case 'refuse':
+      throw new Error(plan.reason);
+    case 'missing':
+      throw new Error(`document ${file.uuid} is not on the service (deleted, or not visible with this token); remove uuid and updated_at from the front matter to create it as a new document`);
+    case 'create': {
+      let doc = await createDocument(client, ownerOf(ctx, name, file), `pwctl docs list --all --fields uuid,title,created_at (then add the uuid to ${name})`);
+      if (!doc) return undefined; // --dry-run
+      // The create body has no edit_access (the reference's table): a second request sets it.
+      if (file.edit_access !== undefined && file.edit_access !== doc.edit_access) doc = (await updateDocument(client, doc.uuid, { edit_access: file.edit_access })) ?? doc;
+      await writeBack(dir, name, doc, file, state);
+      return outcome('created', doc);
+    }
+    case 'update': {
+      const { changes, current } = plan;
+      if (changes.content !== undefined) {
+        noticeKeptElements(ctx, name, current.content ?? '', changes.content, opts.allowRemovingAttachments === true);
+        if (opts.allowRemovingAttachments) changes.allow_removing_attachments = true;
+      }
+      const doc = await updateDocument(client, current.uuid, changes);
+      if (!doc) return undefined; // --dry-run
+      await writeBack(dir, name, doc, file, state);
+      return outcome('updated', doc, { changed: plan.changed });
+    }
+  }
+}
+
+/** The service's uuid and updated_at (and its other front matter) into the file, the body kept as written. */
+async function writeBack(dir: string, name: string, doc: Document, file: DocFile, state: DocsState): Promise<void> {
+  const written = docFileOf(doc, file.extra, file.body);
+  await writeFileAtomic(join(dir, name), renderDocFile(written));
+  state.documents[doc.uuid] = { file: name, updated_at: doc.updated_at, digest: editableDigest(written) };
+}
+
+/** The create body: a document belongs to a company, given by the file or the profile's default. */
+function ownerOf(ctx: Factory, name: string, file: DocFile): CreateDocumentBody {
+  const body: CreateDocumentBody = { title: file.title };
+  if (file.body.trim() !== '') body.content = file.body;
+  if (typeof file.project_id === 'number') body.project_id = file.project_id;
+  if (typeof file.client_id === 'number') body.client_id = file.client_id;
+  const company = typeof file.company_id === 'number' ? file.company_id : body.project_id === undefined && body.client_id === undefined ? ctx.settings.company : undefined;
+  if (company !== undefined) body.company_id = company;
+  if (body.company_id === undefined && body.project_id === undefined && body.client_id === undefined) {
+    throw new UsageError(`${name}: a new document belongs to a company: add company_id, project_id or client_id to its front matter, or set a default with \`pwctl config set company <id>\``);
+  }
+  if (file.is_internal !== undefined) body.is_internal = file.is_internal;
+  return body;
+}
+
+/** The service keeps attachments, embeds and form fields a new body leaves out, unless told otherwise. */
+function noticeKeptElements(ctx: Factory, name: string, current: string, next: string, allowRemoving: boolean): void {
+  const omitted = omittedElements(current, next);
+  if (omitted.length === 0) return;
+  const what = escapeInline(describeElements(omitted));
+  name = escapeInline(name);
+  ctx.io.notice(allowRemoving ? `${name}: removing ${what} (--allow-removing-attachments)` : `${name}: leaves out ${what}; the service keeps ${omitted.length === 1 ? 'it' : 'them'} in place (--allow-removing-attachments removes ${omitted.length === 1 ? 'it' : 'them'})`);
+}
+
+function describePlan({ name, plan }: PushItem): string {
+  switch (plan.kind) {
+    case 'create':
+      return `would create ${name}`;
+    case 'update':
+      return `would update ${name} (${plan.changed.join(', ')})`;
+    case 'skip':
+      return `would skip ${name}: ${plan.reason}`;
+    case 'refuse':
+      return `would refuse ${name}: ${plan.reason}`;
+    case 'missing':
+      return `would fail ${name}: its uuid is not on the service`;
+  }
+}

@@ -1,0 +1,111 @@
+// `export <dir>`: every document (with its body), task (with body and tags), milestone and
+// webhook subscription the caller can read, one NDJSON file each, plus manifest.json. The
+// four lists are fetched at once, each in pages of 1000, and each record goes straight to
+// its file: memory holds a page, not the export. Files are staged under temporary names
+// and renamed only when all four lists are complete, the manifest last, so an export that
+// failed or was interrupted leaves nothing that looks finished.
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { ApiClient } from '../../api/client.js';
+import { listDocuments } from '../../api/documents.js';
+import { listMilestones } from '../../api/milestones.js';
+import { listSteps } from '../../api/steps.js';
+import { listWebhooks } from '../../api/webhooks.js';
+import type { WebhookSubscription } from '../../api/types.js';
+import { InterruptedError } from '../../errors.js';
+import type { Factory } from '../../factory.js';
+import { StagedFile, writeFileAtomic } from '../../files/atomic-write.js';
+import { ndjsonFileWriter, WHOLE_RECORD_VIEW } from '../../files/ndjson-file.js';
+import { prepareTargetDir } from '../../files/target-dir.js';
+import { toJson } from '../../output/json.js';
+import { parseId } from '../../validate.js';
+import { EXPORT_PARTS, MANIFEST_FILE, MANIFEST_VIEW, type ExportCounts, type ExportPart, type Manifest } from './manifest.js';
+
+export interface ExportOptions {
+  company?: string;
+  force?: boolean;
+}
+
+/** How often the progress line may be redrawn. */
+const PROGRESS_INTERVAL_MS = 100;
+
+export async function run(ctx: Factory, dir: string, opts: ExportOptions): Promise<void> {
+  const companyId = opts.company === undefined ? ctx.settings.company : parseId(opts.company, '--company');
+  ctx.output.checkFields(MANIFEST_VIEW);
+  await prepareTargetDir(dir, { empty: true, force: opts.force });
+  const client = await ctx.api();
+  // The records are read from here on: the backup is of this moment, give or take its length.
+  const exportedAt = new Date().toISOString();
+  const counts: ExportCounts = { documents: 0, steps: 0, milestones: 0, webhooks: 0 };
+  const staged = Object.fromEntries(EXPORT_PARTS.map((part) => [part, new StagedFile(join(dir, `${part}.ndjson`))])) as Record<ExportPart, StagedFile>;
+  let stop: Error | undefined;
+  const onSigint = () => void (stop ??= new InterruptedError('interrupted: nothing was written'));
+  process.once('SIGINT', onSigint);
+  let shown = 0;
+  const progress = () => {
+    if (performance.now() - shown < PROGRESS_INTERVAL_MS) return;
+    shown = performance.now();
+    ctx.io.status(`exporting: ${counts.documents} documents, ${counts.steps} tasks, ${counts.milestones} milestones, ${counts.webhooks} webhooks`);
+  };
+
+  /** Records of one list into its staged file, counted; any other list's failure stops it. */
+  const exportPart = async (part: ExportPart, records: AsyncIterable<unknown>) => {
+    const writer = ndjsonFileWriter(ctx.io, staged[part].stream);
+    async function* counted(): AsyncGenerator<unknown> {
+      for await (const record of records) {
+        if (stop) throw stop;
+        counts[part]++;
+        progress();
+        yield record;
+      }
+    }
+    try {
+      await writer.list(counted(), WHOLE_RECORD_VIEW);
+      await staged[part].close();
+    } catch (error) {
+      stop ??= error as Error;
+      throw error;
+    }
+  };
+
+  try {
+    // Every list runs to its end or stops at its next record once one has failed.
+    const outcomes = await Promise.allSettled(EXPORT_PARTS.map((part) => exportPart(part, fetchPart(client, part, companyId))));
+    const failure = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
+    if (stop || failure) throw stop ?? failure!.reason;
+    // An earlier export's manifest must not vouch for files that are being replaced.
+    await rm(join(dir, MANIFEST_FILE), { force: true });
+    for (const part of EXPORT_PARTS) await staged[part].commit();
+  } catch (error) {
+    await Promise.all(EXPORT_PARTS.map((part) => staged[part].discard()));
+    throw stop instanceof InterruptedError ? stop : error;
+  } finally {
+    process.removeListener('SIGINT', onSigint);
+    ctx.io.clearStatus();
+  }
+
+  const manifest: Manifest = { base_url: client.base, exported_at: exportedAt, company_id: companyId ?? null, counts };
+  await writeFileAtomic(join(dir, MANIFEST_FILE), `${toJson(manifest, 2)}\n`);
+  await ctx.output.record({ dir, ...manifest }, MANIFEST_VIEW);
+}
+
+function fetchPart(client: ApiClient, part: ExportPart, companyId: number | undefined): AsyncIterable<unknown> {
+  switch (part) {
+    case 'documents':
+      return listDocuments(client, { company_id: companyId, content: true }, 'all');
+    case 'steps':
+      return listSteps(client, { companyId, include: ['content', 'tags'] }, 'all');
+    case 'milestones':
+      return listMilestones(client, { company_id: companyId }, 'all');
+    case 'webhooks':
+      return withoutSecrets(listWebhooks(client, { company_id: companyId }, 'all'));
+  }
+}
+
+/** The service never lists a secret; should one ever appear, it still stays out of the backup. */
+async function* withoutSecrets(webhooks: AsyncIterable<WebhookSubscription>): AsyncGenerator<Omit<WebhookSubscription, 'secret'>> {
+  for await (const webhook of webhooks) {
+    const { secret: _secret, ...rest } = webhook;
+    yield rest;
+  }
+}

@@ -1,0 +1,139 @@
+// `steps import <file|->`: one task per CSV row or NDJSON line. Every row is checked before
+// the first request; creates run through the bulk runner (rate-limit pacing, concurrency,
+// progress, Ctrl-C); each row's tags are added after its create. With --results, every
+// create is recorded as it happens, and a later run skips what is recorded.
+import { resolve } from 'node:path';
+import type { ApiClient } from '../../api/client.js';
+import { ApiError, type ApiErrorKind } from '../../api/errors.js';
+import { createStep } from '../../api/steps.js';
+import { addTags } from '../../api/tags.js';
+import { MAX_TAG_REFERENCES, type Step, type TagChange } from '../../api/types.js';
+import { UsageError } from '../../errors.js';
+import type { Factory } from '../../factory.js';
+import { parseId } from '../../validate.js';
+import type { BulkFlags } from '../bulk/options.js';
+import { runBulk } from '../bulk/run-bulk.js';
+import { readInput } from '../read-input.js';
+import { chunk } from '../tags/tag-ref.js';
+import { IMPORT_RESULT_VIEW } from './import-view.js';
+import { reconcileUnknownLines, type Resolution } from './import-reconcile.js';
+import { ResultsLog } from './import-results.js';
+import { checkRow, type ImportRow } from './import-row.js';
+import { importFormat } from './import-format.js';
+import { readRows } from './import-source.js';
+
+export interface ImportOptions extends BulkFlags {
+  phase?: string;
+  format?: string;
+  results?: string;
+}
+
+/** A row on its way through the runner; `createdId` names its result once its task exists. */
+interface ImportItem {
+  row: ImportRow;
+  createdId?: number;
+  /** An earlier run's create whose outcome cannot be told: reported, never sent again. */
+  undecided?: string;
+}
+
+/** Failures after which the service certainly created nothing; any other may have created the task. */
+const NOTHING_CREATED: readonly ApiErrorKind[] = ['unauthorized', 'forbidden', 'not_found', 'validation', 'rate_limited', 'http'];
+
+export async function run(ctx: Factory, file: string, opts: ImportOptions): Promise<void> {
+  const format = importFormat(file, opts.format);
+  const defaultPhase = opts.phase === undefined ? undefined : parseId(opts.phase, '--phase');
+  if (opts.results !== undefined && file !== '-' && resolve(opts.results) === resolve(file)) {
+    throw new UsageError('--results must name a file other than the one being imported');
+  }
+  ctx.output.checkFields(IMPORT_RESULT_VIEW);
+  const rows = readRows(await readInput(ctx, file, '<file>'), format).map((raw) => checkRow(raw, format, defaultPhase));
+  const log = opts.results === undefined ? undefined : ResultsLog.read(opts.results);
+  ctx.onClose(async () => log?.close());
+
+  const pending = rows.filter((row) => log?.createdId(row.line) === undefined);
+  if (rows.length > pending.length) ctx.io.notice(`skipping ${rows.length - pending.length} of ${rows.length} rows: created by an earlier run (${opts.results})`);
+  if (rows.length === 0 || pending.length === 0) {
+    ctx.io.notice(rows.length === 0 ? `nothing to do: ${file === '-' ? 'standard input' : file} holds no rows` : 'nothing to do: every row was created by an earlier run');
+    return;
+  }
+
+  if (!ctx.dryRun) log?.open();
+  const client = await ctx.api();
+  const items = await resolveUnknown(ctx, client, pending, log);
+  if (ctx.dryRun && items.some((item) => item.row.tags.length > 0)) {
+    ctx.io.notice("--dry-run: each row's tags are added after its create (POST /api/v1/steps/<new id>/tags), not shown");
+  }
+  await runBulk(ctx, items, (api, item) => importRow(ctx, api, item, log), {
+    done: 'created',
+    concurrency: opts.concurrency,
+    view: IMPORT_RESULT_VIEW,
+    key: (item) => ({ line: item.row.line, id: item.createdId ?? null }),
+    failureIsPartial: true,
+    nothingToDo: 'nothing to do: every row was created by an earlier run',
+  });
+}
+
+/**
+ * Rows an earlier run sent without an answer are looked up first: found ones are recorded
+ * and skipped, absent ones are created now, and the rest are reported, not sent.
+ */
+async function resolveUnknown(ctx: Factory, client: ApiClient, rows: ImportRow[], log: ResultsLog | undefined): Promise<ImportItem[]> {
+  const unknown = rows.flatMap((row) => {
+    const sentAt = log?.unknownSince(row.line);
+    return sentAt === undefined ? [] : [{ row, sentAt }];
+  });
+  if (!log || unknown.length === 0) return rows.map((row) => ({ row }));
+  ctx.io.notice(`looking up ${unknown.length} row(s) an earlier run sent without an answer`);
+  const claimed = new Set([...log.outcomes.values()].flatMap((o) => ('created' in o && o.created !== null ? [o.created] : [])));
+  const resolutions = await reconcileUnknownLines(client, unknown, claimed);
+  const items: ImportItem[] = [];
+  for (const row of rows) {
+    const resolution: Resolution | undefined = resolutions.get(row.line);
+    if (typeof resolution === 'number') {
+      if (!ctx.dryRun) log.created(row.line, resolution);
+      ctx.io.notice(`line ${row.line}: created task ${resolution} in the earlier run; recorded`);
+    } else if (resolution !== null && resolution !== undefined) items.push({ row, undecided: resolution.undecided });
+    else items.push({ row });
+  }
+  return items;
+}
+
+async function importRow(ctx: Factory, client: ApiClient, item: ImportItem, log: ResultsLog | undefined): Promise<Step | undefined> {
+  if (item.undecided) throw new Error(item.undecided);
+  const { row } = item;
+  const recording = log && !ctx.dryRun;
+  if (recording) log.sending(row.line, new Date().toISOString());
+  let step: Step | undefined;
+  try {
+    step = await createStep(client, row.body);
+  } catch (error) {
+    const nothingCreated = error instanceof ApiError && NOTHING_CREATED.includes(error.kind);
+    if (recording && nothingCreated) log.notCreated(row.line);
+    if (recording && !nothingCreated && error instanceof ApiError) {
+      throw error.with({ message: `${error.message}; a later run with --results ${log.path} looks the task up before sending anything` });
+    }
+    throw error;
+  }
+  if (!step) return undefined; // --dry-run
+  if (recording) log.created(row.line, step.id);
+  item.createdId = step.id;
+  if (row.tags.length === 0) return step;
+  return { ...step, tags: await addRowTags(client, step.id, row) };
+}
+
+/** At most 100 references per request; adding is cumulative, so a longer list goes in parts. */
+async function addRowTags(client: ApiClient, stepId: number, row: ImportRow): Promise<Step['tags']> {
+  let change: TagChange | undefined;
+  try {
+    for (const part of chunk(row.tags, MAX_TAG_REFERENCES)) change = await addTags(client, stepId, { tags: part });
+  } catch (error) {
+    const refs = row.tags.map((ref) => (typeof ref === 'number' ? String(ref) : shellWord(`name:${ref}`))).join(' ');
+    const message = `created task ${stepId}, but adding its tags failed: ${(error as Error).message}; add them with \`pwctl tags add ${stepId} ${refs}\``;
+    throw error instanceof ApiError ? error.with({ message }) : new Error(message);
+  }
+  return change?.data;
+}
+
+function shellWord(text: string): string {
+  return /^[\w.:@\/-]+$/.test(text) ? text : `'${text.replace(/'/g, "'\\''")}'`;
+}

@@ -1,0 +1,183 @@
+// Resuming `steps import --results`: after Ctrl-C, after creates whose answers were lost
+// (injected faults), and after a killed process, a second run with the same results file
+// creates every line exactly once — and never re-sends a create that may have been applied.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { BIN, baseEnv, makeConfigDir } from '../helpers/cli.js';
+import { sandboxEnv } from '../helpers/sandbox.js';
+import { useSandboxCli } from '../helpers/sandbox-cli.js';
+
+const cli = useSandboxCli();
+const pw = cli.pw;
+const CREATE = '/api/v1/steps';
+
+let dir: string;
+let seeded: Set<number>;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'pwctl-resume-'));
+  seeded = new Set(Object.values(cli.sb.state.steps).map((t) => t.id));
+});
+
+function rowsFile(count: number): string {
+  const path = join(dir, 'rows.csv');
+  writeFileSync(path, `title,phase_id\n${Array.from({ length: count }, (_, i) => `Row ${i + 1},41`).join('\n')}\n`);
+  return path;
+}
+
+/** How many tasks each title has among those created by this test. */
+function titleCounts(): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const t of Object.values(cli.sb.state.steps)) if (!seeded.has(t.id)) counts.set(t.title, (counts.get(t.title) ?? 0) + 1);
+  return counts;
+}
+
+function expectEachRowOnce(count: number): void {
+  const counts = titleCounts();
+  expect([...counts.keys()].sort()).toEqual(Array.from({ length: count }, (_, i) => `Row ${i + 1}`).sort());
+  expect([...counts.values()].every((n) => n === 1)).toBe(true);
+}
+
+const records = (path: string) => readFileSync(path, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { line: number; id?: number | null; sent_at?: string });
+const creates = () => cli.sent(CREATE, 'POST').filter((e) => e.path === CREATE);
+
+/** Start an import as a child process; resolves once `ready(resultsText)` holds. */
+function startImport(args: string[], ready: (results: string) => boolean) {
+  const env = { ...baseEnv(makeConfigDir()), ...sandboxEnv(cli.sb) };
+  const child = spawn(process.execPath, [BIN, 'steps', 'import', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (c: Buffer) => (stderr += c));
+  child.stdout.resume();
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('close', (code, signal) => resolve({ code, signal })));
+  const results = args[args.indexOf('--results') + 1]!;
+  const started = new Promise<void>((resolve) => {
+    const poll = setInterval(() => {
+      if (existsSync(results) && ready(readFileSync(results, 'utf8'))) {
+        clearInterval(poll);
+        resolve();
+      }
+    }, 20);
+    void exited.then(() => clearInterval(poll));
+  });
+  return { child, exited, started, stderr: () => stderr };
+}
+
+/** Wait for a condition the sandbox reaches by itself (a delayed request being applied). */
+async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
+describe('steps import --results: resuming', () => {
+  it('after Ctrl-C, a second run creates the rest and nothing twice', async () => {
+    const rows = rowsFile(40);
+    const results = join(dir, 'results.ndjson');
+    cli.sb.faults.add({ method: 'POST', path: CREATE, count: 1000, action: { type: 'delay', ms: 150 } });
+    const run = startImport([rows, '--results', results, '--concurrency', '2', '-o', 'ndjson'], (text) => (text.match(/"id":\d+/g) ?? []).length >= 4);
+    await run.started;
+    run.child.kill('SIGINT');
+    const first = await run.exited;
+    expect(first.code).toBe(130);
+    expect(run.stderr()).toMatch(/\d+ created, 0 failed, \d+ not attempted \(interrupted\)\n/);
+    const createdFirst = records(results).filter((r) => typeof r.id === 'number').length;
+    expect(createdFirst).toBeGreaterThanOrEqual(4);
+    expect(createdFirst).toBeLessThan(40);
+    // Every create the first run sent was answered and recorded before it exited.
+    expect(creates()).toHaveLength(createdFirst);
+
+    cli.sb.faults.clear();
+    const second = await pw(['steps', 'import', rows, '--results', results, '-o', 'json']);
+    expect(second.code).toBe(0);
+    expect(second.stderr).toContain(`skipping ${createdFirst} of 40 rows: created by an earlier run (${results})\n`);
+    expect(JSON.parse(second.stdout)).toHaveLength(40 - createdFirst);
+    expect(creates()).toHaveLength(40);
+    expectEachRowOnce(40);
+    const ids = new Map(records(results).filter((r) => typeof r.id === 'number').map((r) => [r.line, r.id]));
+    expect([...ids.keys()].sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, i) => i + 2));
+
+    const third = await pw(['steps', 'import', rows, '--results', results]);
+    expect(third.code).toBe(0);
+    expect(third.stderr).toBe(`skipping 40 of 40 rows: created by an earlier run (${results})\nnothing to do: every row was created by an earlier run\n`);
+    expect(creates()).toHaveLength(40);
+  });
+
+  it('after creates whose answers were lost, looks them up instead of sending them again', async () => {
+    const rows = rowsFile(12);
+    const results = join(dir, 'results.ndjson');
+    // One request at a time, so the faults strike rows 1-5 (lines 2-6) in order.
+    const faults = [
+      { type: 'reset-after' }, // applied, no answer
+      { type: 'status', status: 503 }, // not applied, but a 5xx on a create may have been
+      { type: 'reset-before' }, // not applied, connection lost
+      { type: 'truncate' }, // applied, answer cut short
+      { type: 'rate-limit', retryAfter: 0 }, // not applied: retried at once, created
+    ] as const;
+    for (const action of faults) cli.sb.faults.add({ method: 'POST', path: CREATE, action });
+    const first = await pw(['steps', 'import', rows, '--results', results, '--concurrency', '1', '-o', 'json']);
+    expect(first.code).toBe(8);
+    const firstResults = JSON.parse(first.stdout) as { line: number; ok: boolean; error?: string }[];
+    expect(firstResults.filter((r) => !r.ok).map((r) => r.line)).toEqual([2, 3, 4, 5]);
+    for (const failed of firstResults.filter((r) => !r.ok)) expect(failed.error).toMatch(/looks the task up before sending anything/);
+    expect(creates()).toHaveLength(13); // 12 rows + the 429's retry
+    expect(titleCounts().get('Row 1')).toBe(1); // reset-after: applied
+    expect(titleCounts().get('Row 2')).toBeUndefined();
+
+    cli.mark();
+    const second = await pw(['steps', 'import', rows, '--results', results, '-o', 'json']);
+    expect(second.code).toBe(0);
+    expect(second.stderr).toMatch(/^skipping 8 of 12 rows: created by an earlier run .*\nlooking up 4 row\(s\) an earlier run sent without an answer\nline 2: created task \d+ in the earlier run; recorded\nline 5: created task \d+ in the earlier run; recorded\n/);
+    // Only rows 2 and 3 (lines 3 and 4) were never applied: they alone are sent.
+    expect(creates().map((e) => (e.body as { title: string }).title).sort()).toEqual(['Row 2', 'Row 3']);
+    expectEachRowOnce(12);
+    const last = new Map(records(results).map((r) => [r.line, r]));
+    expect([...last.values()].every((r) => typeof r.id === 'number')).toBe(true);
+  });
+
+  it('after a killed run, the create it left unanswered is found, not repeated', async () => {
+    const rows = rowsFile(3);
+    const results = join(dir, 'results.ndjson');
+    cli.sb.faults.add({ method: 'POST', path: CREATE, count: 1, action: { type: 'delay', ms: 500 } });
+    // Killed once its first create has reached the service, before the answer.
+    const run = startImport([rows, '--results', results, '--concurrency', '1'], (text) => text.includes('"sent_at"') && creates().length === 1);
+    await run.started;
+    run.child.kill('SIGKILL');
+    expect((await run.exited).signal).toBe('SIGKILL');
+    await until(() => titleCounts().get('Row 1') === 1); // the delayed create lands on the service
+
+    cli.mark();
+    const second = await pw(['steps', 'import', rows, '--results', results, '-q']);
+    expect(second.code).toBe(0);
+    expect(creates().map((e) => (e.body as { title: string }).title)).toEqual(['Row 2', 'Row 3']);
+    expectEachRowOnce(3);
+  });
+
+  it('a line it cannot tell apart is reported, never sent', async () => {
+    const rows = rowsFile(2);
+    const results = join(dir, 'results.ndjson');
+    writeFileSync(results, `${JSON.stringify({ line: 2, sent_at: new Date(Date.now() - 60_000).toISOString() })}\n`);
+    // Two tasks titled like line 2 appeared since: which one (if either) did that create make?
+    for (let i = 0; i < 2; i++) {
+      const response = await fetch(`${cli.sb.baseUrl}/api/v1/steps`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${cli.sb.tokens.manager}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ title: 'Row 1', phase_id: 41 }),
+      });
+      expect(response.ok).toBe(true);
+    }
+    cli.mark();
+    const r = await pw(['steps', 'import', rows, '--results', results, '-o', 'json']);
+    expect(r.code).toBe(8);
+    const [line2, line3] = JSON.parse(r.stdout) as { line: number; ok: boolean; error?: string }[];
+    expect(line2).toMatchObject({ line: 2, ok: false });
+    expect(line2!.error).toMatch(/^outcome unknown: .*2 task\(s\) titled "Row 1" in phase 41 .*were created since, for 1 such line/);
+    expect(line3).toMatchObject({ line: 3, ok: true });
+    expect(creates().map((e) => (e.body as { title: string }).title)).toEqual(['Row 2']);
+  });
+
+  it('refuses a results file it did not write', async () => {
+    const results = join(dir, 'results.ndjson');
+    writeFileSync(results, 'line,id\n2,5\n');
+    cli.expectUsageError(await pw(['steps', 'import', rowsFile(2), '--results', results]), /--results: line 1 of ".*results\.ndjson" is not a record pwctl wrote/);
+  });
+});
