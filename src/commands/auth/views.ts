@@ -1,4 +1,4 @@
-import type { Ref } from '../../api/types.js';
+import { REF_FIELDS, type Ref } from '../../api/types.js';
 import { describeCompanies } from '../../auth/check-token.js';
 import { describeExpiry } from '../../auth/token-expiry.js';
 import type { TokenSource } from '../../config/settings.js';
@@ -58,13 +58,14 @@ const DETAIL: Column<AuthStatus>[] = [
 
 export const AUTH_STATUS_VIEW: View<AuthStatus> = {
   fields: FIELDS,
+  nested: { companies: REF_FIELDS },
   columns: [
-    { header: 'PROFILE', value: (s) => (s.active ? `${s.profile} *` : s.profile) },
-    { header: 'BASE URL', value: (s) => s.base_url },
-    { header: 'SOURCE', value: (s) => s.token_source ?? 'none' },
-    { header: 'TOKEN', value: (s) => s.token },
-    { header: 'EXPIRES', value: expires },
-    { header: 'STATUS', value: outcome },
+    { header: 'PROFILE', field: 'profile', value: (s) => (s.active ? `${s.profile} *` : s.profile) },
+    { header: 'BASE URL', field: 'base_url', value: (s) => s.base_url },
+    { header: 'SOURCE', field: 'token_source', value: (s) => s.token_source ?? 'none' },
+    { header: 'TOKEN', field: 'token', value: (s) => s.token },
+    { header: 'EXPIRES', field: 'expires_at', value: expires },
+    { header: 'STATUS', field: 'valid', value: outcome },
   ],
   detail: DETAIL,
 };
