@@ -1,7 +1,7 @@
 // Resolution of every setting, in one place: flag > environment > profile > built-in default.
 import { normaliseBaseUrl } from '../api/base-url.js';
 import { UsageError } from '../errors.js';
-import { OUTPUT_FORMATS, type OutputFormat } from '../output/formats.js';
+import { JQ_FORMATS, OUTPUT_FORMATS, type OutputFormat } from '../output/formats.js';
 import { parseBoolean, parseEnum, parseHttpUrl, parseId, parseTimeoutSeconds } from '../validate.js';
 import type { ProfileData } from './store.js';
 
@@ -18,6 +18,7 @@ export interface GlobalFlags {
   color?: boolean;
   timeout?: string;
   dryRun?: boolean;
+  jq?: string;
 }
 
 export type TokenSource = 'env' | 'config' | 'sandbox';
@@ -49,7 +50,7 @@ export function resolveProfileName(flags: GlobalFlags, env: NodeJS.ProcessEnv): 
 }
 
 export function resolveSettings(flags: GlobalFlags, env: NodeJS.ProcessEnv, profile: ProfileData, profileName: string): Settings {
-  const output = pick<OutputFormat>(
+  const output = flags.jq !== undefined ? jqOutput(flags.output) : pick<OutputFormat>(
     [flags.output, '--output'],
     [env.PWCTL_OUTPUT, 'PWCTL_OUTPUT'],
     [profile.output, `config key output (profile ${profileName})`],
@@ -86,6 +87,14 @@ export function resolveSettings(flags: GlobalFlags, env: NodeJS.ProcessEnv, prof
     debug: flags.debug === true || envFlag(env.PWCTL_DEBUG, 'PWCTL_DEBUG'),
     sandbox,
   };
+}
+
+/** --jq filters JSON: without -o it means -o json (whatever the environment or profile says), and it refuses other formats. */
+function jqOutput(flag: string | undefined): OutputFormat {
+  if (flag === undefined) return 'json';
+  const format = parseEnum(flag, OUTPUT_FORMATS, '--output');
+  if (!JQ_FORMATS.includes(format)) throw new UsageError(`--jq filters JSON: use it with -o json or -o ndjson (or no -o), not -o ${format}`);
+  return format;
 }
 
 type Candidate = [value: string | undefined, name: string];

@@ -1,6 +1,6 @@
 import type { QueryValue } from '../../api/client.js';
 import type { Factory } from '../../factory.js';
-import { UsageError } from '../../errors.js';
+import { CommandFailedError, UsageError } from '../../errors.js';
 import { toJson } from '../../output/json.js';
 import { readInput } from '../read-input.js';
 import type { ApiOptions } from './index.js';
@@ -27,12 +27,17 @@ export async function run(ctx: Factory, path: string, opts: ApiOptions): Promise
     const all: unknown[] = [];
     const iterator = client.list<unknown>(path, (query ?? {}) as Record<string, QueryValue>, 'all');
     for await (const record of iterator) all.push(record);
+    if (ctx.flags.jq !== undefined) return ctx.output.value(all);
     await ctx.output.raw(`${toJson(all, 2)}\n`);
     return;
   }
 
   const response = await client.request({ method, path, query, body, rawBody, headers });
   if (response.dryRun || response.text === '') return;
+  if (ctx.flags.jq !== undefined) {
+    if (response.json === undefined) throw new CommandFailedError('--jq: the response body is not JSON');
+    return ctx.output.value(response.json);
+  }
   if (ctx.io.stdoutIsTTY && response.json !== undefined) await ctx.output.raw(`${toJson(response.json, 2)}\n`);
   else await ctx.output.raw(response.text.endsWith('\n') ? response.text : `${response.text}\n`);
 }
