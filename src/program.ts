@@ -10,6 +10,7 @@ import { registerCompletion } from './commands/completion/index.js';
 import { registerConfig } from './commands/config/index.js';
 import { registerDocs } from './commands/docs/index.js';
 import { registerHelp } from './commands/help/index.js';
+import { registerMcp } from './commands/mcp/index.js';
 import { registerMilestones } from './commands/milestones/index.js';
 import { registerSandbox } from './commands/sandbox/index.js';
 import { registerSteps } from './commands/steps/index.js';
@@ -48,6 +49,7 @@ export function buildProgram(session: Session): Command {
   registerApi(program, session);
   registerCompletion(program, session);
   registerSandbox(program, session);
+  registerMcp(program, session);
   registerHelp(program);
 
   applyToAll(program, (command) => {
