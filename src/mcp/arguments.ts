@@ -1,9 +1,10 @@
 // Checking a tool call's arguments against the tool's inputSchema, with ajv (the JSON
 // Schema validator the MCP SDK itself uses), before the tool's own rules and before any
-// request. A schema is compiled the first time its tool is called. The same object is the
-// SDK server's jsonSchemaValidator, so the process holds one ajv.
+// request. ajv is loaded at the first call, not before the answer to `initialize`, and a
+// schema is compiled the first time its tool is called. The same object is the SDK
+// server's jsonSchemaValidator, so the process holds one ajv.
 import type { JsonSchemaType, JsonSchemaValidator, jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
 import { UsageError } from '../errors.js';
 import type { Args } from './tool.js';
 import type { JsonSchema } from './schema.js';
@@ -13,12 +14,21 @@ export class ArgumentChecker implements jsonSchemaValidator {
   readonly #compiled = new Map<object, ValidateFunction>();
 
   /** The arguments, checked against the schema; a UsageError naming every bad field. */
-  check(schema: JsonSchema, args: unknown): Args {
+  async check(schema: JsonSchema, args: unknown): Promise<Args> {
+    if (!this.#ajv) {
+      const { default: Ajv } = await import('ajv');
+      // allErrors: an agent fixes every bad argument in one go; no logger: stdout is the protocol's.
+      this.#ajv ??= new Ajv({ allErrors: true, strict: false, logger: false });
+    }
     const validate = this.#compile(schema);
     if (validate(args ?? {})) return (args ?? {}) as Args;
     throw new UsageError(`invalid arguments: ${(validate.errors ?? []).map(describeError).join('; ')}`);
   }
 
+  /**
+   * For the SDK, which validates with it only what a server asks of a client (elicitation);
+   * this server asks nothing, so it never runs before a tool call has loaded ajv.
+   */
   getValidator<T>(schema: JsonSchemaType): JsonSchemaValidator<T> {
     const validate = this.#compile(schema as JsonSchema);
     return (input) =>
@@ -30,8 +40,7 @@ export class ArgumentChecker implements jsonSchemaValidator {
   #compile(schema: JsonSchema): ValidateFunction {
     let validate = this.#compiled.get(schema);
     if (!validate) {
-      // allErrors: an agent fixes every bad argument in one go; no logger: stdout is the protocol's.
-      this.#ajv ??= new Ajv({ allErrors: true, strict: false, logger: false });
+      if (!this.#ajv) throw new Error('argument checker: ajv is loaded by the first tool call');
       validate = this.#ajv.compile(schema);
       this.#compiled.set(schema, validate);
     }

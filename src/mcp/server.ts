@@ -47,7 +47,7 @@ export async function serveMcp(options: McpServerOptions): Promise<void> {
     // Refused before anything else: no argument check, no connection, no request.
     if (!tool) return errorResult(new Error(refusal(name, selection)));
     try {
-      return dataResult(await tool.run(checker.check(tool.inputSchema, args), context));
+      return dataResult(await tool.run(await checker.check(tool.inputSchema, args), context));
     } catch (error) {
       if (options.debug && error instanceof Error && error.stack) io.error(`debug: ${name}: ${error.stack}\n`);
       return errorResult(error);

@@ -26,7 +26,8 @@ export class JqFilter {
   static async compile(expression: string): Promise<JqFilter> {
     if (expression.trim() === '') throw new UsageError("--jq needs an expression, e.g. --jq '.[].id'");
     // The wasm is inlined in the module, so the bundle has no asset to locate at run time.
-    const { loadJq } = await import('jq-wasm/inline');
+    const [{ loadJq }, { keepWasmOnLiftoff }] = await Promise.all([import('jq-wasm/inline'), import('../wasm-tiering.js')]);
+    keepWasmOnLiftoff();
     const jq = await loadJq();
     // jq has no compile-only mode. `halt | EXPR` is compiled whole (syntax, functions,
     // variables) and exits before EXPR runs, so the check can neither hang nor depend on data:
