@@ -1,27 +1,21 @@
 // A tool call's answer as MCP shapes it: the data as structuredContent and as the same JSON
 // in a text block; a failure as an error result whose text is the CLI's error line (the
 // HTTP status and the service's message, then one line per field error of a 422).
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { ApiError } from '../api/errors.js';
 import { errorLines } from '../output/error-line.js';
 import { toJson } from '../output/json.js';
 import type { ToolData } from './tool.js';
 
-export interface ToolResult {
-  [key: string]: unknown;
-  content: Array<{ type: 'text'; text: string }>;
-  structuredContent?: Record<string, unknown>;
-  isError?: boolean;
-}
-
-export function dataResult(data: ToolData): ToolResult {
+export function dataResult(data: ToolData): CallToolResult {
   const structured = { ...data } as Record<string, unknown>;
-  const result: ToolResult = { content: [{ type: 'text', text: toJson(structured) }], structuredContent: structured };
+  const result: CallToolResult = { content: [{ type: 'text', text: toJson(structured) }], structuredContent: structured };
   // A bulk tool some of whose items failed: every item is reported, and the call is an error.
   if ((data.failed ?? 0) > 0) result.isError = true;
   return result;
 }
 
-export function errorResult(error: unknown): ToolResult {
+export function errorResult(error: unknown): CallToolResult {
   const message = error instanceof Error ? error.message : String(error);
   const status = error instanceof ApiError ? error.status : null;
   const errors = (error as { errors?: Record<string, string[]> }).errors;

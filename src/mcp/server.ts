@@ -5,12 +5,12 @@
 // been answered.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type ListToolsResult } from '@modelcontextprotocol/sdk/types.js';
 import type { IO } from '../io.js';
 import { VERSION } from '../version.js';
 import { ArgumentChecker } from './arguments.js';
 import { refusal, type ToolSelection } from './catalog.js';
-import { dataResult, errorResult, type ToolResult } from './results.js';
+import { dataResult, errorResult } from './results.js';
 import type { Tool, ToolContext } from './tool.js';
 
 export interface McpServerOptions {
@@ -28,21 +28,22 @@ export async function serveMcp(options: McpServerOptions): Promise<void> {
   const { io, tools, selection, context } = options;
   const offered = new Map(tools.map((tool) => [tool.name, tool]));
   const checker = new ArgumentChecker();
-  const listing = { tools: tools.map(({ name, description, inputSchema }) => ({ name, description, inputSchema })) };
+  // Exactly the declared schemas: what an agent pays for is what we wrote.
+  const listing = { tools: tools.map(({ name, description, inputSchema }) => ({ name, description, inputSchema })) } as ListToolsResult;
 
   const server = new Server({ name: 'pwctl', version: VERSION }, { capabilities: { tools: {} }, jsonSchemaValidator: checker });
-  server.setRequestHandler(ListToolsRequestSchema, () => listing as never);
+  server.setRequestHandler(ListToolsRequestSchema, () => listing);
 
-  const inFlight = new Set<Promise<ToolResult>>();
+  const inFlight = new Set<Promise<CallToolResult>>();
   const sending = new Set<Promise<void>>();
   server.setRequestHandler(CallToolRequestSchema, (request) => {
     const call = callTool(request.params.name, request.params.arguments);
     inFlight.add(call);
     void call.finally(() => inFlight.delete(call));
-    return call as never;
+    return call;
   });
 
-  async function callTool(name: string, args: unknown): Promise<ToolResult> {
+  async function callTool(name: string, args: unknown): Promise<CallToolResult> {
     const tool = offered.get(name);
     // Refused before anything else: no argument check, no connection, no request.
     if (!tool) return errorResult(new Error(refusal(name, selection)));

@@ -3,7 +3,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { baseEnv, BIN, makeConfigDir } from './cli.js';
+import { assertNoSecrets, baseEnv, BIN, makeConfigDir } from './cli.js';
 
 export interface McpSession {
   client: Client;
@@ -36,7 +36,11 @@ export async function connectMcp(options: McpOptions = {}): Promise<McpSession> 
     client,
     stderr: () => stderr,
     call: (name, args = {}) => client.callTool({ name, arguments: args }) as Promise<CallToolResult>,
-    close: () => client.close(),
+    async close() {
+      await client.close();
+      // Diagnostics never carry a token: the leak check every CLI run gets.
+      assertNoSecrets({ stdout: '', stderr }, ['mcp'], [options.env?.PWCTL_TOKEN ?? ''].filter((t) => t.length >= 12));
+    },
   };
 }
 
