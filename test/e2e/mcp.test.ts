@@ -196,6 +196,14 @@ describe('stdio', () => {
     expect(result.structuredContent).toEqual({ data: { id: 101, title: 'Kickoff call with Acme' } });
   });
 
+  it('without a token it still serves, and each call is an error saying how to log in', async () => {
+    session = await connectMcp({ env: { PWCTL_BASE_URL: cli.sb.baseUrl } });
+    expect((await session.client.listTools()).tools).toHaveLength(READ_TOOLS.length);
+    const result = await session.call('steps_get', { id: 101 });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toBe('error: no token for profile default: run `pwctl auth login`, or set PWCTL_TOKEN');
+  });
+
   it('--dry-run and --jq do not apply: exit 2 before serving', async () => {
     for (const globals of [['--dry-run'], ['--jq', '.']]) {
       const r = await runCli([...globals, 'mcp'], { env: sandboxEnv(cli.sb) });
