@@ -15,7 +15,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { BIN, ROOT, benchEnv, round } from './lib.mjs';
 
-// In the order of the figures in issue 9, then issue 16's (export, import).
+// In the order of the figures: 1-6 from issue 9, then issue 16's (export, import) and issue 15's (mcp, jq).
 const SCRIPTS = [
   { name: 'startup', figure: 1 },
   { name: 'one-request', figure: 2 },
@@ -27,6 +27,8 @@ const SCRIPTS = [
   { name: 'completion', figure: 6 },
   { name: 'export', figure: 7 },
   { name: 'import', figure: 8 },
+  { name: 'mcp', figure: 9 },
+  { name: 'jq', figure: 10 },
 ];
 const TIME_LIMIT_MS = 120_000;
 // A pause between scripts, so one script's teardown (sandboxes exiting, output flushed to

@@ -45,6 +45,30 @@ const lazyChildProcessForCommander = {
   },
 };
 
+// The MCP SDK's server imports ajv and ajv-formats at load, for a default JSON Schema
+// validator that `pwctl mcp` replaces with its own (src/mcp/arguments.ts, which loads ajv at
+// the first tool call). Evaluating ajv is paid before the answer to `initialize`; give the
+// SDK stand-ins that load the real module when first used (they never are).
+const lazyAjvForMcpSdk = {
+  name: 'lazy-ajv-for-mcp-sdk',
+  setup(b) {
+    b.onResolve({ filter: /^ajv(-formats)?$/ }, (args) =>
+      /[\\/]@modelcontextprotocol[\\/]sdk[\\/]/.test(args.importer) ? { path: args.path, namespace: 'pwctl-lazy-ajv' } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'pwctl-lazy-ajv' }, (args) => ({
+      contents: `let real; const load = () => (real ??= require(${JSON.stringify(args.path)}));
+const value = () => load().default ?? load();
+module.exports = new Proxy(function () {}, {
+  get: (_, key) => (key === '__esModule' ? undefined : load()[key]),
+  construct: (_, a) => new (value())(...a),
+  apply: (_, self, a) => value().apply(self, a),
+});`,
+      loader: 'js',
+      resolveDir: ROOT,
+    }));
+  },
+};
+
 // The scripts in completions/ are embedded as text (`pwctl completion <shell>` prints them).
 const completionScriptsAsText = {
   name: 'completion-scripts-as-text',
@@ -75,7 +99,7 @@ await build({
   // built-ins, which an ES module must be given.
   banner: { js: "import{createRequire as __pwctlCreateRequire}from'node:module';const require=__pwctlCreateRequire(import.meta.url);" },
   logLevel: 'warning',
-  plugins: [lazyChildProcessForCommander, completionScriptsAsText],
+  plugins: [lazyChildProcessForCommander, lazyAjvForMcpSdk, completionScriptsAsText],
 });
 
 // The completer's tree, from the program just built.

@@ -151,5 +151,7 @@ function requestedFormat(argv: string[], env: NodeJS.ProcessEnv): string {
     const m = /^(?:--output=|-o)(.+)$/.exec(arg);
     if (m) return m[1]!;
   }
+  // --jq without -o means -o json.
+  if (argv.some((arg) => arg === '--jq' || arg.startsWith('--jq='))) return 'json';
   return env.PWCTL_OUTPUT ?? 'table';
 }

@@ -8,6 +8,7 @@ import { openConfigStore, type ConfigStore } from './config/store.js';
 import { resolveProfileName, resolveSettings, type GlobalFlags, type Settings } from './config/settings.js';
 import type { IO } from './io.js';
 import { parseFieldList } from './output/fields.js';
+import type { JqFilter } from './output/jq.js';
 import { OutputWriter } from './output/writer.js';
 
 export class Factory {
@@ -16,6 +17,7 @@ export class Factory {
   #client: Promise<ApiClient> | undefined;
   #writer: OutputWriter | undefined;
   #ids: IdRecorder | undefined;
+  #jq: JqFilter | undefined;
   #cleanups: Array<() => Promise<void>> = [];
 
   constructor(
@@ -48,7 +50,19 @@ export class Factory {
     return (this.#writer ??= new OutputWriter(this.io, this.settings.output, this.flags.fields === undefined ? undefined : parseFieldList(this.flags.fields), {
       // Records printed by a real run are remembered for shell completion; a dry run printed none.
       onRecord: this.dryRun ? undefined : (record, view) => this.#ids?.observe(record, view),
+      jq: this.#jq,
     }));
+  }
+
+  /**
+   * What must be checked before a verb runs and may cost a moment: --jq is compiled here,
+   * so an expression that does not compile exits 2 before any request.
+   */
+  async prepare(): Promise<void> {
+    if (this.flags.jq === undefined || this.#jq) return;
+    const { JqFilter } = await import('./output/jq.js');
+    void this.settings; // --jq's format rules first: a wrong -o is reported before jq loads
+    this.#jq = await JqFilter.compile(this.flags.jq);
   }
 
   /** The API client for this profile (or the embedded sandbox), built on first use. */

@@ -14,6 +14,7 @@ import { registerHelp } from './commands/help/index.js';
 import { GLOBAL_OPTIONS_HELP } from './commands/global-options-help.js';
 import { examplesText, NOUN_EXAMPLES, ROOT_EXAMPLES } from './commands/help/examples.js';
 import { parseErrorFor } from './commands/parse-errors.js';
+import { registerMcp } from './commands/mcp/index.js';
 import { registerMilestones } from './commands/milestones/index.js';
 import { registerSandbox } from './commands/sandbox/index.js';
 import { registerSteps } from './commands/steps/index.js';
@@ -38,6 +39,7 @@ export function buildProgram(session: Session): Command {
     .option('--no-color', 'disable color (also NO_COLOR)')
     .option('--timeout <seconds>', 'per-request timeout in seconds (env PWCTL_TIMEOUT; default 30)')
     .option('--dry-run', 'print the requests that would change data, and send nothing')
+    .option('--jq <expr>', 'filter the JSON result with a jq expression (implies -o json; with -o ndjson, per record)')
     .helpCommand(false)
     .showSuggestionAfterError(true)
     .addHelpText('after', `${examplesText(ROOT_EXAMPLES)}\n\nRun \`pwctl help exit-codes\`, \`pwctl help environment\` or \`pwctl help formatting\` for reference tables.`);
@@ -53,6 +55,7 @@ export function buildProgram(session: Session): Command {
   registerCompletion(program, session);
   registerSandbox(program, session);
   registerExport(program, session);
+  registerMcp(program, session);
   registerHelp(program);
 
   for (const noun of program.commands) {

@@ -1,5 +1,6 @@
 // Documents: /api/v1/documents, addressed by uuid.
-import { unwrapData, type ApiClient, type QueryValue } from './client.js';
+import type { ApiClient, QueryValue } from './client.js';
+import { unwrapData } from './response-body.js';
 import type { Limit, PaginateResult } from './pagination.js';
 import type { CreateDocumentBody, Document, UpdateDocumentBody } from './types.js';
 

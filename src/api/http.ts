@@ -4,19 +4,15 @@
 // The connector builder is part of what the agent loads anyway; the proxy agent is
 // imported only when a proxy is set (src/api/proxy-dispatcher.ts).
 //
-// And one V8 setting. undici parses HTTP with llhttp compiled to WebAssembly. V8 first
-// compiles it with Liftoff (fast to compile), then recompiles it with TurboFan in the
-// background, and a process cannot exit until that background job is done: 40–50 ms
-// added to every short command. Liftoff code parses the few kilobytes of a response just
-// as well, so pwctl stays on it. The flag only changes which WebAssembly compiler runs;
-// PWCTL_WASM_TIER_UP=1 restores V8's default, should a Node release ever misbehave with it.
-import { setFlagsFromString } from 'node:v8';
+// undici parses HTTP with llhttp compiled to WebAssembly, kept on V8's baseline compiler
+// (src/wasm-tiering.ts): it parses the few kilobytes of a response just as well.
 import type { Dispatcher } from 'undici';
 import AgentClass from 'undici/lib/dispatcher/agent.js';
 import apiRequest from 'undici/lib/api/api-request.js';
 import buildConnectorFunction from 'undici/lib/core/connect.js';
+import { keepWasmOnLiftoff } from '../wasm-tiering.js';
 
-if (process.env.PWCTL_WASM_TIER_UP !== '1') setFlagsFromString('--liftoff-only');
+keepWasmOnLiftoff();
 
 export const Agent = AgentClass;
 export const buildConnector = buildConnectorFunction;

@@ -1,5 +1,6 @@
 // Milestones: /api/v1/milestones, marker dates on a project.
-import { unwrapData, type ApiClient, type QueryValue } from './client.js';
+import type { ApiClient, QueryValue } from './client.js';
+import { unwrapData } from './response-body.js';
 import type { Limit, PaginateResult } from './pagination.js';
 import type { CreateMilestoneBody, Milestone, UpdateMilestoneBody } from './types.js';
 

@@ -1,5 +1,8 @@
 // Tasks (the API calls them steps): GET/POST/PUT/DELETE /steps and POST /steps/{id}/reorder.
-import { unwrapData, type ApiClient, type QueryValue } from './client.js';
+// The resource modules import the client's types only: loading one (for its functions, or
+// a tool list) does not load the HTTP stack, which comes with the client itself.
+import type { ApiClient, QueryValue } from './client.js';
+import { unwrapData } from './response-body.js';
 import type { Limit, PaginateResult } from './pagination.js';
 import type { CreateStepBody, ReorderStepBody, Step, UpdateStepBody } from './types.js';
 import { STEP_INCLUDES, type StepInclude } from './types.js';

@@ -13,6 +13,12 @@ export interface UserRef {
   name: string;
 }
 
+/** The field names of the embedded records, for what --fields may name inside them. */
+export const REF_FIELDS = ['id', 'title'] as const;
+export const USER_REF_FIELDS = ['id', 'name'] as const;
+export const PHASE_REF_FIELDS = ['id', 'title', 'is_internal'] as const;
+export const TAG_FIELDS = ['id', 'name', 'color'] as const;
+
 export type EditAccess = 'private' | 'team' | 'collaborative';
 export const EDIT_ACCESS_VALUES: readonly EditAccess[] = ['private', 'team', 'collaborative'];
 

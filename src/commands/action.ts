@@ -15,7 +15,9 @@ export interface Session {
 export function action<A extends unknown[]>(session: Session, run: (ctx: Factory, ...args: A) => Promise<void>) {
   return async (...args: unknown[]): Promise<void> => {
     const command = args[args.length - 1] as Command;
-    await run(await session.factory(command), ...(args.slice(0, -1) as A));
+    const ctx = await session.factory(command);
+    await ctx.prepare();
+    await run(ctx, ...(args.slice(0, -1) as A));
   };
 }
 

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { normaliseBaseUrl } from '../api/base-url.js';
 import type { CaFile } from '../api/ca-file.js';
 import { UsageError } from '../errors.js';
-import { OUTPUT_FORMATS, type OutputFormat } from '../output/formats.js';
+import { JQ_FORMATS, OUTPUT_FORMATS, type OutputFormat } from '../output/formats.js';
 import { parseBoolean, parseEnum, parseHttpUrl, parseId, parseTimeoutSeconds } from '../validate.js';
 import type { ProfileData } from './store.js';
 
@@ -22,6 +22,7 @@ export interface GlobalFlags {
   color?: boolean;
   timeout?: string;
   dryRun?: boolean;
+  jq?: string;
 }
 
 /** Where the token of a run comes from: PWCTL_TOKEN, the OS keyring, the config file, or the embedded sandbox. */
@@ -72,7 +73,7 @@ export function checkProfileName(name: string, source: string): string {
 
 
 export function resolveSettings(flags: GlobalFlags, env: NodeJS.ProcessEnv, profile: ProfileData, profileName: string): Settings {
-  const output = pick<OutputFormat>(
+  const output = flags.jq !== undefined ? jqOutput(flags.output) : pick<OutputFormat>(
     [flags.output, '--output'],
     [env.PWCTL_OUTPUT, 'PWCTL_OUTPUT'],
     [profile.output, `config key output (profile ${profileName})`],
@@ -123,6 +124,14 @@ export function resolveSettings(flags: GlobalFlags, env: NodeJS.ProcessEnv, prof
 function debugSettings(flags: GlobalFlags, env: NodeJS.ProcessEnv): Pick<Settings, 'debug' | 'debugBodies'> {
   const bodies = flags.debugApi === true || env.PWCTL_DEBUG === 'api';
   return { debug: bodies || flags.debug === true || envFlag(env.PWCTL_DEBUG === 'api' ? undefined : env.PWCTL_DEBUG, 'PWCTL_DEBUG'), debugBodies: bodies };
+}
+
+/** --jq filters JSON: without -o it means -o json (whatever the environment or profile says), and it refuses other formats. */
+function jqOutput(flag: string | undefined): OutputFormat {
+  if (flag === undefined) return 'json';
+  const format = parseEnum(flag, OUTPUT_FORMATS, '--output');
+  if (!JQ_FORMATS.includes(format)) throw new UsageError(`--jq filters JSON: use it with -o json or -o ndjson (or no -o), not -o ${format}`);
+  return format;
 }
 
 type Candidate = [value: string | undefined, name: string];

@@ -1,15 +1,23 @@
 // How a kind of record is shown: the fields --fields accepts and the default table columns.
 // Commands declare views; only the output layer renders them.
 import type { IdKind } from '../completion/id-cache.js';
+import type { NestedFields } from './fields.js';
 
 export interface Column<T> {
   header: string;
   value: (record: T) => unknown;
+  /**
+   * The record field this column presents, as a --fields path (`phase.title`). -o csv
+   * prints that field's value under this name; columns without one are left out of csv.
+   */
+  field?: string;
 }
 
 export interface View<T> {
   /** Top-level field names --fields accepts (dotted paths start with one of these). */
   fields: readonly string[];
+  /** Fields inside the object (or list-of-objects) fields, which dotted paths may name. */
+  nested?: NestedFields;
   /** Columns of a list in table mode. */
   columns: readonly Column<T>[];
   /** Rows of a single record in table mode (defaults to the columns). */

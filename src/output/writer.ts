@@ -1,9 +1,13 @@
 // The one writer of command results. Commands hand it records, lists (as async iterables,
-// streamed as pages arrive) or plain values plus a View; it renders table, json, ndjson
-// or yaml, applies --fields and keeps server text from reaching the terminal raw.
+// streamed as pages arrive) or plain values plus a View; it renders table, json, ndjson,
+// yaml or csv, applies --fields and --jq, and keeps server text from reaching the terminal raw.
+import { CommandFailedError } from '../errors.js';
 import type { IO } from '../io.js';
+import { csvCell, csvColumns, csvRow, keyCsvColumns, type CsvColumn } from './csv.js';
 import { getPath, selectFields, validateFields } from './fields.js';
 import type { OutputFormat } from './formats.js';
+import type { JqFilter, JqOutput } from './jq.js';
+import { batchesOf } from './arrival-batches.js';
 import { toJson } from './json.js';
 import { escapeBlock, escapeInline } from './sanitize.js';
 import { plainRows, ttyTable, write, type RowSink } from './table.js';
@@ -12,6 +16,8 @@ import { cellText, type Column, type View } from './view.js';
 export interface WriterOptions {
   /** Told about every record printed (shell completion remembers their ids). */
   onRecord?: (record: unknown, view: View<never>) => void;
+  /** --jq, compiled; only with the json and ndjson formats. */
+  jq?: JqFilter;
 }
 
 /** A request --dry-run shows instead of sending. */
@@ -23,6 +29,7 @@ export interface DryRunRequest {
 
 export class OutputWriter {
   readonly #onRecord: WriterOptions['onRecord'];
+  readonly #jq: JqFilter | undefined;
 
   constructor(
     readonly io: IO,
@@ -31,11 +38,17 @@ export class OutputWriter {
     options: WriterOptions = {},
   ) {
     this.#onRecord = options.onRecord;
+    this.#jq = options.jq;
+  }
+
+  /** Whether results are shown as rows of a view's columns (table or csv). */
+  get tabular(): boolean {
+    return this.format === 'table' || this.format === 'csv';
   }
 
   /** Check --fields against a view before any request is made. */
   checkFields(view: View<never> | View<unknown>): void {
-    if (this.fields && view.fields.length > 0) validateFields(this.fields, view.fields);
+    if (this.fields && view.fields.length > 0) validateFields(this.fields, view.fields, view.nested);
   }
 
   /** One record. undefined (a --dry-run result) prints nothing. */
@@ -43,7 +56,10 @@ export class OutputWriter {
     if (record === undefined) return;
     this.checkFields(view as View<unknown>);
     this.#remember(record, view);
+    if (this.#jq) return this.#jqWrite(this.#jq.run(toJson(this.#select(record))));
     switch (this.format) {
+      case 'csv':
+        return void (await this.#csv([record], view));
       case 'json':
         return this.#write(`${toJson(this.#select(record), 2)}\n`);
       case 'ndjson':
@@ -58,8 +74,11 @@ export class OutputWriter {
   /** A list, streamed record by record. Returns how many records were written. */
   async list<T>(records: AsyncIterable<T> | Iterable<T>, view: View<T>): Promise<number> {
     this.checkFields(view as View<unknown>);
+    if (this.#jq) return this.format === 'ndjson' ? this.#jqEach(records, view, this.#jq) : this.#jqWhole(records, view, this.#jq);
     let count = 0;
     switch (this.format) {
+      case 'csv':
+        return this.#csv(records, view);
       case 'json': {
         for await (const record of records) {
           await this.#write(`${count === 0 ? '[\n' : ',\n'}${indent(toJson(this.#select(record), 2))}`);
@@ -107,8 +126,11 @@ export class OutputWriter {
   /** A value printed as it is in json/ndjson/yaml (tag changes, raw API bodies); `table` calls the fallback. */
   async value(value: unknown, table?: () => Promise<void>): Promise<void> {
     if (value === undefined) return;
-    if (this.format === 'table' && table) return table();
+    if (this.#jq) return this.#jqWrite(this.#jq.run(toJson(value)));
+    if (this.tabular && table) return table();
     switch (this.format) {
+      case 'csv':
+        return void (await this.#csv(Array.isArray(value) ? value : [value], { fields: [], columns: [] }));
       case 'ndjson':
         return this.#write(`${toJson(value)}\n`);
       case 'yaml':
@@ -145,6 +167,7 @@ export class OutputWriter {
       return this.#write(`${request.method} ${request.path}${body}\n`);
     }
     const shown = { dry_run: true, method: request.method, path: request.path, body: request.body ?? null };
+    if (this.#jq) return this.#jqWrite(this.#jq.run(toJson(shown)));
     // One request after another, each readable on its own: JSON lines, or YAML documents.
     if (this.format === 'yaml') return this.#write(`---\n${(await import('./yaml.js')).toYaml(shown)}`);
     return this.#write(`${toJson(shown)}\n`);
@@ -171,6 +194,64 @@ export class OutputWriter {
       const lines = rows.map((r) => `${r.header.toLowerCase()}:\t${escapeInline(cellText(r.value(record)))}`);
       await this.#write(`${lines.join('\n')}\n`);
     }
+  }
+
+  // ---- csv and --jq, apart from the table code --------------------------------------
+
+  /** Rows as they arrive; the header first (alone for an empty list whose columns are known). */
+  async #csv<T>(records: AsyncIterable<T> | Iterable<T>, view: View<T>): Promise<number> {
+    // On a terminal cells go through the sanitiser; in a pipe they are the exact values.
+    const prepare = this.io.stdoutIsTTY ? escapeBlock : undefined;
+    let columns = csvColumns(view, this.fields);
+    let count = 0;
+    for await (const record of records) {
+      if (count === 0) {
+        columns ??= keyCsvColumns(record) as CsvColumn<T>[];
+        await this.#write(csvRow(columns.map((c) => c.name), prepare));
+      }
+      await this.#write(csvRow(columns!.map((c) => csvCell(c.value(record))), prepare));
+      this.#remember(record, view);
+      count++;
+    }
+    if (count === 0 && columns) await this.#write(csvRow(columns.map((c) => c.name), prepare));
+    return count;
+  }
+
+  /** The whole list as one JSON array, filtered once. */
+  async #jqWhole<T>(records: AsyncIterable<T> | Iterable<T>, view: View<T>, jq: JqFilter): Promise<number> {
+    const items: string[] = [];
+    for await (const record of records) {
+      items.push(toJson(this.#select(record)));
+      this.#remember(record, view);
+    }
+    await this.#jqWrite(jq.run(`[${items.join(',')}]`));
+    return items.length;
+  }
+
+  /**
+   * Once per record (-o ndjson), streamed: the records that have arrived together (a page,
+   * or one bulk result) go to jq in one run, as a stream of inputs, since each run of jq
+   * costs about as much as a small filter over a whole page.
+   */
+  async #jqEach<T>(records: AsyncIterable<T> | Iterable<T>, view: View<T>, jq: JqFilter): Promise<number> {
+    let count = 0;
+    let failure: string | undefined;
+    for await (const batch of batchesOf(records)) {
+      const output = jq.run(batch.map((record) => toJson(this.#select(record))).join('\n'));
+      failure ??= output.error;
+      await this.#jqWrite({ ...output, error: undefined });
+      for (const record of batch) this.#remember(record, view);
+      count += batch.length;
+    }
+    if (failure) throw new CommandFailedError(failure);
+    return count;
+  }
+
+  /** jq's output to stdout (sanitised on a terminal), its notes to stderr; a runtime error ends the command (exit 1). */
+  async #jqWrite(output: JqOutput): Promise<void> {
+    if (output.text !== '') await this.#write(this.io.stdoutIsTTY ? escapeBlock(output.text) : output.text);
+    if (output.notes !== '') this.io.error(escapeBlock(output.notes));
+    if (output.error) throw new CommandFailedError(output.error);
   }
 }
 

@@ -1,9 +1,10 @@
 // `pwctl sandbox serve`: run the sandbox in the foreground until SIGINT/SIGTERM or abort.
 import { startSandbox } from './index.js';
+import type { OutputFormat } from '../output/formats.js';
 import type { RequestLogEntry, RunningSandbox, SandboxOptions } from './types.js';
 
 export interface ServeOptions extends SandboxOptions {
-  format: 'table' | 'json' | 'yaml' | 'ndjson';
+  format: OutputFormat;
   stdout: NodeJS.WritableStream;
   stderr: NodeJS.WritableStream;
   signal?: AbortSignal;

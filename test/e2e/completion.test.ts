@@ -61,7 +61,7 @@ describe('pwctl __complete', () => {
     expect(bash.stderr).toBe('');
     expect(bash.stdout).toBe('list\nget\ncreate\nupdate\ncomplete\nreopen\nmove\nreorder\nedit\ndelete\nimport\n');
     const zsh = await runCli(['__complete', 'zsh', '--', 'steps', 'list', '-o', '']);
-    expect(zsh.stdout).toBe('table\njson\nyaml\nndjson\n');
+    expect(zsh.stdout).toBe('table\njson\nyaml\nndjson\ncsv\n');
     const fish = await runCli(['__complete', 'fish', '--', 'config', 'get', 'ou']);
     expect(fish.stdout).toBe('output\tdefault output format\n');
     const files = await runCli(['__complete', 'zsh', '--', 'steps', 'create', '--content-file', '']);

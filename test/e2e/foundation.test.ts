@@ -216,7 +216,7 @@ describe('pwctl config', () => {
   it('unknown keys, invalid values and token keys are usage errors', async () => {
     const bad = await runCli(['config', 'set', 'output', 'xml']);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toBe('error: output must be one of table, json, yaml, ndjson; got "xml"\n');
+    expect(bad.stderr).toBe('error: output must be one of table, json, yaml, ndjson, csv; got "xml"\n');
     const unknown = await runCli(['config', 'get', 'colour']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/unknown config key "colour"; valid keys: base_url, output, company/);

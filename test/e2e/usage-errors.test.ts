@@ -42,7 +42,7 @@ describe('argument-count and missing-value errors name the usage', () => {
   });
 
   it('a value outside a fixed set reads like every other enum error', async () => {
-    cli.expectUsageError(await pw(['steps', 'list', '-o', 'xml']), /^error: -o\/--output must be one of table, json, yaml, ndjson; got "xml"$/);
+    cli.expectUsageError(await pw(['steps', 'list', '-o', 'xml']), /^error: -o\/--output must be one of table, json, yaml, ndjson, csv; got "xml"$/);
     cli.expectUsageError(await pw(['completion', 'tcsh']), /^error: <shell> must be one of bash, zsh, fish; got "tcsh"$/);
   });
 

@@ -114,8 +114,8 @@ function corpus(): Case[] {
   add(['steps', 'get', '101', '--include', 'content,assignees'], /--include must be one of content, tags/);
   add(['steps', 'list', '--include', ','], /--include takes a comma-separated list of content, tags/);
   add(['docs', 'update', UUID, '--edit-access', 'public'], /--edit-access must be one of private, team, collaborative/);
-  add(['-o', 'xml', 'steps', 'list'], /-o\/--output must be one of table, json, yaml, ndjson; got "xml"/);
-  add(['--output=csv', 'milestones', 'list'], /-o\/--output must be one of table, json, yaml, ndjson/);
+  add(['-o', 'xml', 'steps', 'list'], /-o\/--output must be one of table, json, yaml, ndjson, csv; got "xml"/);
+  add(['--output=xml', 'milestones', 'list'], /-o\/--output must be one of table, json, yaml, ndjson, csv/);
   add(['webhooks', 'create', '--url', 'https://example.com/h', '--event', 'task.deleted', '--company', '1'], /--event must be one of project\.created, task\.created/);
   add(['webhooks', 'create', '--url', 'https://example.com/h', '--event', 'TASK.CREATED', '--company', '1'], /--event must be one of/);
   add(['webhooks', 'update', '92', '--active', 'maybe'], /--active must be true or false/);
@@ -265,7 +265,7 @@ function corpus(): Case[] {
   add(['--fields', 'id,secret', 'webhooks', 'list'], /--fields: unknown field "secret"/);
 
   // config values.
-  add(['config', 'set', 'output', 'xml'], /output must be one of table, json, yaml, ndjson; got "xml"/);
+  add(['config', 'set', 'output', 'xml'], /output must be one of table, json, yaml, ndjson, csv; got "xml"/);
   add(['config', 'set', 'company', 'acme'], /company must be a positive integer id/);
   add(['config', 'set', 'company', '0'], /company must be a positive integer id/);
   add(['config', 'set', 'timeout', '0'], /timeout must be a number of seconds greater than 0/);

@@ -69,7 +69,7 @@ function option(path: string[], flag: string): OptionNode {
 describe('commands', () => {
   it('offers every noun of the contract after `pwctl `, each once, with its description', () => {
     const c = complete('');
-    expect(c.candidates.map((x) => x.value)).toEqual(['docs', 'steps', 'tags', 'milestones', 'webhooks', 'auth', 'config', 'api', 'completion', 'sandbox', 'export', 'help']);
+    expect(c.candidates.map((x) => x.value)).toEqual(['docs', 'steps', 'tags', 'milestones', 'webhooks', 'auth', 'config', 'api', 'completion', 'sandbox', 'export', 'mcp', 'help']);
     expect(c.candidates.find((x) => x.value === 'steps')!.description).toMatch(/^tasks of project phases/);
   });
 

@@ -54,13 +54,31 @@ describe('field selection', () => {
     expect(getPath(record, 'phase.nope')).toBeUndefined();
   });
 
-  it('keeps the nesting of selected paths', () => {
-    expect(selectFields(record, ['id', 'phase.title', 'missing'])).toEqual({ id: 1, phase: { title: 'Design' }, missing: null });
+  it('maps a path through a list: assignees.name is every name', () => {
+    const step = { id: 1, assignees: [{ id: 7, name: 'Maya' }, { id: 8, name: 'Sam' }], phase: null };
+    expect(getPath(step, 'assignees.name')).toEqual(['Maya', 'Sam']);
+    expect(getPath({ assignees: [] }, 'assignees.name')).toEqual([]);
+    expect(selectFields(step, ['id', 'assignees.name'])).toEqual({ id: 1, assignees: [{ name: 'Maya' }, { name: 'Sam' }] });
+    expect(selectFields(step, ['assignees.id', 'assignees.name'])).toEqual({ assignees: [{ id: 7, name: 'Maya' }, { id: 8, name: 'Sam' }] });
   });
 
-  it('rejects unknown fields, listing the valid ones', () => {
+  it('keeps the nesting of selected paths; an absent or null parent is null, not {title: null}', () => {
+    expect(selectFields(record, ['id', 'phase.title', 'missing'])).toEqual({ id: 1, phase: { title: 'Design' }, missing: null });
+    expect(selectFields({ id: 1, client: null }, ['client.title'])).toEqual({ client: null });
+    expect(selectFields(record, ['phase.title', 'phase'])).toEqual({ phase: record.phase });
+    expect(selectFields(record, ['tags.0.name'])).toEqual({ tags: { 0: { name: 'a' } } });
+  });
+
+  it('rejects unknown fields and unknown nested paths, listing the valid ones', () => {
     expect(() => validateFields(['id', 'nope.x'], ['id', 'title'])).toThrow('--fields: unknown field "nope.x"; valid fields: id, title');
-    expect(() => validateFields(['phase.title'], ['phase'])).not.toThrow();
+    const nested = { phase: ['id', 'title'], assignees: ['id', 'name'] };
+    expect(() => validateFields(['phase.titel'], ['id', 'phase', 'assignees'], nested)).toThrow(
+      '--fields: unknown field "phase.titel"; valid fields: id, phase, phase.id, phase.title, assignees, assignees.id, assignees.name',
+    );
+    expect(() => validateFields(['id.x'], ['id', 'phase'], nested)).toThrow(/unknown field "id.x"/);
+    expect(() => validateFields(['phase.title', 'assignees.name', 'assignees.0.name'], ['phase', 'assignees'], nested)).not.toThrow();
+    expect(() => validateFields(['payload.anything.at.all'], ['payload'], { payload: '*' })).not.toThrow();
+    expect(() => validateFields(['x'], ['id'], {}, 'fields')).toThrow(/^fields: unknown field "x"/);
   });
 });
 

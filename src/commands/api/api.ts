@@ -1,7 +1,7 @@
 import type { QueryValue } from '../../api/client.js';
 import { ApiError, statusText } from '../../api/errors.js';
 import type { Factory } from '../../factory.js';
-import { UsageError } from '../../errors.js';
+import { CommandFailedError, UsageError } from '../../errors.js';
 import { toJson } from '../../output/json.js';
 import { readInput } from '../read-input.js';
 import type { ApiOptions } from './index.js';
@@ -38,6 +38,7 @@ export async function run(ctx: Factory, path: string, opts: ApiOptions): Promise
       const all: unknown[] = [];
       const iterator = client.list<unknown>(path, (query ?? {}) as Record<string, QueryValue>, 'all');
       for await (const record of iterator) all.push(record);
+      if (ctx.flags.jq !== undefined) return await ctx.output.value(all);
       if (!opts.silent) await ctx.output.raw(`${toJson(all, 2)}\n`);
       return;
     }
@@ -59,6 +60,11 @@ async function printAnswer(ctx: Factory, answer: Answer, opts: ApiOptions): Prom
     await ctx.output.raw(`${lines.join('\n')}\n\n`);
   }
   if (opts.silent || answer.text === '') return;
+  if (ctx.flags.jq !== undefined) {
+    const body = parsedJson(answer.text);
+    if (body === undefined) throw new CommandFailedError('--jq: the response body is not JSON');
+    return ctx.output.value(body);
+  }
   const json = ctx.io.stdoutIsTTY ? parsedJson(answer.text) : undefined;
   if (json !== undefined) await ctx.output.raw(`${toJson(json, 2)}\n`);
   else await ctx.output.raw(answer.text.endsWith('\n') ? answer.text : `${answer.text}\n`);

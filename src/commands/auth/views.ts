@@ -1,4 +1,4 @@
-import type { Ref } from '../../api/types.js';
+import { REF_FIELDS, type Ref } from '../../api/types.js';
 import { describeCompanies } from '../../auth/check-token.js';
 import { describeExpiry } from '../../auth/token-expiry.js';
 import type { TokenSource } from '../../config/settings.js';
@@ -52,13 +52,14 @@ function outcome(s: AuthStatus): string {
 
 export const AUTH_STATUS_VIEW: View<AuthStatus> = {
   fields: FIELDS,
+  nested: { companies: REF_FIELDS },
   columns: [
-    { header: 'PROFILE', value: (s) => (s.active ? `${s.profile} *` : s.profile) },
-    { header: 'BASE URL', value: (s) => s.base_url ?? 'not set' },
-    { header: 'TOKEN FROM', value: describeSource },
-    { header: 'TOKEN', value: (s) => s.token ?? 'none' },
-    { header: 'EXPIRES', value: expires },
-    { header: 'REFRESH', value: (s) => (s.refresh_token ? 'stored' : '') },
-    { header: 'STATUS', value: outcome },
+    { header: 'PROFILE', field: 'profile', value: (s) => (s.active ? `${s.profile} *` : s.profile) },
+    { header: 'BASE URL', field: 'base_url', value: (s) => s.base_url ?? 'not set' },
+    { header: 'TOKEN FROM', field: 'token_source', value: describeSource },
+    { header: 'TOKEN', field: 'token', value: (s) => s.token ?? 'none' },
+    { header: 'EXPIRES', field: 'expires_at', value: expires },
+    { header: 'REFRESH', field: 'refresh_token', value: (s) => (s.refresh_token ? 'stored' : '') },
+    { header: 'STATUS', field: 'valid', value: outcome },
   ],
 };

@@ -1,4 +1,5 @@
 // One result per item of a bulk verb, as the contract shapes it, and how a table shows it.
+import { validPaths } from '../../output/fields.js';
 import type { View } from '../../output/view.js';
 
 /**
@@ -18,12 +19,19 @@ export const NOT_ATTEMPTED = 'not attempted: interrupted';
 
 export const BULK_RESULT_VIEW: View<BulkResult<unknown>> = {
   fields: ['line', 'id', 'ok', 'data', 'status', 'error'],
+  // Deletes answer no record: data is null.
+  nested: { data: [] },
   columns: [
-    { header: 'ID', value: (r) => r.id },
-    { header: 'RESULT', value: (r) => (r.ok ? 'ok' : 'failed') },
-    { header: 'DETAIL', value: (r) => (r.ok ? detailOf(r.data) : failureDetail(r)) },
+    { header: 'ID', field: 'id', value: (r) => r.id },
+    { header: 'RESULT', field: 'ok', value: (r) => (r.ok ? 'ok' : 'failed') },
+    { header: 'DETAIL', field: 'error', value: (r) => (r.ok ? detailOf(r.data) : failureDetail(r)) },
   ],
 };
+
+/** The results of a bulk verb whose items answer records shown by `view`: --fields data.title reaches into them. */
+export function bulkResultView<T>(view: View<T>): View<BulkResult<T>> {
+  return { ...(BULK_RESULT_VIEW as View<BulkResult<T>>), nested: { data: validPaths(view.fields, view.nested) } };
+}
 
 export function detailOf(data: unknown): string {
   if (data && typeof data === 'object' && 'title' in data) return String((data as { title: unknown }).title);

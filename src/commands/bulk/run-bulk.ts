@@ -50,6 +50,8 @@ export async function runBulk<I, T>(
     return;
   }
   const keyOf = options.key ?? ((item: I) => ({ id: item as unknown as string | number }));
+  const view = (options.view ?? BULK_RESULT_VIEW) as View<BulkResult<T>>;
+  ctx.output.checkFields(view);
   const client = await ctx.api();
   const format = ctx.output.format;
   const results: (BulkResult<T> | undefined)[] = new Array(items.length);
@@ -62,9 +64,8 @@ export async function runBulk<I, T>(
   const onSigint = () => void (interrupted = true);
   process.once('SIGINT', onSigint);
 
-  // ndjson and tables print each result as it lands; json and yaml print them in input order at the end.
-  const streaming = format === 'ndjson' || format === 'table';
-  const view = (options.view ?? BULK_RESULT_VIEW) as View<BulkResult<T>>;
+  // ndjson, csv and tables print each result as it lands; json and yaml print them in input order at the end.
+  const streaming = format === 'ndjson' || format === 'csv' || format === 'table';
   const stream = new ResultStream<BulkResult<T>>();
   const printing = streaming && !ctx.dryRun ? ctx.output.list(stream, view) : undefined;
   // Output that cannot be written (the reader of a pipe went away) stops the run: nobody

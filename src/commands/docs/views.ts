@@ -1,4 +1,4 @@
-import type { Document } from '../../api/types.js';
+import { REF_FIELDS, USER_REF_FIELDS, type Document } from '../../api/types.js';
 import { shortDate, type View } from '../../output/view.js';
 
 export function audienceOf(doc: Pick<Document, 'is_internal'>): string {
@@ -7,13 +7,14 @@ export function audienceOf(doc: Pick<Document, 'is_internal'>): string {
 
 export const DOCUMENT_VIEW: View<Document> = {
   fields: ['id', 'uuid', 'title', 'content', 'excerpt', 'is_internal', 'edit_access', 'author', 'project', 'client', 'company', 'created_at', 'updated_at'],
+  nested: { author: USER_REF_FIELDS, project: REF_FIELDS, client: REF_FIELDS, company: REF_FIELDS },
   columns: [
-    { header: 'UUID', value: (d) => d.uuid },
-    { header: 'TITLE', value: (d) => d.title },
-    { header: 'AUDIENCE', value: audienceOf },
-    { header: 'PROJECT', value: (d) => d.project },
-    { header: 'CLIENT', value: (d) => d.client },
-    { header: 'UPDATED', value: (d) => shortDate(d.updated_at) },
+    { header: 'UUID', field: 'uuid', value: (d) => d.uuid },
+    { header: 'TITLE', field: 'title', value: (d) => d.title },
+    { header: 'AUDIENCE', field: 'is_internal', value: audienceOf },
+    { header: 'PROJECT', field: 'project.title', value: (d) => d.project },
+    { header: 'CLIENT', field: 'client.title', value: (d) => d.client },
+    { header: 'UPDATED', field: 'updated_at', value: (d) => shortDate(d.updated_at) },
   ],
   detail: [
     { header: 'UUID', value: (d) => d.uuid },

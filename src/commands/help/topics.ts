@@ -22,7 +22,7 @@ error. With -o json or -o ndjson the error is also printed on stderr as one JSON
   PWCTL_TOKEN           bearer token; overrides any stored token (never pass a token as a flag)
   PWCTL_BASE_URL        service root URL, like --base-url
   PWCTL_PROFILE         stored profile to use, like --profile (default: default)
-  PWCTL_OUTPUT          output format: table, json, yaml, ndjson, like -o
+  PWCTL_OUTPUT          output format: table, json, yaml, ndjson, csv, like -o
   PWCTL_CONFIG_DIR      directory of the config store (default: the OS config directory)
   PWCTL_SANDBOX=1       run against the embedded sandbox, like --sandbox
   PWCTL_DEBUG=1         trace HTTP requests and their headers to stderr, like --debug;
@@ -56,9 +56,16 @@ With your organisation's certificate authority (verification is never turned off
           {data, added, removed, created}, bulk verbs as an array of per-item results
   ndjson  one JSON value per line, streamed as pages arrive
   yaml    the same values as json, as YAML
+  csv     RFC 4180: a header row of field paths, one row per record, streamed; lists of
+          {id, name} or {id, title} joined by "; ", null empty; a single record is one row
 
---fields id,title,phase.title selects fields (dotted paths reach into objects) for every
-format; an unknown field name is a usage error that lists the valid ones.
+--fields id,title,phase.title,assignees.name selects fields for every format: dotted paths
+reach into objects and map through lists; an unknown field or path is a usage error that
+lists the valid ones.
+
+--jq <expr> filters the JSON result with jq itself (jq -r output: strings raw, other values
+compact): once on the whole result (a list is one array), or per record with -o ndjson.
+Without -o it means -o json. An expression that does not compile exits 2 before any request.
 
 Bulk verbs (steps complete/reopen/delete, docs delete, milestones delete) print one result
 per item: {"id": 42, "ok": true, "data": {...}} or {"id": 42, "ok": false, "status": 404, "error": "..."}.

@@ -1,14 +1,15 @@
-import type { Milestone } from '../../api/types.js';
+import { REF_FIELDS, type Milestone } from '../../api/types.js';
 import { calendarDay, shortDate, type View } from '../../output/view.js';
 
 export const MILESTONE_VIEW: View<Milestone> = {
   fields: ['id', 'title', 'description', 'color', 'due_date', 'project_id', 'project', 'client', 'company', 'created_at', 'updated_at'],
+  nested: { project: REF_FIELDS, client: REF_FIELDS, company: REF_FIELDS },
   columns: [
-    { header: 'ID', value: (m) => m.id },
-    { header: 'TITLE', value: (m) => m.title },
-    { header: 'DUE', value: (m) => calendarDay(m.due_date) },
-    { header: 'PROJECT', value: (m) => m.project },
-    { header: 'COLOR', value: (m) => m.color },
+    { header: 'ID', field: 'id', value: (m) => m.id },
+    { header: 'TITLE', field: 'title', value: (m) => m.title },
+    { header: 'DUE', field: 'due_date', value: (m) => calendarDay(m.due_date) },
+    { header: 'PROJECT', field: 'project.title', value: (m) => m.project },
+    { header: 'COLOR', field: 'color', value: (m) => m.color },
   ],
   detail: [
     { header: 'ID', value: (m) => m.id },

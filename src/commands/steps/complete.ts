@@ -4,9 +4,11 @@ import type { ApprovalStatus, UpdateStepBody } from '../../api/types.js';
 import type { Factory } from '../../factory.js';
 import { parseId } from '../../validate.js';
 import { readBulkIds } from '../bulk/ids.js';
+import { bulkResultView } from '../bulk/results.js';
 import { runBulk } from '../bulk/run-bulk.js';
 import type { BulkFlags } from '../bulk/options.js';
 import { atMostOne } from './options.js';
+import { STEP_VIEW } from './views.js';
 
 export interface CompleteOptions extends BulkFlags {
   approve?: boolean;
@@ -30,7 +32,7 @@ export async function run(ctx: Factory, idArgs: string[], opts: CompleteOptions)
         throw verdict ? explainVerdictRejection(error, id, flag) : error;
       }
     },
-    { done: 'completed', concurrency: opts.concurrency },
+    { done: 'completed', concurrency: opts.concurrency, view: bulkResultView(STEP_VIEW) },
   );
 }
 

@@ -1,7 +1,7 @@
 // How a task is shown: list columns for a glance, detail rows for `get`, and the fields
 // --fields accepts (every top-level field of the reference's Task).
-import type { Step } from '../../api/types.js';
-import { calendarDay, shortDate, type Column, type View } from '../../output/view.js';
+import { PHASE_REF_FIELDS, REF_FIELDS, TAG_FIELDS, USER_REF_FIELDS, type Step } from '../../api/types.js';
+import { calendarDay, cellText, shortDate, type Column, type View } from '../../output/view.js';
 
 /** open, done, or the approval verdict of a completed approval task. */
 export function stepStatus(step: Pick<Step, 'completed' | 'is_approval' | 'approval_status'>): string {
@@ -21,14 +21,18 @@ const STEP_FIELDS = [
   'content', 'tags', 'phase', 'project', 'client', 'company', 'assignees', 'order',
 ] as const;
 
+const STEP_NESTED = {
+  phase: PHASE_REF_FIELDS, project: REF_FIELDS, client: REF_FIELDS, company: REF_FIELDS, assignees: USER_REF_FIELDS, tags: TAG_FIELDS,
+};
+
 const LIST_COLUMNS: Column<Step>[] = [
-  { header: 'ID', value: (s) => s.id },
-  { header: 'TITLE', value: (s) => s.title },
-  { header: 'STATUS', value: stepStatus },
-  { header: 'DUE', value: dueDay },
-  { header: 'PHASE', value: (s) => s.phase },
-  { header: 'PROJECT', value: (s) => s.project },
-  { header: 'ASSIGNEES', value: (s) => s.assignees },
+  { header: 'ID', field: 'id', value: (s) => s.id },
+  { header: 'TITLE', field: 'title', value: (s) => s.title },
+  { header: 'STATUS', field: 'completed', value: stepStatus },
+  { header: 'DUE', field: 'due_date', value: dueDay },
+  { header: 'PHASE', field: 'phase.title', value: (s) => s.phase },
+  { header: 'PROJECT', field: 'project.title', value: (s) => s.project },
+  { header: 'ASSIGNEES', field: 'assignees', value: (s) => s.assignees },
 ];
 
 const DETAIL_ROWS: Column<Step>[] = [
@@ -49,14 +53,14 @@ const DETAIL_ROWS: Column<Step>[] = [
 /** Printed tasks are remembered for shell completion of their ids. */
 const CACHE: View<Step>['cache'] = { kind: 'steps', id: (s) => s.id, title: (s) => s.title };
 
-export const STEP_VIEW: View<Step> = { fields: STEP_FIELDS, columns: LIST_COLUMNS, detail: DETAIL_ROWS, cache: CACHE };
+export const STEP_VIEW: View<Step> = { fields: STEP_FIELDS, nested: STEP_NESTED, columns: LIST_COLUMNS, detail: DETAIL_ROWS, cache: CACHE };
 
-const TAGS: Column<Step> = { header: 'TAGS', value: (s) => s.tags };
+const TAGS: Column<Step> = { header: 'TAGS', field: 'tags', value: (s) => s.tags };
 
 /** With --include tags, tables show them too. */
 export function stepView(opts: { tags?: boolean } = {}): View<Step> {
   if (!opts.tags) return STEP_VIEW;
-  return { fields: STEP_FIELDS, columns: [...LIST_COLUMNS, TAGS], detail: insertAfter(DETAIL_ROWS, 'COMPANY', TAGS), cache: CACHE };
+  return { fields: STEP_FIELDS, nested: STEP_NESTED, columns: [...LIST_COLUMNS, TAGS], detail: insertAfter(DETAIL_ROWS, 'COMPANY', TAGS), cache: CACHE };
 }
 
 /** After `reorder`, whose response carries the task's new position. */

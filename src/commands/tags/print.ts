@@ -10,10 +10,10 @@ import { describeRef } from './tag-ref.js';
 export const TAG_ROW_VIEW: View<TagRow> = {
   fields: ['id', 'name', 'color', 'change'],
   columns: [
-    { header: 'ID', value: (t) => t.id },
-    { header: 'NAME', value: (t) => t.name },
-    { header: 'COLOR', value: (t) => t.color },
-    { header: 'CHANGE', value: (t) => t.change },
+    { header: 'ID', field: 'id', value: (t) => t.id },
+    { header: 'NAME', field: 'name', value: (t) => t.name },
+    { header: 'COLOR', field: 'color', value: (t) => t.color },
+    { header: 'CHANGE', field: 'change', value: (t) => t.change },
   ],
 };
 

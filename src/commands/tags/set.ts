@@ -22,7 +22,7 @@ export async function run(ctx: Factory, stepArg: string, tagArgs: string[], opts
   if (refs.length > MAX_TAG_REFERENCES) {
     throw new UsageError(`tags set takes at most ${MAX_TAG_REFERENCES} tags per request, got ${refs.length}; use \`tags add\` for longer lists`);
   }
-  if (ctx.output.format === 'table') ctx.output.checkFields(TAG_ROW_VIEW);
+  if (ctx.output.tabular) ctx.output.checkFields(TAG_ROW_VIEW);
   const body: TagsBody = opts.create === false ? { tags: refs, create_missing: false } : { tags: refs };
   const client = await ctx.api();
   let change;

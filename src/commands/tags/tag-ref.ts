@@ -17,6 +17,16 @@ function tagName(name: string, arg: string): string {
   return name;
 }
 
+/**
+ * A reference already typed by JSON (an MCP argument): a number must be a tag id, a string
+ * a non-empty name; the string "12" stays the tag named 12. `where` names it in messages.
+ */
+export function checkTypedRef(ref: TagReference, where: string): TagReference {
+  if (typeof ref === 'number') return parseId(String(ref), where);
+  if (ref.trim() === '') throw new UsageError(`${where}: a tag name must not be empty`);
+  return ref;
+}
+
 /** `tags remove` takes ids only: digits or id:<n>. */
 export function parseTagId(arg: string): number {
   const ref = parseTagRef(arg);

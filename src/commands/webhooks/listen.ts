@@ -43,7 +43,7 @@ export async function run(ctx: Factory, opts: ListenOptions): Promise<void> {
   const forwardTimeoutMs = parseTimeoutSeconds(opts.forwardTimeout, '--forward-timeout') * 1000;
   const format = ctx.settings.output;
   const fields = ctx.flags.fields === undefined ? undefined : parseFieldList(ctx.flags.fields);
-  if (fields) validateFields(fields, DELIVERY_FIELDS);
+  if (fields) validateFields(fields, DELIVERY_FIELDS, { payload: '*' });
 
   const fixed: KnownSecret[] = [
     ...(opts.secret ?? []).map((secret): KnownSecret => ({ secret: requireNonEmpty(secret, '--secret'), source: '--secret' })),

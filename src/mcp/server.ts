@@ -1,0 +1,92 @@
+// The MCP server: the official SDK's Server over stdio, answering tools/list with the
+// selected tools and tools/call by checking the arguments (schema, then pwctl's rules) and
+// running the tool. stdout carries protocol messages only; everything else goes to stderr.
+// Resolves when the client closes stdin (or on SIGINT/SIGTERM) and every call in flight has
+// been answered.
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type ListToolsResult } from '@modelcontextprotocol/sdk/types.js';
+import type { IO } from '../io.js';
+import { VERSION } from '../version.js';
+import { ArgumentChecker } from './arguments.js';
+import { refusal, type ToolSelection } from './catalog.js';
+import { dataResult, errorResult } from './results.js';
+import type { Tool, ToolContext } from './tool.js';
+
+export interface McpServerOptions {
+  io: IO;
+  tools: readonly Tool[];
+  selection: ToolSelection;
+  context: ToolContext;
+  /** Called once the client has initialized: a chance to connect before the first call. */
+  onInitialized?: () => void;
+  /** --debug: a failed call's stack goes to stderr. */
+  debug: boolean;
+}
+
+export async function serveMcp(options: McpServerOptions): Promise<void> {
+  const { io, tools, selection, context } = options;
+  const offered = new Map(tools.map((tool) => [tool.name, tool]));
+  const checker = new ArgumentChecker();
+  // Exactly the declared schemas: what an agent pays for is what we wrote.
+  const listing = { tools: tools.map(({ name, description, inputSchema }) => ({ name, description, inputSchema })) } as ListToolsResult;
+
+  const server = new Server({ name: 'pwctl', version: VERSION }, { capabilities: { tools: {} }, jsonSchemaValidator: checker });
+  server.setRequestHandler(ListToolsRequestSchema, () => listing);
+
+  const inFlight = new Set<Promise<CallToolResult>>();
+  const sending = new Set<Promise<void>>();
+  server.setRequestHandler(CallToolRequestSchema, (request) => {
+    const call = callTool(request.params.name, request.params.arguments);
+    inFlight.add(call);
+    void call.finally(() => inFlight.delete(call));
+    return call;
+  });
+
+  async function callTool(name: string, args: unknown): Promise<CallToolResult> {
+    const tool = offered.get(name);
+    // Refused before anything else: no argument check, no connection, no request.
+    if (!tool) return errorResult(new Error(refusal(name, selection)));
+    try {
+      return dataResult(await tool.run(await checker.check(tool.inputSchema, args), context));
+    } catch (error) {
+      if (options.debug && error instanceof Error && error.stack) io.error(`debug: ${name}: ${error.stack}\n`);
+      return errorResult(error);
+    }
+  }
+
+  server.oninitialized = () => options.onInitialized?.();
+  server.onerror = (error) => io.error(`mcp: ${error.message}\n`);
+
+  const closed = new Promise<void>((resolve) => {
+    let closing = false;
+    const close = async () => {
+      if (closing) return;
+      closing = true;
+      // Calls already received are answered before the server goes. The SDK hands a request
+      // to its handler, and the result to the transport, a little after each step: look
+      // again once pending work has run, until nothing is running or being sent.
+      for (;;) {
+        await new Promise((next) => setImmediate(next));
+        if (inFlight.size === 0 && sending.size === 0) break;
+        await Promise.allSettled([...inFlight, ...sending]);
+      }
+      await server.close();
+      resolve();
+    };
+    io.stdin.once('end', close);
+    io.stdin.once('close', close);
+    process.once('SIGINT', close);
+    process.once('SIGTERM', close);
+  });
+  const transport = new StdioServerTransport(io.stdin, io.stdout);
+  const send = transport.send.bind(transport);
+  transport.send = (message) => {
+    const sent = send(message);
+    sending.add(sent);
+    void sent.finally(() => sending.delete(sent));
+    return sent;
+  };
+  await server.connect(transport);
+  await closed;
+}

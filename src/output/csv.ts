@@ -1,0 +1,51 @@
+// -o csv: RFC 4180. A header row of column names, then one row per record; a field holding
+// a comma, a double quote, CR or LF is quoted, with its quotes doubled; rows end in CRLF.
+// Cells as the contract says: a string as is, a number or boolean as JSON, null empty, a
+// list of {id, name} or {id, title} objects as the names/titles joined by "; ".
+import { getPath } from './fields.js';
+import type { Column, View } from './view.js';
+
+export interface CsvColumn<T> {
+  name: string;
+  value: (record: T) => unknown;
+}
+
+/** Columns for --fields paths, else the view's table columns that present a field; undefined when neither names any. */
+export function csvColumns<T>(view: View<T>, fields: readonly string[] | undefined): CsvColumn<T>[] | undefined {
+  const paths = fields ?? view.columns.map((c: Column<T>) => c.field).filter((f): f is string => f !== undefined);
+  if (paths.length === 0) return undefined;
+  return paths.map((path) => ({ name: path, value: (record: T) => getPath(record, path) }));
+}
+
+/** Columns for a record of no declared view: its own keys. */
+export function keyCsvColumns(record: unknown): CsvColumn<unknown>[] {
+  if (record === null || typeof record !== 'object' || Array.isArray(record)) return [{ name: 'value', value: (r) => r }];
+  return Object.keys(record).map((key) => ({ name: key, value: (r) => (r as Record<string, unknown>)[key] }));
+}
+
+/** The text of one cell. */
+export function csvCell(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return JSON.stringify(value);
+  if (Array.isArray(value)) {
+    if (value.every(isNamed)) return value.map((item) => (typeof item.name === 'string' ? item.name : item.title)).join('; ');
+    if (value.every((item) => item === null || typeof item !== 'object')) return value.map(csvCell).join('; ');
+  }
+  return JSON.stringify(value);
+}
+
+function isNamed(item: unknown): item is { name?: unknown; title?: unknown } {
+  if (item === null || typeof item !== 'object') return false;
+  const o = item as { name?: unknown; title?: unknown };
+  return typeof o.name === 'string' || typeof o.title === 'string';
+}
+
+/** One row, CRLF-terminated; `prepare` turns each cell's text into what is written (the terminal sanitiser, or nothing). */
+export function csvRow(cells: readonly string[], prepare: (text: string) => string = (t) => t): string {
+  return `${cells.map((cell) => quote(prepare(cell))).join(',')}\r\n`;
+}
+
+function quote(text: string): string {
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
