@@ -12,6 +12,7 @@ import { AuthRequiredError, UsageError } from './errors.js';
 import type { IO } from './io.js';
 import { parseFieldList } from './output/fields.js';
 import { toJson } from './output/json.js';
+import { resolvePager } from './output/pager.js';
 import { escapeInline } from './output/sanitize.js';
 import { OutputWriter } from './output/writer.js';
 import { VERSION } from './version.js';
@@ -58,6 +59,7 @@ export class Context {
       this.io,
       this.settings.output,
       this.flags.fields === undefined ? undefined : parseFieldList(this.flags.fields),
+      resolvePager(this.flags, this.env),
     ));
   }
 

@@ -37,6 +37,7 @@ export function buildProgram(session: Session): Command {
     .option('--no-color', 'disable color (also NO_COLOR)')
     .option('--timeout <seconds>', 'per-request timeout in seconds (env PWCTL_TIMEOUT; default 30)')
     .option('--dry-run', 'print the requests that would change data, and send nothing')
+    .option('--no-pager', 'print long tables straight to the terminal, not through the pager (also PWCTL_PAGER="")')
     .helpCommand(false)
     .showSuggestionAfterError(true)
     .addHelpText('after', '\nRun `pwctl help exit-codes`, `pwctl help environment` or `pwctl help formatting` for reference tables.');

@@ -14,9 +14,9 @@ export type BulkResult<T> =
 export const BULK_RESULT_VIEW: View<BulkResult<unknown>> = {
   fields: ['id', 'ok', 'data', 'status', 'error'],
   columns: [
-    { header: 'ID', value: (r) => r.id },
-    { header: 'RESULT', value: (r) => (r.ok ? 'ok' : 'failed') },
-    { header: 'DETAIL', value: (r) => (r.ok ? detailOf(r.data) : `${r.status ?? ''} ${r.error}`.trim()) },
+    { header: 'ID', value: (r) => r.id, fit: 'whole' },
+    { header: 'RESULT', value: (r) => (r.ok ? 'ok' : 'failed'), fit: 'whole' },
+    { header: 'DETAIL', value: (r) => (r.ok ? detailOf(r.data) : `${r.status ?? ''} ${r.error}`.trim()), fit: 'shrink' },
   ],
 };
 

@@ -18,6 +18,8 @@ export interface GlobalFlags {
   color?: boolean;
   timeout?: string;
   dryRun?: boolean;
+  /** false for --no-pager */
+  pager?: boolean;
 }
 
 export type TokenSource = 'env' | 'config' | 'sandbox';

@@ -2,9 +2,23 @@
 // Commands declare views; only the output layer renders them.
 import type { IdKind } from '../completion/id-cache.js';
 
+/**
+ * How a list column gives way when a table is wider than the terminal: 'whole' columns
+ * (ids, UUIDs, URLs, dates, statuses) are never cut; 'shrink' columns (titles, names) are
+ * cut with '…' to make room. See column-fit.ts for the order in which columns give way.
+ */
+export type Fit = 'whole' | 'shrink';
+
 export interface Column<T> {
   header: string;
   value: (record: T) => unknown;
+  /** How the column fits a terminal in a list table; 'whole' when not declared. */
+  fit?: Fit;
+  /**
+   * The width an endless stream (`webhooks listen`) reserves for the column, since its
+   * rows are not known in advance; lists measure their rows instead.
+   */
+  width?: number;
 }
 
 export interface View<T> {

@@ -1,14 +1,29 @@
 // The one writer of command results. Commands hand it records, lists (as async iterables,
-// streamed as pages arrive) or plain values plus a View; it renders table, json, ndjson
-// or yaml, applies --fields and keeps server text from reaching the terminal raw.
+// streamed as pages arrive), endless streams (webhooks listen) or plain values plus a View;
+// it renders table, json, ndjson or yaml, applies --fields, pages long tables on a
+// terminal and keeps server text from reaching the terminal raw.
 import { MAX_CACHED_IDS, type IdKind, type SeenIds } from '../completion/id-cache.js';
 import type { IO } from '../io.js';
 import { getPath, selectFields, validateFields } from './fields.js';
 import type { OutputFormat } from './formats.js';
 import { toJson } from './json.js';
+import type { Pager } from './pager.js';
 import { escapeBlock, escapeInline } from './sanitize.js';
-import { plainRows, ttyTable, write, type RowSink } from './table.js';
+import { plainRow, write, type TableColumn, type TerminalOptions } from './table.js';
 import { cellText, type Column, type View } from './view.js';
+
+/** A stream that never ends (webhooks listen): records are written as they come, in batches. */
+export interface RecordStream<T> {
+  /** Write a batch of records at once; dropped and counted when stdout has stalled. */
+  write(records: readonly T[]): void;
+  /** Records not written because stdout stopped taking them. */
+  readonly dropped: number;
+  /** Resolves once everything written has been handed to stdout. */
+  end(): Promise<void>;
+}
+
+/** Past this much unwritten output (a stalled pipe), a stream drops records rather than hold them. */
+const MAX_PENDING_STREAM_OUTPUT = 16 * 1024 * 1024;
 
 export class OutputWriter {
   readonly #remembered = new Map<IdKind, Map<string, string>>();
@@ -17,6 +32,8 @@ export class OutputWriter {
     readonly io: IO,
     readonly format: OutputFormat,
     readonly fields: readonly string[] | undefined,
+    /** Where long tables go on a terminal; undefined when paging is off. */
+    readonly pager?: Pager,
   ) {}
 
   /** Check --fields against a view before any request is made. */
@@ -79,20 +96,50 @@ export class OutputWriter {
       }
       case 'table': {
         const columns = this.#columns(view.columns as readonly Column<T>[], undefined);
-        let sink: RowSink | undefined;
+        let cols: Column<T>[] | undefined;
+        // A terminal's table is laid out once every row is known, so that its widths hold
+        // for all of them; a pipe gets each row as it comes.
+        const rows: string[][] = [];
         for await (const record of records) {
-          const cols = columns ?? keyColumns<T>(record);
-          sink ??= this.io.stdoutIsTTY
-            ? ttyTable(this.io.stdout, cols.map((c) => c.header), this.io.stdoutColor, this.io.stdout.columns)
-            : plainRows(this.io.stdout);
-          await sink.add(cols.map((c) => cellText(c.value(record))));
+          cols ??= columns ?? keyColumns<T>(record);
+          const cells = cols.map((c) => escapeInline(cellText(c.value(record))));
+          if (this.io.stdoutIsTTY) rows.push(cells);
+          else await write(this.io.stdout, plainRow(cells));
           this.#remember(record, view);
           count++;
         }
-        await sink?.end();
+        if (cols && rows.length > 0) await this.#terminalTable(cols, rows);
         return count;
       }
     }
+  }
+
+  /**
+   * An endless stream of records: json/ndjson one compact object a line, yaml one document
+   * each, a table row by row (widths fixed in advance from the view, header first). Nothing
+   * is held back, so a stalled stdout drops records (counted) instead of growing memory.
+   */
+  async stream<T>(view: View<T>): Promise<RecordStream<T>> {
+    this.checkFields(view as View<unknown>);
+    const render = await this.#streamRenderer(view);
+    const out = this.io.stdout;
+    let dropped = 0;
+    return {
+      write: (records) => {
+        if (records.length === 0) return;
+        if (out.writableLength > MAX_PENDING_STREAM_OUTPUT) {
+          dropped += records.length;
+          return;
+        }
+        let text = '';
+        for (const record of records) text += render(record);
+        out.write(text);
+      },
+      get dropped() {
+        return dropped;
+      },
+      end: () => new Promise<void>((resolve) => out.write('', () => resolve())),
+    };
   }
 
   /** A value printed as it is in json/ndjson/yaml (tag changes, raw API bodies); `table` calls the fallback. */
@@ -139,6 +186,50 @@ export class OutputWriter {
     return columns.length > 0 ? [...columns] : undefined;
   }
 
+  #terminal(): TerminalOptions {
+    // Columns the user named with --fields are never dropped to fit; a view's may be.
+    return { columns: this.io.stdout.columns, colorLevel: this.io.stdoutColor, drop: !this.fields };
+  }
+
+  /** A list's table on a terminal, through the pager when it is longer than the screen. */
+  async #terminalTable<T>(columns: readonly Column<T>[], rows: readonly string[][]): Promise<void> {
+    const { tableForRows } = await import('./table.js');
+    const table = await tableForRows(columns.map(tableColumn), rows, this.#terminal());
+    let text = `${table.header}\n`;
+    for (const cells of rows) text += `${table.row(cells)}\n`;
+    const screenRows = (this.io.stdout as { rows?: number }).rows;
+    if (this.pager && screenRows && rows.length + 1 > screenRows) {
+      const { showInPager } = await import('./pager.js');
+      if (await showInPager(this.pager, text)) return;
+    }
+    await write(this.io.stdout, text);
+  }
+
+  async #streamRenderer<T>(view: View<T>): Promise<(record: T) => string> {
+    switch (this.format) {
+      case 'json':
+      case 'ndjson':
+        return (record) => `${toJson(this.#select(record))}\n`;
+      case 'yaml': {
+        const { toYaml } = await import('./yaml.js');
+        return (record) => `---\n${toYaml(this.#select(record))}`;
+      }
+      case 'table': {
+        const columns = this.#columns(view.columns, undefined) ?? [{ header: 'VALUE', value: (r: T) => r }];
+        const cellsOf = (record: T) => columns.map((c) => escapeInline(cellText(c.value(record))));
+        if (!this.io.stdoutIsTTY) return (record) => plainRow(cellsOf(record));
+        const { tableForStream } = await import('./table.js');
+        const table = await tableForStream(columns.map(tableColumn), this.#terminal());
+        let header = `${table.header}\n`;
+        return (record) => {
+          const line = `${header}${table.row(cellsOf(record))}\n`;
+          header = '';
+          return line;
+        };
+      }
+    }
+  }
+
   async #detail<T>(record: T, view: View<T>): Promise<void> {
     const rows = this.#columns((view.detail ?? view.columns) as readonly Column<T>[], record) ?? keyColumns(record);
     if (this.io.stdoutIsTTY) {
@@ -156,6 +247,10 @@ export class OutputWriter {
 
 function indent(text: string): string {
   return text.replace(/^/gm, '  ');
+}
+
+function tableColumn<T>(column: Column<T>): TableColumn {
+  return { header: column.header, fit: column.fit ?? 'whole', width: column.width };
 }
 
 function keyColumns<T>(record: T): Column<T>[] {

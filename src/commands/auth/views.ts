@@ -59,12 +59,12 @@ const DETAIL: Column<AuthStatus>[] = [
 export const AUTH_STATUS_VIEW: View<AuthStatus> = {
   fields: FIELDS,
   columns: [
-    { header: 'PROFILE', value: (s) => (s.active ? `${s.profile} *` : s.profile) },
-    { header: 'BASE URL', value: (s) => s.base_url },
-    { header: 'SOURCE', value: (s) => s.token_source ?? 'none' },
-    { header: 'TOKEN', value: (s) => s.token },
-    { header: 'EXPIRES', value: expires },
-    { header: 'STATUS', value: outcome },
+    { header: 'PROFILE', value: (s) => (s.active ? `${s.profile} *` : s.profile), fit: 'whole' },
+    { header: 'BASE URL', value: (s) => s.base_url, fit: 'whole' },
+    { header: 'SOURCE', value: (s) => s.token_source ?? 'none', fit: 'whole' },
+    { header: 'TOKEN', value: (s) => s.token, fit: 'whole' },
+    { header: 'EXPIRES', value: expires, fit: 'shrink' },
+    { header: 'STATUS', value: outcome, fit: 'shrink' },
   ],
   detail: DETAIL,
 };

@@ -8,12 +8,12 @@ export function audienceOf(doc: Pick<Document, 'is_internal'>): string {
 export const DOCUMENT_VIEW: View<Document> = {
   fields: ['id', 'uuid', 'title', 'content', 'excerpt', 'is_internal', 'edit_access', 'author', 'project', 'client', 'company', 'created_at', 'updated_at'],
   columns: [
-    { header: 'UUID', value: (d) => d.uuid },
-    { header: 'TITLE', value: (d) => d.title },
-    { header: 'AUDIENCE', value: audienceOf },
-    { header: 'PROJECT', value: (d) => d.project },
-    { header: 'CLIENT', value: (d) => d.client },
-    { header: 'UPDATED', value: (d) => shortDate(d.updated_at) },
+    { header: 'UUID', value: (d) => d.uuid, fit: 'whole' },
+    { header: 'TITLE', value: (d) => d.title, fit: 'shrink' },
+    { header: 'AUDIENCE', value: audienceOf, fit: 'whole' },
+    { header: 'PROJECT', value: (d) => d.project, fit: 'shrink' },
+    { header: 'CLIENT', value: (d) => d.client, fit: 'shrink' },
+    { header: 'UPDATED', value: (d) => shortDate(d.updated_at), fit: 'whole' },
   ],
   detail: [
     { header: 'UUID', value: (d) => d.uuid },

@@ -4,11 +4,11 @@ import { shortDate, type View } from '../../output/view.js';
 export const MILESTONE_VIEW: View<Milestone> = {
   fields: ['id', 'title', 'description', 'color', 'due_date', 'project_id', 'project', 'client', 'company', 'created_at', 'updated_at'],
   columns: [
-    { header: 'ID', value: (m) => m.id },
-    { header: 'TITLE', value: (m) => m.title },
-    { header: 'DUE', value: (m) => shortDate(m.due_date) },
-    { header: 'PROJECT', value: (m) => m.project },
-    { header: 'COLOR', value: (m) => m.color },
+    { header: 'ID', value: (m) => m.id, fit: 'whole' },
+    { header: 'TITLE', value: (m) => m.title, fit: 'shrink' },
+    { header: 'DUE', value: (m) => shortDate(m.due_date), fit: 'whole' },
+    { header: 'PROJECT', value: (m) => m.project, fit: 'shrink' },
+    { header: 'COLOR', value: (m) => m.color, fit: 'whole' },
   ],
   detail: [
     { header: 'ID', value: (m) => m.id },

@@ -23,13 +23,13 @@ const STEP_FIELDS = [
 ] as const;
 
 const LIST_COLUMNS: Column<Step>[] = [
-  { header: 'ID', value: (s) => s.id },
-  { header: 'TITLE', value: (s) => s.title },
-  { header: 'STATUS', value: stepStatus },
-  { header: 'DUE', value: dueDay },
-  { header: 'PHASE', value: (s) => s.phase },
-  { header: 'PROJECT', value: (s) => s.project },
-  { header: 'ASSIGNEES', value: (s) => s.assignees },
+  { header: 'ID', value: (s) => s.id, fit: 'whole' },
+  { header: 'TITLE', value: (s) => s.title, fit: 'shrink' },
+  { header: 'STATUS', value: stepStatus, fit: 'whole' },
+  { header: 'DUE', value: dueDay, fit: 'whole' },
+  { header: 'PHASE', value: (s) => s.phase, fit: 'shrink' },
+  { header: 'PROJECT', value: (s) => s.project, fit: 'shrink' },
+  { header: 'ASSIGNEES', value: (s) => s.assignees, fit: 'shrink' },
 ];
 
 const DETAIL_ROWS: Column<Step>[] = [
@@ -52,7 +52,7 @@ const CACHE: View<Step>['cache'] = { kind: 'steps', id: (s) => s.id, title: (s) 
 
 export const STEP_VIEW: View<Step> = { fields: STEP_FIELDS, columns: LIST_COLUMNS, detail: DETAIL_ROWS, cache: CACHE };
 
-const TAGS: Column<Step> = { header: 'TAGS', value: (s) => s.tags };
+const TAGS: Column<Step> = { header: 'TAGS', value: (s) => s.tags, fit: 'shrink' };
 
 /** With --include tags, tables show them too. */
 export function stepView(opts: { tags?: boolean } = {}): View<Step> {

@@ -4,12 +4,12 @@ import { shortDate, type View } from '../../output/view.js';
 export const WEBHOOK_VIEW: View<WebhookSubscription> = {
   fields: ['id', 'url', 'event', 'company_id', 'company', 'active', 'created_at', 'updated_at'],
   columns: [
-    { header: 'ID', value: (w) => w.id },
-    { header: 'EVENT', value: (w) => w.event },
-    { header: 'URL', value: (w) => w.url },
-    { header: 'ACTIVE', value: (w) => (w.active ? 'yes' : 'paused') },
-    { header: 'COMPANY', value: (w) => w.company ?? w.company_id },
-    { header: 'CREATED', value: (w) => shortDate(w.created_at) },
+    { header: 'ID', value: (w) => w.id, fit: 'whole' },
+    { header: 'EVENT', value: (w) => w.event, fit: 'whole' },
+    { header: 'URL', value: (w) => w.url, fit: 'whole' },
+    { header: 'ACTIVE', value: (w) => (w.active ? 'yes' : 'paused'), fit: 'whole' },
+    { header: 'COMPANY', value: (w) => w.company ?? w.company_id, fit: 'shrink' },
+    { header: 'CREATED', value: (w) => shortDate(w.created_at), fit: 'whole' },
   ],
   cache: { kind: 'webhooks', id: (w) => w.id, title: (w) => `${w.event} ${w.url}` },
   detail: [
@@ -30,3 +30,4 @@ export const CREATED_WEBHOOK_VIEW: View<WebhookSubscription> = {
   cache: WEBHOOK_VIEW.cache,
   detail: [...WEBHOOK_VIEW.detail!, { header: 'SECRET', value: (w) => w.secret }],
 };
+
