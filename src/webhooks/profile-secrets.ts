@@ -2,7 +2,7 @@
 // config file each time it changes (a fresh read, not the store's cached copy).
 import { statSync } from 'node:fs';
 import { ConfigStore } from '../config/store.js';
-import type { KnownSecret, StoredSecrets } from './keyring.js';
+import type { KnownSecret, StoredSecrets } from './signing-secrets.js';
 
 export function profileSecrets(configDir: string, profileName: string): StoredSecrets {
   const path = new ConfigStore(configDir).path;
