@@ -115,12 +115,21 @@ export function layoutRow(cells: readonly string[], widths: ReadonlyArray<number
 
 /**
  * string-width is loaded only when some text needs it (a stream's text is not known, so a
- * stream always loads it): its Unicode data and segmenter are costly to load (BENCHMARKS.md).
+ * stream always loads it): its Unicode data and segmenter are costly to load, and so is
+ * measuring text beyond ASCII (BENCHMARKS.md), which a list therefore measures once per
+ * distinct text: its phases, projects and names repeat from row to row.
  */
 async function measureFor(rows: readonly (readonly string[])[] | undefined): Promise<TextMeasure> {
   if (rows && rows.every((row) => row.every((cell) => PRINTABLE_ASCII.test(cell)))) return ASCII_MEASURE;
   const { textWidth, cutToWidth } = await import('./text-width.js');
-  return { width: textWidth, cut: cutToWidth };
+  if (!rows) return { width: textWidth, cut: cutToWidth };
+  const measured = new Map<string, number>();
+  const width = (text: string) => {
+    let known = measured.get(text);
+    if (known === undefined) measured.set(text, (known = textWidth(text)));
+    return known;
+  };
+  return { width, cut: cutToWidth };
 }
 
 /** Write and respect backpressure, so a slow pipe does not make us buffer a whole list. */

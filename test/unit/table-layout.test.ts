@@ -91,6 +91,39 @@ describe('text width', () => {
     expect(textWidth('plain ascii')).toBe(11);
   });
 
+  // Fragments that join into clusters across their edges: combining and spacing marks,
+  // ZWJ, variation selectors, skin tones, regional indicators, keycaps, a prepended mark,
+  // Hangul jamo, zero-width and soft-hyphen characters, next to plain ASCII.
+  const FRAGMENTS = ['a', 'Z', ' ', '1', '#', 'e\u0301', '\u0301', '\u0300\u0301', 'é', '日本', 'ｶ', '👍', '🏽', '\u200d', '👨‍👩‍👧', '❤', '\ufe0f', '🇫', '🇷', '\u20e3', '\u0600', '\u1100', '\u1161', '\u11a8', '\u200b', '\u00ad', 'हि', 'न्दी', '…', '’'];
+  const text = fc.array(fc.constantFrom(...FRAGMENTS), { maxLength: 12 }).map((parts) => parts.join(''));
+
+  /** Cutting by string-width alone, grapheme by grapheme over the whole text. */
+  function referenceCut(value: string, width: number): string {
+    let used = 0;
+    let end = 0;
+    for (const { segment, index } of new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(value)) {
+      used += stringWidth(segment);
+      if (used > width) break;
+      end = index + segment.length;
+    }
+    return value.slice(0, end);
+  }
+
+  it('measured in pieces, text is exactly as wide as string-width says of it whole', () => {
+    fc.assert(fc.property(text, (value) => {
+        expect(textWidth(value)).toBe(stringWidth(value));
+      }), { numRuns: 5_000 });
+  });
+
+  it('cuts exactly where cutting grapheme by grapheme would', () => {
+    fc.assert(
+      fc.property(text, fc.integer({ min: 0, max: 20 }), (value, width) => {
+        expect(cutToWidth(value, width)).toBe(referenceCut(value, width));
+      }),
+      { numRuns: 5_000 },
+    );
+  });
+
   it('cuts between grapheme clusters, never inside one', () => {
     expect(cutToWidth('Cafe\u0301 au lait', 4)).toBe('Cafe\u0301');
     expect(cutToWidth('ab👨‍👩‍👧cd', 3)).toBe('ab');
