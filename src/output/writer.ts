@@ -197,8 +197,9 @@ export class OutputWriter {
     const table = await tableForRows(columns.map(tableColumn), rows, this.#terminal());
     let text = `${table.header}\n`;
     for (const cells of rows) text += `${table.row(cells)}\n`;
+    // A table as tall as the screen would scroll its header away under the next prompt.
     const screenRows = (this.io.stdout as { rows?: number }).rows;
-    if (this.pager && screenRows && rows.length + 1 > screenRows) {
+    if (this.pager && screenRows && rows.length + 1 >= screenRows) {
       const { showInPager } = await import('./pager.js');
       if (await showInPager(this.pager, text)) return;
     }

@@ -29,6 +29,8 @@ error. With -o json or -o ndjson the error is also printed on stderr as one JSON
   PWCTL_TIMEOUT         per-request timeout in seconds, like --timeout (default 30)
   PWCTL_WEBHOOK_SECRET  extra signing secret that \`webhooks listen\` accepts
   PWCTL_OAUTH_TIMEOUT   seconds \`auth login --web\` waits for the browser (default 300)
+  PWCTL_PAGER, PAGER    pager for tables longer than the terminal (default: less -FRX);
+                        an empty PWCTL_PAGER or --no-pager turns paging off
   NO_COLOR, FORCE_COLOR disable or force color
   VISUAL, EDITOR        editor for \`docs edit\` and \`steps edit\`
 
@@ -36,8 +38,12 @@ Precedence: flag > environment > profile in the config store > built-in default.
 `,
   formatting: `Output formats (-o, --output, PWCTL_OUTPUT, config key output)
 
-  table   columns for people; when stdout is not a terminal: tab-separated, one record
-          per line, no header, no color. Control characters in server text are escaped.
+  table   columns for people, fitted to the terminal: titles and names are shortened
+          (…) to make room, ids, UUIDs, URLs and dates never are; columns that do not
+          fit are left out, the rightmost first. Longer than the terminal, it goes
+          through the pager (--no-pager). When stdout is not a terminal: tab-separated,
+          one record per line, no header, no color, no pager. Control characters in
+          server text are escaped.
   json    one record as an object, a list as one array, tag commands as
           {data, added, removed, created}, bulk verbs as an array of per-item results
   ndjson  one JSON value per line, streamed as pages arrive
