@@ -1,8 +1,10 @@
 #!/usr/bin/env node
-// Benchmark of `pwctl webhooks listen`: verified deliveries per second and latency under
-// a bounded loopback load, against a bare node:http server that reads the whole body and
-// answers 204 without verifying — both child processes, measured in the same run,
-// interleaved round by round so machine noise hits both alike.
+// Benchmark of `pwctl webhooks listen`: verified deliveries per second at 10 connections
+// (target >= 20,000/s on the 2-core machine of BENCHMARKS.md), p99 latency at half of that
+// rate (target <= 10 ms), and memory over 100,000 deliveries (flat: growth <= 8 MB after
+// V8 has sized its heap). A bare node:http server that reads the whole body and answers 204
+// without verifying runs in the same run, interleaved round by round, for information: it
+// shows what the machine gives any Node server at the time.
 //
 //   npm run build && node bench/listen.mjs [--quick] [--format table|ndjson]
 //
@@ -32,7 +34,7 @@ const CONFIG = {
   memoryDeliveries: QUICK ? 30_000 : 100_000,
   // V8 sizes its heap during the first tens of thousands; "flat" is judged after that.
   memoryBaselineAt: QUICK ? 15_000 : 50_000,
-  targets: { ratio10: 0.8, ratio1: 0.9, p99HalfMs: 10, memoryGrowthMb: 8 },
+  targets: { perSecond10: 20_000, p99HalfMs: 10, memoryGrowthMb: 8 },
 };
 
 // ---- Deliveries: realistic ~2 KB task.tags_updated bodies, each one distinct -------------
@@ -294,8 +296,8 @@ async function main() {
 
   const rows = [
     ['', 'bare node:http', 'pwctl webhooks listen', 'ratio', 'target'],
-    ['deliveries/s, 1 connection', fmt(best('bare', 1)), fmt(best('listen', 1)), `${fmt(ratio1, 2)}x`, `≥ ${t.ratio1}x`],
-    ['deliveries/s, 10 connections', fmt(best('bare', 10)), fmt(best('listen', 10)), `${fmt(ratio10, 2)}x`, `≥ ${t.ratio10}x`],
+    ['deliveries/s, 1 connection', fmt(best('bare', 1)), fmt(best('listen', 1)), `${fmt(ratio1, 2)}x`, ''],
+    ['deliveries/s, 10 connections', fmt(best('bare', 10)), fmt(best('listen', 10)), `${fmt(ratio10, 2)}x`, `≥ ${fmt(t.perSecond10)}/s`],
     ['p50 latency, 1 connection (ms)', fmt(median(latency.bare[1]), 3), fmt(median(latency.listen[1]), 3), '', ''],
     ['p99 latency, 10 connections (ms)', fmt(percentile(latency.bare[10], 99), 2), fmt(percentile(latency.listen[10], 99), 2), '', ''],
     ['server CPU per delivery (µs)', fmt(median(cpu.bare), 1), fmt(median(cpu.listen), 1), `${fmt(median(cpu.listen) / median(cpu.bare), 2)}x`, ''],
@@ -308,11 +310,11 @@ async function main() {
   console.log(`\nlisten wrote ${fmt(outputBytes / 1024 / 1024, 1)} MB of output; run took ${fmt((performance.now() - runStarted) / 1000, 1)} s on ${process.version}`);
 
   report('listen', [
-    { name: 'throughput vs bare server, 10 connections', value: round(ratio10, 3), unit: 'x', target: `>= ${t.ratio10}x`, met: ratio10 >= t.ratio10 },
-    { name: 'throughput vs bare server, 1 connection', value: round(ratio1, 3), unit: 'x', target: `>= ${t.ratio1}x`, met: ratio1 >= t.ratio1 },
+    { name: 'verified deliveries/s, 10 connections', value: Math.round(best('listen', 10)), unit: 'deliveries/s', target: `>= ${t.perSecond10}`, met: best('listen', 10) >= t.perSecond10 },
     { name: 'p99 latency at half load', value: round(half.listen.p99, 3), unit: 'ms', target: `<= ${t.p99HalfMs} ms`, met: half.listen.p99 <= t.p99HalfMs },
     { name: `RSS growth ${CONFIG.memoryBaselineAt} -> ${CONFIG.memoryDeliveries} deliveries`, value: round(growth, 1), unit: 'MB', target: `<= ${t.memoryGrowthMb} MB`, met: growth <= t.memoryGrowthMb },
-    { name: 'verified deliveries/s, 10 connections', value: Math.round(best('listen', 10)), unit: 'deliveries/s', target: 'informational' },
+    { name: 'throughput vs bare server, 10 connections', value: round(ratio10, 3), unit: 'x', target: 'informational' },
+    { name: 'throughput vs bare server, 1 connection', value: round(ratio1, 3), unit: 'x', target: 'informational' },
     { name: 'bare server deliveries/s, 10 connections', value: Math.round(best('bare', 10)), unit: 'deliveries/s', target: 'informational' },
     { name: 'verified deliveries/s, 1 connection', value: Math.round(best('listen', 1)), unit: 'deliveries/s', target: 'informational' },
     { name: 'bare server deliveries/s, 1 connection', value: Math.round(best('bare', 1)), unit: 'deliveries/s', target: 'informational' },

@@ -9,6 +9,7 @@ import { resolveProfileName, resolveSettings, type GlobalFlags, type Settings } 
 import type { IO } from './io.js';
 import { parseFieldList } from './output/fields.js';
 import type { JqFilter } from './output/jq.js';
+import { resolvePager } from './output/pager.js';
 import { OutputWriter } from './output/writer.js';
 
 export class Factory {
@@ -51,6 +52,7 @@ export class Factory {
       // Records printed by a real run are remembered for shell completion; a dry run printed none.
       onRecord: this.dryRun ? undefined : (record, view) => this.#ids?.observe(record, view),
       jq: this.#jq,
+      pager: resolvePager(this.flags, this.env),
     }));
   }
 

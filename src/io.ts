@@ -7,7 +7,7 @@ import { isatty } from 'node:tty';
 import { escapeInline } from './output/sanitize.js';
 
 export type InputStream = Readable & { isTTY?: boolean };
-export type OutputStream = Writable & { isTTY?: boolean; columns?: number };
+export type OutputStream = Writable & { isTTY?: boolean; columns?: number; rows?: number };
 
 export interface StreamSet {
   stdin: InputStream;

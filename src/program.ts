@@ -40,6 +40,7 @@ export function buildProgram(session: Session): Command {
     .option('--timeout <seconds>', 'per-request timeout in seconds (env PWCTL_TIMEOUT; default 30)')
     .option('--dry-run', 'print the requests that would change data, and send nothing')
     .option('--jq <expr>', 'filter the JSON result with a jq expression (implies -o json; with -o ndjson, per record)')
+    .option('--no-pager', 'print long tables straight to the terminal, not through the pager (also PWCTL_PAGER="")')
     .helpCommand(false)
     .showSuggestionAfterError(true)
     .addHelpText('after', `${examplesText(ROOT_EXAMPLES)}\n\nRun \`pwctl help exit-codes\`, \`pwctl help environment\` or \`pwctl help formatting\` for reference tables.`);

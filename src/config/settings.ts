@@ -23,6 +23,8 @@ export interface GlobalFlags {
   timeout?: string;
   dryRun?: boolean;
   jq?: string;
+  /** false for --no-pager */
+  pager?: boolean;
 }
 
 /** Where the token of a run comes from: PWCTL_TOKEN, the OS keyring, the config file, or the embedded sandbox. */

@@ -1,131 +1,135 @@
 // Table output. Not a TTY: tab-separated plain rows, one record per line, no header, no
-// color, so `cut -f1` works. A TTY: aligned columns through cli-table3 with a bold header.
-// cli-table3's layout grows faster than linearly with the row count (its span-conflict
-// check) and costs about 0.25 ms a row even in small tables, so it lays out the header and
-// the first chunk, which fixes the column widths, and later rows are drawn the same way by
-// layoutRow: output stays linear and streams while pages arrive.
+// color, so `cut -f1` works. A TTY: aligned columns fitted to the terminal (column-fit.ts),
+// every row of every table — a list or an endless stream — laid out by the one function
+// layoutRow, so a row can never be drawn differently from the one above it.
+//
+// A list's widths come from all of its rows (the writer buffers a list on a TTY, as kubectl
+// and gh do), so they hold for every row; a stream's come from its columns' declared widths.
 import type { Writable } from 'node:stream';
-import { escapeInline } from './sanitize.js';
+import { COLUMN_GAP, fitColumns } from './column-fit.js';
+import type { Fit } from './view.js';
 
-const CHUNK_ROWS = 100;
-const MAX_COLUMN_WIDTH = 60;
-const NO_BORDER = Object.fromEntries(
-  ['top', 'top-mid', 'top-left', 'top-right', 'bottom', 'bottom-mid', 'bottom-left', 'bottom-right', 'left', 'left-mid', 'mid', 'mid-mid', 'right', 'right-mid', 'middle'].map((k) => [k, '']),
-);
-
-export interface RowSink {
-  add(cells: string[]): Promise<void>;
-  end(): Promise<void>;
+export interface TableColumn {
+  header: string;
+  fit: Fit;
+  /** Declared width, for streams. */
+  width?: number;
 }
 
-export function plainRows(out: Writable): RowSink {
-  return {
-    async add(cells) {
-      await write(out, `${cells.map(escapeInline).join('\t')}\n`);
-    },
-    async end() {},
-  };
+export interface TerminalTable {
+  /** Each column's width; null for a column dropped to fit the terminal. */
+  widths: ReadonlyArray<number | null>;
+  /** The header line, bold on a color terminal. */
+  header: string;
+  /** One row of already escaped cells, each cut or padded to its column. */
+  row(cells: readonly string[]): string;
 }
 
-export function ttyTable(out: Writable, headers: string[], colorLevel: number, terminalWidth: number | undefined): RowSink {
-  let pending: string[][] = [];
-  let widths: number[] | undefined;
+export interface TerminalOptions {
+  /** The terminal's width; 0 or undefined when unknown (a pty nobody sized). */
+  columns: number | undefined;
+  colorLevel: number;
+  /** Whether columns may be dropped to fit (not for --fields, which the user named). */
+  drop: boolean;
+}
 
-  // The header and the first chunk go through cli-table3, which also fixes the column widths.
-  async function flushFirst(): Promise<void> {
-    const [{ default: Table }, { Chalk }] = await Promise.all([import('cli-table3'), import('chalk')]);
-    const chalk = new Chalk({ level: colorLevel as 0 | 1 | 2 | 3 });
-    widths = columnWidths(headers, pending, terminalWidth);
-    const table = new Table({
-      head: headers.map((h) => chalk.bold(h)),
-      colWidths: widths.map((w) => w + 2),
-      chars: NO_BORDER,
-      style: { head: [], border: [], 'padding-left': 0, 'padding-right': 2 },
-      wordWrap: false,
-    });
-    table.push(...pending);
-    pending = [];
-    const text = table
-      .toString()
-      .split('\n')
-      .map((line) => line.trimEnd())
-      .filter((line) => line !== '')
-      .join('\n');
-    if (text !== '') await write(out, `${text}\n`);
+/** Width assumed for a terminal that does not say, as most tools do. */
+const DEFAULT_TERMINAL_COLUMNS = 80;
+/** Width a stream gives a column that declares none (--fields columns). */
+const DEFAULT_STREAM_COLUMN_WIDTH = 16;
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
+interface TextMeasure {
+  width(text: string): number;
+  cut(text: string, width: number): string;
+}
+
+/** Printable ASCII takes one cell a character: string-width's own first rule. */
+const ASCII_MEASURE: TextMeasure = { width: (text) => text.length, cut: (text, width) => text.slice(0, width) };
+
+/** One tab-separated row for a pipe (cells already escaped). */
+export function plainRow(cells: readonly string[]): string {
+  return `${cells.join('\t')}\n`;
+}
+
+/** The layout of a list whose rows are all known: widths fitted to the widest cells. */
+export async function tableForRows(columns: readonly TableColumn[], rows: readonly (readonly string[])[], terminal: TerminalOptions): Promise<TerminalTable> {
+  const measure = await measureFor(rows);
+  const natural = columns.map((c, i) => {
+    let width = measure.width(c.header);
+    for (const row of rows) width = Math.max(width, measure.width(row[i] ?? ''));
+    return width;
+  });
+  return tableOf(columns, natural, measure, terminal);
+}
+
+/** The layout of an endless stream, fixed before its first row: the columns' declared widths. */
+export async function tableForStream(columns: readonly TableColumn[], terminal: TerminalOptions): Promise<TerminalTable> {
+  const measure = await measureFor(undefined);
+  const natural = columns.map((c) => Math.max(measure.width(c.header), c.width ?? DEFAULT_STREAM_COLUMN_WIDTH));
+  return tableOf(columns, natural, measure, terminal);
+}
+
+async function tableOf(columns: readonly TableColumn[], natural: number[], measure: TextMeasure, terminal: TerminalOptions): Promise<TerminalTable> {
+  const budget = terminal.columns || DEFAULT_TERMINAL_COLUMNS;
+  const widths = fitColumns(
+    columns.map((c, i) => ({ natural: natural[i]!, fit: c.fit })),
+    budget,
+    { drop: terminal.drop },
+  );
+  let bold = (text: string) => text;
+  if (terminal.colorLevel > 0) {
+    const { Chalk } = await import('chalk');
+    bold = new Chalk({ level: terminal.colorLevel as 1 | 2 | 3 }).bold;
   }
-
-  // Later rows: the same layout without cli-table3's per-cell cost (about 0.25 ms a row).
-  async function flushRest(): Promise<void> {
-    const lines = pending.map((cells) => layoutRow(cells, widths!));
-    pending = [];
-    if (lines.length > 0) await write(out, `${lines.join('\n')}\n`);
-  }
-
   return {
-    async add(cells) {
-      pending.push(cells.map(escapeInline));
-      if (pending.length >= CHUNK_ROWS) await (widths ? flushRest() : flushFirst());
-    },
-    async end() {
-      await (widths ? flushRest() : flushFirst());
-    },
+    widths,
+    header: layoutRow(columns.map((c) => c.header), widths, measure, bold),
+    row: (cells) => layoutRow(cells, widths, measure),
   };
 }
 
 /**
- * One row as cli-table3 draws it with these options: each cell truncated to its column's
- * width with '…', padded with spaces, followed by two spaces of padding; trailing blanks trimmed.
+ * The one row layout: each shown cell cut to its column's width with '…' or padded to it,
+ * columns two spaces apart, no trailing blanks. `style` decorates a cell's text after it
+ * was measured (the header's bold).
  */
-export function layoutRow(cells: readonly string[], widths: readonly number[]): string {
+export function layoutRow(cells: readonly string[], widths: ReadonlyArray<number | null>, measure: TextMeasure, style?: (text: string) => string): string {
   let line = '';
+  let padding = -1;
   widths.forEach((width, i) => {
+    if (width === null) return;
     let text = cells[i] ?? '';
-    let textWidth = displayWidth(text);
-    if (textWidth > width) {
-      text = `${truncateToWidth(text, width - 1)}…`;
-      textWidth = displayWidth(text);
+    let used = measure.width(text);
+    if (used > width) {
+      text = `${measure.cut(text, width - 1)}…`;
+      used = measure.width(text);
     }
-    line += `${text}${' '.repeat(Math.max(0, width - textWidth))}  `;
+    if (padding >= 0) line += ' '.repeat(padding + COLUMN_GAP);
+    line += style ? style(text) : text;
+    padding = Math.max(0, width - used);
   });
+  // Cells left empty at the end of a row would leave padding behind.
   return line.trimEnd();
 }
 
-function truncateToWidth(text: string, width: number): string {
-  let out = '';
-  let used = 0;
-  for (const char of text) {
-    const w = displayWidth(char);
-    if (used + w > width) break;
-    out += char;
-    used += w;
-  }
-  return out;
-}
-
-function columnWidths(headers: string[], rows: string[][], terminalWidth: number | undefined): number[] {
-  const widths = headers.map((h, i) => Math.min(MAX_COLUMN_WIDTH, Math.max(h.length, ...rows.map((r) => displayWidth(r[i] ?? '')))));
-  // Shrink the widest columns until the table fits the terminal, but never a column below
-  // min(its natural width, 12): ids, dates and statuses stay whole; long text gives way.
-  // A terminal of unknown size (0 columns: a pty nobody sized) gets a generous default.
-  const floors = widths.map((w) => Math.min(w, 12));
-  const budget = (terminalWidth || 120) - 2 * headers.length;
-  while (widths.reduce((a, b) => a + b, 0) > budget) {
-    let widest = -1;
-    widths.forEach((w, i) => {
-      if (w > floors[i]! && (widest < 0 || w > widths[widest]!)) widest = i;
-    });
-    if (widest < 0) break;
-    widths[widest]!--;
-  }
-  return widths;
-}
-
-function displayWidth(text: string): number {
-  if (/^[\x20-\x7e]*$/.test(text)) return text.length;
-  // Good enough for sizing: code points, wide East Asian characters count double.
-  let width = 0;
-  for (const char of text) width += /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6\u{1f300}-\u{1faff}]/u.test(char) ? 2 : 1;
-  return width;
+/**
+ * string-width is loaded only when some text needs it (a stream's text is not known, so a
+ * stream always loads it): its Unicode data and segmenter are costly to load, and so is
+ * measuring text beyond ASCII (BENCHMARKS.md), which a list therefore measures once per
+ * distinct text: its phases, projects and names repeat from row to row.
+ */
+async function measureFor(rows: readonly (readonly string[])[] | undefined): Promise<TextMeasure> {
+  if (rows && rows.every((row) => row.every((cell) => PRINTABLE_ASCII.test(cell)))) return ASCII_MEASURE;
+  const { textWidth, cutToWidth } = await import('./text-width.js');
+  if (!rows) return { width: textWidth, cut: cutToWidth };
+  const measured = new Map<string, number>();
+  const width = (text: string) => {
+    let known = measured.get(text);
+    if (known === undefined) measured.set(text, (known = textWidth(text)));
+    return known;
+  };
+  return { width, cut: cutToWidth };
 }
 
 /** Write and respect backpressure, so a slow pipe does not make us buffer a whole list. */

@@ -3,6 +3,13 @@
 import type { IdKind } from '../completion/id-cache.js';
 import type { NestedFields } from './fields.js';
 
+/**
+ * How a list column gives way when a table is wider than the terminal: 'whole' columns
+ * (ids, UUIDs, URLs, dates, statuses) are never cut; 'shrink' columns (titles, names) are
+ * cut with '…' to make room. See column-fit.ts for the order in which columns give way.
+ */
+export type Fit = 'whole' | 'shrink';
+
 export interface Column<T> {
   header: string;
   value: (record: T) => unknown;
@@ -11,6 +18,13 @@ export interface Column<T> {
    * prints that field's value under this name; columns without one are left out of csv.
    */
   field?: string;
+  /** How the column fits a terminal in a list table; 'whole' when not declared. */
+  fit?: Fit;
+  /**
+   * The width an endless stream (`webhooks listen`) reserves for the column, since its
+   * rows are not known in advance; lists measure their rows instead.
+   */
+  width?: number;
 }
 
 export interface View<T> {

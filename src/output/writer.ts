@@ -1,24 +1,41 @@
 // The one writer of command results. Commands hand it records, lists (as async iterables,
-// streamed as pages arrive) or plain values plus a View; it renders table, json, ndjson,
-// yaml or csv, applies --fields and --jq, and keeps server text from reaching the terminal raw.
-import { CommandFailedError } from '../errors.js';
+// streamed as pages arrive), endless streams (webhooks listen) or plain values plus a View;
+// it renders table, json, ndjson, yaml or csv, applies --fields and --jq, pages long tables
+// on a terminal and keeps server text from reaching the terminal raw.
 import type { IO } from '../io.js';
 import { csvCell, csvColumns, csvRow, keyCsvColumns, type CsvColumn } from './csv.js';
 import { getPath, selectFields, validateFields } from './fields.js';
 import type { OutputFormat } from './formats.js';
-import type { JqFilter, JqOutput } from './jq.js';
-import { batchesOf } from './arrival-batches.js';
+import type { JqFilter } from './jq.js';
+import { jqEach, jqWhole, jqWrite, type JqTarget } from './jq-output.js';
 import { toJson } from './json.js';
-import { escapeBlock, escapeInline } from './sanitize.js';
-import { plainRows, ttyTable, write, type RowSink } from './table.js';
-import { cellText, type Column, type View } from './view.js';
+import { escapeBlock } from './sanitize.js';
+import type { Pager } from './pager.js';
+import { keyColumns, streamTableRenderer, writeDetail, writeTableRows, type TableTarget } from './table-output.js';
+import { write } from './table.js';
+import type { Column, View } from './view.js';
 
 export interface WriterOptions {
   /** Told about every record printed (shell completion remembers their ids). */
   onRecord?: (record: unknown, view: View<never>) => void;
   /** --jq, compiled; only with the json and ndjson formats. */
   jq?: JqFilter;
+  /** Where long tables go on a terminal; undefined when paging is off. */
+  pager?: Pager;
 }
+
+/** A stream that never ends (webhooks listen): records are written as they come, in batches. */
+export interface RecordStream<T> {
+  /** Write a batch of records at once; dropped and counted when stdout has stalled. */
+  write(records: readonly T[]): void;
+  /** Records not written because stdout stopped taking them. */
+  readonly dropped: number;
+  /** Resolves once everything written has been handed to stdout. */
+  end(): Promise<void>;
+}
+
+/** Past this much unwritten output (a stalled pipe), a stream drops records rather than hold them. */
+const MAX_PENDING_STREAM_OUTPUT = 16 * 1024 * 1024;
 
 /** A request --dry-run shows instead of sending. */
 export interface DryRunRequest {
@@ -30,6 +47,7 @@ export interface DryRunRequest {
 export class OutputWriter {
   readonly #onRecord: WriterOptions['onRecord'];
   readonly #jq: JqFilter | undefined;
+  readonly #table: TableTarget;
 
   constructor(
     readonly io: IO,
@@ -39,6 +57,7 @@ export class OutputWriter {
   ) {
     this.#onRecord = options.onRecord;
     this.#jq = options.jq;
+    this.#table = { io, pager: options.pager, userColumns: fields !== undefined, write: (text) => this.#write(text) };
   }
 
   /** Whether results are shown as rows of a view's columns (table or csv). */
@@ -56,7 +75,7 @@ export class OutputWriter {
     if (record === undefined) return;
     this.checkFields(view as View<unknown>);
     this.#remember(record, view);
-    if (this.#jq) return this.#jqWrite(this.#jq.run(toJson(this.#select(record))));
+    if (this.#jq) return jqWrite(this.#jqTarget({ fields: [], columns: [] }), this.#jq.run(toJson(this.#select(record))));
     switch (this.format) {
       case 'csv':
         return void (await this.#csv([record], view));
@@ -74,7 +93,7 @@ export class OutputWriter {
   /** A list, streamed record by record. Returns how many records were written. */
   async list<T>(records: AsyncIterable<T> | Iterable<T>, view: View<T>): Promise<number> {
     this.checkFields(view as View<unknown>);
-    if (this.#jq) return this.format === 'ndjson' ? this.#jqEach(records, view, this.#jq) : this.#jqWhole(records, view, this.#jq);
+    if (this.#jq) return this.format === 'ndjson' ? jqEach(this.#jqTarget(view), records, this.#jq) : jqWhole(this.#jqTarget(view), records, this.#jq);
     let count = 0;
     switch (this.format) {
       case 'csv':
@@ -105,28 +124,44 @@ export class OutputWriter {
         if (count === 0) await this.#write('[]\n');
         return count;
       }
-      case 'table': {
-        const columns = this.#columns(view.columns as readonly Column<T>[], undefined);
-        let sink: RowSink | undefined;
-        for await (const record of records) {
-          const cols = columns ?? keyColumns<T>(record);
-          sink ??= this.io.stdoutIsTTY
-            ? ttyTable(this.io.stdout, cols.map((c) => c.header), this.io.stdoutColor, this.io.stdout.columns)
-            : plainRows(this.io.stdout);
-          await sink.add(cols.map((c) => cellText(c.value(record))));
-          this.#remember(record, view);
-          count++;
-        }
-        await sink?.end();
-        return count;
-      }
+      case 'table':
+        return writeTableRows(this.#table, records, this.#columns(view.columns as readonly Column<T>[]), (record) => this.#remember(record, view));
     }
+  }
+
+  /**
+   * An endless stream of records: json/ndjson one compact object a line, yaml one document
+   * each, a table row by row (widths fixed in advance from the view, header first). Nothing
+   * is held back, so a stalled stdout drops records (counted) instead of growing memory.
+   */
+  async stream<T>(view: View<T>): Promise<RecordStream<T>> {
+    this.checkFields(view as View<unknown>);
+    const render = await this.#streamRenderer(view);
+    const out = this.io.stdout;
+    let dropped = 0;
+    return {
+      write: (records) => {
+        if (records.length === 0) return;
+        if (out.writableLength > MAX_PENDING_STREAM_OUTPUT) {
+          dropped += records.length;
+          return;
+        }
+        let text = '';
+        for (const record of records) text += render(record);
+        this.io.clearStatus();
+        out.write(text);
+      },
+      get dropped() {
+        return dropped;
+      },
+      end: () => new Promise<void>((resolve) => out.write('', () => resolve())),
+    };
   }
 
   /** A value printed as it is in json/ndjson/yaml (tag changes, raw API bodies); `table` calls the fallback. */
   async value(value: unknown, table?: () => Promise<void>): Promise<void> {
     if (value === undefined) return;
-    if (this.#jq) return this.#jqWrite(this.#jq.run(toJson(value)));
+    if (this.#jq) return jqWrite(this.#jqTarget({ fields: [], columns: [] }), this.#jq.run(toJson(value)));
     if (this.tabular && table) return table();
     switch (this.format) {
       case 'csv':
@@ -167,7 +202,7 @@ export class OutputWriter {
       return this.#write(`${request.method} ${request.path}${body}\n`);
     }
     const shown = { dry_run: true, method: request.method, path: request.path, body: request.body ?? null };
-    if (this.#jq) return this.#jqWrite(this.#jq.run(toJson(shown)));
+    if (this.#jq) return jqWrite(this.#jqTarget({ fields: [], columns: [] }), this.#jq.run(toJson(shown)));
     // One request after another, each readable on its own: JSON lines, or YAML documents.
     if (this.format === 'yaml') return this.#write(`---\n${(await import('./yaml.js')).toYaml(shown)}`);
     return this.#write(`${toJson(shown)}\n`);
@@ -177,22 +212,36 @@ export class OutputWriter {
     return this.fields ? selectFields(record, this.fields) : record;
   }
 
-  #columns<T>(columns: readonly Column<T>[], _record: T | undefined): Column<T>[] | undefined {
+  #columns<T>(columns: readonly Column<T>[]): Column<T>[] | undefined {
     if (this.fields) return this.fields.map((f) => ({ header: f.toUpperCase(), value: (r: T) => getPath(r, f) }));
     return columns.length > 0 ? [...columns] : undefined;
   }
 
   async #detail<T>(record: T, view: View<T>): Promise<void> {
-    const rows = this.#columns((view.detail ?? view.columns) as readonly Column<T>[], record) ?? keyColumns(record);
-    if (this.io.stdoutIsTTY) {
-      const width = Math.max(...rows.map((r) => r.header.length));
-      const { Chalk } = await import('chalk');
-      const chalk = new Chalk({ level: this.io.stdoutColor as 0 | 1 | 2 | 3 });
-      const lines = rows.map((r) => `${chalk.bold(`${r.header.toLowerCase()}:`.padEnd(width + 2))}${escapeInline(cellText(r.value(record)))}`);
-      await this.#write(`${lines.join('\n')}\n`);
-    } else {
-      const lines = rows.map((r) => `${r.header.toLowerCase()}:\t${escapeInline(cellText(r.value(record)))}`);
-      await this.#write(`${lines.join('\n')}\n`);
+    const rows = this.#columns((view.detail ?? view.columns) as readonly Column<T>[]) ?? keyColumns(record);
+    return writeDetail(this.#table, record, rows);
+  }
+
+  async #streamRenderer<T>(view: View<T>): Promise<(record: T) => string> {
+    switch (this.format) {
+      case 'json':
+      case 'ndjson':
+        return (record) => `${toJson(this.#select(record))}\n`;
+      case 'yaml': {
+        const { toYaml } = await import('./yaml.js');
+        return (record) => `---\n${toYaml(this.#select(record))}`;
+      }
+      case 'csv': {
+        const columns = csvColumns(view, this.fields) ?? [];
+        let header = csvRow(columns.map((c) => c.name));
+        return (record) => {
+          const line = `${header}${csvRow(columns.map((c) => csvCell(c.value(record))))}`;
+          header = '';
+          return line;
+        };
+      }
+      case 'table':
+        return streamTableRenderer(this.#table, this.#columns(view.columns) ?? [{ header: 'VALUE', value: (r: T) => r }]);
     }
   }
 
@@ -217,49 +266,11 @@ export class OutputWriter {
     return count;
   }
 
-  /** The whole list as one JSON array, filtered once. */
-  async #jqWhole<T>(records: AsyncIterable<T> | Iterable<T>, view: View<T>, jq: JqFilter): Promise<number> {
-    const items: string[] = [];
-    for await (const record of records) {
-      items.push(toJson(this.#select(record)));
-      this.#remember(record, view);
-    }
-    await this.#jqWrite(jq.run(`[${items.join(',')}]`));
-    return items.length;
-  }
-
-  /**
-   * Once per record (-o ndjson), streamed: the records that have arrived together (a page,
-   * or one bulk result) go to jq in one run, as a stream of inputs, since each run of jq
-   * costs about as much as a small filter over a whole page.
-   */
-  async #jqEach<T>(records: AsyncIterable<T> | Iterable<T>, view: View<T>, jq: JqFilter): Promise<number> {
-    let count = 0;
-    let failure: string | undefined;
-    for await (const batch of batchesOf(records)) {
-      const output = jq.run(batch.map((record) => toJson(this.#select(record))).join('\n'));
-      failure ??= output.error;
-      await this.#jqWrite({ ...output, error: undefined });
-      for (const record of batch) this.#remember(record, view);
-      count += batch.length;
-    }
-    if (failure) throw new CommandFailedError(failure);
-    return count;
-  }
-
-  /** jq's output to stdout (sanitised on a terminal), its notes to stderr; a runtime error ends the command (exit 1). */
-  async #jqWrite(output: JqOutput): Promise<void> {
-    if (output.text !== '') await this.#write(this.io.stdoutIsTTY ? escapeBlock(output.text) : output.text);
-    if (output.notes !== '') this.io.error(escapeBlock(output.notes));
-    if (output.error) throw new CommandFailedError(output.error);
+  #jqTarget<T>(view: View<T>): JqTarget<T> {
+    return { io: this.io, write: (text) => this.#write(text), select: (record) => this.#select(record), seen: (record) => this.#remember(record, view) };
   }
 }
 
 function indent(text: string): string {
   return text.replace(/^/gm, '  ');
-}
-
-function keyColumns<T>(record: T): Column<T>[] {
-  if (record === null || typeof record !== 'object') return [{ header: 'VALUE', value: (r) => r }];
-  return Object.keys(record).map((key) => ({ header: key.toUpperCase(), value: (r: T) => (r as Record<string, unknown>)[key] }));
 }

@@ -5,79 +5,27 @@
 export const DEFAULT_DUPLICATE_MEMORY = 10_000;
 
 export class DuplicateTracker {
-  /** Each remembered key and the number of its latest sighting. */
-  readonly #seen = new Map<string, number>();
-  // The sightings in order, oldest first: a ring of keys and their sighting numbers. A
-  // sighting whose number is no longer its key's latest is stale and skipped. (Map order
-  // alone would do, but finding a Map's first key after many deletes from its front takes
-  // time in proportion to the deletes: microseconds per delivery.) The ring is allocated
-  // once, so a long-running listener's memory stays flat.
-  readonly #keys: Array<string | undefined>;
-  readonly #numbers: Float64Array;
-  #head = 0;
-  #count = 0;
-  #next = 0;
+  /** Remembered keys, least recently seen first: a Map keeps insertion order. */
+  readonly #seen = new Map<string, true>();
+  // One iterator over the keys, kept for the tracker's life, finds the oldest key. A fresh
+  // `keys().next()` would walk past every entry deleted from the front since the Map last
+  // compacted its table (thousands, at the default bound); a live iterator has already
+  // passed them, and still sees keys set after it was made, as Map iterators do.
+  readonly #oldest = this.#seen.keys();
 
-  constructor(readonly capacity = DEFAULT_DUPLICATE_MEMORY) {
-    // Room for every remembered key plus as many stale sightings; full, it is compacted.
-    const size = 2 * capacity + 16;
-    this.#keys = new Array<string | undefined>(size).fill(undefined);
-    this.#numbers = new Float64Array(size);
-  }
+  constructor(readonly capacity = DEFAULT_DUPLICATE_MEMORY) {}
 
   /** Record `key`; true when it was already seen (and still remembered). */
   check(key: string): boolean {
-    const seen = this.#seen.has(key);
-    // A repeat is refreshed, so an often-repeated delivery is not forgotten first.
-    const number = this.#next++;
-    this.#seen.set(key, number);
-    if (this.#count === this.#keys.length) this.#compact();
-    const at = (this.#head + this.#count) % this.#keys.length;
-    this.#keys[at] = key;
-    this.#numbers[at] = number;
-    this.#count++;
-    if (!seen && this.#seen.size > this.capacity) this.#forgetOldest();
+    // A repeat moves to the back, so an often-repeated delivery is not forgotten first.
+    const seen = this.#seen.delete(key);
+    this.#seen.set(key, true);
+    if (this.#seen.size > this.capacity) this.#seen.delete(this.#oldest.next().value!);
     return seen;
   }
 
   get size(): number {
     return this.#seen.size;
-  }
-
-  /** Sightings held, remembered and stale: at most about twice the capacity. */
-  get logLength(): number {
-    return this.#count;
-  }
-
-  #forgetOldest(): void {
-    for (;;) {
-      const key = this.#keys[this.#head]!;
-      const number = this.#numbers[this.#head];
-      this.#keys[this.#head] = undefined;
-      this.#head = (this.#head + 1) % this.#keys.length;
-      this.#count--;
-      if (this.#seen.get(key) === number) {
-        this.#seen.delete(key);
-        return;
-      }
-    }
-  }
-
-  /** Drop stale sightings, keeping the order of the others. */
-  #compact(): void {
-    const size = this.#keys.length;
-    let kept = 0;
-    for (let i = 0; i < this.#count; i++) {
-      const from = (this.#head + i) % size;
-      const key = this.#keys[from]!;
-      const number = this.#numbers[from]!;
-      this.#keys[from] = undefined;
-      if (this.#seen.get(key) !== number) continue;
-      const to = (this.#head + kept++) % size;
-      this.#keys[to] = key;
-      this.#numbers[to] = number;
-    }
-    this.#count = kept;
   }
 }
 

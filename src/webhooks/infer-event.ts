@@ -1,6 +1,7 @@
-// Naming a delivery's event type from the payload alone, for deliveries verified by a
-// secret that does not know its subscription (--secret, PWCTL_WEBHOOK_SECRET). The shapes
-// are the reference's payload shapes; the event-specific fields decide among task events.
+// Naming a delivery's event type: from the subscription whose secret verified it, or from
+// the payload alone for a secret that does not know its subscription (--secret,
+// PWCTL_WEBHOOK_SECRET). The shapes are the reference's payload shapes; the event-specific
+// fields decide among task events.
 import type { WebhookEvent } from '../api/types.js';
 
 type Json = Record<string, unknown>;
@@ -30,4 +31,32 @@ export function inferEvent(payload: unknown): WebhookEvent | undefined {
 function isTask(payload: Json): boolean {
   if (isObject(payload.phase)) return true;
   return 'is_approval' in payload || 'approval_status' in payload || 'completed_at' in payload || 'previous_due_date' in payload || 'added_tags' in payload || 'removed_tags' in payload;
+}
+
+/** The event a delivery is shown as. */
+export interface NamedEvent {
+  event: string | null;
+  /**
+   * Set when the payload is plainly another kind of resource than the verifying
+   * subscription's event says (a milestone under a task.completed secret): that event,
+   * which the inferred one replaces rather than mislabel the delivery.
+   */
+  contradicted?: string;
+}
+
+/**
+ * The subscription's event, unless the payload is plainly of another resource; the
+ * inferred one when the secret knows no event. Only the resource (task, milestone, …) is
+ * held against the subscription: telling task events apart from the shape is a guess.
+ */
+export function nameEvent(subscribed: string | undefined, payload: unknown): NamedEvent {
+  const inferred = inferEvent(payload);
+  if (subscribed === undefined) return { event: inferred ?? null };
+  if (inferred !== undefined && resourceOf(inferred) !== resourceOf(subscribed)) return { event: inferred, contradicted: subscribed };
+  return { event: subscribed };
+}
+
+function resourceOf(event: string): string {
+  const dot = event.indexOf('.');
+  return dot < 0 ? event : event.slice(0, dot);
 }

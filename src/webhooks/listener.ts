@@ -1,35 +1,34 @@
 // `webhooks listen` assembled: the receiver answers; this module turns the accepted
-// deliveries into records (event, subscription, duplicate mark), hands them to the
-// printer, relays them to forward targets, and keeps the counts for the summary.
+// deliveries into records (payload parsed, event named, duplicates marked), hands them to
+// the printer, relays them to forward targets, and keeps the counts for the summary.
 import { DuplicateTracker, deliveryKey } from './duplicates.js';
-import { Delivery, isoTime, parsePayload } from './delivery-record.js';
+import { parsePayload, type DeliveryRecord } from './delivery-record.js';
 import { Forwarder, type ForwardOutcome, type ForwardTarget } from './forward.js';
-import { inferEvent } from './infer-event.js';
-import type { Keyring } from './keyring.js';
-import { startReceiver, type AcceptedDelivery, type RejectedRequest } from './receiver.js';
-import { scanPayload } from './scan-payload.js';
+import { nameEvent } from './infer-event.js';
+import { startReceiver, type AcceptedDelivery, type ReceiverOptions, type RejectedRequest } from './receiver.js';
 
-export interface ListenerOptions {
-  host: string;
-  port: number;
-  path: string | undefined;
-  maxBody: number;
-  readTimeoutMs: number;
-  keyring: Keyring;
+export interface ListenerOptions extends Omit<ReceiverOptions, 'onAccepted' | 'onRejected'> {
   /** Show and forward only these events; undefined = all. */
   events: ReadonlySet<string> | undefined;
   forwardTo: readonly ForwardTarget[];
   forwardTimeoutMs: number;
   duplicateMemory?: number;
-  /** The printer copies canonical JSON bodies verbatim (json output): scan for that form too. */
-  verbatimPayloads?: boolean;
+}
+
+/** A subscription whose secret verified a payload of another kind of resource than its event. */
+export interface EventContradiction {
+  subscriptionId: number | null;
+  subscribed: string;
+  shownAs: string;
 }
 
 export interface ListenerSinks {
   /** One batch of accepted deliveries, in arrival order. */
-  deliveries(deliveries: Delivery[]): void;
+  deliveries(deliveries: DeliveryRecord[]): void;
   rejected(rejection: RejectedRequest): void;
-  forwarded(delivery: Delivery, outcome: ForwardOutcome): void;
+  forwarded(delivery: DeliveryRecord, outcome: ForwardOutcome): void;
+  /** The first delivery of a subscription whose payload contradicts its event (once per subscription). */
+  contradicted(contradiction: EventContradiction): void;
   /** Printing or relaying a batch failed unexpectedly (a bug); the receiver keeps running. */
   failed(error: unknown): void;
 }
@@ -58,24 +57,33 @@ export interface Listener {
 export async function startListener(options: ListenerOptions, sinks: ListenerSinks): Promise<Listener> {
   const summary: ListenSummary = { received: 0, verified: 0, rejected: 0, duplicates: 0, filtered: 0, forwardedOk: 0, forwardedFailed: 0, forwardsAbandoned: 0 };
   const tracker = new DuplicateTracker(options.duplicateMemory);
-  const verbatim = options.verbatimPayloads ?? false;
   const forwarder = new Forwarder(options.forwardTo, { timeoutMs: options.forwardTimeoutMs, maxInFlight: 1_000 });
+  const contradicting = new Set<string>();
 
-  const recordOf = (delivery: AcceptedDelivery): Delivery | undefined => {
-    // The scan reads the few fields needed here without building the payload; a body it
-    // declines is parsed.
-    const scan = scanPayload(delivery.body, verbatim);
-    const parsed = scan ? undefined : parsePayload(delivery.body);
-    const fields = scan ? scan.fields : parsed!.payload;
-    const event = delivery.secret.event ?? inferEvent(fields) ?? null;
+  const recordOf = (delivery: AcceptedDelivery): DeliveryRecord | undefined => {
+    const payload = parsePayload(delivery.body);
+    const { secret } = delivery;
+    const { event, contradicted } = nameEvent(secret.event, payload);
+    if (contradicted !== undefined && event !== null) {
+      const who = secret.subscriptionId === undefined ? secret.source : `subscription ${secret.subscriptionId}`;
+      if (!contradicting.has(who)) {
+        contradicting.add(who);
+        sinks.contradicted({ subscriptionId: secret.subscriptionId ?? null, subscribed: contradicted, shownAs: event });
+      }
+    }
     if (options.events && (event === null || !options.events.has(event))) {
       summary.filtered++;
       return undefined;
     }
-    const duplicate = tracker.check(deliveryKey(event ?? '', fields, delivery.signature));
+    const duplicate = tracker.check(deliveryKey(event ?? '', payload, delivery.signature));
     if (duplicate) summary.duplicates++;
-    const record = new Delivery(isoTime(delivery.receivedAt), event, delivery.secret.subscriptionId ?? null, duplicate, delivery.body, scan, parsed);
-    if (options.forwardTo.length === 0) return record;
+    const record: DeliveryRecord = {
+      received_at: new Date(delivery.receivedAt).toISOString(),
+      event,
+      subscription_id: secret.subscriptionId ?? null,
+      duplicate,
+      payload,
+    };
     for (const target of forwarder.targetsFor(event ?? undefined)) {
       void forwarder.relay(target, delivery.body, delivery.rawHeaders).then((outcome) => {
         if (outcome.status !== null && outcome.status >= 200 && outcome.status < 300) summary.forwardedOk++;
@@ -87,16 +95,11 @@ export async function startListener(options: ListenerOptions, sinks: ListenerSin
   };
 
   const receiver = await startReceiver({
-    host: options.host,
-    port: options.port,
-    path: options.path,
-    maxBody: options.maxBody,
-    readTimeoutMs: options.readTimeoutMs,
-    keyring: options.keyring,
+    ...options,
     onAccepted(batch) {
       summary.received += batch.length;
       summary.verified += batch.length;
-      const records: Delivery[] = [];
+      const records: DeliveryRecord[] = [];
       // The senders have their answers already; a failure here must not take the receiver down.
       try {
         for (const delivery of batch) {

@@ -5,7 +5,7 @@
 import { statSync } from 'node:fs';
 import { ConfigStore } from '../config/store.js';
 import { allWebhookSecrets } from '../config/webhook-secrets.js';
-import type { KnownSecret, StoredSecrets } from './keyring.js';
+import type { KnownSecret, StoredSecrets } from './signing-secrets.js';
 
 export function profileSecrets(configDir: string, profileName: string): StoredSecrets {
   const path = new ConfigStore(configDir).path;

@@ -3,7 +3,7 @@
 // parsing, printing and forwarding happen later, in batches, off a setImmediate queue.
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import type { Keyring, KnownSecret } from './keyring.js';
+import type { KnownSecret, SigningSecrets } from './signing-secrets.js';
 import { describeMalformedSignature } from './signature.js';
 
 export interface AcceptedDelivery {
@@ -34,7 +34,7 @@ export interface ReceiverOptions {
   maxBody: number;
   /** A request must arrive whole (headers and body) within this time. */
   readTimeoutMs: number;
-  keyring: Keyring;
+  secrets: SigningSecrets;
   /** Accepted deliveries, in arrival order, handed over after they were answered. */
   onAccepted: (batch: AcceptedDelivery[]) => void;
   onRejected: (rejection: RejectedRequest) => void;
@@ -51,7 +51,7 @@ export interface Receiver {
 const ACCEPTED_STATUS = 204;
 
 export async function startReceiver(options: ReceiverOptions): Promise<Receiver> {
-  const { keyring, maxBody, path } = options;
+  const { secrets, maxBody, path } = options;
   let pending: AcceptedDelivery[] = [];
   let scheduled = false;
 
@@ -107,9 +107,9 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
         if (over) return;
         const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
         const signature = req.headers.signature as string | undefined;
-        const secret = keyring.match(body, signature);
+        const secret = secrets.match(body, signature);
         if (!secret) {
-          const why = describeMalformedSignature(signature) ?? `signature does not match any of ${keyring.entries.length} known secret${keyring.entries.length === 1 ? '' : 's'}`;
+          const why = describeMalformedSignature(signature) ?? `signature does not match any of ${secrets.entries.length} known secret${secrets.entries.length === 1 ? '' : 's'}`;
           return reject(req, res, 401, why);
         }
         res.writeHead(ACCEPTED_STATUS);

@@ -155,6 +155,30 @@ describe('listen receiving deliveries from the sandbox', () => {
   });
 });
 
+describe('listen when a payload contradicts its subscription', () => {
+  it('shows the event inferred from the payload, and warns once per subscription', async () => {
+    const configDir = makeConfigDir();
+    const listener = await listen(['-o', 'ndjson'], { configDir });
+    const created = await runCli(['webhooks', 'create', '--url', listener.url, '--event', 'task.completed', '--company', '1', '-o', 'json'], { env: sandboxEnv(sb), configDir });
+    expect(created.code, created.stderr).toBe(0);
+    const hook = JSON.parse(created.stdout) as { id: number; secret: string };
+    // A milestone payload signed with the task.completed subscription's secret, twice, then a task one.
+    for (const event of ['milestone.created', 'milestone.updated', 'task.completed']) {
+      const sent = await runCli(['webhooks', 'trigger', event, '--to', listener.url, '--secret', hook.secret], { allowSecrets: true });
+      expect(sent.code, sent.stderr).toBe(0);
+    }
+    await listener.waitFor(() => lines(listener.stdout()).length >= 3, 'three deliveries');
+    const { stderr, stdout } = await listener.stop();
+    expect(lines(stdout).map((r) => [r.event, r.subscription_id])).toEqual([
+      ['milestone.created', hook.id],
+      ['milestone.updated', hook.id],
+      ['task.completed', hook.id],
+    ]);
+    const warnings = stderr.split('\n').filter((line) => line.startsWith('warning: subscription'));
+    expect(warnings).toEqual([`warning: subscription ${hook.id} is for task.completed but delivered a milestone payload: shown as milestone.created, inferred from the payload`]);
+  });
+});
+
 describe('listen with trigger', () => {
   const secret = 'trigger-secret';
   const dir = makeConfigDir();

@@ -159,6 +159,89 @@ describe('OutputWriter', () => {
   });
 });
 
+describe('OutputWriter.stream (an endless stream)', () => {
+  interface Event {
+    at: string;
+    id: number;
+    title: string;
+  }
+  const EVENT_VIEW: View<Event> = {
+    fields: ['at', 'id', 'title'],
+    columns: [
+      { header: 'AT', value: (e) => e.at, fit: 'whole', width: 5 },
+      { header: 'ID', value: (e) => e.id, fit: 'whole', width: 6 },
+      { header: 'TITLE', value: (e) => e.title, fit: 'shrink', width: 60 },
+    ],
+  };
+  const events = (from: number, n: number): Event[] => Array.from({ length: n }, (_, i) => ({ at: '12:00', id: from + i, title: `Event ${from + i} 👍🏽\u001b[2J` }));
+
+  it('json and ndjson: one compact object a line, --fields applied', async () => {
+    for (const format of ['json', 'ndjson'] as const) {
+      const { io, out } = fakeIO();
+      const stream = await new OutputWriter(io, format, ['id']).stream(EVENT_VIEW);
+      stream.write(events(1, 2));
+      stream.write(events(3, 1));
+      await stream.end();
+      expect(out()).toBe('{"id":1}\n{"id":2}\n{"id":3}\n');
+    }
+  });
+
+  it('yaml: one document per record', async () => {
+    const { io, out } = fakeIO();
+    const stream = await new OutputWriter(io, 'yaml', ['id', 'at']).stream(EVENT_VIEW);
+    stream.write(events(1, 2));
+    await stream.end();
+    expect(out()).toBe('---\nid: 1\nat: "12:00"\n---\nid: 2\nat: "12:00"\n');
+  });
+
+  it('table to a pipe: tab-separated escaped rows, no header', async () => {
+    const { io, out } = fakeIO(false);
+    const stream = await new OutputWriter(io, 'table', undefined).stream(EVENT_VIEW);
+    stream.write(events(9, 2));
+    await stream.end();
+    expect(out()).toBe('12:00\t9\tEvent 9 👍🏽^[[2J\n12:00\t10\tEvent 10 👍🏽^[[2J\n');
+  });
+
+  it('table on a terminal: the header once, then rows as they come in widths fixed up front', async () => {
+    const { io, out } = fakeIO(true);
+    // 5 + 6 + 2 gaps leave the title 22 cells of 36.
+    (io.stdout as unknown as { columns: number }).columns = 36;
+    const stream = await new OutputWriter(io, 'table', undefined).stream(EVENT_VIEW);
+    stream.write(events(9, 1));
+    stream.write(events(99_999, 2));
+    await stream.end();
+    expect(out().split('\n')).toEqual([
+      'AT     ID      TITLE',
+      '12:00  9       Event 9 👍🏽^[[2J',
+      '12:00  99999   Event 99999 👍🏽^[[2J',
+      '12:00  100000  Event 100000 👍🏽^[[2J',
+      '',
+    ]);
+    const narrow = fakeIO(true);
+    (narrow.io.stdout as unknown as { columns: number }).columns = 35;
+    const cut = await new OutputWriter(narrow.io, 'table', undefined).stream(EVENT_VIEW);
+    cut.write([{ at: '12:00', id: 100_000, title: 'A title 👍🏽 longer than the 20 cells left' }]);
+    await cut.end();
+    expect(narrow.out()).toBe('AT     ID      TITLE\n12:00  100000  A title 👍🏽 longer t…\n');
+  });
+
+  it('rejects unknown --fields before anything is written', async () => {
+    const { io } = fakeIO();
+    await expect(new OutputWriter(io, 'ndjson', ['nope']).stream(EVENT_VIEW)).rejects.toThrow(/valid fields: at, id, title/);
+  });
+
+  it('drops (and counts) records while stdout has stopped taking them, rather than hold them', async () => {
+    const stdout = new PassThrough({ highWaterMark: 16 });
+    const io = new IO({ stdin: new PassThrough(), stdout, stderr: new PassThrough() }, { stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false, stdoutColor: 0, stderrColor: 0 });
+    const stream = await new OutputWriter(io, 'ndjson', undefined).stream(EVENT_VIEW);
+    const big = { at: 'x', id: 1, title: 'y'.repeat(1024 * 1024) };
+    for (let i = 0; i < 20; i++) stream.write([big]);
+    // Each line is a little over 1 MiB: 16 of them fill the 16 MiB allowance.
+    expect(stream.dropped).toBe(20 - 16);
+    expect(stdout.writableLength).toBeLessThan(17 * 1024 * 1024);
+  });
+});
+
 describe('error lines', () => {
   it('prints one error line plus one line per field error, escaped', () => {
     const text = errorLines({ message: 'PUT /steps/1: 422: invalid\u001b]0;x\u0007', status: 422, exitCode: 5, errors: { due_date: ['must be a date'] } });

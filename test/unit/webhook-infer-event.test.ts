@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { WEBHOOK_EVENTS } from '../../src/api/types.js';
-import { inferEvent } from '../../src/webhooks/infer-event.js';
+import { inferEvent, nameEvent } from '../../src/webhooks/infer-event.js';
 import { samplePayload } from '../../src/webhooks/samples.js';
 
 const ref = { id: 1, title: 'x' };
@@ -51,5 +51,24 @@ describe('inferEvent', () => {
 
   it('returns undefined for anything that is not a known payload shape', () => {
     for (const value of [null, undefined, 42, 'text', [], [task], { id: 1 }, { hello: 'world' }]) expect(inferEvent(value)).toBeUndefined();
+  });
+});
+
+describe('nameEvent', () => {
+  it("takes the subscription's event when the payload is of its kind, even if its shape suggests another", () => {
+    expect(nameEvent('task.completed', samplePayload('task.completed'))).toEqual({ event: 'task.completed' });
+    // Telling task events apart by shape is a guess: the subscription knows better.
+    expect(nameEvent('task.completed', samplePayload('task.created'))).toEqual({ event: 'task.completed' });
+    expect(nameEvent('task.completed', 'not json')).toEqual({ event: 'task.completed' });
+  });
+
+  it('shows a plainly different kind of payload as what it is, and says what it contradicts', () => {
+    expect(nameEvent('task.completed', samplePayload('milestone.created'))).toEqual({ event: 'milestone.created', contradicted: 'task.completed' });
+    expect(nameEvent('milestone.updated', samplePayload('project.created'))).toEqual({ event: 'project.created', contradicted: 'milestone.updated' });
+  });
+
+  it('infers the event for a secret that knows none', () => {
+    expect(nameEvent(undefined, samplePayload('phase.updated'))).toEqual({ event: 'phase.updated' });
+    expect(nameEvent(undefined, { nothing: 'known' })).toEqual({ event: null });
   });
 });

@@ -3,7 +3,7 @@
 import http from 'node:http';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Keyring } from '../../src/webhooks/keyring.js';
+import { SigningSecrets } from '../../src/webhooks/signing-secrets.js';
 import { startReceiver, type AcceptedDelivery, type Receiver, type RejectedRequest } from '../../src/webhooks/receiver.js';
 import { signBody } from '../../src/webhooks/signature.js';
 
@@ -19,7 +19,7 @@ beforeAll(async () => {
     path: '/hook',
     maxBody: 1_000,
     readTimeoutMs: 400,
-    keyring: new Keyring([{ secret: SECRET, subscriptionId: 7, event: 'task.created', source: '--secret' }]),
+    secrets: new SigningSecrets([{ secret: SECRET, subscriptionId: 7, event: 'task.created', source: '--secret' }]),
     onAccepted: (batch) => accepted.push(...batch),
     onRejected: (r) => rejected.push(r),
   });

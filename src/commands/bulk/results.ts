@@ -22,9 +22,9 @@ export const BULK_RESULT_VIEW: View<BulkResult<unknown>> = {
   // Deletes answer no record: data is null.
   nested: { data: [] },
   columns: [
-    { header: 'ID', field: 'id', value: (r) => r.id },
-    { header: 'RESULT', field: 'ok', value: (r) => (r.ok ? 'ok' : 'failed') },
-    { header: 'DETAIL', field: 'error', value: (r) => (r.ok ? detailOf(r.data) : failureDetail(r)) },
+    { header: 'ID', field: 'id', value: (r) => r.id, fit: 'whole' },
+    { header: 'RESULT', field: 'ok', value: (r) => (r.ok ? 'ok' : 'failed'), fit: 'whole' },
+    { header: 'DETAIL', field: 'error', value: (r) => (r.ok ? detailOf(r.data) : failureDetail(r)), fit: 'shrink' },
   ],
 };
 

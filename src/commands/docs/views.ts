@@ -9,12 +9,12 @@ export const DOCUMENT_VIEW: View<Document> = {
   fields: ['id', 'uuid', 'title', 'content', 'excerpt', 'is_internal', 'edit_access', 'author', 'project', 'client', 'company', 'created_at', 'updated_at'],
   nested: { author: USER_REF_FIELDS, project: REF_FIELDS, client: REF_FIELDS, company: REF_FIELDS },
   columns: [
-    { header: 'UUID', field: 'uuid', value: (d) => d.uuid },
-    { header: 'TITLE', field: 'title', value: (d) => d.title },
-    { header: 'AUDIENCE', field: 'is_internal', value: audienceOf },
-    { header: 'PROJECT', field: 'project.title', value: (d) => d.project },
-    { header: 'CLIENT', field: 'client.title', value: (d) => d.client },
-    { header: 'UPDATED', field: 'updated_at', value: (d) => shortDate(d.updated_at) },
+    { header: 'UUID', field: 'uuid', value: (d) => d.uuid, fit: 'whole' },
+    { header: 'TITLE', field: 'title', value: (d) => d.title, fit: 'shrink' },
+    { header: 'AUDIENCE', field: 'is_internal', value: audienceOf, fit: 'whole' },
+    { header: 'PROJECT', field: 'project.title', value: (d) => d.project, fit: 'shrink' },
+    { header: 'CLIENT', field: 'client.title', value: (d) => d.client, fit: 'shrink' },
+    { header: 'UPDATED', field: 'updated_at', value: (d) => shortDate(d.updated_at), fit: 'whole' },
   ],
   detail: [
     { header: 'UUID', value: (d) => d.uuid },

@@ -35,6 +35,8 @@ error. With -o json or -o ndjson the error is also printed on stderr as one JSON
   HTTP_PROXY            proxy for http:// services (also http_proxy)
   NO_PROXY              hosts, .domains, IPs, CIDR ranges or * to reach directly (also no_proxy)
   NODE_EXTRA_CA_CERTS   Node's own variable: a PEM file of CAs trusted besides Node's and the system's
+  PWCTL_PAGER, PAGER    pager for tables longer than the terminal (default: less -FRX);
+                        an empty PWCTL_PAGER or --no-pager turns paging off
   NO_COLOR, FORCE_COLOR disable or force color
   VISUAL, EDITOR        editor for \`docs edit\` and \`steps edit\`
 
@@ -50,8 +52,12 @@ With your organisation's certificate authority (verification is never turned off
 `,
   formatting: `Output formats (-o, --output, PWCTL_OUTPUT, config key output)
 
-  table   columns for people; when stdout is not a terminal: tab-separated, one record
-          per line, no header, no color. Control characters in server text are escaped.
+  table   columns for people, fitted to the terminal: titles and names are shortened
+          (…) to make room, ids, UUIDs, URLs and dates never are; columns that do not
+          fit are left out, the rightmost first. Longer than the terminal, it goes
+          through the pager (--no-pager). When stdout is not a terminal: tab-separated,
+          one record per line, no header, no color, no pager. Control characters in
+          server text are escaped.
   json    one record as an object, a list as one array, tag commands as
           {data, added, removed, created}, bulk verbs as an array of per-item results
   ndjson  one JSON value per line, streamed as pages arrive

@@ -26,13 +26,13 @@ const STEP_NESTED = {
 };
 
 const LIST_COLUMNS: Column<Step>[] = [
-  { header: 'ID', field: 'id', value: (s) => s.id },
-  { header: 'TITLE', field: 'title', value: (s) => s.title },
-  { header: 'STATUS', field: 'completed', value: stepStatus },
-  { header: 'DUE', field: 'due_date', value: dueDay },
-  { header: 'PHASE', field: 'phase.title', value: (s) => s.phase },
-  { header: 'PROJECT', field: 'project.title', value: (s) => s.project },
-  { header: 'ASSIGNEES', field: 'assignees', value: (s) => s.assignees },
+  { header: 'ID', field: 'id', value: (s) => s.id, fit: 'whole' },
+  { header: 'TITLE', field: 'title', value: (s) => s.title, fit: 'shrink' },
+  { header: 'STATUS', field: 'completed', value: stepStatus, fit: 'whole' },
+  { header: 'DUE', field: 'due_date', value: dueDay, fit: 'whole' },
+  { header: 'PHASE', field: 'phase.title', value: (s) => s.phase, fit: 'shrink' },
+  { header: 'PROJECT', field: 'project.title', value: (s) => s.project, fit: 'shrink' },
+  { header: 'ASSIGNEES', field: 'assignees', value: (s) => s.assignees, fit: 'shrink' },
 ];
 
 const DETAIL_ROWS: Column<Step>[] = [
@@ -55,7 +55,7 @@ const CACHE: View<Step>['cache'] = { kind: 'steps', id: (s) => s.id, title: (s) 
 
 export const STEP_VIEW: View<Step> = { fields: STEP_FIELDS, nested: STEP_NESTED, columns: LIST_COLUMNS, detail: DETAIL_ROWS, cache: CACHE };
 
-const TAGS: Column<Step> = { header: 'TAGS', field: 'tags', value: (s) => s.tags };
+const TAGS: Column<Step> = { header: 'TAGS', field: 'tags', value: (s) => s.tags, fit: 'shrink' };
 
 /** With --include tags, tables show them too. */
 export function stepView(opts: { tags?: boolean } = {}): View<Step> {

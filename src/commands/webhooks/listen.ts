@@ -1,16 +1,15 @@
 import { WEBHOOK_EVENTS } from '../../api/types.js';
 import type { Factory } from '../../factory.js';
 import { CommandFailedError, UsageError } from '../../errors.js';
-import { parseFieldList, selectFields, validateFields } from '../../output/fields.js';
 import { escapeInline } from '../../output/sanitize.js';
-import { toYaml } from '../../output/yaml.js';
 import { parseCount, parseEnum, parseTimeoutSeconds, requireNonEmpty } from '../../validate.js';
-import { DELIVERY_FIELDS, jsonLine, tableLine, type Delivery } from '../../webhooks/delivery-record.js';
+import type { DeliveryRecord } from '../../webhooks/delivery-record.js';
 import { parseForwardTarget, type ForwardOutcome } from '../../webhooks/forward.js';
-import { Keyring, type KnownSecret } from '../../webhooks/keyring.js';
-import { startListener, type ListenSummary } from '../../webhooks/listener.js';
+import { startListener, type EventContradiction, type ListenSummary } from '../../webhooks/listener.js';
 import { profileSecrets } from '../../webhooks/profile-secrets.js';
 import type { RejectedRequest } from '../../webhooks/receiver.js';
+import { SigningSecrets, type KnownSecret } from '../../webhooks/signing-secrets.js';
+import { DELIVERY_VIEW } from './views.js';
 
 export interface ListenOptions {
   port: string;
@@ -26,11 +25,6 @@ export interface ListenOptions {
 
 /** Open requests and relays get this long to finish after Ctrl-C. */
 const SHUTDOWN_GRACE_MS = 5_000;
-/** Past this much unwritten output (a stalled pipe), lines are dropped rather than held. */
-const MAX_PENDING_OUTPUT = 16 * 1024 * 1024;
-/** Output is written at least this often, or as soon as this much has gathered. */
-const FLUSH_AFTER_MS = 20;
-const FLUSH_BYTES = 64 * 1024;
 
 export async function run(ctx: Factory, opts: ListenOptions): Promise<void> {
   const port = parsePort(opts.port);
@@ -41,47 +35,29 @@ export async function run(ctx: Factory, opts: ListenOptions): Promise<void> {
   const maxBody = parseCount(opts.maxBody, '--max-body');
   const readTimeoutMs = parseTimeoutSeconds(opts.readTimeout, '--read-timeout') * 1000;
   const forwardTimeoutMs = parseTimeoutSeconds(opts.forwardTimeout, '--forward-timeout') * 1000;
-  const format = ctx.settings.output;
-  const fields = ctx.flags.fields === undefined ? undefined : parseFieldList(ctx.flags.fields);
-  if (fields) validateFields(fields, DELIVERY_FIELDS, { payload: '*' });
+  // Checks --fields too, before the port is opened.
+  const output = await ctx.output.stream(DELIVERY_VIEW);
 
   const fixed: KnownSecret[] = [
     ...(opts.secret ?? []).map((secret): KnownSecret => ({ secret: requireNonEmpty(secret, '--secret'), source: '--secret' })),
     ...(ctx.env.PWCTL_WEBHOOK_SECRET ? [{ secret: ctx.env.PWCTL_WEBHOOK_SECRET, source: 'PWCTL_WEBHOOK_SECRET' }] : []),
   ];
-  const keyring = new Keyring(fixed, profileSecrets(ctx.store.dir, ctx.profileName));
-
-  const out = ctx.io.stdout;
-  let dropped = 0;
-  // Lines are gathered briefly and written together: one write per burst, not per delivery.
-  let pending = '';
-  let pendingCount = 0;
-  let flushTimer: NodeJS.Timeout | undefined;
-  const flush = () => {
-    if (flushTimer) clearTimeout(flushTimer);
-    flushTimer = undefined;
-    if (pending === '') return;
-    if (out.writableLength > MAX_PENDING_OUTPUT) dropped += pendingCount;
-    else out.write(pending);
-    pending = '';
-    pendingCount = 0;
-  };
-  const render = format === 'table' ? (d: Delivery) => tableLine(d, ctx.io.stdoutIsTTY, fields) : format === 'yaml' ? yamlRenderer(fields) : (d: Delivery) => jsonLine(d, fields);
+  const secrets = new SigningSecrets(fixed, profileSecrets(ctx.store.dir, ctx.profileName));
   const err = (line: string) => ctx.io.stderr.write(`${line}\n`);
 
   let listener;
   try {
     listener = await startListener(
-      { host, port, path, maxBody, readTimeoutMs, keyring, events, forwardTo, forwardTimeoutMs, verbatimPayloads: (format === 'json' || format === 'ndjson') && !fields },
+      { host, port, path, maxBody, readTimeoutMs, secrets, events, forwardTo, forwardTimeoutMs },
       {
         deliveries(records) {
-          for (const record of records) pending += render(record);
-          pendingCount += records.length;
-          if (pending.length >= FLUSH_BYTES) flush();
-          else flushTimer ??= setTimeout(flush, FLUSH_AFTER_MS);
+          output.write(records);
         },
         rejected(r) {
           err(rejectionLine(r));
+        },
+        contradicted(c) {
+          ctx.io.warn(contradictionLine(c));
         },
         failed(error) {
           err(`error: could not print a delivery: ${escapeInline(error instanceof Error ? error.message : String(error))}`);
@@ -98,9 +74,9 @@ export async function run(ctx: Factory, opts: ListenOptions): Promise<void> {
   }
 
   if (!isLoopback(host)) ctx.io.warn(`--host ${host} is reachable from other machines; only correctly signed deliveries are accepted`);
-  const count = keyring.entries.length;
+  const count = secrets.entries.length;
   if (count === 0) ctx.io.warn('no signing secrets known yet: every delivery is rejected until you pass --secret, set PWCTL_WEBHOOK_SECRET, or create a subscription with `pwctl webhooks create`');
-  else ctx.io.notice(`verifying with ${count} secret${count === 1 ? '' : 's'} (${describeSources(keyring.entries)}); secrets stored later are picked up without a restart`);
+  else ctx.io.notice(`verifying with ${count} secret${count === 1 ? '' : 's'} (${describeSources(secrets.entries)}); secrets stored later are picked up without a restart`);
   for (const target of forwardTo) ctx.io.notice(`forwarding ${target.event ?? 'every event'} to ${target.url.href}`);
   ctx.io.notice('press Ctrl-C to stop');
   // Last, so a script that waits for this line has seen every warning before it.
@@ -108,9 +84,8 @@ export async function run(ctx: Factory, opts: ListenOptions): Promise<void> {
 
   await waitForSignal();
   const summary = await listener.stop(SHUTDOWN_GRACE_MS);
-  flush();
-  await new Promise<void>((resolve) => out.write('', () => resolve()));
-  ctx.io.notice(summaryLine(summary, dropped, events !== undefined));
+  await output.end();
+  ctx.io.notice(summaryLine(summary, output.dropped, events !== undefined));
 }
 
 function parsePort(value: string): number {
@@ -154,7 +129,12 @@ function rejectionLine(r: RejectedRequest): string {
   return `rejected ${r.status ?? 'dropped'} ${escapeInline(request)} from ${r.remote ?? 'unknown'}: ${escapeInline(r.reason)}`;
 }
 
-function forwardLine(delivery: Delivery, outcome: ForwardOutcome): string {
+function contradictionLine(c: EventContradiction): string {
+  const who = c.subscriptionId === null ? 'a stored secret' : `subscription ${c.subscriptionId}`;
+  return `${who} is for ${c.subscribed} but delivered a ${c.shownAs.split('.')[0]} payload: shown as ${c.shownAs}, inferred from the payload`;
+}
+
+function forwardLine(delivery: DeliveryRecord, outcome: ForwardOutcome): string {
   const what = `${escapeInline(delivery.event ?? 'delivery')}`;
   const result = outcome.status === null ? `failed: ${escapeInline(outcome.error ?? 'error')}` : `${outcome.status} in ${outcome.ms} ms`;
   return `  forwarded ${what} to ${outcome.target.url.href}: ${result}`;
@@ -172,13 +152,6 @@ function summaryLine(s: ListenSummary, dropped: number, filtering: boolean): str
   if (s.forwardsAbandoned > 0) parts.push(`${s.forwardsAbandoned} forwards unfinished`);
   if (dropped > 0) parts.push(`${dropped} not printed (output blocked)`);
   return parts.join(', ');
-}
-
-function yamlRenderer(fields: readonly string[] | undefined): (d: Delivery) => string {
-  return (d) => {
-    const record = d.record();
-    return `---\n${toYaml(fields ? selectFields(record, fields) : record)}`;
-  };
 }
 
 function waitForSignal(): Promise<NodeJS.Signals> {

@@ -1,16 +1,17 @@
 import { REF_FIELDS, type WebhookSubscription } from '../../api/types.js';
 import { shortDate, type View } from '../../output/view.js';
+import { DELIVERY_FIELDS, type DeliveryRecord } from '../../webhooks/delivery-record.js';
 
 export const WEBHOOK_VIEW: View<WebhookSubscription> = {
   fields: ['id', 'url', 'event', 'company_id', 'company', 'active', 'created_at', 'updated_at'],
   nested: { company: REF_FIELDS },
   columns: [
-    { header: 'ID', field: 'id', value: (w) => w.id },
-    { header: 'EVENT', field: 'event', value: (w) => w.event },
-    { header: 'URL', field: 'url', value: (w) => w.url },
-    { header: 'ACTIVE', field: 'active', value: (w) => (w.active ? 'yes' : 'paused') },
-    { header: 'COMPANY', field: 'company_id', value: (w) => w.company ?? w.company_id },
-    { header: 'CREATED', field: 'created_at', value: (w) => shortDate(w.created_at) },
+    { header: 'ID', field: 'id', value: (w) => w.id, fit: 'whole' },
+    { header: 'EVENT', field: 'event', value: (w) => w.event, fit: 'whole' },
+    { header: 'URL', field: 'url', value: (w) => w.url, fit: 'whole' },
+    { header: 'ACTIVE', field: 'active', value: (w) => (w.active ? 'yes' : 'paused'), fit: 'whole' },
+    { header: 'COMPANY', field: 'company_id', value: (w) => w.company ?? w.company_id, fit: 'shrink' },
+    { header: 'CREATED', field: 'created_at', value: (w) => shortDate(w.created_at), fit: 'whole' },
   ],
   cache: { kind: 'webhooks', id: (w) => w.id, title: (w) => `${w.event} ${w.url}` },
   detail: [
@@ -32,3 +33,33 @@ export const CREATED_WEBHOOK_VIEW: View<WebhookSubscription> = {
   cache: WEBHOOK_VIEW.cache,
   detail: [...WEBHOOK_VIEW.detail!, { header: 'SECRET', value: (w) => w.secret }],
 };
+
+/**
+ * A delivery `listen` accepted: time, event, resource, duplicate mark, subscription. Its
+ * table is a stream that never ends, so each column declares the width it gets up front.
+ */
+export const DELIVERY_VIEW: View<DeliveryRecord> = {
+  fields: DELIVERY_FIELDS,
+  // A payload is whatever the sender posted: any path under it is accepted.
+  nested: { payload: '*' },
+  columns: [
+    { header: 'TIME', value: (d) => clock(d.received_at), fit: 'whole', width: 8 },
+    // The longest event type, task.due_date_updated.
+    { header: 'EVENT', value: (d) => d.event ?? 'unknown', fit: 'whole', width: 21 },
+    { header: 'ID', value: (d) => payloadField(d.payload, 'id'), fit: 'whole', width: 10 },
+    { header: 'TITLE', value: (d) => payloadField(d.payload, 'title'), fit: 'shrink', width: 60 },
+    { header: 'DUPLICATE', value: (d) => (d.duplicate ? 'duplicate' : ''), fit: 'whole', width: 9 },
+    { header: 'SUBSCRIPTION', value: (d) => d.subscription_id, fit: 'whole', width: 12 },
+  ],
+};
+
+function payloadField(payload: unknown, key: string): unknown {
+  return payload !== null && typeof payload === 'object' ? (payload as Record<string, unknown>)[key] : undefined;
+}
+
+/** Local HH:MM:SS of an ISO timestamp: a listener is watched as it happens. */
+function clock(iso: string): string {
+  const date = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
+}

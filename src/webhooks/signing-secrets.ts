@@ -22,7 +22,7 @@ export interface StoredSecrets {
 /** How often a successful delivery may trigger a look at the config file; a failed match always looks. */
 const RECHECK_INTERVAL_MS = 1_000;
 
-export class Keyring {
+export class SigningSecrets {
   #stored: KnownSecret[] = [];
   #entries: KnownSecret[] = [];
   #keys: SigningKey[] = [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Keyring, type KnownSecret, type StoredSecrets } from '../../src/webhooks/keyring.js';
+import { SigningSecrets, type KnownSecret, type StoredSecrets } from '../../src/webhooks/signing-secrets.js';
 import { signBody } from '../../src/webhooks/signature.js';
 
 function fakeStore(initial: KnownSecret[]): StoredSecrets & { set(secrets: KnownSecret[]): void; loads: number } {
@@ -22,68 +22,68 @@ function fakeStore(initial: KnownSecret[]): StoredSecrets & { set(secrets: Known
 
 const body = Buffer.from('{"id":1}');
 
-describe('Keyring', () => {
+describe('SigningSecrets', () => {
   it('names the stored subscription and event of the secret that verified', () => {
     const store = fakeStore([{ secret: 'stored', subscriptionId: 92, event: 'task.completed', source: 'profile default' }]);
-    const keyring = new Keyring([{ secret: 'flag', source: '--secret' }], store);
-    expect(keyring.match(body, signBody('stored', body))).toMatchObject({ subscriptionId: 92, event: 'task.completed' });
-    const flagged = keyring.match(body, signBody('flag', body));
+    const secrets = new SigningSecrets([{ secret: 'flag', source: '--secret' }], store);
+    expect(secrets.match(body, signBody('stored', body))).toMatchObject({ subscriptionId: 92, event: 'task.completed' });
+    const flagged = secrets.match(body, signBody('flag', body));
     expect(flagged?.source).toBe('--secret');
     expect(flagged?.subscriptionId).toBeUndefined();
-    expect(keyring.match(body, signBody('nope', body))).toBeUndefined();
+    expect(secrets.match(body, signBody('nope', body))).toBeUndefined();
   });
 
   it('prefers the stored entry when a --secret repeats a stored secret', () => {
     const store = fakeStore([{ secret: 'same', subscriptionId: 5, event: 'task.created', source: 'profile default' }]);
-    const keyring = new Keyring([{ secret: 'same', source: '--secret' }], store);
-    expect(keyring.entries).toHaveLength(1);
-    expect(keyring.match(body, signBody('same', body))?.subscriptionId).toBe(5);
+    const secrets = new SigningSecrets([{ secret: 'same', source: '--secret' }], store);
+    expect(secrets.entries).toHaveLength(1);
+    expect(secrets.match(body, signBody('same', body))?.subscriptionId).toBe(5);
   });
 
   it('picks up a secret stored after it started, on the first delivery it signs', () => {
     const store = fakeStore([]);
     let now = 0;
-    const keyring = new Keyring([], store, () => now);
+    const secrets = new SigningSecrets([], store, () => now);
     const signature = signBody('new', body);
-    expect(keyring.match(body, signature)).toBeUndefined();
+    expect(secrets.match(body, signature)).toBeUndefined();
     store.set([{ secret: 'new', subscriptionId: 93, event: 'task.tags_updated', source: 'profile default' }]);
     now += 10; // well within the recheck interval: the miss itself triggers the look
-    expect(keyring.match(body, signature)?.subscriptionId).toBe(93);
+    expect(secrets.match(body, signature)?.subscriptionId).toBe(93);
   });
 
   it('forgets a deleted secret once the file changes', () => {
     const store = fakeStore([{ secret: 'old', subscriptionId: 1, source: 'profile default' }]);
     let now = 0;
-    const keyring = new Keyring([], store, () => now);
-    expect(keyring.match(body, signBody('old', body))).toBeDefined();
+    const secrets = new SigningSecrets([], store, () => now);
+    expect(secrets.match(body, signBody('old', body))).toBeDefined();
     store.set([]);
     now += 5_000;
-    expect(keyring.match(body, signBody('old', body))).toBeUndefined();
+    expect(secrets.match(body, signBody('old', body))).toBeUndefined();
   });
 
   it('does not re-read the file while its version is unchanged', () => {
     const store = fakeStore([{ secret: 's', source: 'profile default' }]);
-    const keyring = new Keyring([], store);
-    for (let i = 0; i < 5; i++) keyring.match(body, signBody('wrong', body));
+    const secrets = new SigningSecrets([], store);
+    for (let i = 0; i < 5; i++) secrets.match(body, signBody('wrong', body));
     expect(store.loads).toBe(1);
   });
 
   it('keeps the secrets it had when the file cannot be read', () => {
     const store = fakeStore([{ secret: 's', source: 'profile default' }]);
     let now = 0;
-    const keyring = new Keyring([], store, () => now);
+    const secrets = new SigningSecrets([], store, () => now);
     store.set([]);
     store.load = () => {
       throw new Error('corrupt');
     };
     now += 5_000;
-    expect(keyring.match(body, signBody('s', body))).toBeDefined();
+    expect(secrets.match(body, signBody('s', body))).toBeDefined();
   });
 
   it('never matches a malformed header and does not consult the file for one', () => {
     const store = fakeStore([]);
-    const keyring = new Keyring([{ secret: 'a', source: '--secret' }], store);
-    expect(keyring.match(body, 'zz')).toBeUndefined();
+    const secrets = new SigningSecrets([{ secret: 'a', source: '--secret' }], store);
+    expect(secrets.match(body, 'zz')).toBeUndefined();
     expect(store.loads).toBe(1);
   });
 });

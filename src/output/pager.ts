@@ -1,0 +1,55 @@
+// A table longer than the terminal goes through a pager, as git and gh do: PWCTL_PAGER,
+// else PAGER, else `less -FRX` (-F: quit at once if it fits after all, -R: keep colors,
+// -X: leave the text on the screen). The command runs through the shell, so it may carry
+// arguments. Only the writer decides to page: a TTY, table output, longer than the screen.
+import type { Writable } from 'node:stream';
+
+export const DEFAULT_PAGER = 'less -FRX';
+
+export interface Pager {
+  /** A shell command that reads the text on its standard input. */
+  command: string;
+  env: NodeJS.ProcessEnv;
+}
+
+/** The pager to use, or undefined when paging is turned off (--no-pager, or PWCTL_PAGER set empty). */
+export function resolvePager(flags: { pager?: boolean }, env: NodeJS.ProcessEnv): Pager | undefined {
+  if (flags.pager === false) return undefined;
+  // An empty PWCTL_PAGER is the documented way to turn paging off; an empty PAGER counts
+  // as unset, as empty variables do everywhere else in pwctl.
+  const command = env.PWCTL_PAGER !== undefined ? env.PWCTL_PAGER : env.PAGER || DEFAULT_PAGER;
+  if (command.trim() === '') return undefined;
+  // less reads its options from LESS: give it ours only when the user keeps none there.
+  return { command, env: env.LESS === undefined ? { ...env, LESS: 'FRX' } : env };
+}
+
+/**
+ * Show `text` through the pager, which writes to this process's stdout and stderr, and
+ * wait until it exits. A pager quit before it read everything (`q` in less) is the user's
+ * choice, not an error. Returns false when the pager could not be run at all (no shell,
+ * or the shell found no such command), so that the caller prints the text itself.
+ */
+export async function showInPager(pager: Pager, text: string): Promise<boolean> {
+  const { spawn } = await import('node:child_process');
+  // Ctrl-C belongs to the pager while it runs (less stops a search with it); it must not
+  // end pwctl and leave the pager alone on the terminal.
+  const ignoreInterrupt = () => {};
+  process.on('SIGINT', ignoreInterrupt);
+  try {
+    return await new Promise<boolean>((resolve) => {
+      const child = spawn(pager.command, { shell: true, stdio: ['pipe', 'inherit', 'inherit'], env: pager.env });
+      child.on('error', () => resolve(false));
+      // 127: the shell found no such command (and said so on stderr).
+      child.on('close', (code) => resolve(code !== 127));
+      feed(child.stdin, text);
+    });
+  } finally {
+    process.off('SIGINT', ignoreInterrupt);
+  }
+}
+
+function feed(stdin: Writable, text: string): void {
+  // EPIPE once the pager has quit: it wants no more.
+  stdin.on('error', () => {});
+  stdin.end(text);
+}

@@ -1,0 +1,95 @@
+// Tables as the writer prints them: a list's rows (buffered on a terminal so that widths
+// hold for every row, streamed to a pipe), a single record's key/value block, and the row
+// renderer of an endless stream. The layout itself is table.ts's; what is shown, the views'.
+import type { IO } from '../io.js';
+import type { Pager } from './pager.js';
+import { escapeInline } from './sanitize.js';
+import { plainRow, write, type TableColumn, type TerminalOptions } from './table.js';
+import { cellText, type Column } from './view.js';
+
+export interface TableTarget {
+  io: IO;
+  /** Where long tables go on a terminal; undefined when paging is off. */
+  pager: Pager | undefined;
+  /** Columns the user named with --fields are never dropped to fit; a view's may be. */
+  userColumns: boolean;
+  /** Everything for stdout: clears the status line first. */
+  write(text: string): Promise<void>;
+}
+
+/** A list's rows: tab-separated to a pipe as they come; on a terminal, laid out once all are known. */
+export async function writeTableRows<T>(target: TableTarget, records: AsyncIterable<T> | Iterable<T>, columns: readonly Column<T>[] | undefined, seen: (record: T) => void): Promise<number> {
+  let count = 0;
+  let cols: readonly Column<T>[] | undefined;
+  const rows: string[][] = [];
+  for await (const record of records) {
+    cols ??= columns ?? keyColumns<T>(record);
+    const cells = cols.map((c) => escapeInline(cellText(c.value(record))));
+    if (target.io.stdoutIsTTY) rows.push(cells);
+    else await target.write(plainRow(cells));
+    seen(record);
+    count++;
+  }
+  if (cols && rows.length > 0) await terminalTable(target, cols, rows);
+  return count;
+}
+
+/** A single record as `key: value` lines, bold keys on a terminal. */
+export async function writeDetail<T>(target: TableTarget, record: T, rows: readonly Column<T>[]): Promise<void> {
+  if (target.io.stdoutIsTTY) {
+    const width = Math.max(...rows.map((r) => r.header.length));
+    const { Chalk } = await import('chalk');
+    const chalk = new Chalk({ level: target.io.stdoutColor as 0 | 1 | 2 | 3 });
+    const lines = rows.map((r) => `${chalk.bold(`${r.header.toLowerCase()}:`.padEnd(width + 2))}${escapeInline(cellText(r.value(record)))}`);
+    await target.write(`${lines.join('\n')}\n`);
+  } else {
+    const lines = rows.map((r) => `${r.header.toLowerCase()}:\t${escapeInline(cellText(r.value(record)))}`);
+    await target.write(`${lines.join('\n')}\n`);
+  }
+}
+
+/** The rows of an endless stream, one at a time: widths fixed in advance from the columns, the header before the first row. */
+export async function streamTableRenderer<T>(target: TableTarget, columns: readonly Column<T>[]): Promise<(record: T) => string> {
+  const cellsOf = (record: T) => columns.map((c) => escapeInline(cellText(c.value(record))));
+  if (!target.io.stdoutIsTTY) return (record) => plainRow(cellsOf(record));
+  const { tableForStream } = await import('./table.js');
+  const table = await tableForStream(columns.map(tableColumn), terminalOptions(target));
+  let header = `${table.header}\n`;
+  return (record) => {
+    const line = `${header}${table.row(cellsOf(record))}\n`;
+    header = '';
+    return line;
+  };
+}
+
+/** Columns of records that come with no view: their own keys. */
+export function keyColumns<T>(record: T): Column<T>[] {
+  if (record === null || typeof record !== 'object') return [{ header: 'VALUE', value: (r) => r }];
+  return Object.keys(record).map((key) => ({ header: key.toUpperCase(), value: (r: T) => (r as Record<string, unknown>)[key] }));
+}
+
+/** A list's table on a terminal, through the pager when it is longer than the screen. */
+async function terminalTable<T>(target: TableTarget, columns: readonly Column<T>[], rows: readonly string[][]): Promise<void> {
+  const { tableForRows } = await import('./table.js');
+  const table = await tableForRows(columns.map(tableColumn), rows, terminalOptions(target));
+  let text = `${table.header}\n`;
+  for (const cells of rows) text += `${table.row(cells)}\n`;
+  // A table as tall as the screen would scroll its header away under the next prompt.
+  const screenRows = target.io.stdout.rows;
+  if (target.pager && screenRows && rows.length + 1 >= screenRows) {
+    const { showInPager } = await import('./pager.js');
+    target.io.clearStatus();
+    if (await showInPager(target.pager, text)) return;
+  }
+  await target.write(text);
+}
+
+function terminalOptions(target: TableTarget): TerminalOptions {
+  return { columns: target.io.stdout.columns, colorLevel: target.io.stdoutColor, drop: !target.userColumns };
+}
+
+function tableColumn<T>(column: Column<T>): TableColumn {
+  return { header: column.header, fit: column.fit ?? 'whole', width: column.width };
+}
+
+export { write };
