@@ -23,7 +23,7 @@ export const BULK_RESULT_VIEW: View<BulkResult<unknown>> = {
   nested: { data: [] },
   columns: [
     { header: 'ID', field: 'id', value: (r) => r.id, fit: 'whole' },
-    { header: 'RESULT', field: 'ok', value: (r) => (r.ok ? 'ok' : 'failed'), fit: 'whole' },
+    { header: 'RESULT', field: 'ok', value: (r) => (r.ok ? 'ok' : 'failed'), fit: 'whole', width: 6 },
     { header: 'DETAIL', field: 'error', value: (r) => (r.ok ? detailOf(r.data) : failureDetail(r)), fit: 'shrink' },
   ],
 };
@@ -60,4 +60,22 @@ export function failureResult(key: BulkKey, error: unknown): BulkResult<never> {
 export function summaryLine(done: string, counts: { ok: number; failed: number; notAttempted: number }, interrupted: boolean): string {
   const notAttempted = counts.notAttempted > 0 ? `, ${counts.notAttempted} not attempted` : '';
   return `${counts.ok} ${done}, ${counts.failed} failed${notAttempted}${interrupted ? ' (interrupted)' : ''}`;
+}
+
+/** Cells a streamed result table gives a column that can shrink: the rest of a terminal line, at most. */
+const STREAM_TEXT_WIDTH = 60;
+
+/**
+ * The results view with widths declared for a stream: the ID column as wide as the longest
+ * id (when the ids are known before the run), text columns up to the line's remainder.
+ */
+export function sizedForStream<T>(view: View<BulkResult<T>>, ids: readonly string[] | undefined): View<BulkResult<T>> {
+  const idWidth = ids && ids.length > 0 ? Math.max(...ids.map((id) => id.length)) : undefined;
+  return {
+    ...view,
+    columns: view.columns.map((column) => ({
+      ...column,
+      width: column.width ?? (column.header === 'ID' ? idWidth : column.fit === 'shrink' ? STREAM_TEXT_WIDTH : undefined),
+    })),
+  };
 }

@@ -9,7 +9,7 @@ import type { View } from '../../output/view.js';
 import { BULK_CONCURRENCY } from './options.js';
 import { RateGate } from './rate-gate.js';
 import { ResultStream } from './result-stream.js';
-import { BULK_RESULT_VIEW, failureResult, NOT_ATTEMPTED, successResult, summaryLine, type BulkKey, type BulkResult } from './results.js';
+import { BULK_RESULT_VIEW, failureResult, NOT_ATTEMPTED, sizedForStream, successResult, summaryLine, type BulkKey, type BulkResult } from './results.js';
 import { runPool } from './worker-pool.js';
 
 export interface BulkOptions<I, T> {
@@ -67,7 +67,13 @@ export async function runBulk<I, T>(
   // ndjson, csv and tables print each result as it lands; json and yaml print them in input order at the end.
   const streaming = format === 'ndjson' || format === 'csv' || format === 'table';
   const stream = new ResultStream<BulkResult<T>>();
-  const printing = streaming && !ctx.dryRun ? ctx.output.list(stream, view) : undefined;
+  // A terminal's table shows each result as it lands too: the ids are known in advance, so
+  // the columns can be sized before the first row instead of after the last.
+  const printing = !streaming || ctx.dryRun
+    ? undefined
+    : format === 'table' && ctx.io.stdoutIsTTY
+      ? printAsTheyLand(ctx, stream, sizedForStream(view, options.key ? undefined : items.map((item) => String(item))))
+      : ctx.output.list(stream, view);
   // Output that cannot be written (the reader of a pipe went away) stops the run: nobody
   // would learn what the remaining items did. The failure itself is reported when awaited.
   let outputFailed = false;
@@ -118,4 +124,10 @@ export async function runBulk<I, T>(
   if (interrupted) throw new InterruptedError(`interrupted after ${finished} of ${items.length} items`);
   if (rethrowsSingle && failed === 1) throw firstError;
   if (failed > 0) throw new BulkFailure(failed, items.length);
+}
+
+async function printAsTheyLand<T>(ctx: Factory, results: AsyncIterable<BulkResult<T>>, view: View<BulkResult<T>>): Promise<void> {
+  const out = await ctx.output.stream(view);
+  for await (const result of results) out.write([result]);
+  await out.end();
 }

@@ -1,0 +1,108 @@
+// Bulk verbs as a person at a terminal sees them (a real pseudo-terminal from util-linux
+// `script`): the progress line never mixes with table rows or notices, a rate-limit wait is
+// said once, rows appear as items finish; and Ctrl-C in a table lists what was attempted
+// and one summary line, not a row per item never tried.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningSandbox } from '../../src/sandbox/index.js';
+import { BIN, baseEnv, makeConfigDir } from '../helpers/cli.js';
+import { sandboxEnv, startTestSandbox } from '../helpers/sandbox.js';
+
+const SCRIPT = '/usr/bin/script';
+const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+
+/** What a terminal shows after `raw`: carriage returns go back to the line start, ESC[K clears to its end. */
+function screen(raw: string): string[] {
+  const lines: string[] = [];
+  for (const line of raw.replace(/\r\n/g, '\n').split('\n')) {
+    let shown = '';
+    let col = 0;
+    for (let i = 0; i < line.length; i++) {
+      if (line[i] === '\r') col = 0;
+      else if (line.startsWith('\u001b[K', i)) {
+        shown = shown.slice(0, col);
+        i += 2;
+      } else if (line.startsWith('\u001b[', i)) {
+        i = line.indexOf('m', i); // colour: not text
+      } else {
+        shown = shown.slice(0, col) + line[i] + shown.slice(col + 1);
+        col++;
+      }
+    }
+    lines.push(shown.trimEnd());
+  }
+  return lines.filter((l) => l !== '');
+}
+
+let sb: RunningSandbox;
+beforeAll(async () => {
+  // 20 requests per 2 s: a batch of 30 is rate limited once or twice on the way.
+  sb = await startTestSandbox({ rateLimit: 20, rateWindowSec: 2, extraSteps: 40 });
+});
+afterAll(() => sb.close());
+
+function inPty(args: string[], cols = 100): { done: Promise<{ code: number | null; output: string }>; child: ReturnType<typeof spawn>; output: () => string } {
+  const command = `stty cols ${cols} rows 200 2>/dev/null; exec ${[process.execPath, BIN, ...args].map(quote).join(' ')}`;
+  const env = { ...baseEnv(makeConfigDir()), ...sandboxEnv(sb), TERM: 'xterm', PWCTL_PAGER: '' };
+  const child = spawn(SCRIPT, ['-qec', command, '/dev/null'], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (c: Buffer) => (output += c));
+  const done = new Promise<{ code: number | null; output: string }>((resolve) => child.on('close', (code) => resolve({ code, output })));
+  return { done, child, output: () => output };
+}
+
+const bulkIds = () => Object.values(sb.state.steps).filter((s) => s.title.startsWith('Bulk task')).slice(0, 30).map((s) => String(s.id));
+
+describe.skipIf(!existsSync(SCRIPT))('bulk verbs on a terminal', () => {
+  it('keep the progress line apart from rows and notices, say "waiting" at most once a wait, and print rows as items finish', async () => {
+    const ids = bulkIds();
+    const run = inPty(['steps', 'complete', ...ids]);
+    const { code, output } = await run.done;
+    expect(code).toBe(0);
+    const lines = screen(output);
+    // Nothing the progress line or a wait notice wrote is left on the screen.
+    expect(lines.filter((l) => /\d+\/30 completed|waiting/.test(l))).toEqual([]);
+    expect(lines.filter((l) => /^ID +RESULT +DETAIL$/.test(l))).toHaveLength(1);
+    const rows = lines.filter((l) => /^\d+ +ok /.test(l));
+    expect(rows.map((l) => l.split(/ +/)[0]).sort()).toEqual([...ids].sort());
+    expect(lines.at(-1)).toBe('30 completed, 0 failed');
+    // The raw output had a progress line, and each wait was announced in it, not on lines of its own.
+    expect(output).toMatch(/\r\d+\/30 completed/);
+    expect(output.split('\n').filter((l) => /rate limited/.test(l) && !/\r/.test(l))).toEqual([]);
+    // The first row reached the terminal before the last item was sent: rows stream.
+    const firstRow = output.search(/\n\d+ +ok /);
+    expect(firstRow).toBeGreaterThan(-1);
+    expect(output.indexOf('\r29/30 completed')).toBeGreaterThan(firstRow);
+  });
+
+  it('Ctrl-C in a table: the attempted items, then one summary line, exit 130', async () => {
+    sb.faults.add({ method: 'PUT', path: /^\/api\/v1\/steps\/\d+$/, count: 100, action: { type: 'delay', ms: 400 } });
+    try {
+      const ids = bulkIds();
+      const run = inPty(['steps', 'reopen', ...ids, '--concurrency', '2']);
+      await new Promise<void>((resolve, reject) => {
+        const timer = setInterval(() => {
+          if (/\n\d+ +ok /.test(run.output())) {
+            clearInterval(timer);
+            resolve();
+          }
+        }, 20);
+        run.done.then(() => reject(new Error('finished before it could be interrupted')));
+      });
+      // Ctrl-C typed at the terminal: the pty turns it into SIGINT for the command.
+      run.child.stdin!.write('\u0003');
+      const { code, output } = await run.done;
+      expect(code).toBe(130);
+      const lines = screen(output);
+      expect(lines.filter((l) => /not attempted: interrupted/.test(l))).toEqual([]);
+      const rows = lines.filter((l) => /^\d+ +ok /.test(l));
+      expect(rows.length).toBeGreaterThan(0);
+      expect(rows.length).toBeLessThan(30);
+      const summary = lines.filter((l) => /reopened/.test(l));
+      expect(summary).toEqual([`${rows.length} reopened, 0 failed, ${30 - rows.length} not attempted (interrupted)`]);
+    } finally {
+      sb.faults.clear();
+    }
+  });
+});
