@@ -9,18 +9,16 @@
 // memory does not grow with the export (informational: the difference of the two peaks; V8
 // lets its heap grow to a plateau before it collects, so a small export peaks lower).
 // Run `npm run build` first. Loopback only.
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BIN, childEnv, median, report, startSandbox } from './lib.mjs';
+import { median, report, spawnMeasured, startSandbox } from './lib.mjs';
 
 const TASKS = 20_000;
 const DOCUMENTS = 2_000;
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const RSS_TARGET_MB = 120;
 const MINIMUM_REQUESTS = Math.ceil(TASKS / 1000) + Math.ceil(DOCUMENTS / 1000) + 1 + 1;
-const TIME = '/usr/bin/time';
 
 const BODY = Array.from({ length: 12 }, (_, i) => `## Section ${i + 1}\n\nThe agency and the client agree on scope, dates and owners for part ${i + 1}.`).join('\n\n');
 
@@ -40,24 +38,10 @@ async function createDocuments(sandbox, count) {
   await Promise.all(Array.from({ length: 16 }, worker));
 }
 
-function runExport(dir, env) {
-  const args = [BIN, 'export', dir, '-o', 'json', '-q'];
-  const useTime = existsSync(TIME);
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const child = useTime
-      ? spawn(TIME, ['-v', process.execPath, ...args], { env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] })
-      : spawn(process.execPath, args, { env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c) => (stdout += c));
-    child.stderr.on('data', (c) => (stderr += c));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const m = /Maximum resident set size \(kbytes\): (\d+)/.exec(stderr);
-      resolve({ code, ms: performance.now() - started, stdout, stderr, rssKb: m ? Number(m[1]) : null });
-    });
-  });
+async function runExport(dir, env) {
+  let stdout = '';
+  const run = await spawnMeasured(['export', dir, '-o', 'json', '-q'], env, (chunk) => (stdout += chunk));
+  return { ...run, stdout };
 }
 
 function countLines(path) {

@@ -2,6 +2,7 @@
 // and the result line every script ends with. NODE_EXTRA_CA_CERTS is removed from every
 // child's environment: it adds ~70 ms to each Node start and would squeeze ratios toward 1.
 import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -90,5 +91,29 @@ export function startSandbox(args) {
     });
     child.on('error', reject);
     child.on('exit', (code) => reject(new Error(`sandbox exited early (${code})`)));
+  });
+}
+
+const GNU_TIME = '/usr/bin/time';
+
+/**
+ * Start the CLI with `args` (under GNU `time -v` when it is installed, for the peak RSS).
+ * `onStdout` sees each chunk; resolves with the exit code, wall time, stderr and peak RSS.
+ */
+export function spawnMeasured(args, env, onStdout = () => {}) {
+  const useTime = existsSync(GNU_TIME);
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = useTime
+      ? spawn(GNU_TIME, ['-v', process.execPath, BIN, ...args], { env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] })
+      : spawn(process.execPath, [BIN, ...args], { env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stdout.on('data', (chunk) => onStdout(chunk, performance.now() - started));
+    child.stderr.on('data', (c) => (stderr += c));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const m = /Maximum resident set size \(kbytes\): (\d+)/.exec(stderr);
+      resolve({ code, ms: performance.now() - started, stderr, rssKb: m ? Number(m[1]) : null });
+    });
   });
 }

@@ -6,55 +6,35 @@
 // The sandbox runs with the empty seed plus 20,000 generated tasks, so the list holds exactly
 // 20,000 (the demo seed would add 26 visible tasks and a 21st page).
 // Run `npm run build` first. Loopback only.
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { BIN, benchEnv, median, report, childEnv, startSandbox } from './lib.mjs';
+import { benchEnv, median, report, spawnMeasured, startSandbox } from './lib.mjs';
 
 const TASKS = 20_000;
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const RSS_TARGET_MB = 120;
-const TIME = '/usr/bin/time';
 
-/** Run the CLI (under GNU time -v when available, for the peak RSS), counting output lines without keeping them. */
-function runList(env) {
-  const args = [BIN, 'steps', 'list', '--all', '-o', 'ndjson'];
-  const useTime = existsSync(TIME);
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const child = useTime
-      ? spawn(TIME, ['-v', process.execPath, ...args], { env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] })
-      : spawn(process.execPath, args, { env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
-    let lines = 0;
-    let bytes = 0;
-    let firstMs = null;
-    let partial = '';
-    let valid = true;
-    child.stdout.on('data', (chunk) => {
-      firstMs ??= performance.now() - started;
-      bytes += chunk.length;
-      const text = partial + chunk.toString('utf8');
-      const parts = text.split('\n');
-      partial = parts.pop();
-      for (const line of parts) {
-        lines++;
-        if (lines % 997 === 1) {
-          try {
-            if (typeof JSON.parse(line).id !== 'number') valid = false;
-          } catch {
-            valid = false;
-          }
-        }
+/** One `steps list --all -o ndjson`, counting output lines (and checking a sample) without keeping them. */
+async function runList(env) {
+  let lines = 0;
+  let bytes = 0;
+  let firstMs = null;
+  let partial = '';
+  let valid = true;
+  const run = await spawnMeasured(['steps', 'list', '--all', '-o', 'ndjson'], env, (chunk, at) => {
+    firstMs ??= at;
+    bytes += chunk.length;
+    const parts = (partial + chunk.toString('utf8')).split('\n');
+    partial = parts.pop();
+    for (const line of parts) {
+      lines++;
+      if (lines % 997 !== 1) continue;
+      try {
+        if (typeof JSON.parse(line).id !== 'number') valid = false;
+      } catch {
+        valid = false;
       }
-    });
-    let stderr = '';
-    child.stderr.on('data', (c) => (stderr += c));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const ms = performance.now() - started;
-      const m = /Maximum resident set size \(kbytes\): (\d+)/.exec(stderr);
-      resolve({ code, ms, firstMs, lines, bytes, valid, rssKb: m ? Number(m[1]) : null, stderr });
-    });
+    }
   });
+  return { ...run, firstMs, lines, bytes, valid };
 }
 
 const sandbox = await startSandbox(['--seed', 'empty', '--extra-steps', String(TASKS), '--control-api', '--rate-limit', '100000']);

@@ -2,15 +2,12 @@
 // `script`): the progress line never mixes with table rows or notices, a rate-limit wait is
 // said once, rows appear as items finish; and Ctrl-C in a table lists what was attempted
 // and one summary line, not a row per item never tried.
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src/sandbox/index.js';
-import { BIN, baseEnv, makeConfigDir } from '../helpers/cli.js';
+import { baseEnv, makeConfigDir } from '../helpers/cli.js';
+import { hasPty, startInPty } from '../helpers/pty.js';
 import { sandboxEnv, startTestSandbox } from '../helpers/sandbox.js';
 
-const SCRIPT = '/usr/bin/script';
-const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
 /** What a terminal shows after `raw`: carriage returns go back to the line start, ESC[K clears to its end. */
 function screen(raw: string): string[] {
@@ -42,19 +39,13 @@ beforeAll(async () => {
 });
 afterAll(() => sb.close());
 
-function inPty(args: string[], cols = 100): { done: Promise<{ code: number | null; output: string }>; child: ReturnType<typeof spawn>; output: () => string } {
-  const command = `stty cols ${cols} rows 200 2>/dev/null; exec ${[process.execPath, BIN, ...args].map(quote).join(' ')}`;
-  const env = { ...baseEnv(makeConfigDir()), ...sandboxEnv(sb), TERM: 'xterm', PWCTL_PAGER: '' };
-  const child = spawn(SCRIPT, ['-qec', command, '/dev/null'], { env, stdio: ['pipe', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout!.on('data', (c: Buffer) => (output += c));
-  const done = new Promise<{ code: number | null; output: string }>((resolve) => child.on('close', (code) => resolve({ code, output })));
-  return { done, child, output: () => output };
+function inPty(args: string[]) {
+  return startInPty(args, { cols: 100, rows: 200, keepInput: true, env: { ...baseEnv(makeConfigDir()), ...sandboxEnv(sb), PWCTL_PAGER: '' } });
 }
 
 const bulkIds = () => Object.values(sb.state.steps).filter((s) => s.title.startsWith('Bulk task')).slice(0, 30).map((s) => String(s.id));
 
-describe.skipIf(!existsSync(SCRIPT))('bulk verbs on a terminal', () => {
+describe.skipIf(!hasPty)('bulk verbs on a terminal', () => {
   it('keep the progress line apart from rows and notices, say "waiting" at most once a wait, and print rows as items finish', async () => {
     const ids = bulkIds();
     const run = inPty(['steps', 'complete', ...ids]);

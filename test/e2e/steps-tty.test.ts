@@ -1,14 +1,12 @@
 // `pwctl steps …` on a terminal, run under a pseudo-terminal (util-linux `script`): the
 // aligned table stays aligned for every row, long bulk batches show progress, and
 // `delete` asks for confirmation. Skipped where `script` is not installed.
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src/sandbox/index.js';
-import { BIN, baseEnv, makeConfigDir } from '../helpers/cli.js';
+import { baseEnv, makeConfigDir } from '../helpers/cli.js';
+import { hasPty, runInPty as runOnTerminal } from '../helpers/pty.js';
 import { sandboxEnv, startTestSandbox } from '../helpers/sandbox.js';
 
-const SCRIPT = '/usr/bin/script';
 let sb: RunningSandbox;
 let mark = 0;
 
@@ -21,27 +19,17 @@ beforeEach(() => {
   mark = sb.requests.length;
 });
 
-const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
 /** Runs pwctl with stdin, stdout and stderr on one pseudo-terminal; returns what it showed. */
 function runInPty(args: string[], input = ''): Promise<{ code: number | null; output: string }> {
-  const command = `stty cols 150 rows 40 2>/dev/null; exec ${[process.execPath, BIN, ...args].map(quote).join(' ')}`;
   // No pager: these tests read what the terminal shows (the pager has its own tests).
-  const env = { ...baseEnv(makeConfigDir()), ...sandboxEnv(sb), TERM: 'xterm', PWCTL_PAGER: '' };
-  return new Promise((resolve, reject) => {
-    const child = spawn(SCRIPT, ['-qec', command, '/dev/null'], { env, stdio: ['pipe', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (c: Buffer) => (output += c));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, output: output.replace(/\r/g, '') }));
-    child.stdin.end(input);
-  });
+  return runOnTerminal(args, { cols: 150, rows: 40, input, env: { ...baseEnv(makeConfigDir()), ...sandboxEnv(sb), PWCTL_PAGER: '' } });
 }
 
 const sent = (method: string) => sb.requests.slice(mark).filter((r) => r.method === method && r.path.startsWith('/api/v1/steps'));
 const bulkIds = (n: number) => Object.values(sb.state.steps).filter((s) => s.title.startsWith('Bulk task')).slice(0, n).map((s) => String(s.id));
 
-describe.skipIf(!existsSync(SCRIPT))('on a terminal', () => {
+describe.skipIf(!hasPty)('on a terminal', () => {
   it('prints a bold header and keeps every row aligned', async () => {
     const r = await runInPty(['steps', 'list', '--all']);
     expect(r.code).toBe(0);

@@ -2,18 +2,16 @@
 // 60 columns: every row fits, no id, UUID or URL is cut, columns line up for every row
 // (ids from 2 to 3 digits, combining marks, emoji, wide characters); long tables go through
 // the pager, short or empty ones and pipes never do. Skipped where `script` is missing.
-import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import stringWidth from 'string-width';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src/sandbox/index.js';
-import { BIN, baseEnv, makeConfigDir, runCli } from '../helpers/cli.js';
+import { baseEnv, makeConfigDir, runCli } from '../helpers/cli.js';
+import { hasPty, runInPty as runOnTerminal } from '../helpers/pty.js';
 import { sandboxEnv, startTestSandbox } from '../helpers/sandbox.js';
 
-const SCRIPT = '/usr/bin/script';
-const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 const EMOJI_TITLE = 'Cafe\u0301 launch 👨‍👩‍👧 party ❤️ 日本';
 const IDS = Array.from({ length: 160 }, (_, i) => 40 + i);
 const LONG_URLS = ['http://127.0.0.1:9/hooks/pwctl/receiver-one', 'http://127.0.0.1:9/hooks/pwctl/receiver-two-x'];
@@ -38,23 +36,8 @@ beforeAll(async () => {
 });
 afterAll(() => sb.close());
 
-interface PtyRun {
-  code: number | null;
-  /** What the terminal showed, carriage returns removed. */
-  output: string;
-}
-
-function runInPty(args: string[], size: { cols: number; rows?: number }, env: Record<string, string> = {}): Promise<PtyRun> {
-  const command = `stty cols ${size.cols} rows ${size.rows ?? 50} 2>/dev/null; exec ${[process.execPath, BIN, ...args].map(quote).join(' ')}`;
-  const fullEnv = { ...baseEnv(configDir), ...sandboxEnv(sb), TERM: 'xterm', ...env };
-  return new Promise((resolve, reject) => {
-    const child = spawn(SCRIPT, ['-qec', command, '/dev/null'], { env: fullEnv, stdio: ['pipe', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (c: Buffer) => (output += c));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, output: output.replace(/\r/g, '') }));
-    child.stdin.end();
-  });
+function runInPty(args: string[], size: { cols: number; rows?: number }, env: Record<string, string> = {}) {
+  return runOnTerminal(args, { ...size, env: { ...baseEnv(configDir), ...sandboxEnv(sb), ...env } });
 }
 
 const plain = (line: string) => line.replace(/\u001b\[\d+m/g, '');
@@ -77,7 +60,7 @@ function headerColumns(header: string): Record<string, number> {
   return at;
 }
 
-describe.skipIf(!existsSync(SCRIPT))('tables on a terminal', () => {
+describe.skipIf(!hasPty)('tables on a terminal', () => {
   it.each([80, 60])('a %i-column terminal: ids from 2 to 3 digits stay whole, every row fits and lines up', async (cols) => {
     const r = await runInPty(['milestones', 'list', '--all', '--no-pager'], { cols });
     expect(r.code).toBe(0);
@@ -131,7 +114,7 @@ describe.skipIf(!existsSync(SCRIPT))('tables on a terminal', () => {
   });
 });
 
-describe.skipIf(!existsSync(SCRIPT))('the pager', () => {
+describe.skipIf(!hasPty)('the pager', () => {
   const dir = mkdtempSync(join(tmpdir(), 'pwctl-pager-'));
   let run = 0;
 

@@ -1,17 +1,10 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { IO } from '../../src/io.js';
+import { fakeIO } from '../helpers/fake-io.js';
 import { csvCell, csvRow } from '../../src/output/csv.js';
 import type { View } from '../../src/output/view.js';
 import { OutputWriter } from '../../src/output/writer.js';
-
-function fakeIO(tty = false): { io: IO; out: () => string } {
-  const stdout = new PassThrough();
-  const chunks: Buffer[] = [];
-  stdout.on('data', (c: Buffer) => chunks.push(c));
-  const io = new IO({ stdin: new PassThrough(), stdout, stderr: new PassThrough() }, { stdinIsTTY: false, stdoutIsTTY: tty, stderrIsTTY: false, stdoutColor: 0, stderrColor: 0 });
-  return { io, out: () => Buffer.concat(chunks).toString('utf8') };
-}
 
 interface Task {
   id: number;

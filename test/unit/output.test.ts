@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { IO } from '../../src/io.js';
+import { fakeIO } from '../helpers/fake-io.js';
 import { getPath, parseFieldList, selectFields, validateFields } from '../../src/output/fields.js';
 import { errorJsonLine, errorLines } from '../../src/output/error-line.js';
 import { toJson } from '../../src/output/json.js';
@@ -81,14 +82,6 @@ describe('field selection', () => {
     expect(() => validateFields(['x'], ['id'], {}, 'fields')).toThrow(/^fields: unknown field "x"/);
   });
 });
-
-function fakeIO(tty = false): { io: IO; out: () => string } {
-  const stdout = new PassThrough();
-  const chunks: Buffer[] = [];
-  stdout.on('data', (c: Buffer) => chunks.push(c));
-  const io = new IO({ stdin: new PassThrough(), stdout, stderr: new PassThrough() }, { stdinIsTTY: false, stdoutIsTTY: tty, stderrIsTTY: false, stdoutColor: 0, stderrColor: 0 });
-  return { io, out: () => Buffer.concat(chunks).toString('utf8') };
-}
 
 interface Row {
   id: number;
