@@ -1,4 +1,4 @@
-// One V8 setting for pwctl's WebAssembly (undici's llhttp, jq). V8 first compiles a module
+// One V8 setting for pwctl's WebAssembly (jq, for --jq). V8 first compiles a module
 // with Liftoff (fast to compile), then recompiles hot functions with TurboFan in the
 // background, and a process cannot exit until that background job is done: tens of ms added
 // to every short command. Liftoff code does a CLI's work well enough, so pwctl stays on it.

@@ -1,7 +1,6 @@
 // The thin HTTP client: base URL, auth, timeouts, retries, redacted trace, dry-run. It knows
 // nothing of resources or formatting; src/api/<resource>.ts build on it. One exchange is
 // exchange.ts; the attempts of a request (retry, renewal, "already gone") are request-loop.ts.
-import type { Dispatcher } from 'undici';
 import { normaliseBaseUrl } from './base-url.js';
 import { ApiError, displayPath } from './errors.js';
 import { exchange } from './exchange.js';
@@ -70,7 +69,6 @@ export interface ClientOptions {
   random?: () => number;
   /** The CA file and proxy variables (src/api/network.ts); without them: direct, Node's CAs and the system's. */
   network?: NetworkSettings;
-  dispatcher?: Dispatcher;
 }
 
 export interface RateLimitState {
@@ -97,7 +95,7 @@ export class ApiClient {
     this.base = base;
     this.apiRoot = `${base}/api/v1`;
     this.origin = new URL(base).origin;
-    this.#network = new Network({ timeoutMs: options.timeoutMs, ...options.network, dispatcher: options.dispatcher });
+    this.#network = new Network(options.network ?? {});
     this.#redact = this.#redactor(options.token);
     this.#sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
   }
@@ -140,7 +138,7 @@ export class ApiClient {
     return sendWithRetries(
       { method, url, path, idempotent: options.idempotent ?? isIdempotentMethod(method), outcomeHint: options.outcomeHint, goneIsDone: options.goneIsDone, proxy },
       {
-        send: () =>
+        send: async () =>
           exchange({
             method,
             url,
@@ -149,7 +147,7 @@ export class ApiClient {
             userAgent: this.#options.userAgent,
             token: this.#token,
             origin: this.origin,
-            dispatcher: this.#network.dispatcher,
+            connection: await this.#network.connectionFor(url),
             timeoutMs: this.#options.timeoutMs,
             onSend: this.#options.trace && ((headers, sent) => this.#traceLines(requestDetail(headers, sent, { bodies: this.#options.traceBodies === true }))),
           }),

@@ -1,5 +1,5 @@
 // One error class for everything that goes wrong talking to the service. Its message is
-// the server's own (status and message), never undici's internal text or an HTML page.
+// the server's own (status and message), never the HTTP stack's internal text or an HTML page.
 
 export type ApiErrorKind =
   | 'unauthorized' // 401

@@ -1,7 +1,7 @@
-// One HTTP exchange with the service through undici: the request as sent, the whole answer
-// as text. No retries, no interpretation of the status: that is the request loop's job.
-import type { Dispatcher } from 'undici';
-import { httpRequest } from './http.js';
+// One HTTP exchange with the service: the request as sent (pwctl's headers, the token only
+// for the service's own origin), the whole answer as text. No retries, no interpretation of
+// the status: that is the request loop's job.
+import { httpRequest, type Connection } from './http.js';
 
 export interface Exchange {
   status: number;
@@ -20,7 +20,7 @@ export interface ExchangeOptions {
   /** The bearer token, sent only to `origin`: never to another host a next link or -H names. */
   token: string | undefined;
   origin: string;
-  dispatcher: Dispatcher;
+  connection: Connection;
   timeoutMs: number;
   /** Told the headers and body exactly as they are about to be sent (the --debug trace). */
   onSend?: (headers: Record<string, string>, body: string | Buffer | undefined) => void;
@@ -36,18 +36,6 @@ export async function exchange(options: ExchangeOptions): Promise<Exchange> {
     delete headers.authorization;
   }
   options.onSend?.(headers, options.body);
-  const response = await httpRequest(options.url, {
-    method: options.method as Dispatcher.HttpMethod,
-    headers,
-    body: options.body,
-    dispatcher: options.dispatcher,
-    headersTimeout: options.timeoutMs,
-    bodyTimeout: options.timeoutMs,
-  });
-  const text = await response.body.text();
-  const flat: Record<string, string> = {};
-  for (const [name, value] of Object.entries(response.headers)) {
-    if (value !== undefined) flat[name] = Array.isArray(value) ? value.join(', ') : value;
-  }
-  return { status: response.statusCode, headers: flat, text };
+  const answer = await httpRequest(options.url, { method: options.method, headers, body: options.body, connection: options.connection, timeoutMs: options.timeoutMs });
+  return { status: answer.status, headers: answer.headers, text: answer.body.toString('utf8') };
 }

@@ -1,5 +1,5 @@
-// A fetch for oauth4webapi (its customFetch option) made of the client's own undici request
-// on a Network's dispatcher, so the OAuth token and renewal requests take the same proxy,
+// A fetch for oauth4webapi (its customFetch option) made of the client's own request over a
+// Network (src/api/http.ts), so the OAuth token and renewal requests take the same proxy,
 // trust the same certificate authorities and fail with the same messages as API requests,
 // instead of going through Node's bundled fetch, a second HTTP stack that knows none of it.
 import { httpRequest } from './http.js';
@@ -12,7 +12,7 @@ export interface FetchInit {
   signal?: AbortSignal;
 }
 
-/** Thrown when the exchange itself failed; `cause` is undici's error, for src/api/network-errors.ts. */
+/** Thrown when the exchange itself failed; `cause` is the transport's error, for src/api/network-errors.ts. */
 export class ExchangeError extends Error {
   override name = 'ExchangeError';
   constructor(
@@ -28,28 +28,20 @@ const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
 
 export function fetchOver(network: Network, timeoutMs: number): (url: string, init: FetchInit) => Promise<Response> {
   return async (url, init) => {
-    let status: number;
-    let headers: Headers;
-    let body: ArrayBuffer;
+    let answer: Awaited<ReturnType<typeof httpRequest>>;
     try {
-      const response = await httpRequest(url, {
-        method: init.method.toUpperCase() as 'POST',
+      answer = await httpRequest(url, {
+        method: init.method.toUpperCase(),
         headers: init.headers,
         body: requestBody(init.body),
-        dispatcher: network.dispatcher,
-        headersTimeout: timeoutMs,
-        bodyTimeout: timeoutMs,
+        connection: await network.connectionFor(url),
+        timeoutMs,
         signal: init.signal,
       });
-      status = response.statusCode;
-      headers = new Headers();
-      for (const [name, value] of Object.entries(response.headers)) {
-        for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, one);
-      }
-      body = await response.body.arrayBuffer();
     } catch (error) {
       throw new ExchangeError(url, error);
     }
+    const { status, headers, body } = answer;
     return new Response(NULL_BODY_STATUSES.has(status) ? null : body, { status, headers });
   };
 }

@@ -1,35 +1,112 @@
-// The parts of undici the client uses, imported alone. undici's index pulls in fetch,
-// WebSocket, EventSource, the cache and mock agents: 742 kB that took ~34 ms to load per
-// command; the agent and request API are half of that and load in ~13 ms (BENCHMARKS.md).
-// The connector builder is part of what the agent loads anyway; the proxy agent is
-// imported only when a proxy is set (src/api/proxy-dispatcher.ts).
+// One HTTP request over Node's own `http`/`https` modules, the one HTTP stack of the whole
+// product (the webhook receiver, forwarder and sandbox use them too): the request as given,
+// the whole answer. The agent decides how the connection is made (direct, or through a
+// proxy: src/api/network.ts); this module bounds how long it may take.
 //
-// undici parses HTTP with llhttp compiled to WebAssembly, kept on V8's baseline compiler
-// (src/wasm-tiering.ts): it parses the few kilobytes of a response just as well.
-import type { Dispatcher } from 'undici';
-import AgentClass from 'undici/lib/dispatcher/agent.js';
-import apiRequest from 'undici/lib/api/api-request.js';
-import buildConnectorFunction from 'undici/lib/core/connect.js';
-import { keepWasmOnLiftoff } from '../wasm-tiering.js';
+// Two timeouts, because they mean different things to the retry policy: a connection not
+// established in time (TCP, TLS, a proxy's tunnel) sent nothing, so any method may be tried
+// again; a request sent and then not answered in time may have been applied.
+import { request as plainRequest, type Agent, type IncomingMessage, type RequestOptions } from 'node:http';
+import type { SecureContext } from 'node:tls';
+import { TransportError } from './transport-error.js';
 
-keepWasmOnLiftoff();
-
-export const Agent = AgentClass;
-export const buildConnector = buildConnectorFunction;
+/** How a request reaches its URL (src/api/network.ts decides). */
+export interface Connection {
+  agent: Agent;
+  /** https only: the certificate authorities to verify the service with; undefined for Node's defaults. */
+  secureContext?: SecureContext;
+}
 
 export interface HttpRequest {
-  method: Dispatcher.HttpMethod;
+  method: string;
   headers: Record<string, string>;
   body?: string | Buffer;
-  dispatcher: Dispatcher;
-  headersTimeout: number;
-  bodyTimeout: number;
+  connection: Connection;
+  /** The longest wait for a connection, and for the answer (or its next part) once sent. */
+  timeoutMs: number;
   signal?: AbortSignal;
 }
 
-/** undici's request(url, options), called on an explicit dispatcher. */
-export function httpRequest(url: string, options: HttpRequest): Promise<Dispatcher.ResponseData> {
-  const { origin, pathname, search } = new URL(url);
-  const { dispatcher, ...rest } = options;
-  return apiRequest.call(dispatcher, { ...rest, origin, path: `${pathname}${search}` });
+export interface HttpAnswer {
+  status: number;
+  /** Names in lower case; a repeated header's values joined with ', '. */
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+// node:https (and with it node:tls) is loaded by the first https request only.
+let https: Promise<typeof import('node:https')> | undefined;
+
+export async function httpRequest(url: string, options: HttpRequest): Promise<HttpAnswer> {
+  const target = new URL(url);
+  const send = target.protocol === 'https:' ? (await (https ??= import('node:https'))).request : plainRequest;
+  const { connection, timeoutMs, signal } = options;
+
+  return new Promise<HttpAnswer>((resolve, reject) => {
+    let settled = false;
+    let connected = false;
+    /** The proxy's answer to CONNECT when it was not 200; the proxy agent then replays that answer as the response. */
+    let refusedBy: number | undefined;
+
+    // secureContext reaches tls.connect through the agent (https.Agent, and the proxy agent's tunnel).
+    const requestOptions: RequestOptions & Pick<Connection, 'secureContext'> = { method: options.method, headers: options.headers, agent: connection.agent, secureContext: connection.secureContext };
+    const req = send(target, requestOptions);
+    const connectTimer = setTimeout(() => fail(new TransportError('CONNECT_TIMEOUT', `no connection within ${timeoutMs} ms`)), timeoutMs);
+    const onAbort = () => fail(signal!.reason);
+
+    function settle(): boolean {
+      if (settled) return false;
+      settled = true;
+      clearTimeout(connectTimer);
+      signal?.removeEventListener('abort', onAbort);
+      return true;
+    }
+
+    function fail(error: unknown): void {
+      if (!settle()) return;
+      req.destroy();
+      reject(refusedBy === undefined ? error : new TransportError('PROXY_REFUSED', `the proxy answered CONNECT with ${refusedBy}`, refusedBy));
+    }
+
+    function established(): void {
+      if (settled || connected) return;
+      connected = true;
+      clearTimeout(connectTimer);
+      req.setTimeout(timeoutMs, () => fail(new TransportError('RESPONSE_TIMEOUT', `no answer within ${timeoutMs} ms`)));
+    }
+
+    req.on('error', (error: Error & { code?: unknown }) => {
+      // A proxy that hangs up mid-CONNECT fails without a code; it still sent nothing.
+      fail(connected || typeof error.code === 'string' ? error : new TransportError('CONNECT_FAILED', error.message));
+    });
+    req.on('proxyConnect', (answer: { statusCode?: number }) => {
+      if (answer.statusCode !== undefined && answer.statusCode !== 200) refusedBy = answer.statusCode;
+    });
+    req.on('socket', (socket) => {
+      if (req.reusedSocket) return established();
+      if ('encrypted' in socket) socket.once('secureConnect', established);
+      else if (socket.connecting) socket.once('connect', established);
+      else established();
+    });
+    req.on('response', (res: IncomingMessage) => {
+      if (refusedBy !== undefined) return fail(undefined);
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('error', fail);
+      res.on('close', () => {
+        if (!res.complete) fail(Object.assign(new Error('the connection closed before the whole answer arrived'), { code: 'ECONNRESET' }));
+      });
+      res.on('end', () => {
+        if (settle()) resolve({ status: res.statusCode ?? 0, headers: joinRepeated(res.headersDistinct), body: Buffer.concat(chunks) });
+      });
+    });
+
+    if (signal?.aborted) return onAbort();
+    signal?.addEventListener('abort', onAbort);
+    req.end(options.body);
+  });
+}
+
+function joinRepeated(headers: NodeJS.Dict<string[]>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).map(([name, values = []]) => [name, values.join(', ')]));
 }

@@ -1,11 +1,12 @@
 // What a failed exchange means, in words, and whether trying again can help. One place for
 // the API client and the OAuth token requests: a refused connection, a timeout, a broken
 // connection, a certificate this machine does not trust (or that expired, or names another
-// host), and a proxy that refused (407, a failed tunnel, nothing listening). A failure that
+// host), and a proxy that refused (407, a refused tunnel, nothing listening). A failure that
 // happened at the proxy names the proxy, not the service; proxy credentials never appear.
 import { ApiError, displayPath, type ApiErrorKind } from './errors.js';
 import type { ProxyRoute } from './proxy-config.js';
 import type { Failure } from './retry-policy.js';
+import { TransportError } from './transport-error.js';
 
 export interface TransportFailure {
   failure: Failure;
@@ -16,8 +17,9 @@ export interface TransportFailure {
   what: string;
 }
 
-const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
-const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT']);
+/** Failures before a connection was made (Node's, and src/api/transport-error.ts's): nothing was sent. */
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'CONNECT_TIMEOUT', 'CONNECT_FAILED']);
+const TIMEOUT_CODES = new Set(['RESPONSE_TIMEOUT', 'ETIMEDOUT']);
 
 /** OpenSSL's verification results for a chain that does not end in a trusted authority. */
 const UNTRUSTED_CODES: Record<string, string> = {
@@ -31,11 +33,12 @@ const UNTRUSTED_CODES: Record<string, string> = {
 
 export const CA_REMEDY = 'if your organisation uses its own certificate authority, set PWCTL_CA_FILE or NODE_EXTRA_CA_CERTS to its PEM file';
 
-/** The error's code; a TLS failure inside a proxy tunnel is reported by undici as UND_ERR_PRX_TLS around the real one. */
+/** The error's code (Node's, OpenSSL's or src/api/transport-error.ts's), or its name when it has none. */
 export function errorCode(error: unknown): string {
-  const e = error as { code?: string; name?: string; cause?: { code?: string } };
-  if (e?.code === 'UND_ERR_PRX_TLS' && e.cause?.code) return e.cause.code;
-  return e?.code ?? e?.cause?.code ?? (error instanceof Error ? error.name : 'error');
+  const e = error as { code?: unknown; cause?: { code?: unknown } };
+  if (typeof e?.code === 'string') return e.code;
+  if (typeof e?.cause?.code === 'string') return e.cause.code;
+  return error instanceof Error ? error.name : 'error';
 }
 
 /** The TLS verification failure of a connection to `host`, in words with its remedy; undefined for other errors. */
@@ -95,14 +98,20 @@ export function networkError(
 }
 
 /**
- * An error page that is not the API's JSON, answered to a request sent through a proxy, is
- * the proxy's: a 5xx says it could not reach the service (tinyproxy answers 500, squid 502
- * or 503), and a 401 to a proxy given credentials says it refused them (tinyproxy 1.11,
- * Debian 12's, answers 401 where it means 407). Name the proxy, not the service.
+ * Answers to a request sent through a proxy (in absolute form) that are the proxy's: a 407,
+ * which only a proxy sends, says it wants credentials or refused them; and an error page that
+ * is not the API's JSON: a 5xx says it could not reach the service (tinyproxy answers 500,
+ * squid 502 or 503), and a 401 to a proxy given credentials says it refused them (tinyproxy
+ * 1.11, Debian 12's, answers 401 where it means 407). Name the proxy, not the service.
  */
 export function proxyAnswerError(error: ApiError, proxy: ProxyRoute | undefined, contentType: string): ApiError {
-  if (!proxy || error.status === null || /json/i.test(contentType)) return error;
+  if (!proxy || error.status === null) return error;
   const request = `${error.method} ${displayPath(error.url)}`;
+  if (error.status === 407) {
+    const { method, url, status, response } = error;
+    return new ApiError({ kind: 'unauthorized', status, method, url, response, message: `${request}: ${proxyAuthFailure(proxy, 407)}` });
+  }
+  if (/json/i.test(contentType)) return error;
   if (error.status === 401 && proxy.hasCredentials) return error.with({ message: `${request}: ${proxyAuthFailure(proxy, 401)}` });
   if (error.status >= 500) return error.with({ message: `${request}: the proxy ${proxy.label} could not reach ${new URL(error.url).host} (${error.status})` });
   return error;
@@ -114,11 +123,9 @@ function proxyAuthFailure(proxy: ProxyRoute, status: number): string {
     : `the proxy ${proxy.label} requires a user name and password (${status}): give them in ${proxy.variable} as http://user:password@host:port`;
 }
 
-/** The status a proxy answered in place of the request: 407 (either mode), or a refused CONNECT. */
+/** The status a proxy answered a CONNECT with, in place of opening the tunnel. */
 function proxyStatus(error: unknown): number | undefined {
-  const message = error instanceof Error ? error.message : '';
-  const m = /Proxy response \((\d{3})\)|Proxy Authentication Required \((407)\)/.exec(message);
-  return m ? Number(m[1] ?? m[2]) : undefined;
+  return error instanceof TransportError && error.code === 'PROXY_REFUSED' ? error.proxyStatus : undefined;
 }
 
 /** The names a certificate was issued for ("DNS:localhost, IP Address:127.0.0.1"), when Node gives them. */

@@ -1,16 +1,17 @@
-// How requests reach the service: one undici dispatcher, direct or through the proxy the
-// environment names, trusting the certificate authorities of src/api/tls-trust.ts. The API
-// client and the OAuth token requests (through src/api/fetch-over.ts) both use a Network,
-// so there is one HTTP stack.
+// How requests reach the service: keep-alive agents of Node's own http/https modules, direct
+// or through the proxy the environment names, trusting the certificate authorities of
+// src/api/tls-trust.ts. The API client and the OAuth token requests (through
+// src/api/fetch-over.ts) both use a Network, so there is one HTTP stack.
 //
 // A command that sets no proxy and no CA file loads none of that machinery: the proxy
-// routing and agent, the CA file reader and the trust module are imported when something
-// asks for them (prepare(), the first https connection), because every module and Node
-// built-in an ES module imports adds to the start-up of every API command (BENCHMARKS.md).
+// routing, the proxy agents, the CA file reader, node:https and the trust module are
+// imported when something asks for them (prepare(), the first proxied request, the first
+// https request), because every module and Node built-in an ES module imports adds to the
+// start-up of every API command (BENCHMARKS.md).
+import { Agent as HttpAgent, type AgentOptions } from 'node:http';
 import type { SecureContext } from 'node:tls';
-import type { Dispatcher } from 'undici';
 import type { CaFile } from './ca-file.js';
-import { Agent, buildConnector } from './http.js';
+import type { Connection } from './http.js';
 import type { ProxyConfig, ProxyRoute } from './proxy-config.js';
 
 /** What the user configured: the contract's PWCTL_CA_FILE / ca_file and proxy variables. */
@@ -20,39 +21,37 @@ export interface NetworkSettings {
   env?: NodeJS.ProcessEnv;
 }
 
-export interface NetworkOptions extends NetworkSettings {
-  /** Connect timeout (the request timeouts are set per request). */
-  timeoutMs: number;
-  /** Use this dispatcher as it is (tests); the network does not close it. */
-  dispatcher?: Dispatcher;
-}
-
-/** Idle sockets are kept a few seconds: enough for a command's pages and retries. */
-export const KEEP_ALIVE = { keepAliveTimeout: 4_000, keepAliveMaxTimeout: 30_000 } as const;
+/**
+ * Sockets are kept between the requests of a command (pages, retries, bulk items). An idle
+ * one is closed after a few seconds, before a server's usual keep-alive limit (Node's
+ * servers: 5 s) could close it under a request being sent.
+ */
+export const KEEP_ALIVE: AgentOptions = { keepAlive: true, timeout: 4_000 };
 
 const PROXY_VARIABLES = ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY'];
 
-export type Connector = ReturnType<typeof buildConnector>;
-export type TlsOptions = { timeout: number; secureContext?: SecureContext };
+type ProxyAgents = typeof import('./proxy-agents.js');
 
 export class Network {
-  readonly #options: NetworkOptions;
+  readonly #options: NetworkSettings;
   readonly #env: NodeJS.ProcessEnv;
   #prepared: Promise<void> | undefined;
-  #dispatcher: Dispatcher | undefined;
   #proxies: { config: ProxyConfig; proxyFor: typeof import('./proxy-config.js').proxyFor } | undefined;
   #secrets: readonly string[] = [];
   #extraCas: string[] = [];
   #trust: Promise<() => SecureContext | undefined> | undefined;
+  #proxyAgents: Promise<ProxyAgents> | undefined;
+  /** One agent per way of reaching a URL: `http:`, `https:`, or a proxy and the target's scheme. */
+  readonly #agents = new Map<string, Promise<HttpAgent>>();
 
-  constructor(options: NetworkOptions) {
+  constructor(options: NetworkSettings) {
     this.#options = options;
     this.#env = options.env ?? {};
   }
 
   /**
-   * Read the proxy variables and the CA file, loading their code only when one is set, and
-   * make the dispatcher. A mistake in either is a usage error, thrown before any request.
+   * Read the proxy variables and the CA file, loading their code only when one is set. A
+   * mistake in either is a usage error, thrown before any request.
    */
   prepare(): Promise<void> {
     return (this.#prepared ??= this.#prepare());
@@ -68,56 +67,52 @@ export class Network {
     return this.#proxies?.proxyFor(this.#proxies.config, url);
   }
 
-  /** The dispatcher every request goes through (after prepare()). */
-  get dispatcher(): Dispatcher {
-    if (!this.#dispatcher) throw new Error('Network.prepare() must finish before the first request');
-    return this.#dispatcher;
+  /** How a request to `url` is sent: its agent and, for https, the trusted CAs (after prepare()). */
+  async connectionFor(url: string): Promise<Connection> {
+    const { protocol } = new URL(url);
+    const proxy = this.proxyFor(url);
+    const secure = protocol === 'https:';
+    const [agent, secureContext] = await Promise.all([this.#agent(protocol, proxy), secure ? this.#trustedContext().then((trust) => trust()) : undefined]);
+    return { agent, secureContext };
   }
 
   async close(): Promise<void> {
-    if (!this.#options.dispatcher && this.#dispatcher) await this.#dispatcher.close();
+    const agents = await Promise.allSettled(this.#agents.values());
+    for (const agent of agents) if (agent.status === 'fulfilled') agent.value.destroy();
+    this.#agents.clear();
   }
 
   async #prepare(): Promise<void> {
-    const { caFile, dispatcher } = this.#options;
-    if (caFile) this.#extraCas = (await import('./ca-file.js')).readCaBundle(caFile);
-    if (dispatcher) {
-      this.#dispatcher = dispatcher;
-    } else if (PROXY_VARIABLES.some((name) => this.#env[name]?.trim())) {
-      const [proxyConfig, { createProxyDispatcher }, trust] = await Promise.all([import('./proxy-config.js'), import('./proxy-dispatcher.js'), this.#trustedContext()]);
-      const config = proxyConfig.readProxyConfig(this.#env);
-      if (config) {
-        this.#proxies = { config, proxyFor: proxyConfig.proxyFor };
-        this.#secrets = proxyConfig.proxySecrets(config);
-      }
-      this.#dispatcher = createProxyDispatcher({
-        agent: { ...KEEP_ALIVE, connect: this.#connector() },
-        proxyFor: (origin) => this.proxyFor(origin),
-        // The proxy agent for an origin is made on its first request, synchronously: the
-        // trust module is loaded by then, and the CA list is still built only for https.
-        tlsFor: (url) => (url.startsWith('https:') ? { timeout: this.#options.timeoutMs, secureContext: trust() } : { timeout: this.#options.timeoutMs }),
-      });
-    } else {
-      this.#dispatcher = new Agent({ ...KEEP_ALIVE, connect: this.#connector() });
+    if (this.#options.caFile) this.#extraCas = (await import('./ca-file.js')).readCaBundle(this.#options.caFile);
+    if (!PROXY_VARIABLES.some((name) => this.#env[name]?.trim())) return;
+    const proxyConfig = await import('./proxy-config.js');
+    const config = proxyConfig.readProxyConfig(this.#env);
+    if (!config) return;
+    this.#proxies = { config, proxyFor: proxyConfig.proxyFor };
+    this.#secrets = proxyConfig.proxySecrets(config);
+  }
+
+  #agent(protocol: string, proxy: ProxyRoute | undefined): Promise<HttpAgent> {
+    const key = proxy ? `${proxy.url} ${protocol}` : protocol;
+    let agent = this.#agents.get(key);
+    if (!agent) {
+      agent = proxy ? this.#proxyAgent(protocol, proxy) : protocol === 'https:' ? import('node:https').then(({ Agent }) => new Agent(KEEP_ALIVE)) : Promise.resolve(new HttpAgent(KEEP_ALIVE));
+      this.#agents.set(key, agent);
     }
+    return agent;
+  }
+
+  async #proxyAgent(protocol: string, proxy: ProxyRoute): Promise<HttpAgent> {
+    const [{ createProxyAgent }, proxyContext] = await Promise.all([
+      (this.#proxyAgents ??= import('./proxy-agents.js')),
+      // An https:// proxy is verified with the same authorities as the service.
+      proxy.url.startsWith('https:') ? this.#trustedContext().then((trust) => trust()) : undefined,
+    ]);
+    return createProxyAgent({ proxy, secureTarget: protocol === 'https:', proxySecureContext: proxyContext });
   }
 
   /** The secure-context getter of src/api/tls-trust.ts for this network's CA file, loaded once. */
   #trustedContext(): Promise<() => SecureContext | undefined> {
     return (this.#trust ??= import('./tls-trust.js').then(({ lazySecureContext }) => lazySecureContext(this.#extraCas, this.#env)));
-  }
-
-  /** undici's connector; for https, with this network's CA list, loaded on the first https connection. */
-  #connector(): Connector {
-    const timeout = this.#options.timeoutMs;
-    let plain: Connector | undefined;
-    let secure: Promise<Connector> | undefined;
-    return (options, callback) => {
-      if (options.protocol !== 'https:') return (plain ??= buildConnector({ timeout }))(options, callback);
-      (secure ??= this.#trustedContext().then((trust) => buildConnector({ timeout, secureContext: trust() }))).then(
-        (connect) => connect(options, callback),
-        (error: Error) => callback(error, null),
-      );
-    };
   }
 }

@@ -1,9 +1,9 @@
 // NO_PROXY, read the way curl and Go read it, plus Go's loopback rule (which gh follows):
 // localhost and loopback addresses are never proxied, whatever the variables say, so the
 // embedded sandbox, `sandbox serve` and the OAuth loopback callback keep working behind a
-// proxy. undici's EnvHttpProxyAgent matches names only (no address ranges, no loopback
-// rule) and keeps its decision private; ours is one pure function that both the
-// dispatcher and the --debug trace ask.
+// proxy. Environment-proxy agents such as undici's EnvHttpProxyAgent match names only (no
+// address ranges, no loopback rule) and keep their decision private; ours is one pure
+// function that both the network (src/api/network.ts) and the --debug trace ask.
 import { BlockList, isIP } from 'node:net';
 
 export interface NoProxy {

@@ -1,14 +1,15 @@
 // Which proxy a request to the service goes through, from HTTPS_PROXY, HTTP_PROXY and
 // NO_PROXY as curl and gh read them: https URLs use HTTPS_PROXY only and http URLs
 // HTTP_PROXY only (no fallback from one to the other), either case may be set (lower case
-// wins when both are, as in curl and undici), an empty value is unset, and a proxy given
-// without a scheme is http://. The proxy URL may hold credentials; they go to undici and
-// nowhere else: what is shown is `label`, with [REDACTED] in their place.
+// wins when both are, as in curl), an empty value is unset, and a proxy given without a
+// scheme is http://. The proxy URL may hold credentials; they go to the proxy agent
+// (src/api/proxy-agents.ts) and nowhere else: what is shown is `label`, with [REDACTED] in
+// their place.
 import { UsageError } from '../errors.js';
 import { bypassesProxy, parseNoProxy, type NoProxy } from './no-proxy.js';
 
 export interface ProxyRoute {
-  /** The proxy URL, credentials included: for undici only, never printed. */
+  /** The proxy URL, credentials included: for the proxy agent only, never printed. */
   url: string;
   /** The proxy as shown in --debug and errors: `http://[REDACTED]@proxy.example:3128`. */
   label: string;

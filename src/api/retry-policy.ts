@@ -1,10 +1,10 @@
-// The retry policy, in one place. Why we decide retries ourselves rather than with undici's
-// RetryAgent/retry interceptor: undici retries a method either for every listed status or
-// for none, so it cannot say "POST only on 429 and refused connections"; it throws away the
-// body of the final failed response (we must show the server's status and message); and it
-// has no notion of "this request may already have been applied", which decides whether a
-// create is re-sent. The decision is a pure function so it is unit-tested with an injected
-// clock and random source.
+// The retry policy, in one place. Why we decide retries ourselves rather than with an HTTP
+// library's retry layer (undici's RetryAgent, for one): those retry a method either for
+// every listed status or for none, so they cannot say "POST only on 429 and refused
+// connections"; they throw away the body of the final failed response (we must show the
+// server's status and message); and they have no notion of "this request may already have
+// been applied", which decides whether a create is re-sent. The decision is a pure function
+// so it is unit-tested with an injected clock and random source.
 
 export const RETRY_DEFAULTS = {
   /** Attempts in all (first try included) for 5xx, resets and timeouts. */

@@ -47,8 +47,8 @@ function parties(endpoints: OAuthEndpoints, timeoutMs: number, network: Network)
 }
 
 /** Run `step` with a Network for the given settings, closed afterwards. */
-async function withNetwork<T>(timeoutMs: number, settings: NetworkSettings, step: (network: Network) => Promise<T>): Promise<T> {
-  const network = new Network({ timeoutMs, ...settings });
+async function withNetwork<T>(settings: NetworkSettings, step: (network: Network) => Promise<T>): Promise<T> {
+  const network = new Network(settings);
   await network.prepare();
   try {
     return await step(network);
@@ -79,7 +79,7 @@ export async function exchangeCallback(
   timeoutMs: number,
   settings: NetworkSettings,
 ): Promise<TokenSet> {
-  return withNetwork(timeoutMs, settings, (network) => {
+  return withNetwork(settings, (network) => {
     const { as, client, options } = parties(endpoints, timeoutMs, network);
     return translate(network, async () => {
       const params = oauth.validateAuthResponse(as, client, callback, request.state);
@@ -91,7 +91,7 @@ export async function exchangeCallback(
 
 /** Trade a refresh token for a new access token (and, when the server rotates it, a new refresh token). */
 export async function refreshTokens(endpoints: OAuthEndpoints, refreshToken: string, timeoutMs: number, settings: NetworkSettings): Promise<TokenSet> {
-  return withNetwork(timeoutMs, settings, (network) => {
+  return withNetwork(settings, (network) => {
     const { as, client, options } = parties(endpoints, timeoutMs, network);
     return translate(network, async () => {
       const response = await oauth.refreshTokenGrantRequest(as, client, oauth.None(), refreshToken, options);

@@ -157,6 +157,16 @@ describe.skipIf(problem)(`through tinyproxy${problem ? ` (skipped: ${problem})` 
     }
   });
 
+  it('DEBUG=* does not make the proxy libraries print the proxy credentials or the token', async () => {
+    const url = `http://${PROXY_USER}:${PROXY_PASSWORD}@127.0.0.1:${authProxy.port}`;
+    const result = await runCli(['steps', 'get', '101', '-o', 'json'], asManager({ HTTP_PROXY: url, DEBUG: '*' }));
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ id: 101 });
+    for (const secret of [PROXY_USER, PROXY_PASSWORD, Buffer.from(`${PROXY_USER}:${PROXY_PASSWORD}`).toString('base64'), sb.tokens.manager]) {
+      expect(result.stderr).not.toContain(secret);
+    }
+  });
+
   it('a proxy that wants credentials: exit 4 and one line naming the proxy, for none given and for wrong ones', async () => {
     const none = await runCli(['steps', 'get', '101'], asManager({ HTTP_PROXY: authProxy.url }));
     expectOneErrorLine(none, 4, new RegExp(`^error: GET /api/v1/steps/101: the proxy http://127\\.0\\.0\\.1:${authProxy.port} requires a user name and password \\(407\\): give them in HTTP_PROXY as http://user:password@host:port$`));

@@ -1,17 +1,18 @@
 // Failed exchanges in words: TLS causes with their remedy, proxy refusals naming the proxy
 // (never its credentials), which failures are worth retrying, and the redactor's handling
 // of proxy credentials.
-import { errors } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { ApiError, errorFromResponse } from '../../src/api/errors.js';
 import { CA_REMEDY, describeTlsFailure, explainTransportFailure, networkError, proxyAnswerError } from '../../src/api/network-errors.js';
 import { proxyFor, readProxyConfig } from '../../src/api/proxy-config.js';
 import { createRedactor } from '../../src/api/trace.js';
+import { TransportError } from '../../src/api/transport-error.js';
 
 const URL_ = 'https://api.example.com/api/v1/steps/101';
 const withCode = (code: string, extra: object = {}) => Object.assign(new Error(`failed: ${code}`), { code }, extra);
 const proxyWithCredentials = proxyFor(readProxyConfig({ HTTPS_PROXY: 'http://alice:hunter2hunter2@proxy.corp:3128' }), URL_)!;
 const proxyWithout = proxyFor(readProxyConfig({ https_proxy: 'proxy.corp:3128' }), URL_)!;
+const refusedTunnel = (status: number) => new TransportError('PROXY_REFUSED', `the proxy answered CONNECT with ${status}`, status);
 
 describe('describeTlsFailure', () => {
   it.each([
@@ -44,31 +45,39 @@ describe('explainTransportFailure', () => {
     expect(t.what).toMatch(/^the certificate of api\.example\.com is not trusted/);
   });
 
-  it('unwraps the host-name failure undici reports from inside a proxy tunnel, with the names the certificate has', () => {
-    const cause = withCode('ERR_TLS_CERT_ALTNAME_INVALID', { cert: { subjectaltname: 'DNS:localhost, IP Address:127.0.0.1' } });
-    const t = explainTransportFailure(new errors.SecureProxyConnectionError(cause), URL_, proxyWithout);
+  it("a host-name failure inside a proxy tunnel is the service's, with the names the certificate has", () => {
+    const error = withCode('ERR_TLS_CERT_ALTNAME_INVALID', { cert: { subjectaltname: 'DNS:localhost, IP Address:127.0.0.1' } });
+    const t = explainTransportFailure(error, URL_, proxyWithout);
     expect(t.what).toBe('the certificate of api.example.com is for another host name (localhost, 127.0.0.1): check the service URL (--base-url, PWCTL_BASE_URL)');
     expect(t.failure.kind).toBe('final');
   });
 
-  it('407 from the proxy, in both modes: exit-4 kind, not retried, the proxy named, the credentials not', () => {
-    for (const error of [new errors.InvalidArgumentError('Proxy Authentication Required (407)'), new errors.RequestAbortedError('Proxy response (407) !== 200 when HTTP Tunneling')]) {
-      const withCreds = explainTransportFailure(error, URL_, proxyWithCredentials);
-      expect(withCreds).toMatchObject({ failure: { kind: 'final' }, kind: 'unauthorized', status: 407 });
-      expect(withCreds.what).toBe('the proxy http://[REDACTED]@proxy.corp:3128 rejected the user name and password in HTTPS_PROXY (407)');
-      expect(withCreds.what).not.toContain('hunter2');
-      expect(explainTransportFailure(error, URL_, proxyWithout).what).toBe(
-        'the proxy http://proxy.corp:3128 requires a user name and password (407): give them in https_proxy as http://user:password@host:port',
-      );
-    }
+  it('407 from the proxy, to a CONNECT and as the answer to an absolute-form request: exit-4 kind, not retried, the proxy named, the credentials not', () => {
+    const withCreds = explainTransportFailure(refusedTunnel(407), URL_, proxyWithCredentials);
+    expect(withCreds).toMatchObject({ failure: { kind: 'final' }, kind: 'unauthorized', status: 407 });
+    expect(withCreds.what).toBe('the proxy http://[REDACTED]@proxy.corp:3128 rejected the user name and password in HTTPS_PROXY (407)');
+    expect(withCreds.what).not.toContain('hunter2');
+    expect(explainTransportFailure(refusedTunnel(407), URL_, proxyWithout).what).toBe(
+      'the proxy http://proxy.corp:3128 requires a user name and password (407): give them in https_proxy as http://user:password@host:port',
+    );
+
+    const answered = errorFromResponse('GET', URL_, 407, 'text/html', '<html>Proxy Authentication Required</html>');
+    const told = proxyAnswerError(answered, proxyWithCredentials, 'text/html');
+    expect(told).toMatchObject({ kind: 'unauthorized', status: 407, message: 'GET /api/v1/steps/101: the proxy http://[REDACTED]@proxy.corp:3128 rejected the user name and password in HTTPS_PROXY (407)' });
+    expect(proxyAnswerError(answered, proxyWithout, 'application/json').message).toBe(
+      'GET /api/v1/steps/101: the proxy http://proxy.corp:3128 requires a user name and password (407): give them in https_proxy as http://user:password@host:port',
+    );
   });
 
   it('a refused tunnel names the proxy and the host it could not reach; nothing was sent, so it may be retried', () => {
-    const t = explainTransportFailure(new errors.RequestAbortedError('Proxy response (502) !== 200 when HTTP Tunneling'), URL_, proxyWithout);
+    const t = explainTransportFailure(refusedTunnel(502), URL_, proxyWithout);
     expect(t).toMatchObject({ failure: { kind: 'not-sent' }, kind: 'network', status: 502, what: 'the proxy http://proxy.corp:3128 could not reach api.example.com (502)' });
-    expect(explainTransportFailure(new errors.RequestAbortedError('Proxy response (403) !== 200 when HTTP Tunneling'), URL_, proxyWithout).what).toBe(
-      'the proxy http://proxy.corp:3128 refused to connect to api.example.com (403)',
-    );
+    expect(explainTransportFailure(refusedTunnel(403), URL_, proxyWithout).what).toBe('the proxy http://proxy.corp:3128 refused to connect to api.example.com (403)');
+  });
+
+  it('a proxy that hangs up before answering CONNECT was never reached through: not sent, the proxy named', () => {
+    const t = explainTransportFailure(new TransportError('CONNECT_FAILED', 'Proxy connection ended before receiving CONNECT response'), URL_, proxyWithout);
+    expect(t).toMatchObject({ failure: { kind: 'not-sent' }, what: 'cannot connect to the proxy http://proxy.corp:3128 (CONNECT_FAILED): check https_proxy' });
   });
 
   it('a connection refused goes to the proxy when there is one, else to the service', () => {
@@ -77,7 +86,12 @@ describe('explainTransportFailure', () => {
   });
 
   it('timeouts and broken connections keep their meaning', () => {
-    expect(explainTransportFailure(new errors.HeadersTimeoutError(), URL_, undefined)).toMatchObject({ failure: { kind: 'timeout' }, kind: 'timeout' });
+    expect(explainTransportFailure(new TransportError('RESPONSE_TIMEOUT', 'no answer'), URL_, undefined)).toMatchObject({ failure: { kind: 'timeout' }, kind: 'timeout' });
+    expect(explainTransportFailure(new TransportError('CONNECT_TIMEOUT', 'no connection'), URL_, undefined)).toMatchObject({
+      failure: { kind: 'not-sent' },
+      what: 'cannot connect to api.example.com (CONNECT_TIMEOUT)',
+    });
+    expect(explainTransportFailure(new DOMException('The operation was aborted due to timeout', 'TimeoutError'), URL_, undefined)).toMatchObject({ failure: { kind: 'timeout' } });
     expect(explainTransportFailure(withCode('ECONNRESET'), URL_, undefined)).toMatchObject({ failure: { kind: 'network' }, what: 'the connection failed (ECONNRESET)' });
   });
 });

@@ -41,7 +41,8 @@ export async function run(ctx: Factory, dir: string, opts: ExportOptions): Promi
   let stop: Error | undefined;
   const onSigint = () => void (stop ??= new InterruptedError('interrupted: nothing was written'));
   process.once('SIGINT', onSigint);
-  let shown = 0;
+  // The first record is always shown: a small export can be done within the first interval of the process.
+  let shown = -Infinity;
   const progress = () => {
     if (performance.now() - shown < PROGRESS_INTERVAL_MS) return;
     shown = performance.now();
