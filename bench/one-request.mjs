@@ -34,10 +34,12 @@ try {
   const dir = mkdtempSync(join(tmpdir(), 'pwctl-bench-'));
   const url = `${sandbox.baseUrl}/api/v1/steps/101`;
   const token = sandbox.tokens.manager;
-  const bare = join(dir, 'bare-http.mjs');
+  // The floor: the least a Node program does to print the record. CommonJS, as such a script
+  // is usually written (an ES import of node:http also loads all of its lazy exports).
+  const bare = join(dir, 'bare-http.cjs');
   writeFileSync(
     bare,
-    `import http from 'node:http';
+    `const http = require('node:http');
 http.get(${JSON.stringify(url)}, { headers: { authorization: 'Bearer ${token}', accept: 'application/json' } }, (res) => {
   let body = '';
   res.setEncoding('utf8');

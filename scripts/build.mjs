@@ -15,6 +15,7 @@ import { build } from 'esbuild';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createRequire } from 'node:module';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 // --outdir <dir> builds elsewhere (experiments, packaging checks); the default is dist/.
@@ -69,6 +70,38 @@ module.exports = new Proxy(function () {}, {
   },
 };
 
+// Node's built-in modules are loaded with require(), not an ES import: importing a built-in
+// builds its module namespace, which reads every export, lazy ones included (fs.promises,
+// and from Node 22 util's and http's getters), and that loads dozens of Node's internal
+// modules (fs/promises, readline, tls, crypto, its own fetch) a command never uses. Each
+// import of a built-in becomes a module of its own that takes exactly the names that import
+// asks for from require(); it lands in its importer's chunk.
+const IMPORT_OF_BUILTIN = /import\s+(?:([\w$]+)\s*,?\s*)?(?:\{([^}]*)\}|\*\s*as\s+([\w$]+))?\s*from\s*['"](node:[\w/]+)['"]/g;
+const builtinsThroughRequire = {
+  name: 'builtins-through-require',
+  setup(b) {
+    b.onResolve({ filter: /^node:/ }, (args) =>
+      args.kind === 'import-statement' ? { path: `${args.path}|${args.importer}`, namespace: 'node-builtin' } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'node-builtin' }, async (args) => {
+      const [builtin, importer] = args.path.split('|');
+      const names = new Set();
+      let namespace = false;
+      for (const m of (await readFile(importer, 'utf8')).matchAll(IMPORT_OF_BUILTIN)) {
+        if (m[4] !== builtin) continue;
+        if (m[3]) namespace = true;
+        for (const part of (m[2] ?? '').split(',')) {
+          const name = part.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0];
+          if (name && !part.trim().startsWith('type ')) names.add(name);
+        }
+      }
+      if (namespace) return { contents: `export * from ${JSON.stringify(builtin)};`, loader: 'js', resolveDir: ROOT };
+      const contents = [`const m = require(${JSON.stringify(builtin)});`, 'export default m;', ...[...names].map((name) => `export const ${name} = m.${name};`)];
+      return { contents: contents.join('\n'), loader: 'js' };
+    });
+  },
+};
+
 // The scripts in completions/ are embedded as text (`pwctl completion <shell>` prints them).
 const completionScriptsAsText = {
   name: 'completion-scripts-as-text',
@@ -99,7 +132,7 @@ await build({
   // built-ins, which an ES module must be given.
   banner: { js: "import{createRequire as __pwctlCreateRequire}from'node:module';const require=__pwctlCreateRequire(import.meta.url);" },
   logLevel: 'warning',
-  plugins: [lazyChildProcessForCommander, lazyAjvForMcpSdk, completionScriptsAsText],
+  plugins: [lazyChildProcessForCommander, lazyAjvForMcpSdk, builtinsThroughRequire, completionScriptsAsText],
 });
 
 // The completer's tree, from the program just built.

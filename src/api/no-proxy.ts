@@ -4,7 +4,7 @@
 // proxy. Environment-proxy agents such as undici's EnvHttpProxyAgent match names only (no
 // address ranges, no loopback rule) and keep their decision private; ours is one pure
 // function that both the network (src/api/network.ts) and the --debug trace ask.
-import { BlockList, isIP } from 'node:net';
+import net, { isIP, type BlockList } from 'node:net';
 
 export interface NoProxy {
   /** `*`: nothing is proxied. */
@@ -15,13 +15,13 @@ export interface NoProxy {
   addresses: BlockList;
 }
 
-const LOOPBACK = new BlockList();
+const LOOPBACK = new net.BlockList();
 LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
 LOOPBACK.addAddress('::1', 'ipv6');
 
 /** Parse NO_PROXY: entries separated by commas or spaces; `*`, names, `.domain`, `*.domain`, `name:port`, IPs, CIDR ranges. */
 export function parseNoProxy(value: string | undefined): NoProxy {
-  const rules: NoProxy = { all: false, names: [], addresses: new BlockList() };
+  const rules: NoProxy = { all: false, names: [], addresses: new net.BlockList() };
   for (const entry of (value ?? '').split(/[\s,]+/)) {
     if (entry === '') continue;
     if (entry === '*') {

@@ -61,8 +61,8 @@ export async function sendWithRetries(request: LoopRequest, hooks: LoopHooks): P
   let mayHaveApplied = false;
 
   for (let attempt = 1; ; attempt++) {
-    const started = performance.now();
-    const took = () => `${Math.round(performance.now() - started)}ms`;
+    const started = Date.now();
+    const took = () => `${Math.round(Date.now() - started)}ms`;
     hooks.trace(`→ ${method} ${url}${attempt > 1 ? ` (attempt ${attempt})` : ''}${request.proxy ? ` via proxy ${request.proxy.label}` : ''}`);
     let failure: Failure;
     let lastError: ApiError;

@@ -5,7 +5,6 @@ import type { NetworkSettings } from '../api/network.js';
 import type { ConfigStore } from '../config/store.js';
 import type { Settings } from '../config/settings.js';
 import { AuthRequiredError } from '../errors.js';
-import { readStoredTokens } from './stored-credentials.js';
 import { loginCommand } from './login-command.js';
 
 export interface ClientAuthOptions {
@@ -30,6 +29,8 @@ export interface ClientAuth {
 export async function resolveClientAuth(options: ClientAuthOptions): Promise<ClientAuth> {
   const { store, profileName, settings } = options;
   if (settings.tokenSource === 'env' && settings.token) return { token: settings.token, secrets: [] };
+  // The keyring binding and the credential code load only for a stored token.
+  const { readStoredTokens } = await import('./stored-credentials.js');
   const stored = await readStoredTokens(store.profile(profileName), profileName);
   if (!stored) throw new AuthRequiredError(`no token for profile ${profileName}: run \`${loginCommand(profileName)}\`, or set PWCTL_TOKEN`);
   const secrets = [stored.accessToken, stored.refreshToken].filter((s): s is string => s !== undefined);

@@ -4,7 +4,7 @@
 import type { IO } from '../io.js';
 import type { Pager } from './pager.js';
 import { escapeInline } from './sanitize.js';
-import { plainRow, write, type TableColumn, type TerminalOptions } from './table.js';
+import { plainRow, type TableColumn, type TerminalOptions } from './table.js';
 import { cellText, type Column } from './view.js';
 
 export interface TableTarget {
@@ -91,5 +91,3 @@ function terminalOptions(target: TableTarget): TerminalOptions {
 function tableColumn<T>(column: Column<T>): TableColumn {
   return { header: column.header, fit: column.fit ?? 'whole', width: column.width };
 }
-
-export { write };

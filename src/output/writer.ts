@@ -3,16 +3,16 @@
 // it renders table, json, ndjson, yaml or csv, applies --fields and --jq, pages long tables
 // on a terminal and keeps server text from reaching the terminal raw.
 import type { IO } from '../io.js';
-import { csvCell, csvColumns, csvRow, keyCsvColumns, type CsvColumn } from './csv.js';
+import type { CsvColumn } from './csv.js';
 import { getPath, selectFields, validateFields } from './fields.js';
 import type { OutputFormat } from './formats.js';
 import type { JqFilter } from './jq.js';
-import { jqEach, jqWhole, jqWrite, type JqTarget } from './jq-output.js';
+import type { JqTarget } from './jq-output.js';
 import { toJson } from './json.js';
 import { escapeBlock } from './sanitize.js';
 import type { Pager } from './pager.js';
-import { keyColumns, streamTableRenderer, writeDetail, writeTableRows, type TableTarget } from './table-output.js';
-import { write } from './table.js';
+import type { TableTarget } from './table-output.js';
+import { write } from './write.js';
 import type { Column, View } from './view.js';
 
 export interface WriterOptions {
@@ -75,7 +75,7 @@ export class OutputWriter {
     if (record === undefined) return;
     this.checkFields(view as View<unknown>);
     this.#remember(record, view);
-    if (this.#jq) return jqWrite(this.#jqTarget({ fields: [], columns: [] }), this.#jq.run(toJson(this.#select(record))));
+    if (this.#jq) return (await import('./jq-output.js')).jqWrite(this.#jqTarget({ fields: [], columns: [] }), this.#jq.run(toJson(this.#select(record))));
     switch (this.format) {
       case 'csv':
         return void (await this.#csv([record], view));
@@ -93,7 +93,10 @@ export class OutputWriter {
   /** A list, streamed record by record. Returns how many records were written. */
   async list<T>(records: AsyncIterable<T> | Iterable<T>, view: View<T>): Promise<number> {
     this.checkFields(view as View<unknown>);
-    if (this.#jq) return this.format === 'ndjson' ? jqEach(this.#jqTarget(view), records, this.#jq) : jqWhole(this.#jqTarget(view), records, this.#jq);
+    if (this.#jq) {
+      const { jqEach, jqWhole } = await import('./jq-output.js');
+      return this.format === 'ndjson' ? jqEach(this.#jqTarget(view), records, this.#jq) : jqWhole(this.#jqTarget(view), records, this.#jq);
+    }
     let count = 0;
     switch (this.format) {
       case 'csv':
@@ -125,7 +128,7 @@ export class OutputWriter {
         return count;
       }
       case 'table':
-        return writeTableRows(this.#table, records, this.#columns(view.columns as readonly Column<T>[]), (record) => this.#remember(record, view));
+        return (await import('./table-output.js')).writeTableRows(this.#table, records, this.#columns(view.columns as readonly Column<T>[]), (record) => this.#remember(record, view));
     }
   }
 
@@ -161,7 +164,7 @@ export class OutputWriter {
   /** A value printed as it is in json/ndjson/yaml (tag changes, raw API bodies); `table` calls the fallback. */
   async value(value: unknown, table?: () => Promise<void>): Promise<void> {
     if (value === undefined) return;
-    if (this.#jq) return jqWrite(this.#jqTarget({ fields: [], columns: [] }), this.#jq.run(toJson(value)));
+    if (this.#jq) return (await import('./jq-output.js')).jqWrite(this.#jqTarget({ fields: [], columns: [] }), this.#jq.run(toJson(value)));
     if (this.tabular && table) return table();
     switch (this.format) {
       case 'csv':
@@ -202,7 +205,7 @@ export class OutputWriter {
       return this.#write(`${request.method} ${request.path}${body}\n`);
     }
     const shown = { dry_run: true, method: request.method, path: request.path, body: request.body ?? null };
-    if (this.#jq) return jqWrite(this.#jqTarget({ fields: [], columns: [] }), this.#jq.run(toJson(shown)));
+    if (this.#jq) return (await import('./jq-output.js')).jqWrite(this.#jqTarget({ fields: [], columns: [] }), this.#jq.run(toJson(shown)));
     // One request after another, each readable on its own: JSON lines, or YAML documents.
     if (this.format === 'yaml') return this.#write(`---\n${(await import('./yaml.js')).toYaml(shown)}`);
     return this.#write(`${toJson(shown)}\n`);
@@ -218,6 +221,7 @@ export class OutputWriter {
   }
 
   async #detail<T>(record: T, view: View<T>): Promise<void> {
+    const { keyColumns, writeDetail } = await import('./table-output.js');
     const rows = this.#columns((view.detail ?? view.columns) as readonly Column<T>[]) ?? keyColumns(record);
     return writeDetail(this.#table, record, rows);
   }
@@ -232,6 +236,7 @@ export class OutputWriter {
         return (record) => `---\n${toYaml(this.#select(record))}`;
       }
       case 'csv': {
+        const { csvCell, csvColumns, csvRow } = await import('./csv.js');
         const columns = csvColumns(view, this.fields) ?? [];
         let header = csvRow(columns.map((c) => c.name));
         return (record) => {
@@ -241,7 +246,7 @@ export class OutputWriter {
         };
       }
       case 'table':
-        return streamTableRenderer(this.#table, this.#columns(view.columns) ?? [{ header: 'VALUE', value: (r: T) => r }]);
+        return (await import('./table-output.js')).streamTableRenderer(this.#table, this.#columns(view.columns) ?? [{ header: 'VALUE', value: (r: T) => r }]);
     }
   }
 
@@ -251,6 +256,7 @@ export class OutputWriter {
   async #csv<T>(records: AsyncIterable<T> | Iterable<T>, view: View<T>): Promise<number> {
     // On a terminal cells go through the sanitiser; in a pipe they are the exact values.
     const prepare = this.io.stdoutIsTTY ? escapeBlock : undefined;
+    const { csvCell, csvColumns, csvRow, keyCsvColumns } = await import('./csv.js');
     let columns = csvColumns(view, this.fields);
     let count = 0;
     for await (const record of records) {
