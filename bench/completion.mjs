@@ -1,17 +1,22 @@
 // Completion: the call the shell scripts make at every TAB (`pwctl __complete …`) against
 // the bare Node floor (`node -e 0`), interleaved in the same run, medians, as ratios. The
-// id cache is filled to its bound (200 tasks) so the ids figure includes reading it.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// id cache is filled to its bound (200 tasks, by a real `steps list` against a sandbox) so
+// the ids figure includes reading it; the completer itself never connects.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BIN, benchEnv, interleaved, report } from './lib.mjs';
+import { BIN, benchEnv, interleaved, report, startSandbox } from './lib.mjs';
 
 const runs = Number(process.env.BENCH_RUNS ?? 21);
 const node = process.execPath;
 const configDir = mkdtempSync(join(tmpdir(), 'pwctl-bench-completion-'));
-mkdirSync(join(configDir, 'cache', 'default'), { recursive: true });
-const lines = Array.from({ length: 200 }, (_, i) => `${1000 + i}\tTask number ${i} with a title of ordinary length\n`);
-writeFileSync(join(configDir, 'cache', 'default', 'steps.tsv'), lines.join(''));
+const sandbox = await startSandbox(['--extra-steps', '300', '--rate-limit', '1000000']);
+const filled = spawnSync(node, [BIN, 'steps', 'list', '--limit', '200', '-o', 'json'], {
+  env: benchEnv({ PWCTL_CONFIG_DIR: configDir, PWCTL_BASE_URL: sandbox.baseUrl, PWCTL_TOKEN: sandbox.tokens.manager }),
+  stdio: 'ignore',
+});
+if (filled.status !== 0) throw new Error('could not fill the id cache');
 
 let medians;
 try {
@@ -22,9 +27,10 @@ try {
       flags: [node, [BIN, '__complete', 'zsh', '--', 'steps', 'list', '--']],
       ids: [node, [BIN, '__complete', 'zsh', '--', 'steps', 'complete', '']],
     },
-    { runs, env: benchEnv({ PWCTL_CONFIG_DIR: configDir }) },
+    { runs, env: benchEnv({ PWCTL_CONFIG_DIR: configDir, PWCTL_BASE_URL: sandbox.baseUrl }) },
   );
 } finally {
+  sandbox.child.kill('SIGTERM');
   rmSync(configDir, { recursive: true, force: true });
 }
 

@@ -117,3 +117,17 @@ export function spawnMeasured(args, env, onStdout = () => {}) {
     });
   });
 }
+
+/**
+ * The Node binaries a bench compares: the one running it, plus the major versions named in
+ * PWCTL_BENCH_NODES (e.g. `22,24`), fetched from the npm registry by scripts/node-versions.mjs.
+ */
+export async function benchNodes() {
+  const nodes = [{ name: `node ${process.versions.node.split('.')[0]}`, bin: process.execPath }];
+  const extra = (process.env.PWCTL_BENCH_NODES ?? '').split(',').filter(Boolean);
+  if (extra.length > 0) {
+    const { nodeBinary } = await import('../scripts/node-versions.mjs');
+    for (const major of extra) nodes.push({ name: `node ${major}`, bin: nodeBinary(major) });
+  }
+  return nodes;
+}

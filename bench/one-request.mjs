@@ -17,16 +17,14 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { nodeBinary } from '../scripts/node-versions.mjs';
-import { BIN, childEnv, median, report, startSandbox } from './lib.mjs';
+import { benchNodes, BIN, childEnv, median, report, startSandbox } from './lib.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 25);
 const LOOP = 100;
 const LOOP_ROUNDS = Number(process.env.BENCH_LOOP_ROUNDS ?? 3);
 
 const has = (command) => spawnSync('sh', ['-c', `command -v ${command}`]).status === 0;
-const nodes = [{ name: `node ${process.versions.node.split('.')[0]}`, bin: process.execPath }];
-for (const major of (process.env.PWCTL_BENCH_NODES ?? '').split(',').filter(Boolean)) nodes.push({ name: `node ${major}`, bin: nodeBinary(major) });
+const nodes = await benchNodes();
 const baseline = process.env.PWCTL_BENCH_BASELINE;
 
 const sandbox = await startSandbox(['--rate-limit', '1000000']);

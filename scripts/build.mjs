@@ -15,7 +15,6 @@ import { build } from 'esbuild';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { createRequire } from 'node:module';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 // --outdir <dir> builds elsewhere (experiments, packaging checks); the default is dist/.
@@ -75,7 +74,7 @@ module.exports = new Proxy(function () {}, {
 // and from Node 22 util's and http's getters), and that loads dozens of Node's internal
 // modules (fs/promises, readline, tls, crypto, its own fetch) a command never uses. Each
 // import of a built-in becomes a module of its own that takes exactly the names that import
-// asks for from require(); it lands in its importer's chunk.
+// asks for from process.getBuiltinModule(); it lands in its importer's chunk.
 const IMPORT_OF_BUILTIN = /import\s+(?:([\w$]+)\s*,?\s*)?(?:\{([^}]*)\}|\*\s*as\s+([\w$]+))?\s*from\s*['"](node:[\w/]+)['"]/g;
 const builtinsThroughRequire = {
   name: 'builtins-through-require',
@@ -96,7 +95,7 @@ const builtinsThroughRequire = {
         }
       }
       if (namespace) return { contents: `export * from ${JSON.stringify(builtin)};`, loader: 'js', resolveDir: ROOT };
-      const contents = [`const m = require(${JSON.stringify(builtin)});`, 'export default m;', ...[...names].map((name) => `export const ${name} = m.${name};`)];
+      const contents = [`const m = process.getBuiltinModule(${JSON.stringify(builtin)});`, 'export default m;', ...[...names].map((name) => `export const ${name} = m.${name};`)];
       return { contents: contents.join('\n'), loader: 'js' };
     });
   },
@@ -128,9 +127,10 @@ await build({
   sourcemap: 'linked',
   legalComments: 'linked',
   define: { __PWCTL_VERSION__: JSON.stringify(pkg.version) },
-  // Bundled CommonJS dependencies (undici, cli-table3, commander) call require() for Node
-  // built-ins, which an ES module must be given.
-  banner: { js: "import{createRequire as __pwctlCreateRequire}from'node:module';const require=__pwctlCreateRequire(import.meta.url);" },
+  // Bundled CommonJS dependencies (commander, ajv, the proxy agents) call require() for Node
+  // built-ins, all they require at run time; an ES module has no require() of its own.
+  // process.getBuiltinModule (Node 20.16+) gives a built-in without the cost of createRequire.
+  banner: { js: 'const require=(id)=>process.getBuiltinModule(id);' },
   logLevel: 'warning',
   plugins: [lazyChildProcessForCommander, lazyAjvForMcpSdk, builtinsThroughRequire, completionScriptsAsText],
 });
