@@ -21,10 +21,10 @@ const missing = {
 };
 const title = (shell: keyof typeof missing) => (missing[shell] ? `${shell} (skipped: ${missing[shell]})` : shell);
 
-const NOUNS = ['api', 'auth', 'completion', 'config', 'docs', 'help', 'milestones', 'sandbox', 'steps', 'tags', 'webhooks'];
-const VERBS = ['complete', 'create', 'delete', 'edit', 'get', 'list', 'move', 'reopen', 'reorder', 'update'];
+const NOUNS = ['api', 'auth', 'completion', 'config', 'docs', 'export', 'help', 'mcp', 'milestones', 'sandbox', 'steps', 'tags', 'webhooks'];
+const VERBS = ['complete', 'create', 'delete', 'edit', 'get', 'import', 'list', 'move', 'reopen', 'reorder', 'update'];
 const LIST_FLAGS = ['--company', '--completed', '--open', '--has-due-date', '--no-due-date', '--include', '--limit', '--all', '--output', '--fields', '--quiet', '--dry-run'];
-const FORMATS = ['json', 'ndjson', 'table', 'yaml'];
+const FORMATS = ['csv', 'json', 'ndjson', 'table', 'yaml'];
 
 const cli = useSandboxCli();
 const work = mkdtempSync(join(tmpdir(), 'pwctl-shells-'));
@@ -42,6 +42,8 @@ beforeAll(async () => {
     LANG: 'C.UTF-8',
     TERM: 'dumb',
     PWCTL_CONFIG_DIR: configDir,
+    // Cached ids belong to a service: the one the list below printed them from.
+    PWCTL_BASE_URL: cli.sb.baseUrl,
   };
   const r = await cli.pw(['steps', 'list', '--limit', '3'], { configDir });
   expect(r.code).toBe(0);

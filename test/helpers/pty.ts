@@ -32,7 +32,9 @@ export function startInPty(args: string[], options: PtyOptions): PtyRun {
   const command = `stty cols ${options.cols ?? 100} rows ${options.rows ?? 50} 2>/dev/null; exec ${[process.execPath, BIN, ...args].map(quote).join(' ')}`;
   const child = spawn(SCRIPT, ['-qec', command, '/dev/null'], { env: { TERM: 'xterm', ...options.env }, stdio: ['pipe', 'pipe', 'pipe'] });
   let output = '';
-  child.stdout!.on('data', (c: Buffer) => (output += c));
+  // Decoded as a stream: a character split across two chunks must not become two U+FFFDs.
+  child.stdout!.setEncoding('utf8');
+  child.stdout!.on('data', (c: string) => (output += c));
   const done = new Promise<{ code: number | null; output: string }>((resolve, reject) => {
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, output }));
