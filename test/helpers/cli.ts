@@ -76,6 +76,8 @@ export function assertNoSecrets(result: Pick<CliResult, 'stdout' | 'stderr'>, ar
   }
 }
 
+const COMPILE_CACHE_HOME = mkdtempSync(join(tmpdir(), 'pwctl-test-cache-'));
+
 export function makeConfigDir(): string {
   return mkdtempSync(join(tmpdir(), 'pwctl-test-'));
 }
@@ -87,6 +89,9 @@ export function baseEnv(configDir: string): Record<string, string> {
     HOME: configDir,
     LANG: 'C.UTF-8',
     PWCTL_CONFIG_DIR: configDir,
+    // Node's compile cache (22.1+) lives in the user's cache directory, apart from the config
+    // store whose contents and modes tests check; one for the whole run, as a user has one.
+    XDG_CACHE_HOME: COMPILE_CACHE_HOME,
   };
   if (process.env.SYSTEMROOT) env.SYSTEMROOT = process.env.SYSTEMROOT;
   return env;
