@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src/sandbox/index.js';
-import { makeConfigDir, registerSecret, runCli, type CliResult } from '../helpers/cli.js';
+import { makeConfigDir, registerSecret, runCli, type CliResult, expectOneErrorLine } from '../helpers/cli.js';
 import { startTestSandbox } from '../helpers/sandbox.js';
 import { ALIAS_HOST, freePort, proxySetupProblem, startTinyproxy, type RunningProxy } from '../helpers/tinyproxy.js';
 
@@ -26,14 +26,6 @@ let badGatewayUrl: string;
 let closedPort: number;
 let base: string;
 let mark: number;
-
-function expectOneErrorLine(result: CliResult, code: number, message: RegExp): void {
-  expect(result.code, result.stderr).toBe(code);
-  const lines = result.stderr.trim().split('\n');
-  expect(lines).toHaveLength(1);
-  expect(lines[0]).toMatch(/^error: /);
-  expect(lines[0]).toMatch(message);
-}
 
 /** The requests the sandbox received since the test began, as path and query. */
 function received() {

@@ -6,7 +6,7 @@ import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src/sandbox/index.js';
-import { makeConfigDir, registerSecret, runCli, type CliResult } from '../helpers/cli.js';
+import { makeConfigDir, registerSecret, runCli, type CliResult, expectOneErrorLine } from '../helpers/cli.js';
 import { startTestSandbox } from '../helpers/sandbox.js';
 import { ALIAS_HOST, proxySetupProblem, startTinyproxy, type RunningProxy } from '../helpers/tinyproxy.js';
 import { makeCertificates, opensslProblem, startHttpsFront, type HttpsFront, type TestCertificates } from '../helpers/tls-fixture.js';
@@ -21,15 +21,6 @@ let expired: HttpsFront;
 let wrongHost: HttpsFront;
 let otherCa: HttpsFront;
 let mark: number;
-
-/** One `error:` line; with -o json, the same error as one JSON line after it. */
-function expectOneErrorLine(result: CliResult, code: number, message: RegExp): void {
-  expect(result.code, result.stderr).toBe(code);
-  const [line, json, ...rest] = result.stderr.trim().split('\n');
-  expect(line).toMatch(message);
-  expect(rest).toEqual([]);
-  if (json !== undefined) expect(JSON.parse(json)).toEqual({ error: { status: null, code, message: line!.replace(/^error: /, '') } });
-}
 
 const stepGet = (front: HttpsFront, env: Record<string, string> = {}, configDir?: string) =>
   runCli(['steps', 'get', '101', '-o', 'json'], { configDir, env: { PWCTL_BASE_URL: front.url, PWCTL_TOKEN: sb.tokens.manager, ...env } });

@@ -1,6 +1,7 @@
 // Runs the built CLI (bin/pwctl.js → dist/) as a child process with an isolated config
 // directory and a clean environment, the way a user's shell or CI would.
 import { spawn } from 'node:child_process';
+import { expect } from 'vitest';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -133,4 +134,14 @@ export function runCli(args: string[], options: RunOptions = {}): Promise<CliRes
 /** Environment that points the CLI at a running sandbox as one of its roles. */
 export function sandboxEnv(sandbox: { baseUrl: string; tokens: Record<string, string> }, role: 'manager' | 'member' | 'client' = 'manager'): Record<string, string> {
   return { PWCTL_BASE_URL: sandbox.baseUrl, PWCTL_TOKEN: sandbox.tokens[role]! };
+}
+
+/** One `error:` line matching `message`, exit `code`; with -o json, the same error as one JSON line after it. */
+export function expectOneErrorLine(result: CliResult, code: number, message: RegExp): void {
+  expect(result.code, result.stderr).toBe(code);
+  const [line, json, ...rest] = result.stderr.trim().split('\n');
+  expect(line).toMatch(/^error: /);
+  expect(line).toMatch(message);
+  expect(rest).toEqual([]);
+  if (json !== undefined) expect(JSON.parse(json)).toEqual({ error: { status: null, code, message: line!.replace(/^error: /, '') } });
 }
