@@ -37,6 +37,9 @@ error. With -o json or -o ndjson the error is also printed on stderr as one JSON
   NODE_EXTRA_CA_CERTS   Node's own variable: a PEM file of CAs trusted besides Node's and the system's
   PWCTL_PAGER, PAGER    pager for tables longer than the terminal (default: less -FRX);
                         an empty PWCTL_PAGER or --no-pager turns paging off
+  PWCTL_LOCK_TIMEOUT    seconds to wait for another pwctl's lock on the config store (default 30)
+  NODE_DISABLE_COMPILE_CACHE=1  Node's own: no module compile cache (pwctl keeps one in the
+                        user's cache directory on Node 22.1+)
   NO_COLOR, FORCE_COLOR disable or force color
   VISUAL, EDITOR        editor for \`docs edit\` and \`steps edit\`
 
