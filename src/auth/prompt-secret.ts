@@ -51,9 +51,11 @@ type RawStdin = IO['stdin'] & { setRawMode?: (mode: boolean) => unknown; isRaw?:
 export async function promptSecret(io: IO, question: string): Promise<string> {
   const stdin = io.stdin as RawStdin;
   const wasRaw = stdin.isRaw === true;
-  io.stderr.write(question);
+  // Echo off before the question shows: a person who types as soon as it appears must not
+  // see (or leave in the scrollback) a token the terminal echoed before raw mode began.
   stdin.setRawMode?.(true);
   stdin.setEncoding('utf8');
+  io.error(question);
   try {
     return await new Promise<string>((resolve, reject) => {
       let state: KeyState = { value: '' };
