@@ -5,9 +5,10 @@
 // when a command ends (IdRecorder.save), read by the completer at TAB — which must never call
 // the API. Only node:fs, node:path and pure helpers here: the completer bundles this file
 // and its start-up cost is a product requirement.
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { serviceDirName } from '../config/service-key.js';
+import { writeFileAtomic } from '../files/atomic-write.js';
 
 export const ID_KINDS = ['steps', 'milestones', 'docs', 'webhooks'] as const;
 export type IdKind = (typeof ID_KINDS)[number];
@@ -100,10 +101,8 @@ export function rememberIds(dir: string, seen: SeenIds): void {
     // Looking at the same records again changes nothing: no write.
     if (text === before) continue;
     mkdirSync(dir, { recursive: true, mode: DIR_MODE });
-    // Write beside and rename: a completer reading at the same moment sees the old or the new file, never half of one.
-    const temp = `${path}.${process.pid}.tmp`;
-    writeFileSync(temp, text, { mode: FILE_MODE });
-    renameSync(temp, path);
+    // A completer reading at the same moment sees the old or the new file, never half of one.
+    writeFileAtomic(path, text, FILE_MODE);
   }
 }
 

@@ -2,7 +2,7 @@
 // the user (parallel CI jobs, `xargs -P`). Reads are a plain readFileSync + JSON.parse.
 // Every change is a read-modify-write under an exclusive lock between processes (./lock.ts)
 // that re-reads the file once it holds the lock, so no process overwrites what another
-// stored meanwhile; the file is replaced atomically (./atomic-write.ts), so a process
+// stored meanwhile; the file is replaced atomically (../files/atomic-write.ts), so a process
 // killed at any moment leaves the old store or the new one.
 import { chmodSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -106,7 +106,7 @@ export class ConfigStore {
    */
   async update<T>(change: (data: ConfigData) => T | Promise<T>): Promise<T> {
     this.ensureDir();
-    const [{ acquireLock }, { removeLeftovers, writeFileAtomic }] = await Promise.all([import('./lock.js'), import('./atomic-write.js')]);
+    const [{ acquireLock }, { removeLeftovers, writeFileAtomic }] = await Promise.all([import('./lock.js'), import('../files/atomic-write.js')]);
     const lock = await acquireLock(this.lockPath, this.lockOptions);
     try {
       removeLeftovers(this.path);

@@ -1,58 +1,73 @@
-// Files replaced whole or not at all. Each is written under a temporary name in its own
-// directory and renamed over the target at the end: a rename within one directory is atomic,
-// so a reader, a crash or Ctrl-C never leaves half a file under the real name. Temporary
-// names start with a dot and end in `.partial-…`, so nothing mistakes one for a finished file.
-import { randomBytes } from 'node:crypto';
-import { createWriteStream, type WriteStream } from 'node:fs';
-import { rename, rm, writeFile } from 'node:fs/promises';
+// Files replaced whole or not at all: written under a temporary name beside the target,
+// flushed to disk, and renamed over it. A rename within one directory is atomic, so a
+// reader, a crash, a SIGKILL or Ctrl-C finds the old content or the new one, never half of
+// one. Temporary names start with a dot and hold `.partial-`, so nothing mistakes one for a
+// finished file. Used by the config store, the id cache, docs pull/push and export.
+import { closeSync, fsyncSync, openSync, readdirSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { finished } from 'node:stream/promises';
 
+let written = 0;
+
+/** A name no other writer of `path`, in this process or another, is using. */
 export function temporaryPath(path: string): string {
-  return join(dirname(path), `.${basename(path)}.partial-${process.pid}-${randomBytes(4).toString('hex')}`);
+  return join(dirname(path), `.${basename(path)}.partial-${process.pid}-${Date.now().toString(36)}-${written++}`);
 }
 
-/** Replace `path` with `text` in one step. */
-export async function writeFileAtomic(path: string, text: string): Promise<void> {
-  const temporary = temporaryPath(path);
+/** Replace `path` with `text` in one step; a new file gets `mode` (less the umask). */
+export function writeFileAtomic(path: string, text: string, mode = 0o666): void {
+  const temp = temporaryPath(path);
+  const fd = openSync(temp, 'wx', mode);
   try {
-    await writeFile(temporary, text, { flag: 'wx' });
-    await rename(temporary, path);
+    const bytes = Buffer.from(text, 'utf8');
+    let offset = 0;
+    while (offset < bytes.length) offset += writeSync(fd, bytes, offset);
+    fsyncSync(fd);
   } catch (error) {
-    await rm(temporary, { force: true });
+    closeSync(fd);
+    unlinkSync(temp);
     throw error;
   }
+  closeSync(fd);
+  try {
+    renameSync(temp, path);
+  } catch (error) {
+    unlinkSync(temp);
+    throw error;
+  }
+  syncDirectory(dirname(path));
 }
 
 /**
- * A file written as a stream under a temporary name: `commit()` gives it its real name,
- * `discard()` removes it. Until committed, the real name is untouched.
+ * Remove temporary files that writers of `path` killed mid-write left behind. Only call it
+ * while holding the lock that every writer of `path` takes: then no such file is in use.
  */
-export class StagedFile {
-  readonly stream: WriteStream;
-  readonly #temporary: string;
-  #closed: Promise<void> | undefined;
-
-  constructor(readonly path: string) {
-    this.#temporary = temporaryPath(path);
-    this.stream = createWriteStream(this.#temporary, { flags: 'wx' });
+export function removeLeftovers(path: string): void {
+  const prefix = `.${basename(path)}.partial-`;
+  let names: string[];
+  try {
+    names = readdirSync(dirname(path));
+  } catch {
+    return;
   }
-
-  /** Flush and close the stream (once). */
-  close(): Promise<void> {
-    return (this.#closed ??= (async () => {
-      this.stream.end();
-      await finished(this.stream);
-    })());
+  for (const name of names) {
+    if (!name.startsWith(prefix)) continue;
+    try {
+      unlinkSync(join(dirname(path), name));
+    } catch {
+      // Gone already.
+    }
   }
+}
 
-  async commit(): Promise<void> {
-    await this.close();
-    await rename(this.#temporary, this.path);
-  }
-
-  async discard(): Promise<void> {
-    this.stream.destroy();
-    await rm(this.#temporary, { force: true });
+/** Make a rename durable. Directories cannot be opened for this on Windows; there it is skipped. */
+function syncDirectory(dir: string): void {
+  let fd: number | undefined;
+  try {
+    fd = openSync(dir, 'r');
+    fsyncSync(fd);
+  } catch {
+    // Not supported here: the rename is still atomic, only its durability is the OS's.
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
 }

@@ -27,10 +27,6 @@ export function parseMarker(line: string): Marker | null {
   return { kind: m[1] as Marker['kind'], name: (m[2] ?? '').trim(), line: line.trim() };
 }
 
-export function markersOf(body: string): Marker[] {
-  return body.split('\n').flatMap((line) => parseMarker(line) ?? []);
-}
-
 function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -138,7 +138,7 @@ describe('killed writers and abandoned locks', () => {
       clearTimeout(timer);
       if (code === 0) completed++;
       if (existsSync(join(configDir, 'config.json.lock'))) heldWhenKilled++;
-      if (readdirSync(configDir).some((name) => name.endsWith('.tmp'))) midWrite++;
+      if (readdirSync(configDir).some((name) => name.startsWith('.config.json.partial-'))) midWrite++;
       // Old or new, never torn: every stored secret is still there.
       const store = readStore(configDir);
       expect(Object.keys(store.profiles.default!.webhook_secrets[sb.baseUrl])).toHaveLength(4000);

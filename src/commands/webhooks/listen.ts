@@ -1,4 +1,5 @@
 import { WEBHOOK_EVENTS } from '../../api/types.js';
+import { isLoopbackHost } from '../../api/no-proxy.js';
 import type { Factory } from '../../factory.js';
 import { CommandFailedError, UsageError } from '../../errors.js';
 import { escapeInline } from '../../output/sanitize.js';
@@ -73,7 +74,7 @@ export async function run(ctx: Factory, opts: ListenOptions): Promise<void> {
     throw listenError(error, host, port);
   }
 
-  if (!isLoopback(host)) ctx.io.warn(`--host ${host} is reachable from other machines; only correctly signed deliveries are accepted`);
+  if (!isLoopbackHost(host)) ctx.io.warn(`--host ${host} is reachable from other machines; only correctly signed deliveries are accepted`);
   const count = secrets.entries.length;
   if (count === 0) ctx.io.warn('no signing secrets known yet: every delivery is rejected until you pass --secret, set PWCTL_WEBHOOK_SECRET, or create a subscription with `pwctl webhooks create`');
   else ctx.io.notice(`verifying with ${count} secret${count === 1 ? '' : 's'} (${describeSources(secrets.entries)}); secrets stored later are picked up without a restart`);
@@ -106,9 +107,6 @@ function parseEvents(value: string): Set<string> {
   return new Set(names.map((name) => parseEnum(name, WEBHOOK_EVENTS, '--events')));
 }
 
-function isLoopback(host: string): boolean {
-  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
-}
 
 function listenError(error: unknown, host: string, port: number): Error {
   const code = (error as NodeJS.ErrnoException).code;
