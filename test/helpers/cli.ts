@@ -1,6 +1,6 @@
 // Runs the built CLI (bin/pwctl.js → dist/) as a child process with an isolated config
 // directory and a clean environment, the way a user's shell or CI would.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { expect } from 'vitest';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,6 +29,8 @@ export interface RunOptions {
   /** PWCTL_CONFIG_DIR; a fresh temp directory when omitted. */
   configDir?: string;
   timeoutMs?: number;
+  /** startCli only: leave stdin open (a test writes to it) instead of ending it at once. */
+  keepStdinOpen?: boolean;
 }
 
 // Secrets that must never reach a child's stdout or stderr. Every runCli call checks its
@@ -99,23 +101,45 @@ export function baseEnv(configDir: string): Record<string, string> {
 }
 
 export function runCli(args: string[], options: RunOptions = {}): Promise<CliResult> {
+  return startCli(args, options).result;
+}
+
+/** A CLI process still running: its result, and a way to wait until its output says something. */
+export interface RunningCli {
+  child: ChildProcessWithoutNullStreams;
+  /** Resolves once stdout or stderr (as said) matches; rejects if the process ends first. */
+  waitFor(stream: 'stdout' | 'stderr', pattern: RegExp): Promise<void>;
+  /** Resolves when the process has ended (secrets checked as for runCli). */
+  result: Promise<CliResult>;
+}
+
+/** Start the built CLI as runCli does, for tests that signal it or read it while it runs. */
+export function startCli(args: string[], options: RunOptions = {}): RunningCli {
   const configDir = options.configDir ?? makeConfigDir();
   const env: Record<string, string> = baseEnv(configDir);
   for (const [key, value] of Object.entries(options.env ?? {})) {
     if (value === undefined) delete env[key];
     else env[key] = value;
   }
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    child.stdout.on('data', (c: Buffer) => out.push(c));
-    child.stderr.on('data', (c: Buffer) => err.push(c));
+  const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+  const out: Buffer[] = [];
+  const err: Buffer[] = [];
+  let ended = false;
+  const watchers = new Set<() => void>();
+  const text = (stream: 'stdout' | 'stderr') => Buffer.concat(stream === 'stdout' ? out : err).toString('utf8');
+  const notify = () => {
+    for (const watcher of watchers) watcher();
+  };
+  child.stdout.on('data', (c: Buffer) => (out.push(c), notify()));
+  child.stderr.on('data', (c: Buffer) => (err.push(c), notify()));
+  const result = new Promise<CliResult>((resolvePromise, reject) => {
     const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 20_000);
     child.on('error', reject);
     child.on('close', (code, signal) => {
       clearTimeout(timer);
-      const result = { code, signal, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') };
+      ended = true;
+      notify();
+      const result = { code, signal, stdout: text('stdout'), stderr: text('stderr') };
       if (!options.allowSecrets) {
         try {
           assertNoSecrets(result, args, secretsOfCall(args, env));
@@ -126,9 +150,28 @@ export function runCli(args: string[], options: RunOptions = {}): Promise<CliRes
       }
       resolvePromise(result);
     });
-    child.stdin.on('error', () => {});
-    child.stdin.end(options.stdin ?? '');
   });
+  child.stdin.on('error', () => {});
+  if (options.stdin !== undefined || !options.keepStdinOpen) child.stdin.end(options.stdin ?? '');
+  return {
+    child,
+    result,
+    waitFor(stream, pattern) {
+      return new Promise<void>((resolve, reject) => {
+        const check = () => {
+          if (pattern.test(text(stream))) {
+            watchers.delete(check);
+            resolve();
+          } else if (ended) {
+            watchers.delete(check);
+            reject(new Error(`pwctl ${args.join(' ')} ended before its ${stream} matched ${pattern}: ${text('stderr')}`));
+          }
+        };
+        watchers.add(check);
+        check();
+      });
+    },
+  };
 }
 
 /** Environment that points the CLI at a running sandbox as one of its roles. */

@@ -3,10 +3,12 @@
 // four lists are fetched at once, each in pages of 1000, and each record goes straight to
 // its file: memory holds a page, not the export. Files are staged under temporary names
 // and renamed only when all four lists are complete, the manifest last, so an export that
-// failed or was interrupted leaves nothing that looks finished.
+// failed or was interrupted (Ctrl-C, SIGTERM) leaves nothing that looks finished, and no
+// temporary file either: the directory is as it was before the run.
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ApiClient } from '../../api/client.js';
+import { ApiError } from '../../api/errors.js';
 import { listDocuments } from '../../api/documents.js';
 import { listMilestones } from '../../api/milestones.js';
 import { listSteps } from '../../api/steps.js';
@@ -14,7 +16,7 @@ import { listWebhooks } from '../../api/webhooks.js';
 import type { WebhookSubscription } from '../../api/types.js';
 import { InterruptedError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
-import { writeFileAtomic } from '../../files/atomic-write.js';
+import { removeLeftovers, writeFileAtomic } from '../../files/atomic-write.js';
 import { StagedFile } from '../../files/staged-file.js';
 import { ndjsonFileWriter, WHOLE_RECORD_VIEW } from '../../files/ndjson-file.js';
 import { prepareTargetDir } from '../../files/target-dir.js';
@@ -34,14 +36,24 @@ export async function run(ctx: Factory, dir: string, opts: ExportOptions): Promi
   const companyId = opts.company === undefined ? ctx.settings.company : parseId(opts.company, '--company');
   ctx.output.checkFields(MANIFEST_VIEW);
   await prepareTargetDir(dir, { empty: true, force: opts.force });
+  // Temporary files of an earlier run that was killed outright (SIGKILL, power loss).
+  if (opts.force) for (const name of [...EXPORT_PARTS.map((part) => `${part}.ndjson`), MANIFEST_FILE]) removeLeftovers(join(dir, name));
   const client = await ctx.api();
   // The records are read from here on: the backup is of this moment, give or take its length.
   const exportedAt = new Date().toISOString();
   const counts: ExportCounts = { documents: 0, steps: 0, milestones: 0, webhooks: 0 };
   const staged = Object.fromEntries(EXPORT_PARTS.map((part) => [part, new StagedFile(join(dir, `${part}.ndjson`))])) as Record<ExportPart, StagedFile>;
   let stop: Error | undefined;
-  const onSigint = () => void (stop ??= new InterruptedError('interrupted: nothing was written'));
-  process.once('SIGINT', onSigint);
+  // A signal ends the run at once, even while a list waits for its next page: the staged
+  // files are discarded and what is still in flight is abandoned (it is only reading).
+  let interrupt!: () => void;
+  const interrupted = new Promise<void>((resolve) => (interrupt = resolve));
+  const onSignal = () => {
+    stop ??= new InterruptedError('interrupted: nothing was written');
+    interrupt();
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
   // The first record is always shown: a small export can be done within the first interval of the process.
   let shown = -Infinity;
   const progress = () => {
@@ -65,15 +77,17 @@ export async function run(ctx: Factory, dir: string, opts: ExportOptions): Promi
       await writer.list(counted(), WHOLE_RECORD_VIEW);
       await staged[part].close();
     } catch (error) {
-      stop ??= error as Error;
+      stop ??= namingThePart(part, error);
       throw error;
     }
   };
 
   try {
     // Every list runs to its end or stops at its next record once one has failed.
-    const outcomes = await Promise.allSettled(EXPORT_PARTS.map((part) => exportPart(part, fetchPart(client, part, companyId))));
+    const settled = Promise.allSettled(EXPORT_PARTS.map((part) => exportPart(part, fetchPart(client, part, companyId))));
+    const outcomes = await Promise.race([settled, interrupted.then(() => [])]);
     const failure = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
+    // The first list to fail decides the error (and so the exit code); the others were stopped by it.
     if (stop || failure) throw stop ?? failure!.reason;
     // An earlier export's manifest must not vouch for files that are being replaced.
     await rm(join(dir, MANIFEST_FILE), { force: true });
@@ -82,7 +96,8 @@ export async function run(ctx: Factory, dir: string, opts: ExportOptions): Promi
     await Promise.all(EXPORT_PARTS.map((part) => staged[part].discard()));
     throw stop instanceof InterruptedError ? stop : error;
   } finally {
-    process.removeListener('SIGINT', onSigint);
+    process.removeListener('SIGINT', onSignal);
+    process.removeListener('SIGTERM', onSignal);
     ctx.io.clearStatus();
   }
 
@@ -90,6 +105,15 @@ export async function run(ctx: Factory, dir: string, opts: ExportOptions): Promi
   await writeFileAtomic(join(dir, MANIFEST_FILE), `${toJson(manifest, 2)}\n`);
   await ctx.output.record({ dir, ...manifest }, MANIFEST_VIEW);
 }
+
+/** The error of a list that failed, told as that list's: `reading tasks: GET /api/v1/steps?page=2: 404 …`. */
+function namingThePart(part: ExportPart, error: unknown): Error {
+  const what = `reading ${PART_NAMES[part]}`;
+  if (error instanceof ApiError) return error.with({ message: `${what}: ${error.message}` });
+  return error instanceof Error ? error : new Error(`${what}: ${String(error)}`);
+}
+
+const PART_NAMES: Record<ExportPart, string> = { documents: 'documents', steps: 'tasks', milestones: 'milestones', webhooks: 'webhook subscriptions' };
 
 function fetchPart(client: ApiClient, part: ExportPart, companyId: number | undefined): AsyncIterable<unknown> {
   switch (part) {
