@@ -113,7 +113,7 @@ const completionScriptsAsText = {
 };
 
 await build({
-  entryPoints: { cli: resolve(ROOT, 'src/cli.ts'), complete: resolve(ROOT, 'src/completion/complete.ts') },
+  entryPoints: { cli: resolve(ROOT, 'src/cli/main.ts'), complete: resolve(ROOT, 'src/completion/complete.ts') },
   outdir: DIST,
   bundle: true,
   splitting: true,

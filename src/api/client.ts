@@ -4,6 +4,7 @@
 import { normaliseBaseUrl } from './base-url.js';
 import { ApiError, displayPath } from './errors.js';
 import { exchange } from './exchange.js';
+import { RequestNotSent } from './not-sent.js';
 import { Network, type NetworkSettings } from './network.js';
 import { choosePerPage, paginate, type Limit, type PageBody, type PaginateResult } from './pagination.js';
 import { sendWithRetries, type ApiResponse } from './request-loop.js';
@@ -56,7 +57,7 @@ export interface ClientOptions {
   traceBodies?: boolean;
   /** Extra strings the trace must never show (webhook secrets, refresh tokens). */
   secrets?: string[];
-  /** When set, requests that change data are handed to it and not sent. */
+  /** --dry-run: requests that change data are handed to it, and refused (RequestNotSent) instead of sent. */
   dryRun?: (request: DryRunRequest) => void | Promise<void>;
   /** Told about each wait before a retry. */
   onWait?: (info: { method: string; path: string; delayMs: number; reason: string; status: number | null }) => void;
@@ -129,7 +130,7 @@ export class ApiClient {
 
     if (this.#options.dryRun && method !== 'GET' && method !== 'HEAD') {
       await this.#options.dryRun({ method, url, path, body: options.body ?? (options.rawBody === undefined ? undefined : String(options.rawBody)) });
-      return { status: 0, headers: {}, text: '', json: undefined, dryRun: true };
+      throw new RequestNotSent(method, path);
     }
 
     await this.#prepareNetwork();

@@ -11,8 +11,8 @@ export interface DocumentFilters {
   project_id?: number;
   client_id?: number;
   is_internal?: boolean;
-  /** Adds each document's Markdown body. */
-  content?: boolean;
+  /** content adds each document's Markdown body. */
+  include?: readonly 'content'[];
 }
 
 function documentPath(uuid: string): string {
@@ -26,7 +26,7 @@ function documentListQuery(filters: DocumentFilters): Record<string, QueryValue>
     project_id: filters.project_id,
     client_id: filters.client_id,
     is_internal: filters.is_internal,
-    include: filters.content ? 'content' : undefined,
+    include: filters.include && filters.include.length > 0 ? filters.include.join(',') : undefined,
   };
 }
 
@@ -39,19 +39,15 @@ export function getDocument(client: ApiClient, uuid: string, options: { content?
   return client.getData<Document>(documentPath(uuid), { include: options.content ? 'content' : undefined });
 }
 
-/** undefined under --dry-run. */
-export async function createDocument(client: ApiClient, body: CreateDocumentBody, outcomeHint?: string): Promise<Document | undefined> {
+/** A create is not idempotent: `outcomeHint` tells the user how to check one whose answer was lost. */
+export async function createDocument(client: ApiClient, body: CreateDocumentBody, outcomeHint?: string): Promise<Document> {
   const response = await client.request({ method: 'POST', path: DOCUMENTS_PATH, body, outcomeHint });
-  return unwrapData<Document | undefined>(response, 'POST', DOCUMENTS_PATH);
+  return unwrapData<Document>(response, 'POST', DOCUMENTS_PATH);
 }
 
-/**
- * undefined under --dry-run. The reference does not show what PUT answers, so when the
- * response carries no document the updated one is read back.
- */
-export async function updateDocument(client: ApiClient, uuid: string, body: UpdateDocumentBody): Promise<Document | undefined> {
+/** The reference does not show what PUT answers, so when the response carries no document the updated one is read back. */
+export async function updateDocument(client: ApiClient, uuid: string, body: UpdateDocumentBody): Promise<Document> {
   const response = await client.request({ method: 'PUT', path: documentPath(uuid), body });
-  if (response.dryRun) return undefined;
   const data = (response.json as { data?: unknown } | undefined)?.data;
   if (data !== null && typeof data === 'object' && 'uuid' in data) return data as Document;
   return getDocument(client, uuid);

@@ -29,16 +29,15 @@ export function getMilestone(client: ApiClient, id: number): Promise<Milestone> 
   return client.getData<Milestone>(milestonePath(id));
 }
 
-/** undefined under --dry-run. */
-export async function createMilestone(client: ApiClient, body: CreateMilestoneBody, outcomeHint?: string): Promise<Milestone | undefined> {
+/** A create is not idempotent: `outcomeHint` tells the user how to check one whose answer was lost. */
+export async function createMilestone(client: ApiClient, body: CreateMilestoneBody, outcomeHint?: string): Promise<Milestone> {
   const response = await client.request({ method: 'POST', path: MILESTONES_PATH, body, outcomeHint });
-  return unwrapData<Milestone | undefined>(response, 'POST', MILESTONES_PATH);
+  return unwrapData<Milestone>(response, 'POST', MILESTONES_PATH);
 }
 
-/** undefined under --dry-run. */
-export async function updateMilestone(client: ApiClient, id: number, body: UpdateMilestoneBody): Promise<Milestone | undefined> {
+export async function updateMilestone(client: ApiClient, id: number, body: UpdateMilestoneBody): Promise<Milestone> {
   const response = await client.request({ method: 'PUT', path: milestonePath(id), body });
-  return unwrapData<Milestone | undefined>(response, 'PUT', milestonePath(id));
+  return unwrapData<Milestone>(response, 'PUT', milestonePath(id));
 }
 
 /** Irreversible; the service answers 204. */

@@ -14,8 +14,6 @@ export interface ApiResponse {
   text: string;
   /** Parsed JSON body; undefined for an empty body. */
   json: unknown;
-  /** True when --dry-run reported the request instead of sending it. */
-  dryRun?: boolean;
   /** A retried DELETE found the record gone: an earlier attempt of this request deleted it (goneIsDone). */
   alreadyGone?: boolean;
 }

@@ -14,9 +14,8 @@ export function parseJsonBody(text: string, contentType: string): ParsedBody {
   }
 }
 
-/** The record under `data`; undefined for a request --dry-run only showed. */
-export function unwrapData<T>(response: { status: number; json: unknown; dryRun?: boolean }, method: string, path: string): T {
-  if (response.dryRun) return undefined as T;
+/** The record under `data`. */
+export function unwrapData<T>(response: { status: number; json: unknown }, method: string, path: string): T {
   const json = response.json as { data?: unknown } | undefined;
   if (!json || typeof json !== 'object' || !('data' in json)) {
     throw new ApiError({ kind: 'bad_response', status: response.status, method, url: path, message: `${method} ${path}: the response has no data envelope` });

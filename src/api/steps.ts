@@ -10,22 +10,17 @@ import { STEP_INCLUDES, type StepInclude } from './types.js';
 export { STEP_INCLUDES, type StepInclude };
 
 const STEPS_PATH = '/steps';
-/** The list filters of GET /steps, in pwctl's terms. */
+
+/** The query parameters of GET /steps, by the reference's names (absent ones are left out). */
 export interface StepFilters {
-  companyId?: number;
+  company_id?: number;
   completed?: boolean;
-  hasDueDate?: boolean;
+  has_due_date?: boolean;
   include?: readonly StepInclude[];
 }
 
-/** The filters as the reference's query parameters (absent ones are left out). */
 function stepListQuery(filters: StepFilters): Record<string, QueryValue> {
-  return {
-    company_id: filters.companyId,
-    completed: filters.completed,
-    has_due_date: filters.hasDueDate,
-    include: includeParam(filters.include),
-  };
+  return { ...filters, include: includeParam(filters.include) };
 }
 
 function includeParam(include: readonly StepInclude[] | undefined): string | undefined {
@@ -40,29 +35,23 @@ export function getStep(client: ApiClient, id: number, include?: readonly StepIn
   return client.getData<Step>(`${STEPS_PATH}/${id}`, { include: includeParam(include) });
 }
 
-/** Resolves to undefined under --dry-run. */
-export async function createStep(client: ApiClient, body: CreateStepBody): Promise<Step | undefined> {
-  const response = await client.request({
-    method: 'POST',
-    path: STEPS_PATH,
-    body,
-    outcomeHint: `pwctl steps list --all --fields id,title,phase.id`,
-  });
-  return unwrapData<Step | undefined>(response, 'POST', STEPS_PATH);
+/** A create is not idempotent: `outcomeHint` tells the user how to check one whose answer was lost. */
+export async function createStep(client: ApiClient, body: CreateStepBody, outcomeHint?: string): Promise<Step> {
+  const response = await client.request({ method: 'POST', path: STEPS_PATH, body, outcomeHint });
+  return unwrapData<Step>(response, 'POST', STEPS_PATH);
 }
 
-/** Resolves to undefined under --dry-run. */
-export async function updateStep(client: ApiClient, id: number, body: UpdateStepBody): Promise<Step | undefined> {
+export async function updateStep(client: ApiClient, id: number, body: UpdateStepBody): Promise<Step> {
   const path = `${STEPS_PATH}/${id}`;
   const response = await client.request({ method: 'PUT', path, body });
-  return unwrapData<Step | undefined>(response, 'PUT', path);
+  return unwrapData<Step>(response, 'PUT', path);
 }
 
 /** The reference's reorder is idempotent (same position, same result), so it may be retried. */
-export async function reorderStep(client: ApiClient, id: number, body: ReorderStepBody): Promise<Step | undefined> {
+export async function reorderStep(client: ApiClient, id: number, body: ReorderStepBody): Promise<Step> {
   const path = `${STEPS_PATH}/${id}/reorder`;
   const response = await client.request({ method: 'POST', path, body, idempotent: true });
-  return unwrapData<Step | undefined>(response, 'POST', path);
+  return unwrapData<Step>(response, 'POST', path);
 }
 
 /** 204 with no body on success. */

@@ -15,35 +15,31 @@ export function listWebhooks(client: ApiClient, filters: WebhookFilters, limit: 
 
 export async function getWebhook(client: ApiClient, id: number): Promise<WebhookSubscription> {
   const path = `/webhooks/${id}`;
-  return subscriptionOf(await client.request({ method: 'GET', path }), 'GET', path) as WebhookSubscription;
+  return subscriptionOf(await client.request({ method: 'GET', path }), 'GET', path);
 }
 
-/** The created subscription, secret included; undefined under --dry-run. */
-export async function createWebhook(client: ApiClient, body: CreateWebhookBody): Promise<WebhookSubscription | undefined> {
-  const response = await client.request({ method: 'POST', path: '/webhooks', body, outcomeHint: 'pwctl webhooks list' });
+/** The created subscription, secret included. `outcomeHint`: how to check a create whose answer was lost. */
+export async function createWebhook(client: ApiClient, body: CreateWebhookBody, outcomeHint?: string): Promise<WebhookSubscription> {
+  const response = await client.request({ method: 'POST', path: '/webhooks', body, outcomeHint });
   return subscriptionOf(response, 'POST', '/webhooks');
 }
 
 /**
- * The updated subscription; undefined under --dry-run. The reference does not show PUT's
- * response body, so a 2xx whose body is not a subscription (empty, `{}`, `{"ok":true}`)
- * still means the change was made, and the subscription is read back with a GET.
+ * The updated subscription. The reference does not show PUT's response body, so a 2xx whose
+ * body is not a subscription (empty, `{}`, `{"ok":true}`) still means the change was made,
+ * and the subscription is read back with a GET.
  */
-export async function updateWebhook(client: ApiClient, id: number, body: UpdateWebhookBody): Promise<WebhookSubscription | undefined> {
+export async function updateWebhook(client: ApiClient, id: number, body: UpdateWebhookBody): Promise<WebhookSubscription> {
   const path = `/webhooks/${id}`;
   const response = await client.request({ method: 'PUT', path, body });
-  if (response.dryRun) return undefined;
   return subscriptionIn(response.json) ?? getWebhook(client, id);
 }
 
-/** true when deleted, false under --dry-run. */
-export async function deleteWebhook(client: ApiClient, id: number): Promise<boolean> {
-  const response = await client.request({ method: 'DELETE', path: `/webhooks/${id}`, goneIsDone: true });
-  return !response.dryRun;
+export async function deleteWebhook(client: ApiClient, id: number): Promise<void> {
+  await client.request({ method: 'DELETE', path: `/webhooks/${id}`, goneIsDone: true });
 }
 
-function subscriptionOf(response: ApiResponse, method: string, path: string): WebhookSubscription | undefined {
-  if (response.dryRun) return undefined;
+function subscriptionOf(response: ApiResponse, method: string, path: string): WebhookSubscription {
   const hook = subscriptionIn(response.json);
   if (!hook) {
     throw new ApiError({ kind: 'bad_response', status: response.status, method, url: path, message: `${method} ${path}: the response is not a webhook subscription` });

@@ -3,7 +3,7 @@
 // redirect, exchanges the code, and lets the caller check and store the tokens before the
 // browser tab is told the outcome.
 import { ApiError } from '../api/errors.js';
-import type { Factory } from '../factory.js';
+import type { Ctx } from '../commands/context.js';
 import { AuthRequiredError } from '../errors.js';
 import { parseTimeoutSeconds } from '../validate.js';
 import { startLoopbackServer } from './loopback-server.js';
@@ -28,7 +28,7 @@ export function waitSeconds(env: NodeJS.ProcessEnv): number {
   return raw === undefined || raw === '' ? DEFAULT_WAIT_SECONDS : parseTimeoutSeconds(raw, 'PWCTL_OAUTH_TIMEOUT');
 }
 
-export async function runWebLogin(ctx: Factory, options: WebLoginOptions): Promise<void> {
+export async function runWebLogin(ctx: Ctx, options: WebLoginOptions): Promise<void> {
   const wait = waitSeconds(ctx.env);
   const { createAuthorizationRequest, exchangeCallback } = await import('./oauth-client.js');
   const server = await startLoopbackServer();
@@ -59,7 +59,7 @@ export async function runWebLogin(ctx: Factory, options: WebLoginOptions): Promi
   }
 }
 
-async function showAuthorizationUrl(ctx: Factory, url: string, browser: boolean, wait: number): Promise<void> {
+async function showAuthorizationUrl(ctx: Ctx, url: string, browser: boolean, wait: number): Promise<void> {
   const waiting = `Waiting up to ${formatWait(wait)} for the sign-in to finish; Ctrl-C cancels.`;
   if (browser && hasDisplay(ctx.env) && (await openBrowser(url))) {
     ctx.io.notice(`Opened the sign-in page in your browser. If it did not appear, open this URL:\n  ${url}\n${waiting}`);

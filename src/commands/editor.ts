@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Factory } from '../factory.js';
+import type { Ctx } from './context.js';
 import { UsageError } from '../errors.js';
 
 const SECRET_ENV = ['PWCTL_TOKEN', 'PWCTL_WEBHOOK_SECRET'];
@@ -20,7 +20,7 @@ export function editorCommand(env: NodeJS.ProcessEnv): string {
  * Open `body` in the editor and call `save` with the edited text if it changed.
  * Returns false when nothing changed (nothing was sent).
  */
-export async function editBody(ctx: Factory, body: string, fileStem: string, save: (text: string) => Promise<void>): Promise<boolean> {
+export async function editBody(ctx: Ctx, body: string, fileStem: string, save: (text: string) => Promise<void>): Promise<boolean> {
   const editor = editorCommand(ctx.env);
   if (!ctx.io.stdinIsTTY && !ctx.env.VISUAL && !ctx.env.EDITOR) throw new UsageError('edit needs a terminal or VISUAL/EDITOR');
   const dir = await mkdtemp(join(tmpdir(), 'pwctl-edit-'));

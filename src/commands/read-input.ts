@@ -1,13 +1,13 @@
 // Reading a file argument or stdin ('-') for --content-file, --input, --file and friends.
 // Every failure is a usage error naming the flag, raised before any request.
 import { readFile } from 'node:fs/promises';
-import type { Factory } from '../factory.js';
+import type { Ctx } from './context.js';
 import { UsageError } from '../errors.js';
 
 const MAX_INPUT_BYTES = 16 * 1024 * 1024;
 
 /** The exact bytes, undecoded (webhook bodies: signatures are over bytes). */
-export async function readInputBytes(ctx: Factory, source: string, flag: string): Promise<Buffer> {
+export async function readInputBytes(ctx: Ctx, source: string, flag: string): Promise<Buffer> {
   if (source === '-') {
     if (ctx.io.stdinIsTTY) ctx.io.notice(`reading ${flag} from standard input; end with Ctrl-D`);
     return readStream(ctx.io.stdin, flag);
@@ -25,7 +25,7 @@ export async function readInputBytes(ctx: Factory, source: string, flag: string)
 }
 
 /** UTF-8 text; binary (NUL bytes) or invalid UTF-8 input is refused. */
-export async function readInput(ctx: Factory, source: string, flag: string): Promise<string> {
+export async function readInput(ctx: Ctx, source: string, flag: string): Promise<string> {
   const bytes = await readInputBytes(ctx, source, flag);
   const what = source === '-' ? 'standard input' : JSON.stringify(source);
   if (bytes.includes(0)) throw new UsageError(`${flag}: ${what} is binary (NUL bytes); expected UTF-8 text`);

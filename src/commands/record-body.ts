@@ -3,12 +3,12 @@
 // when asked for, or alone with `--fields content` — byte for byte in a pipe, so that
 // `… --fields content > brief.md` and `$(…)` work; on a terminal with control characters
 // made visible. Other formats print the record as they print any record.
-import type { Factory } from '../factory.js';
+import type { Ctx } from './context.js';
 import type { View } from '../output/view.js';
 
-export async function printRecordWithBody<T>(ctx: Factory, record: T, view: View<T>, body: string | null | undefined, showBody: boolean): Promise<void> {
+export async function printRecordWithBody<T>(ctx: Ctx, record: T, view: View<T>, body: string | null | undefined, showBody: boolean): Promise<void> {
   const fields = ctx.output.fields;
-  if (ctx.output.format !== 'table') return ctx.output.record(record, view);
+  if (!ctx.output.forPeople) return ctx.output.record(record, view);
   if (fields?.length === 1 && fields[0] === 'content') {
     const text = body ?? '';
     if (!ctx.io.stdoutIsTTY) return ctx.output.raw(text);

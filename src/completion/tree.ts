@@ -91,7 +91,7 @@ function describeOption(option: Option): OptionNode {
 function describeArgument(argument: Argument, path: readonly string[], extras: TreeExtras): ArgumentNode {
   const node: ArgumentNode = { name: argument.name() };
   if (argument.variadic) node.variadic = true;
-  const complete = valueNode(completionSpecOf(argument), argument.argChoices) ?? argumentConvention(argument.name(), path, extras);
+  const complete = valueNode(completionSpecOf(argument), argument.argChoices) ?? argumentConvention(path, extras);
   if (complete) node.complete = complete;
   return node;
 }
@@ -105,29 +105,19 @@ function valueNode(spec: CompletionSpec | undefined, choices: readonly string[] 
   if (spec.ids) node.ids = spec.ids;
   if (spec.files) node.files = true;
   if (spec.byPrevious) node.byPrevious = Object.fromEntries(Object.entries(spec.byPrevious).map(([k, v]) => [k, [...v]]));
+  if (spec.profiles) node.profiles = true;
   return node;
 }
 
-// Conventions, so that declarations stay plain commander where the name already says it:
-// a value placeholder or flag naming a file completes file names; --profile completes the
-// stored profiles.
+// The global options are commander's own, not declared flags: --profile completes the stored
+// profiles. Every declared flag carries what completes it (src/commands/flags.ts).
 function optionConvention(option: Option): ValueNode | undefined {
-  const placeholder = /[<[]([^>\]]*)[>\]]/.exec(option.flags)?.[1] ?? '';
-  if (option.long === '--profile') return { profiles: true };
-  if (/file|path/.test(placeholder) || /file/.test(option.long ?? '')) return { files: true };
-  return undefined;
+  return option.long === '--profile' ? { profiles: true } : undefined;
 }
 
-// Positional ids complete from the cache by their name: <uuid> is a document, <step-id> a
-// task, and <id> a record of the noun it belongs to. `help` completes command paths.
-const ID_KIND_OF_NOUN: Record<string, IdKind> = { steps: 'steps', milestones: 'milestones', webhooks: 'webhooks', docs: 'docs' };
-
-function argumentConvention(name: string, path: readonly string[], extras: TreeExtras): ValueNode | undefined {
+// `help` completes command paths and topics.
+function argumentConvention(path: readonly string[], extras: TreeExtras): ValueNode | undefined {
   if (path.length === 1 && path[0] === 'help') return { commands: true, values: [...(extras.helpTopics ?? [])] };
-  const kind = ID_KIND_OF_NOUN[path[0] ?? ''];
-  if (name === 'uuid') return { ids: 'docs' };
-  if (name === 'step-id') return { ids: 'steps' };
-  if (name === 'id' && kind) return { ids: kind };
   return undefined;
 }
 

@@ -19,6 +19,8 @@ export interface CompletionSpec {
   files?: boolean;
   /** Values chosen by the previous positional argument (`config set <key> <value>`). */
   byPrevious?: Readonly<Record<string, readonly string[]>>;
+  /** Stored profile names (read from the config file at completion time). */
+  profiles?: boolean;
 }
 
 const SPECS = new WeakMap<object, CompletionSpec>();

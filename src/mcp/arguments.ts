@@ -6,8 +6,9 @@
 import type { JsonSchemaType, JsonSchemaValidator, jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
 import { UsageError } from '../errors.js';
-import type { Args } from './tool.js';
-import type { JsonSchema } from './schema.js';
+/** A tool call's arguments. */
+export type Args = Record<string, unknown>;
+import type { JsonSchema } from '../commands/flags.js';
 
 export class ArgumentChecker implements jsonSchemaValidator {
   #ajv: Ajv | undefined;

@@ -1,14 +1,45 @@
-// Every tool the contract names, in its order, and the selection a server offers: read-only
-// tools unless --allow-writes, narrowed by --tools.
+// The tools, derived from the declared verbs that are offered to agents (`mcp` in their
+// declaration): a tool per verb, named `<noun>_<verb>`, its inputSchema made of the flags'
+// API field names and schemas, plus `fields` where it prints records. Read-only tools
+// unless --allow-writes, narrowed by --tools.
+import { walkVerbs, type Verb } from '../commands/declare.js';
+import type { JsonSchema } from '../commands/flags.js';
+import { PROGRAM } from '../commands/registry.js';
 import { UsageError } from '../errors.js';
+import { didYouMean } from '../suggest.js';
 import type { Tool } from './tool.js';
-import { DOC_TOOLS } from './tools/docs.js';
-import { MILESTONE_TOOLS } from './tools/milestones.js';
-import { STEP_TOOLS } from './tools/steps.js';
-import { TAG_TOOLS } from './tools/tags.js';
-import { WEBHOOK_TOOLS } from './tools/webhooks.js';
 
-export const TOOLS: readonly Tool[] = [...STEP_TOOLS, ...TAG_TOOLS, ...DOC_TOOLS, ...MILESTONE_TOOLS, ...WEBHOOK_TOOLS];
+const FIELDS: JsonSchema = { type: 'array', items: { type: 'string' }, description: 'paths to keep, e.g. ["id","phase.title"]' };
+
+export const TOOLS: readonly Tool[] = [...walkVerbs(PROGRAM.commands)].flatMap(({ path, bound }) => {
+  const { verb } = bound;
+  if (!verb.mcp) return [];
+  const exposure = typeof verb.mcp === 'object' ? verb.mcp : {};
+  return [{ name: exposure.name ?? path.join('_'), description: exposure.description ?? sentence(verb.summary), inputSchema: inputSchemaOf(verb), writes: verb.effects.writes === true, bound }];
+});
+
+/** An object of the flags' API fields and no others (a misspelt argument is an error, not ignored). */
+export function inputSchemaOf(verb: Verb): JsonSchema {
+  const properties: Record<string, JsonSchema> = {};
+  const required: string[] = [];
+  for (const flag of Object.values(verb.flags)) {
+    if (!flag.api) continue;
+    properties[flag.api.field] = flag.api.schema;
+    if (flag.required) required.push(flag.api.field);
+  }
+  if (readsRecords(verb)) properties.fields = FIELDS;
+  return required.length > 0 ? { type: 'object', properties, required, additionalProperties: false } : { type: 'object', properties, additionalProperties: false };
+}
+
+/** A tool that only reads and returns records takes `fields`, as --fields does. */
+export function readsRecords(verb: Verb): boolean {
+  return !verb.effects.writes && verb.effects.prints !== 'text';
+}
+
+/** "list the tasks you can access" → "List the tasks you can access." */
+function sentence(summary: string): string {
+  return `${summary[0]!.toUpperCase()}${summary.slice(1)}.`;
+}
 
 export interface ToolSelection {
   allowWrites: boolean;
@@ -23,7 +54,10 @@ export function selectTools(selection: ToolSelection): Tool[] {
   if (names.length === 0) throw new UsageError('--tools takes tool names separated by commas, e.g. --tools steps_list,steps_get');
   for (const name of names) {
     const tool = TOOLS.find((t) => t.name === name);
-    if (!tool) throw new UsageError(`--tools: unknown tool ${JSON.stringify(name)}; tools: ${TOOLS.map((t) => t.name).join(', ')}`);
+    if (!tool) {
+      const names = TOOLS.map((t) => t.name);
+      throw new UsageError(`--tools: unknown tool ${JSON.stringify(name)}${didYouMean(name, names)}; tools: ${names.join(', ')}`);
+    }
     if (tool.writes && !selection.allowWrites) throw new UsageError(`--tools: ${name} changes data; add --allow-writes to offer it`);
   }
   return TOOLS.filter((tool) => names.includes(tool.name));

@@ -6,18 +6,21 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type ListToolsResult } from '@modelcontextprotocol/sdk/types.js';
+import type { Ctx } from '../commands/context.js';
 import type { IO } from '../io.js';
 import { VERSION } from '../version.js';
 import { ArgumentChecker } from './arguments.js';
+import { runTool } from './call.js';
 import { refusal, type ToolSelection } from './catalog.js';
 import { dataResult, errorResult } from './results.js';
-import type { Tool, ToolContext } from './tool.js';
+import type { Tool } from './tool.js';
 
 export interface McpServerOptions {
   io: IO;
   tools: readonly Tool[];
   selection: ToolSelection;
-  context: ToolContext;
+  /** The context verbs run in (the profile's API client, settings, config store). */
+  context: Ctx;
   /** Called once the client has initialized: a chance to connect before the first call. */
   onInitialized?: () => void;
   /** --debug: a failed call's stack goes to stderr. */
@@ -48,7 +51,7 @@ export async function serveMcp(options: McpServerOptions): Promise<void> {
     // Refused before anything else: no argument check, no connection, no request.
     if (!tool) return errorResult(new Error(refusal(name, selection)));
     try {
-      return dataResult(await tool.run(await checker.check(tool.inputSchema, args), context));
+      return dataResult(await runTool(tool, await checker.check(tool.inputSchema, args), context));
     } catch (error) {
       if (options.debug && error instanceof Error && error.stack) io.error(`debug: ${name}: ${error.stack}\n`);
       return errorResult(error);

@@ -1,18 +1,8 @@
 // What a tool is: its name, description and inputSchema (what tools/list shows), whether it
-// changes data, and its run function. A run function checks pwctl's own rules on the
-// arguments before any request (throwing a UsageError that names the field), then calls
-// the API modules and returns the structured result.
-import type { ApiClient } from '../api/client.js';
-import type { JsonSchema } from './schema.js';
-
-export type Args = Record<string, unknown>;
-
-/** What a tool call may use: the API client, made on first use, and the profile's settings. */
-export interface ToolContext {
-  api(): Promise<ApiClient>;
-  /** The profile's default company (config key company), the default of list filters. */
-  company: number | undefined;
-}
+// changes data, and how a call runs. Every tool is a declared verb (src/commands/) offered to
+// agents: ./catalog.ts derives them, ./call.ts runs them.
+import type { Bound } from '../commands/declare.js';
+import type { JsonSchema } from '../commands/flags.js';
 
 /**
  * A tool's result, sent as structuredContent and as JSON text: `{data}`; a list cut short by
@@ -31,5 +21,6 @@ export interface Tool {
   inputSchema: JsonSchema;
   /** Changes data: offered only with --allow-writes. */
   writes: boolean;
-  run(args: Args, ctx: ToolContext): Promise<ToolData>;
+  /** The verb it runs. */
+  bound: Bound;
 }

@@ -2,6 +2,7 @@
 // streamed as pages arrive), endless streams (webhooks listen) or plain values plus a View;
 // it renders table, json, ndjson, yaml or csv, applies --fields and --jq, pages long tables
 // on a terminal and keeps server text from reaching the terminal raw.
+import type { PaginateResult } from '../api/pagination.js';
 import type { IO } from '../io.js';
 import type { CsvColumn } from './csv.js';
 import { getPath, selectFields, validateFields } from './fields.js';
@@ -13,6 +14,7 @@ import { escapeBlock } from './sanitize.js';
 import type { Pager } from './pager.js';
 import type { TableTarget } from './table-output.js';
 import { write } from './write.js';
+import type { DryRunRequest, Output, RecordStream } from './output.js';
 import type { Column, View } from './view.js';
 
 export interface WriterOptions {
@@ -24,27 +26,10 @@ export interface WriterOptions {
   pager?: Pager;
 }
 
-/** A stream that never ends (webhooks listen): records are written as they come, in batches. */
-export interface RecordStream<T> {
-  /** Write a batch of records at once; dropped and counted when stdout has stalled. */
-  write(records: readonly T[]): void;
-  /** Records not written because stdout stopped taking them. */
-  readonly dropped: number;
-  /** Resolves once everything written has been handed to stdout. */
-  end(): Promise<void>;
-}
-
 /** Past this much unwritten output (a stalled pipe), a stream drops records rather than hold them. */
 const MAX_PENDING_STREAM_OUTPUT = 16 * 1024 * 1024;
 
-/** A request --dry-run shows instead of sending. */
-export interface DryRunRequest {
-  method: string;
-  path: string;
-  body: unknown;
-}
-
-export class OutputWriter {
+export class OutputWriter implements Output {
   readonly #onRecord: WriterOptions['onRecord'];
   readonly #jq: JqFilter | undefined;
   readonly #table: TableTarget;
@@ -63,6 +48,11 @@ export class OutputWriter {
   /** Whether results are shown as rows of a view's columns (table or csv). */
   get tabular(): boolean {
     return this.format === 'table' || this.format === 'csv';
+  }
+
+  /** Whether results are read by a person: a table. */
+  get forPeople(): boolean {
+    return this.format === 'table';
   }
 
   /** Check --fields against a view before any request is made. */
@@ -90,8 +80,14 @@ export class OutputWriter {
     }
   }
 
-  /** A list, streamed record by record. Returns how many records were written. */
-  async list<T>(records: AsyncIterable<T> | Iterable<T>, view: View<T>): Promise<number> {
+  /** A list, streamed record by record; on a terminal, says when --limit cut it short. Returns how many records were written. */
+  async list<T>(records: AsyncIterable<T> | Iterable<T>, view: View<T>, paging?: PaginateResult): Promise<number> {
+    const count = await this.#list(records, view);
+    if (paging?.truncated && this.io.stderrIsTTY) this.io.notice(`showing the first ${count}; more exist (use --limit <n> or --all)`);
+    return count;
+  }
+
+  async #list<T>(records: AsyncIterable<T> | Iterable<T>, view: View<T>): Promise<number> {
     this.checkFields(view as View<unknown>);
     if (this.#jq) {
       const { jqEach, jqWhole } = await import('./jq-output.js');

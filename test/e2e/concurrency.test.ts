@@ -70,7 +70,7 @@ describe('--concurrency: local validation', () => {
   it('is listed in the help of every bulk verb', async () => {
     for (const verb of VERBS) {
       const r = await pw([...verb.args.slice(0, 2), '--help']);
-      expect(r.stdout, verb.name).toMatch(/--concurrency <n>\s+items in flight at once, 1-32 \(default 8\)/);
+      expect(r.stdout, verb.name).toMatch(/--concurrency <n>\s+items in flight at once, 1-32; the service.s rate limit\s+is respected either way \(default: 8\)/);
     }
   });
 });

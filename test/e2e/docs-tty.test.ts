@@ -3,7 +3,7 @@
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { IO } from '../../src/io.js';
-import { run as runProgram } from '../../src/cli.js';
+import { run as runProgram } from '../../src/cli/main.js';
 import { seedDocumentUuid, type RunningSandbox } from '../../src/sandbox/index.js';
 import { baseEnv, makeConfigDir } from '../helpers/cli.js';
 import { sandboxEnv, startTestSandbox } from '../helpers/sandbox.js';
@@ -70,7 +70,7 @@ describe('docs on a terminal', () => {
 
   it('milestones delete asks too', async () => {
     const r = await run(['milestones', 'delete', '72', '73'], 'yes');
-    expect(r.stderr).toContain('Permanently delete 2 milestones? [y/N] ');
+    expect(r.stderr).toContain('Permanently delete 2 milestones (72, 73)? [y/N] ');
     expect(r.code).toBe(0);
     expect(sb.state.milestones[72]).toBeUndefined();
     expect(sb.state.milestones[73]).toBeUndefined();

@@ -262,7 +262,7 @@ describe('docs update', () => {
   });
 
   it('rejects nothing to change and misplaced flags before any request', async () => {
-    expectUsageError(await pw(['docs', 'update', BRIEF]), /nothing to update: pass --title, --content/);
+    expectUsageError(await pw(['docs', 'update', BRIEF]), /nothing to update: give at least one of --title, --content, --content-file/);
     expectUsageError(await pw(['docs', 'update', BRIEF, '--allow-removing-attachments']), /--allow-removing-attachments applies only with --content/);
     expectUsageError(await pw(['docs', 'update', BRIEF, '--edit-access', 'everyone']), /--edit-access must be one of private, team, collaborative/);
     expectUsageError(await pw(['docs', 'update', BRIEF, '--internal', '--client-visible']), /cannot be used together/);

@@ -39,11 +39,11 @@ describe('handshake and tools/list', () => {
 
   it('offers only the read tools by default, every contract tool with --allow-writes, and --tools narrows', async () => {
     const readOnly = await open();
-    expect((await readOnly.client.listTools()).tools.map((t) => t.name)).toEqual(READ_TOOLS);
+    expect((await readOnly.client.listTools()).tools.map((t) => t.name).sort()).toEqual([...READ_TOOLS].sort());
     await readOnly.close();
     const writes = await open({ flags: ['--allow-writes'] });
     const tools = (await writes.client.listTools()).tools;
-    expect(tools.map((t) => t.name)).toEqual(ALL_TOOLS);
+    expect(tools.map((t) => t.name).sort()).toEqual([...ALL_TOOLS].sort());
     for (const tool of tools) {
       expect(tool.description!.length).toBeGreaterThan(5);
       expect(tool.description!.length).toBeLessThanOrEqual(90);
@@ -58,7 +58,7 @@ describe('handshake and tools/list', () => {
   it('refuses bad --tools before starting: unknown names, and write tools without --allow-writes', async () => {
     const unknown = await runCli(['mcp', '--tools', 'steps_lst'], { env: sandboxEnv(cli.sb) });
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toMatch(/^error: --tools: unknown tool "steps_lst"; tools: steps_list, steps_get/);
+    expect(unknown.stderr).toMatch(/^error: --tools: unknown tool "steps_lst" \(did you mean steps_list\?\); tools: .*steps_list, steps_get/);
     const write = await runCli(['mcp', '--tools', 'steps_list,steps_delete'], { env: sandboxEnv(cli.sb) });
     expect(write.code).toBe(2);
     expect(write.stderr).toMatch(/steps_delete changes data; add --allow-writes/);
@@ -209,7 +209,7 @@ describe('stdio', () => {
       const r = await runCli([...globals, 'mcp'], { env: sandboxEnv(cli.sb) });
       expect(r.code).toBe(2);
       expect(r.stdout).toBe('');
-      expect(r.stderr).toMatch(/does not apply to mcp/);
+      expect(r.stderr).toMatch(/does not apply to pwctl mcp/);
     }
   });
 });

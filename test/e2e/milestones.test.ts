@@ -102,7 +102,7 @@ describe('milestones create', () => {
 
   it('validates everything locally before any request', async () => {
     expectUsageError(await pw(['milestones', 'create', '--title', 'X']), /missing required flags: --project <id>, --due <YYYY-MM-DD>/);
-    expectUsageError(await pw(['milestones', 'create', '--project', '31', '--title', 'X']), /missing required flag: --due/);
+    expectUsageError(await pw(['milestones', 'create', '--project', '31', '--title', 'X']), /--due <YYYY-MM-DD> is required: due date/);
     expectUsageError(await pw(['milestones', 'create', '--project', '31', '--title', 'x'.repeat(256), '--due', '2025-04-20']), /--title must be at most 255 characters, got 256/);
     expectUsageError(await pw(['milestones', 'create', '--project', '31', '--title', ' ', '--due', '2025-04-20']), /--title must not be empty/);
     expectUsageError(await pw(['milestones', 'create', '--project', '31', '--title', 'X', '--due', '2025-02-30']), /--due must be a real calendar date.*no such day/);
@@ -144,7 +144,7 @@ describe('milestones update', () => {
   });
 
   it('with nothing to change, or bad values, is a usage error before any request', async () => {
-    expectUsageError(await pw(['milestones', 'update', '71']), /nothing to update: pass --title, --due, --description or --color/);
+    expectUsageError(await pw(['milestones', 'update', '71']), /nothing to update: give at least one of --title, --due, --description or --color/);
     expectUsageError(await pw(['milestones', 'update', '71', '--due', 'tomorrow']), /--due must be a date in the form YYYY-MM-DD/);
     expectUsageError(await pw(['milestones', 'update', '71', '--color', '#12345']), /--color must be a hex colour/);
     expectUsageError(await pw(['milestones', 'update', '71', '--title', 'y'.repeat(300)]), /at most 255 characters/);

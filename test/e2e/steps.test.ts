@@ -315,7 +315,7 @@ describe('steps reorder', () => {
   });
 
   it('exactly one of --first, --last, --after', async () => {
-    expectUsageError(await pw(['steps', 'reorder', '103']), /give one of --first, --last or --after <id>/);
+    expectUsageError(await pw(['steps', 'reorder', '103']), /give exactly one of --first, --last or --after/);
     expectUsageError(await pw(['steps', 'reorder', '103', '--first', '--after', '105']), /--first and --after cannot be used together/);
     expectUsageError(await pw(['steps', 'reorder', '103', '--after', '103']), /--after must name another task/);
   });

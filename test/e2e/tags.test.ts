@@ -130,7 +130,7 @@ describe('tags add', () => {
     expectUsageError(await pw(['tags', 'add', 'task', 'urgent']), /<step-id> must be a positive integer id/);
     const missing = await pw(['tags', 'add', '109']);
     expect(missing.code).toBe(2);
-    expect(missing.stderr).toBe('error: missing <tag>; usage: pwctl tags add [options] <step-id> <tag...>\n');
+    expect(missing.stderr).toBe('error: missing <tag...>; usage: pwctl tags add [options] <step-id> <tag...>\n');
   });
 
   it('--dry-run prints the request', async () => {

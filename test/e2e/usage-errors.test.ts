@@ -38,7 +38,7 @@ describe('argument-count and missing-value errors name the usage', () => {
     cli.expectUsageError(await pw(['steps', 'get', '101', '102']), /^error: unexpected argument "102": pwctl steps get takes only <id>; usage: pwctl steps get \[options\] <id>$/);
     cli.expectUsageError(await pw(['tasks', 'get']), /^error: missing <id>; usage: pwctl steps get \[options\] <id>$/);
     cli.expectUsageError(await pw(['steps', 'list', '--limit']), /^error: --limit needs a value: --limit <n>$/);
-    cli.expectUsageError(await pw(['webhooks', 'create', '--url', 'https://example.com/h']), /^error: --event <type> is required \(see pwctl webhooks create --help\)$/);
+    cli.expectUsageError(await pw(['webhooks', 'create', '--url', 'https://example.com/h']), /^error: --event <type> is required: event type, e.g. task.completed$/);
   });
 
   it('a value outside a fixed set reads like every other enum error', async () => {

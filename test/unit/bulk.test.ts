@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { idsFromText } from '../../src/commands/bulk/ids.js';
-import { RateGate } from '../../src/commands/bulk/rate-gate.js';
+import { idsFromText } from '../../src/cli/stdin-ids.js';
+import { RateGate } from '../../src/bulk/rate-gate.js';
 
 describe('idsFromText', () => {
   it('reads bare ids and NDJSON objects, one per line, skipping blank lines', () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/api/client.js';
 import { ApiError } from '../../src/api/errors.js';
 import { startStubServer, type StubServer } from '../helpers/stub-server.js';
+import { RequestNotSent } from '../../src/api/not-sent.js';
 
 let server: StubServer;
 let other: StubServer;
@@ -121,12 +122,11 @@ describe('ApiClient', () => {
     expect(other.requests[0]!.headers.authorization).toBeUndefined();
   });
 
-  it('reports instead of sending under --dry-run, but still reads', async () => {
+  it('reports and refuses instead of sending under --dry-run, but still reads', async () => {
     const seen: unknown[] = [];
     server.on('GET /api/v1/things/1', { status: 200, body: { data: { id: 1 } } });
     const c = client({ dryRun: (r) => void seen.push(r) });
-    const res = await c.request({ method: 'DELETE', path: '/things/1' });
-    expect(res.dryRun).toBe(true);
+    await expect(c.request({ method: 'DELETE', path: '/things/1' })).rejects.toBeInstanceOf(RequestNotSent);
     expect(seen).toEqual([{ method: 'DELETE', url: `${server.url}/api/v1/things/1`, path: '/api/v1/things/1', body: undefined }]);
     expect(await c.getData('/things/1')).toEqual({ id: 1 });
     expect(server.requests.map((r) => r.method)).toEqual(['GET']);

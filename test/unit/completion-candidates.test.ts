@@ -4,13 +4,15 @@ import type { Command, Option } from 'commander';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { EDIT_ACCESS_VALUES, WEBHOOK_EVENTS } from '../../src/api/types.js';
 import { STEP_INCLUDES } from '../../src/api/steps.js';
-import { TOPICS } from '../../src/commands/help/topics.js';
+import { TOPICS } from '../../src/cli/help-topics.js';
 import { completeWords, type Sources } from '../../src/completion/candidates.js';
 import type { CachedId, IdKind } from '../../src/completion/id-cache.js';
 import { buildCompletionTree, type CommandNode, type OptionNode } from '../../src/completion/tree.js';
 import { CONFIG_KEY_NAMES } from '../../src/config/keys.js';
 import { OUTPUT_FORMATS } from '../../src/output/formats.js';
-import { buildProgram } from '../../src/program.js';
+import { buildProgram, COMMANDS } from '../../src/cli/program.js';
+import { walkVerbs } from '../../src/commands/declare.js';
+import { nameOf } from '../../src/commands/flags.js';
 
 const program = buildProgram({
   factory: () => {
@@ -69,7 +71,7 @@ function option(path: string[], flag: string): OptionNode {
 describe('commands', () => {
   it('offers every noun of the contract after `pwctl `, each once, with its description', () => {
     const c = complete('');
-    expect(c.candidates.map((x) => x.value)).toEqual(['docs', 'steps', 'tags', 'milestones', 'webhooks', 'auth', 'config', 'api', 'completion', 'sandbox', 'export', 'mcp', 'help']);
+    expect(c.candidates.map((x) => x.value)).toEqual(['docs', 'steps', 'tags', 'milestones', 'webhooks', 'auth', 'config', 'api', 'completion', 'sandbox', 'export', 'version', 'mcp', 'help']);
     expect(c.candidates.find((x) => x.value === 'steps')!.description).toMatch(/^tasks of project phases/);
   });
 
@@ -240,22 +242,20 @@ describe('the tree', () => {
     for (const sub of command.commands) walk(sub, fn, [...path, sub.name()]);
   }
 
-  it('carries the choices of every option and argument that commander validates', () => {
+  it('carries the values of every declared flag and argument that has a fixed set', () => {
     let checked = 0;
-    walk(program, (command, path) => {
-      if (path.at(-1) === 'help' && path.length > 1) return;
-      for (const o of command.options as Option[]) {
-        if (!o.argChoices) continue;
-        expect(option(path, o.long!).complete?.values, `${path.join(' ')} ${o.long}`).toEqual(o.argChoices);
+    for (const { path, bound } of walkVerbs(COMMANDS)) {
+      for (const flag of Object.values(bound.verb.flags)) {
+        const values = flag.complete?.values;
+        if (!values) continue;
+        const form = flag.form;
+        const complete = form.type === 'positional' ? node(...path).arguments.find((a) => a.name === form.name)!.complete : option(path, nameOf(flag)).complete;
+        expect(complete?.values, `${path.join(' ')} ${nameOf(flag)}`).toEqual(values.map((v) => (typeof v === 'string' ? v : [...v])));
         checked++;
       }
-      command.registeredArguments.forEach((a, i) => {
-        if (!a.argChoices) return;
-        expect(node(...path).arguments[i]!.complete?.values).toEqual(a.argChoices);
-        checked++;
-      });
-    });
-    expect(checked).toBeGreaterThanOrEqual(3); // -o, sandbox --seed, completion <shell>
+    }
+    expect(option([], '--output').complete?.values).toEqual([...OUTPUT_FORMATS]);
+    expect(checked).toBeGreaterThanOrEqual(8); // --include ×2, --edit-access, --event, --events, trigger [event], --active, <shell>, --seed, config keys
   });
 
   it('lists the values the verbs themselves validate', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, errorFromResponse } from '../../src/api/errors.js';
-import { classifyError, EXIT } from '../../src/cli.js';
+import { classifyError, EXIT } from '../../src/cli/main.js';
 import { AuthRequiredError, BulkFailure, CommandFailedError, ConfigError, InterruptedError, NetworkError, UsageError } from '../../src/errors.js';
 
 const api = (kind: ApiError['kind'], status: number | null) => new ApiError({ kind, status, message: 'm', method: 'GET', url: 'http://x/api/v1/steps' });

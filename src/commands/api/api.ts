@@ -1,10 +1,11 @@
 import type { QueryValue } from '../../api/client.js';
 import { ApiError, statusText } from '../../api/errors.js';
-import type { Factory } from '../../factory.js';
 import { CommandFailedError, UsageError } from '../../errors.js';
 import { toJson } from '../../output/json.js';
+import type { Ctx } from '../context.js';
+import type { OptionsFor, RunOf } from '../declare.js';
 import { readInput } from '../read-input.js';
-import type { ApiOptions } from './index.js';
+import type { api } from './index.js';
 import { parseParams } from './params.js';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
@@ -16,9 +17,12 @@ interface Answer {
   text: string;
 }
 
-export async function run(ctx: Factory, path: string, opts: ApiOptions): Promise<void> {
-  const params = await parseParams(ctx, opts.rawField ?? [], opts.field ?? []);
-  const headers = parseHeaders(opts.header ?? []);
+type ApiOptions = OptionsFor<typeof api>;
+
+export const run: RunOf<typeof api> = async (ctx, opts) => {
+  const { path } = opts;
+  const params = await parseParams(ctx, opts.rawField, opts.field);
+  const headers = parseHeaders(opts.header);
   const hasParams = Object.keys(params).length > 0;
   const rawBody = opts.input === undefined ? undefined : await readInput(ctx, opts.input, '--input');
   const method = (opts.method ?? (rawBody !== undefined || hasParams ? 'POST' : 'GET')).toUpperCase();
@@ -43,7 +47,6 @@ export async function run(ctx: Factory, path: string, opts: ApiOptions): Promise
       return;
     }
     const response = await client.request({ method, path, query, body, rawBody, headers });
-    if (response.dryRun) return;
     await printAnswer(ctx, { ...response, headers: client.redactHeaders(response.headers) }, opts);
   } catch (error) {
     // As gh does: the service's error body on stdout, as received; the error line and the
@@ -51,9 +54,9 @@ export async function run(ctx: Factory, path: string, opts: ApiOptions): Promise
     if (error instanceof ApiError && error.response) await printAnswer(ctx, error.response, opts);
     throw error;
   }
-}
+};
 
-async function printAnswer(ctx: Factory, answer: Answer, opts: ApiOptions): Promise<void> {
+async function printAnswer(ctx: Ctx, answer: Answer, opts: ApiOptions): Promise<void> {
   if (opts.include) {
     const lines = [`HTTP/1.1 ${answer.status} ${statusText(answer.status)}`.trimEnd()];
     for (const [name, value] of Object.entries(answer.headers)) lines.push(`${canonicalName(name)}: ${value}`);

@@ -1,37 +1,33 @@
-import type { Command } from 'commander';
-import { action, collect, type Session } from '../action.js';
+// `pwctl api`: a raw authenticated request to any endpoint, declared once.
+import { bind, verb } from '../declare.js';
+import { flag, path, raw, text, texts } from '../flags.js';
 
-export interface ApiOptions {
-  method?: string;
-  /** -F/--field: typed values. */
-  field?: string[];
-  /** -f/--raw-field: strings. */
-  rawField?: string[];
-  header?: string[];
-  input?: string;
-  paginate?: boolean;
-  include?: boolean;
-  silent?: boolean;
-}
+export const api = verb({
+  name: 'api',
+  summary: 'make an authenticated request to any endpoint and print the response body',
+  details:
+    'Parameters (-f, -F) go in the query string of a GET and in the JSON body otherwise.\n' +
+    'The body of an error response is printed too; the exit code follows `pwctl help exit-codes`.',
+  flags: {
+    path: raw('<path>', 'endpoint path as in the API reference, e.g. /api/v1/projects/31 (/api/v1 is added when omitted)', { required: true }),
+    method: text('-X, --method', 'HTTP method (default GET, or POST when a body is given)', { placeholder: '<method>' }),
+    field: texts('-F, --field', "typed parameter: a JSON value (12, true, null, [1,2], \"text\") is sent as that type, @file sends a file's text (@- standard input), anything else a string", { placeholder: '<key=value>' }),
+    rawField: texts('-f, --raw-field', 'string parameter', { placeholder: '<key=value>' }),
+    header: texts('-H, --header', 'extra request header', { placeholder: '<name: value>' }),
+    input: path('--input', 'request body from a file, or - for stdin', { placeholder: '<file|->' }),
+    include: flag('-i, --include', 'print the response status line and headers before the body'),
+    silent: flag('--silent', 'do not print the response body'),
+    paginate: flag('--paginate', "follow next links and print all pages' data as one JSON array"),
+  },
+  examples: [
+    'pwctl api /steps -f completed=false',
+    'pwctl api -X PUT /steps/42 -F completed=true',
+    'pwctl api -X POST /steps -F phase_id=41 -f title="Draft the brief" -F content=@brief.md',
+    'pwctl api -i /steps/42',
+    'pwctl api /steps --paginate | jq length',
+  ],
+  // Any method may be sent: --dry-run shows what would change data.
+  effects: { writes: true },
+});
 
-export function registerApi(program: Command, session: Session): void {
-  program
-    .command('api')
-    .description('make an authenticated request to any endpoint and print the response body')
-    .argument('<path>', 'endpoint path as in the API reference, e.g. /api/v1/projects/31 (/api/v1 is added when omitted)')
-    .option('-X, --method <method>', 'HTTP method (default GET, or POST when a body is given)')
-    .option('-F, --field <key=value>', 'typed parameter: a JSON value (12, true, null, [1,2], "text") is sent as that type, @file sends a file\'s text (@- standard input), anything else a string (repeatable)', collect)
-    .option('-f, --raw-field <key=value>', 'string parameter (repeatable)', collect)
-    .option('-H, --header <name: value>', 'extra request header (repeatable)', collect)
-    .option('--input <file|->', 'request body from a file, or - for stdin')
-    .option('-i, --include', 'print the response status line and headers before the body')
-    .option('--silent', 'do not print the response body')
-    .option('--paginate', 'follow next links and print all pages\' data as one JSON array')
-    .addHelpText(
-      'after',
-      '\nParameters (-f, -F) go in the query string of a GET and in the JSON body otherwise.\n' +
-        'The body of an error response is printed too; the exit code follows `pwctl help exit-codes`.\n\n' +
-        'Examples:\n  pwctl api /steps -f completed=false\n  pwctl api -X PUT /steps/42 -F completed=true\n  pwctl api -X POST /steps -F phase_id=41 -f title="Draft the brief" -F content=@brief.md\n  pwctl api -i /steps/42\n  pwctl api /steps --paginate | jq length',
-    )
-    .action(action(session, async (ctx, path: string, opts: ApiOptions) => (await import('./api.js')).run(ctx, path, opts)));
-}
+export const apiCommand = bind(api, () => import('./api.js'));

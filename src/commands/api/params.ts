@@ -2,11 +2,11 @@
 // is typed — a JSON value is sent as that type (so the contract's `-F key=json-value` holds:
 // 12, true, null, [1,2], "text"), `@file` sends a file's text (`@-` standard input), and
 // anything else is sent as the string it is, as gh does for `-F title=Hello`.
-import type { Factory } from '../../factory.js';
+import type { Ctx } from '../context.js';
 import { UsageError } from '../../errors.js';
 import { readInput } from '../read-input.js';
 
-export async function parseParams(ctx: Factory, rawFields: string[], typedFields: string[]): Promise<Record<string, unknown>> {
+export async function parseParams(ctx: Ctx, rawFields: string[], typedFields: string[]): Promise<Record<string, unknown>> {
   const params: Record<string, unknown> = {};
   for (const field of rawFields) {
     const [key, value] = splitPair(field, '-f');

@@ -1,24 +1,24 @@
 import { ApiError } from '../../api/errors.js';
 import { checkToken, describeCompanies } from '../../auth/check-token.js';
-import { createClientWithToken } from '../../auth/client-with-token.js';
 import type { TokenSet } from '../../auth/oauth-client.js';
 import { resolveOAuthEndpoints } from '../../auth/oauth-endpoints.js';
 import { promptSecret } from '../../auth/prompt-secret.js';
 import { checkTokenText, readTokenFromStream } from '../../auth/read-token.js';
 import { storeLoginTokens } from '../../auth/stored-credentials.js';
-import type { Factory } from '../../factory.js';
 import { AuthRequiredError, UsageError } from '../../errors.js';
 import { escapeInline } from '../../output/sanitize.js';
-import type { LoginOptions } from './index.js';
+import type { Ctx } from '../context.js';
+import type { RunOf } from '../declare.js';
+import type { login } from './index.js';
 
-export async function run(ctx: Factory, opts: LoginOptions): Promise<void> {
+export const run: RunOf<typeof login> = async (ctx, opts) => {
   if (opts.withToken && opts.web) throw new UsageError('--with-token and --web cannot be combined: choose one way to sign in');
-  if (opts.browser === false && !opts.web) throw new UsageError('--no-browser works only together with --web');
+  if (!opts.browser && !opts.web) throw new UsageError('--no-browser works only together with --web');
   const profileName = ctx.profileName;
   const settings = ctx.settings;
   if (settings.sandbox) throw new UsageError('--sandbox needs no login: the embedded sandbox always acts as a team manager');
   const baseUrl = settings.baseUrl;
-  const insecure = opts.insecureStorage === true;
+  const insecure = opts.insecureStorage;
   if (!baseUrl) {
     throw new UsageError(`no service URL for profile ${profileName}: pass --base-url <url> (e.g. pwctl auth login --base-url https://pm.example.com), or set PWCTL_BASE_URL`);
   }
@@ -27,7 +27,7 @@ export async function run(ctx: Factory, opts: LoginOptions): Promise<void> {
     const { runWebLogin } = await import('../../auth/web-login.js');
     await runWebLogin(ctx, {
       endpoints: resolveOAuthEndpoints(ctx.store.profile(profileName), baseUrl),
-      browser: opts.browser !== false,
+      browser: opts.browser,
       complete: (tokens) => verifyAndStore(ctx, baseUrl, tokens, insecure),
     });
     return;
@@ -37,9 +37,9 @@ export async function run(ctx: Factory, opts: LoginOptions): Promise<void> {
     ? checkTokenText(await readTokenFromStream(ctx.io.stdin), '--with-token')
     : await askForToken(ctx, baseUrl);
   await verifyAndStore(ctx, baseUrl, { accessToken: token }, insecure);
-}
+};
 
-async function askForToken(ctx: Factory, baseUrl: string): Promise<string> {
+async function askForToken(ctx: Ctx, baseUrl: string): Promise<string> {
   if (!ctx.io.stdinIsTTY) {
     throw new UsageError('no terminal to ask for the token: pipe it to `pwctl auth login --with-token`, or sign in with `pwctl auth login --web`');
   }
@@ -51,10 +51,10 @@ async function askForToken(ctx: Factory, baseUrl: string): Promise<string> {
  * Check the token with one request, then store it with the URL it was checked against: in
  * the OS keyring, or in the config file with --insecure-storage or when no keyring is usable.
  */
-async function verifyAndStore(ctx: Factory, baseUrl: string, tokens: TokenSet, insecure: boolean): Promise<string> {
+async function verifyAndStore(ctx: Ctx, baseUrl: string, tokens: TokenSet, insecure: boolean): Promise<string> {
   const profileName = ctx.profileName;
   const host = escapeInline(new URL(baseUrl).host);
-  const client = await createClientWithToken(ctx, baseUrl, tokens.accessToken);
+  const client = await ctx.clientWithToken(baseUrl, tokens.accessToken);
   let companies;
   try {
     ({ companies } = await checkToken(client));

@@ -1,8 +1,9 @@
 import { removeStoredTokens, tokenStorage, type TokenStorage } from '../../auth/stored-credentials.js';
-import type { Factory } from '../../factory.js';
+import type { RunOf } from '../declare.js';
+import type { logout } from './index.js';
 import { UsageError } from '../../errors.js';
 
-export async function run(ctx: Factory): Promise<void> {
+export const run: RunOf<typeof logout> = async (ctx) => {
   if (ctx.settings.sandbox) throw new UsageError('--sandbox has no stored login to remove');
   const name = ctx.profileName;
   const before = ctx.store.profile(name);
@@ -17,7 +18,7 @@ export async function run(ctx: Factory): Promise<void> {
     }
   }
   if (ctx.settings.tokenSource === 'env') ctx.io.warn('PWCTL_TOKEN is still set in this environment and is used instead of a stored token');
-}
+};
 
 function describe(storage: TokenStorage): string {
   return storage.kind === 'keyring' ? `the OS keyring (${storage.item})` : storage.path;

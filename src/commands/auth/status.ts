@@ -2,9 +2,10 @@ import type { ApiError } from '../../api/errors.js';
 import { checkToken } from '../../auth/check-token.js';
 import { maskToken } from '../../auth/mask-token.js';
 import { readStoredTokens, tokenStorage } from '../../auth/stored-credentials.js';
-import type { GlobalFlags } from '../../config/settings.js';
-import { Factory } from '../../factory.js';
 import { AuthRequiredError } from '../../errors.js';
+import type { Ctx } from '../context.js';
+import type { RunOf } from '../declare.js';
+import type { status as statusVerb } from './index.js';
 import { AUTH_STATUS_VIEW, type AuthStatus } from './views.js';
 
 interface Inspection {
@@ -17,7 +18,7 @@ interface Inspection {
  * is the active profile's: another profile's expired login does not fail a script that
  * asks whether it is signed in.
  */
-export async function run(ctx: Factory): Promise<void> {
+export const run: RunOf<typeof statusVerb> = async (ctx) => {
   ctx.output.checkFields(AUTH_STATUS_VIEW);
   const active = ctx.profileName;
   const names = [...new Set([active, ...Object.keys(ctx.store.read().profiles ?? {})])].sort();
@@ -25,17 +26,14 @@ export async function run(ctx: Factory): Promise<void> {
   await ctx.output.list(inspections.map((i) => i.status), AUTH_STATUS_VIEW);
   const mine = inspections.find((i) => i.status.active)!;
   if (mine.failure !== undefined) throw exitFor(mine.status, mine.failure);
-}
+};
 
 /**
  * Another profile as stored: what `--profile <name>` would use, less the overrides this
  * command was given for the active one (--base-url, --sandbox, PWCTL_TOKEN, PWCTL_BASE_URL).
  */
-async function inspectStored(ctx: Factory, name: string): Promise<Inspection> {
-  const flags: GlobalFlags = { ...ctx.flags, profile: name, baseUrl: undefined, sandbox: false };
-  const env = { ...ctx.env };
-  for (const key of ['PWCTL_TOKEN', 'PWCTL_BASE_URL', 'PWCTL_PROFILE', 'PWCTL_SANDBOX']) delete env[key];
-  const other = new Factory(flags, env, ctx.io);
+async function inspectStored(ctx: Ctx, name: string): Promise<Inspection> {
+  const other = ctx.storedProfile(name);
   try {
     return await inspect(other, false);
   } finally {
@@ -43,7 +41,7 @@ async function inspectStored(ctx: Factory, name: string): Promise<Inspection> {
   }
 }
 
-async function inspect(ctx: Factory, active: boolean): Promise<Inspection> {
+async function inspect(ctx: Ctx, active: boolean): Promise<Inspection> {
   const settings = ctx.settings;
   const stored = tokenStorage(ctx.store.profile(ctx.profileName), ctx.store.path);
   const fromStore = !settings.sandbox && settings.tokenSource !== 'env' && stored !== undefined;

@@ -1,13 +1,14 @@
 import { DEFAULT_PROFILE, checkProfileName } from '../../config/settings.js';
-import type { Factory } from '../../factory.js';
+import type { RunOf } from '../declare.js';
+import type { switchProfile } from './index.js';
 import { UsageError } from '../../errors.js';
 
 /**
  * `auth switch <profile>`: the default is kept in the config file (`default_profile`), so
  * every later command uses it unless --profile or PWCTL_PROFILE names another.
  */
-export async function run(ctx: Factory, nameArg: string): Promise<void> {
-  const name = checkProfileName(nameArg, '<profile>');
+export const run: RunOf<typeof switchProfile> = async (ctx, opts) => {
+  const name = checkProfileName(opts.profile, '<profile>');
   const stored = Object.keys(ctx.store.read().profiles ?? {}).sort();
   if (name !== DEFAULT_PROFILE && !stored.includes(name)) {
     throw new UsageError(
@@ -21,4 +22,4 @@ export async function run(ctx: Factory, nameArg: string): Promise<void> {
   ctx.io.notice(`✓ ${name} is now the default profile`);
   const env = ctx.env.PWCTL_PROFILE;
   if (env !== undefined && env !== '' && env !== name) ctx.io.warn(`PWCTL_PROFILE=${env} is set in this environment and overrides the default`);
-}
+};

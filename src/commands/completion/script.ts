@@ -1,8 +1,8 @@
 import { COMPLETION_SCRIPTS } from '../../completion/scripts.js';
-import type { CompletionShell } from '../../completion/shells.js';
-import type { Factory } from '../../factory.js';
+import type { RunOf } from '../declare.js';
+import type { completionVerb } from './index.js';
 
 /** Print the script verbatim: it is the file committed under completions/, byte for byte. */
-export async function run(ctx: Factory, shell: CompletionShell): Promise<void> {
-  await ctx.output.raw(COMPLETION_SCRIPTS[shell]);
-}
+export const run: RunOf<typeof completionVerb> = async (ctx, opts) => {
+  await ctx.output.raw(COMPLETION_SCRIPTS[opts.shell]);
+};

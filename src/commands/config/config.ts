@@ -1,6 +1,8 @@
 import { CONFIG_KEYS, findConfigKey } from '../../config/keys.js';
 import type { ProfileData } from '../../config/store.js';
-import type { Factory } from '../../factory.js';
+import type { Ctx } from '../context.js';
+import type { RunOf } from '../declare.js';
+import type { get, list, path, set, unset } from './index.js';
 import type { View } from '../../output/view.js';
 
 interface KeyValue {
@@ -16,19 +18,19 @@ const KEY_VALUE_VIEW: View<KeyValue> = {
   ],
 };
 
-function stored(ctx: Factory, key: string): unknown {
+function stored(ctx: Ctx, key: string): unknown {
   return (ctx.store.profile(ctx.profileName) as Record<string, unknown>)[key];
 }
 
-export async function getKey(ctx: Factory, key: string): Promise<void> {
+export const getKey: RunOf<typeof get> = async (ctx, { key }) => {
   findConfigKey(key);
   const value = stored(ctx, key);
   if (value === undefined) return;
   // The bare value whatever -o says, so that `$(pwctl config get base_url)` works.
   await ctx.output.raw(`${String(value)}\n`);
-}
+};
 
-export async function setKey(ctx: Factory, key: string, value: string): Promise<void> {
+export const setKey: RunOf<typeof set> = async (ctx, { key, value }) => {
   const parsed = findConfigKey(key).parse(value);
   await ctx.store.updateProfile(ctx.profileName, (profile) => {
     (profile as Record<string, unknown>)[key] = parsed;
@@ -36,23 +38,23 @@ export async function setKey(ctx: Factory, key: string, value: string): Promise<
   // Turning the id cache off also forgets what it held.
   if (key === 'completion_cache' && parsed === false) (await import('../../completion/id-cache.js')).forgetIds(ctx.store.dir, ctx.profileName);
   ctx.io.notice(`✓ ${key} set for profile ${ctx.profileName}`);
-}
+};
 
-export async function unsetKey(ctx: Factory, key: string): Promise<void> {
+export const unsetKey: RunOf<typeof unset> = async (ctx, { key }) => {
   findConfigKey(key);
   await ctx.store.updateProfile(ctx.profileName, (profile) => {
     delete (profile as Record<string, unknown>)[key as keyof ProfileData];
   });
   ctx.io.notice(`✓ ${key} unset for profile ${ctx.profileName}`);
-}
+};
 
-export async function listKeys(ctx: Factory): Promise<void> {
+export const listKeys: RunOf<typeof list> = async (ctx) => {
   const profile = ctx.store.profile(ctx.profileName) as Record<string, unknown>;
   const entries = CONFIG_KEYS.filter((k) => profile[k.name] !== undefined).map((k) => ({ key: k.name, value: profile[k.name] }));
-  if (ctx.settings.output === 'table') await ctx.output.list(entries, KEY_VALUE_VIEW);
+  if (ctx.output.tabular) await ctx.output.list(entries, KEY_VALUE_VIEW);
   else await ctx.output.value(Object.fromEntries(entries.map((e) => [e.key, e.value])));
-}
+};
 
-export async function printPath(ctx: Factory): Promise<void> {
+export const printPath: RunOf<typeof path> = async (ctx) => {
   await ctx.output.raw(`${ctx.store.path}\n`);
-}
+};

@@ -1,46 +1,64 @@
-import { Argument, type Command } from 'commander';
-import { completeWith } from '../../completion/values.js';
+// Settings of a profile: every verb, declared once.
 import { CONFIG_KEYS } from '../../config/keys.js';
-import { action, type Session } from '../action.js';
+import { bind, noun, verb } from '../declare.js';
+import { raw } from '../flags.js';
 
-/** `<key>` completes the config keys, with what each means. */
-function keyArgument(): Argument {
-  return completeWith(new Argument('<key>'), { values: CONFIG_KEYS.map((k) => [k.name, k.description] as const) });
-}
+const key = raw('<key>', 'a config key', { required: true, complete: { values: CONFIG_KEYS.map((k) => [k.name, k.description] as const) } });
+const TEXT: { offline: true; prints: 'text' } = { offline: true, prints: 'text' };
 
-/** `set <key> <value>` completes the values of keys that have a fixed set. */
-function valueArgument(): Argument {
-  return completeWith(new Argument('<value>'), { byPrevious: Object.fromEntries(CONFIG_KEYS.flatMap((k) => (k.values ? [[k.name, k.values]] : []))) });
-}
+export const get = verb({
+  name: 'get',
+  summary: 'print the stored value of a key',
+  flags: { key },
+  examples: ['pwctl config get base_url'],
+  effects: TEXT,
+});
 
-export function registerConfig(program: Command, session: Session): void {
-  const config = program
-    .command('config')
-    .description('read and change settings of the current profile')
-    .addHelpText('after', '\nKeys: base_url, output, company, timeout, oauth_authorize_url, oauth_token_url, oauth_client_id, completion_cache');
+export const set = verb({
+  name: 'set',
+  summary: 'store a value for a key (validated)',
+  flags: {
+    key,
+    value: raw('<value>', 'the value', { required: true, complete: { byPrevious: Object.fromEntries(CONFIG_KEYS.flatMap((k) => (k.values ? [[k.name, k.values]] : []))) } }),
+  },
+  examples: ['pwctl config set company 1', 'pwctl config set output json'],
+  effects: TEXT,
+});
 
-  config
-    .command('get')
-    .description('print the stored value of a key')
-    .addArgument(keyArgument())
-    .action(action(session, async (ctx, key: string) => (await import('./config.js')).getKey(ctx, key)));
-  config
-    .command('set')
-    .description('store a value for a key (validated)')
-    .addArgument(keyArgument())
-    .addArgument(valueArgument())
-    .action(action(session, async (ctx, key: string, value: string) => (await import('./config.js')).setKey(ctx, key, value)));
-  config
-    .command('unset')
-    .description('remove a stored value')
-    .addArgument(keyArgument())
-    .action(action(session, async (ctx, key: string) => (await import('./config.js')).unsetKey(ctx, key)));
-  config
-    .command('list')
-    .description('print every stored key of the profile (tokens and secrets are never shown)')
-    .action(action(session, async (ctx) => (await import('./config.js')).listKeys(ctx)));
-  config
-    .command('path')
-    .description('print the path of the config file')
-    .action(action(session, async (ctx) => (await import('./config.js')).printPath(ctx)));
-}
+export const unset = verb({
+  name: 'unset',
+  summary: 'remove a stored value',
+  flags: { key },
+  examples: ['pwctl config unset company'],
+  effects: TEXT,
+});
+
+export const list = verb({
+  name: 'list',
+  summary: 'print every stored key of the profile (tokens and secrets are never shown)',
+  flags: {},
+  examples: ['pwctl config list', 'pwctl --profile staging config list -o json'],
+  effects: { offline: true },
+});
+
+export const path = verb({
+  name: 'path',
+  summary: 'print the path of the config file',
+  flags: {},
+  examples: ['pwctl config path'],
+  effects: TEXT,
+});
+
+export const config = noun({
+  name: 'config',
+  summary: 'read and change settings of the current profile',
+  details: `\nKeys:\n${CONFIG_KEYS.map((k) => `  ${k.name.padEnd(20)}${k.description}`).join('\n')}`,
+  examples: ['pwctl config set company 1', 'pwctl config get base_url', 'pwctl config list'],
+  commands: [
+    bind(get, async () => ({ run: (await import('./config.js')).getKey })),
+    bind(set, async () => ({ run: (await import('./config.js')).setKey })),
+    bind(unset, async () => ({ run: (await import('./config.js')).unsetKey })),
+    bind(list, async () => ({ run: (await import('./config.js')).listKeys })),
+    bind(path, async () => ({ run: (await import('./config.js')).printPath })),
+  ],
+});

@@ -1,17 +1,17 @@
-// What docs create/update/edit share about a new body (read by ../content-input.ts or the
+// What docs create/update/edit share about a new body (from --content, --content-file or the
 // editor): the container check, and what replacing a body does to an existing document —
 // all decided before the body is sent.
-import type { NewContent } from '../content-input.js';
 import type { Document } from '../../api/types.js';
 import { findContainerProblems } from '../../content/containers.js';
 import { describeElements, omittedElements } from '../../content/preserved.js';
-import type { Factory } from '../../factory.js';
 import { UsageError } from '../../errors.js';
 import { escapeInline } from '../../output/sanitize.js';
+import type { Ctx } from '../context.js';
+import type { TextSource } from '../flags.js';
 
 
 /** Refuse a body whose :::callout / :::toggle containers the service would mangle. */
-export function verifyContainers(content: NewContent, verify: boolean): void {
+export function verifyContainers(content: TextSource, verify: boolean): void {
   if (!verify) return;
   const problems = findContainerProblems(content.text);
   const first = problems[0];
@@ -20,20 +20,12 @@ export function verifyContainers(content: NewContent, verify: boolean): void {
   throw new UsageError(`${content.source}: line ${first.line}: ${first.message}${more}; --no-verify sends it unchecked`);
 }
 
-/** `--internal` / `--client-visible` → is_internal. */
-export function audienceFromFlags(flags: { internal?: boolean; clientVisible?: boolean }): boolean | undefined {
-  if (flags.internal && flags.clientVisible) throw new UsageError('--internal and --client-visible cannot be used together');
-  if (flags.internal) return true;
-  if (flags.clientVisible) return false;
-  return undefined;
-}
-
 /**
  * Before `next` replaces `current.content`: elements Markdown cannot express that `next`
  * leaves out are named, since the service keeps them unless told to remove them. An empty
  * body is the service's to accept or refuse (422 on a document that has one), so it is sent.
  */
-export function checkReplacement(ctx: Factory, current: Document, next: string, allowRemoving: boolean): void {
+export function checkReplacement(ctx: Ctx, current: Document, next: string, allowRemoving: boolean): void {
   if (isBlank(next)) return;
   const omitted = omittedElements(current.content ?? '', next);
   if (omitted.length === 0) return;

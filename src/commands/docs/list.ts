@@ -1,32 +1,21 @@
 import { listDocuments, type DocumentFilters } from '../../api/documents.js';
-import type { Factory } from '../../factory.js';
-import { parseId } from '../../validate.js';
-import { printList, resolveLimit, type ListFlags } from '../list-options.js';
-import { audienceFromFlags } from './content.js';
+import type { RunOf } from '../declare.js';
+import { limitOf, printList } from '../list-flags.js';
+import type { list } from './index.js';
 import { DOCUMENT_VIEW } from './views.js';
 
-export interface ListDocsOptions extends ListFlags {
-  company?: string;
-  project?: string;
-  client?: string;
-  internal?: boolean;
-  clientVisible?: boolean;
-  content?: boolean;
-}
-
-export async function run(ctx: Factory, opts: ListDocsOptions): Promise<void> {
-  ctx.output.checkFields(DOCUMENT_VIEW);
+export const run: RunOf<typeof list> = async (ctx, opts) => {
   const filters: DocumentFilters = {
-    company_id: opts.company === undefined ? ctx.settings.company : parseId(opts.company, '--company'),
-    project_id: opts.project === undefined ? undefined : parseId(opts.project, '--project'),
-    client_id: opts.client === undefined ? undefined : parseId(opts.client, '--client'),
-    is_internal: audienceFromFlags(opts),
-    content: opts.content === true || asksForContent(ctx.output.fields),
+    company_id: opts.company ?? ctx.settings.company,
+    project_id: opts.project,
+    client_id: opts.client,
+    is_internal: opts.audience,
+    include: opts.content || asksForContent(ctx.output.fields) ? ['content'] : undefined,
   };
-  const limit = resolveLimit(opts);
+  const limit = limitOf(opts);
   const client = await ctx.api();
-  await printList(ctx, DOCUMENT_VIEW, (result) => listDocuments(client, filters, limit, result));
-}
+  await printList(ctx, DOCUMENT_VIEW, (paging) => listDocuments(client, filters, limit, paging));
+};
 
 /** `--fields content` needs the body, which the service sends only when asked. */
 export function asksForContent(fields: readonly string[] | undefined): boolean {

@@ -7,33 +7,24 @@ import { join } from 'node:path';
 import { listDocuments, type DocumentFilters } from '../../api/documents.js';
 import type { Document } from '../../api/types.js';
 import { BulkFailure } from '../../errors.js';
-import type { Factory } from '../../factory.js';
 import { writeFileAtomic } from '../../files/atomic-write.js';
 import { NameAllocator } from '../../files/safe-name.js';
 import { prepareTargetDir } from '../../files/target-dir.js';
-import { parseId } from '../../validate.js';
-import { failureResult, successResult, type BulkResult } from '../bulk/results.js';
-import { audienceFromFlags } from './content.js';
+import { failureResult, successResult, type BulkResult } from '../../bulk/results.js';
+import type { RunOf } from '../declare.js';
 import { docFileOf, editableDigest, renderDocFile } from './doc-file.js';
 import { filesByUuid, readDocsDir, readDocsState, writeDocsState, type DocsState, type LocalFile } from './docs-dir.js';
+import type { pull } from './index.js';
 import { FILE_RESULT_VIEW, type FileOutcome } from './sync-view.js';
 
-export interface PullOptions {
-  company?: string;
-  project?: string;
-  client?: string;
-  internal?: boolean;
-  clientVisible?: boolean;
-  force?: boolean;
-}
-
-export async function run(ctx: Factory, dir: string, opts: PullOptions): Promise<void> {
+export const run: RunOf<typeof pull> = async (ctx, opts) => {
+  const { dir } = opts;
   const filters: DocumentFilters = {
-    company_id: opts.company === undefined ? ctx.settings.company : parseId(opts.company, '--company'),
-    project_id: opts.project === undefined ? undefined : parseId(opts.project, '--project'),
-    client_id: opts.client === undefined ? undefined : parseId(opts.client, '--client'),
-    is_internal: audienceFromFlags(opts),
-    content: true,
+    company_id: opts.company ?? ctx.settings.company,
+    project_id: opts.project,
+    client_id: opts.client,
+    is_internal: opts.audience,
+    include: ['content'],
   };
   ctx.output.checkFields(FILE_RESULT_VIEW);
   const exists = await prepareTargetDir(dir, { create: !ctx.dryRun });
@@ -64,7 +55,7 @@ export async function run(ctx: Factory, dir: string, opts: PullOptions): Promise
   const notOverwritten = refused ? `, ${refused} not overwritten` : '';
   ctx.io.notice(ctx.dryRun ? `--dry-run: ${pulled} documents would be pulled into ${dir}${notOverwritten}; nothing was written` : `${pulled} documents pulled into ${dir}${notOverwritten}`);
   if (refused > 0) throw new BulkFailure(refused, pulled);
-}
+};
 
 async function pullOne(
   dir: string,

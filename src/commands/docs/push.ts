@@ -7,24 +7,19 @@ import type { ApiClient } from '../../api/client.js';
 import { createDocument, listDocuments, updateDocument } from '../../api/documents.js';
 import type { CreateDocumentBody, Document } from '../../api/types.js';
 import { UsageError } from '../../errors.js';
-import type { Factory } from '../../factory.js';
 import { writeFileAtomic } from '../../files/atomic-write.js';
 import { describeElements, omittedElements } from '../../content/preserved.js';
 import { escapeInline } from '../../output/sanitize.js';
-import type { BulkFlags } from '../bulk/options.js';
-import { runBulk } from '../bulk/run-bulk.js';
+import type { Ctx } from '../context.js';
+import type { OptionsFor, RunOf } from '../declare.js';
 import { verifyContainers } from './content.js';
 import { docFileOf, editableDigest, renderDocFile, type DocFile } from './doc-file.js';
 import { filesByUuid, readDocsDir, readDocsState, writeDocsState, type DocsState } from './docs-dir.js';
 import { planAgainstService, planWithoutService, type PushPlan } from './push-plan.js';
+import type { push } from './index.js';
 import { FILE_RESULT_VIEW, type FileOutcome } from './sync-view.js';
 
-export interface PushOptions extends BulkFlags {
-  force?: boolean;
-  allowRemovingAttachments?: boolean;
-  /** false with --no-verify. */
-  verify?: boolean;
-}
+type PushOptions = OptionsFor<typeof push>;
 
 interface PushItem {
   name: string;
@@ -32,7 +27,8 @@ interface PushItem {
   plan: PushPlan;
 }
 
-export async function run(ctx: Factory, dir: string, opts: PushOptions): Promise<void> {
+export const run: RunOf<typeof push> = async (ctx, opts) => {
+  const { dir } = opts;
   ctx.output.checkFields(FILE_RESULT_VIEW);
   const local = await readDocsDir(dir);
   const problem = local.find((f) => f.problem)?.problem;
@@ -43,7 +39,7 @@ export async function run(ctx: Factory, dir: string, opts: PushOptions): Promise
   const early = files.map(({ file }) => planWithoutService(file, file.uuid === undefined ? undefined : state.documents[file.uuid]));
   // Bodies that may be sent are checked now, before any request.
   files.forEach(({ name, file }, i) => {
-    if (early[i]?.kind !== 'skip') verifyContainers({ text: file.body, source: name }, opts.verify !== false);
+    if (early[i]?.kind !== 'skip') verifyContainers({ text: file.body, source: name }, opts.verify);
     if (early[i]?.kind === 'create') ownerOf(ctx, name, file);
   });
   if (files.length === 0) {
@@ -55,17 +51,17 @@ export async function run(ctx: Factory, dir: string, opts: PushOptions): Promise
   const wanted = new Set(files.filter((_, i) => early[i] === undefined).map(({ file }) => file.uuid!));
   const current = new Map<string, Document>();
   if (wanted.size > 0) {
-    for await (const doc of listDocuments(client, { content: true }, 'all')) if (wanted.has(doc.uuid)) current.set(doc.uuid, doc);
+    for await (const doc of listDocuments(client, { include: ['content'] }, 'all')) if (wanted.has(doc.uuid)) current.set(doc.uuid, doc);
   }
   const items: PushItem[] = files.map(({ name, file }, i) => ({
     name,
     file,
-    plan: early[i] ?? planAgainstService(file, current.get(file.uuid!), opts.force === true),
+    plan: early[i] ?? planAgainstService(file, current.get(file.uuid!), opts.force),
   }));
   if (ctx.dryRun) for (const item of items) ctx.io.notice(escapeInline(describePlan(item)));
 
   try {
-    await runBulk(ctx, items, (api, item) => pushOne(ctx, api, dir, item, state, opts), {
+    await ctx.bulk(items, (api, item) => pushOne(ctx, api, dir, item, state, opts), {
       done: 'ok',
       concurrency: opts.concurrency,
       view: FILE_RESULT_VIEW,
@@ -76,9 +72,9 @@ export async function run(ctx: Factory, dir: string, opts: PushOptions): Promise
   } finally {
     if (!ctx.dryRun) await writeDocsState(dir, state);
   }
-}
+};
 
-async function pushOne(ctx: Factory, client: ApiClient, dir: string, item: PushItem, state: DocsState, opts: PushOptions): Promise<FileOutcome | undefined> {
+async function pushOne(ctx: Ctx, client: ApiClient, dir: string, item: PushItem, state: DocsState, opts: PushOptions): Promise<FileOutcome> {
   const { name, file, plan } = item;
   const outcome = (action: string, doc: Pick<Document, 'uuid' | 'title' | 'updated_at'> | undefined, more: Partial<FileOutcome> = {}): FileOutcome => ({
     action,
@@ -101,20 +97,18 @@ async function pushOne(ctx: Factory, client: ApiClient, dir: string, item: PushI
       throw new Error(`document ${file.uuid} is not on the service (deleted, or not visible with this token); remove uuid and updated_at from the front matter to create it as a new document`);
     case 'create': {
       let doc = await createDocument(client, ownerOf(ctx, name, file), `pwctl docs list --all --fields uuid,title,created_at (then add the uuid to ${name})`);
-      if (!doc) return undefined; // --dry-run
       // The create body has no edit_access (the reference's table): a second request sets it.
-      if (file.edit_access !== undefined && file.edit_access !== doc.edit_access) doc = (await updateDocument(client, doc.uuid, { edit_access: file.edit_access })) ?? doc;
+      if (file.edit_access !== undefined && file.edit_access !== doc.edit_access) doc = await updateDocument(client, doc.uuid, { edit_access: file.edit_access });
       await writeBack(dir, name, doc, file, state);
       return outcome('created', doc);
     }
     case 'update': {
       const { changes, current } = plan;
       if (changes.content !== undefined) {
-        noticeKeptElements(ctx, name, current.content ?? '', changes.content, opts.allowRemovingAttachments === true);
+        noticeKeptElements(ctx, name, current.content ?? '', changes.content, opts.allowRemovingAttachments);
         if (opts.allowRemovingAttachments) changes.allow_removing_attachments = true;
       }
       const doc = await updateDocument(client, current.uuid, changes);
-      if (!doc) return undefined; // --dry-run
       await writeBack(dir, name, doc, file, state);
       return outcome('updated', doc, { changed: plan.changed });
     }
@@ -129,7 +123,7 @@ async function writeBack(dir: string, name: string, doc: Document, file: DocFile
 }
 
 /** The create body: a document belongs to a company, given by the file or the profile's default. */
-function ownerOf(ctx: Factory, name: string, file: DocFile): CreateDocumentBody {
+function ownerOf(ctx: Ctx, name: string, file: DocFile): CreateDocumentBody {
   const body: CreateDocumentBody = { title: file.title };
   if (file.body.trim() !== '') body.content = file.body;
   if (typeof file.project_id === 'number') body.project_id = file.project_id;
@@ -144,7 +138,7 @@ function ownerOf(ctx: Factory, name: string, file: DocFile): CreateDocumentBody 
 }
 
 /** The service keeps attachments, embeds and form fields a new body leaves out, unless told otherwise. */
-function noticeKeptElements(ctx: Factory, name: string, current: string, next: string, allowRemoving: boolean): void {
+function noticeKeptElements(ctx: Ctx, name: string, current: string, next: string, allowRemoving: boolean): void {
   const omitted = omittedElements(current, next);
   if (omitted.length === 0) return;
   const what = escapeInline(describeElements(omitted));

@@ -1,7 +1,7 @@
 // Per-file results of `docs pull` and `docs push`, shaped as bulk results (`id` is the
 // file name) and shown in a table as FILE, RESULT, DETAIL.
 import type { View } from '../../output/view.js';
-import { failureDetail, type BulkResult } from '../bulk/results.js';
+import { failureDetail, type BulkResult } from '../../bulk/results.js';
 
 export interface FileOutcome {
   /** pull: created, updated, unchanged; push: created, updated, skipped. */

@@ -15,25 +15,22 @@ import { listSteps } from '../../api/steps.js';
 import { listWebhooks } from '../../api/webhooks.js';
 import type { WebhookSubscription } from '../../api/types.js';
 import { InterruptedError } from '../../errors.js';
-import type { Factory } from '../../factory.js';
 import { removeLeftovers, writeFileAtomic } from '../../files/atomic-write.js';
 import { StagedFile } from '../../files/staged-file.js';
 import { ndjsonFileWriter, WHOLE_RECORD_VIEW } from '../../files/ndjson-file.js';
 import { prepareTargetDir } from '../../files/target-dir.js';
 import { toJson } from '../../output/json.js';
-import { parseId } from '../../validate.js';
+import type { RunOf } from '../declare.js';
+import type { exportVerb } from './index.js';
 import { EXPORT_PARTS, MANIFEST_FILE, MANIFEST_VIEW, type ExportCounts, type ExportPart, type Manifest } from './manifest.js';
 
-export interface ExportOptions {
-  company?: string;
-  force?: boolean;
-}
 
 /** How often the progress line may be redrawn. */
 const PROGRESS_INTERVAL_MS = 100;
 
-export async function run(ctx: Factory, dir: string, opts: ExportOptions): Promise<void> {
-  const companyId = opts.company === undefined ? ctx.settings.company : parseId(opts.company, '--company');
+export const run: RunOf<typeof exportVerb> = async (ctx, opts) => {
+  const { dir } = opts;
+  const companyId = opts.company ?? ctx.settings.company;
   ctx.output.checkFields(MANIFEST_VIEW);
   await prepareTargetDir(dir, { empty: true, force: opts.force });
   // Temporary files of an earlier run that was killed outright (SIGKILL, power loss).
@@ -85,7 +82,7 @@ export async function run(ctx: Factory, dir: string, opts: ExportOptions): Promi
   try {
     // Every list runs to its end or stops at its next record once one has failed.
     const settled = Promise.allSettled(EXPORT_PARTS.map((part) => exportPart(part, fetchPart(client, part, companyId))));
-    const outcomes = await Promise.race([settled, interrupted.then(() => [])]);
+    const outcomes: PromiseSettledResult<void>[] = await Promise.race([settled, interrupted.then(() => [])]);
     const failure = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
     // The first list to fail decides the error (and so the exit code); the others were stopped by it.
     if (stop || failure) throw stop ?? failure!.reason;
@@ -104,7 +101,7 @@ export async function run(ctx: Factory, dir: string, opts: ExportOptions): Promi
   const manifest: Manifest = { base_url: client.base, exported_at: exportedAt, company_id: companyId ?? null, counts };
   await writeFileAtomic(join(dir, MANIFEST_FILE), `${toJson(manifest, 2)}\n`);
   await ctx.output.record({ dir, ...manifest }, MANIFEST_VIEW);
-}
+};
 
 /** The error of a list that failed, told as that list's: `reading tasks: GET /api/v1/steps?page=2: 404 …`. */
 function namingThePart(part: ExportPart, error: unknown): Error {
@@ -118,9 +115,9 @@ const PART_NAMES: Record<ExportPart, string> = { documents: 'documents', steps: 
 function fetchPart(client: ApiClient, part: ExportPart, companyId: number | undefined): AsyncIterable<unknown> {
   switch (part) {
     case 'documents':
-      return listDocuments(client, { company_id: companyId, content: true }, 'all');
+      return listDocuments(client, { company_id: companyId, include: ['content'] }, 'all');
     case 'steps':
-      return listSteps(client, { companyId, include: ['content', 'tags'] }, 'all');
+      return listSteps(client, { company_id: companyId, include: ['content', 'tags'] }, 'all');
     case 'milestones':
       return listMilestones(client, { company_id: companyId }, 'all');
     case 'webhooks':

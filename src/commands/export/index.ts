@@ -1,27 +1,21 @@
-import { Argument, type Command } from 'commander';
-import { completeWith } from '../../completion/values.js';
-import { action, type Session } from '../action.js';
-import type { ExportOptions } from './export.js';
+// `pwctl export <dir>`: a backup of what the caller can read, declared once.
+import { bind, verb } from '../declare.js';
+import { flag, id, path } from '../flags.js';
 
-export function registerExport(program: Command, session: Session): void {
-  program
-    .command('export')
-    .description('back up what you can read: documents, tasks, milestones and webhooks as NDJSON files')
-    .addArgument(completeWith(new Argument('<dir>', 'directory to write (created if missing; must be empty unless --force)'), { files: true }))
-    .option('--company <id>', 'only this company (default: `pwctl config get company`, else every company you can read)')
-    .option('--force', 'write into a directory that is not empty, replacing an earlier export there')
-    .addHelpText(
-      'after',
-      `
-Files: documents.ndjson (with content), steps.ndjson (with content and tags), milestones.ndjson,
+export const exportVerb = verb({
+  name: 'export',
+  summary: 'back up what you can read: documents, tasks, milestones and webhooks as NDJSON files',
+  details: `Files: documents.ndjson (with content), steps.ndjson (with content and tags), milestones.ndjson,
 webhooks.ndjson (never a signing secret) and manifest.json ({base_url, exported_at, company_id,
 counts}). Lists are fetched in pages of 1000 (the fewest requests) and streamed to disk. Files are
 written under temporary names and renamed when every list is complete, manifest.json last: a
-directory with a manifest.json holds a complete export.
+directory with a manifest.json holds a complete export.`,
+  flags: {
+    dir: path('<dir>', 'directory to write (created if missing; must be empty unless --force)', { required: true }),
+    company: id('--company', 'only this company (default: `pwctl config get company`, else every company you can read)'),
+    force: flag('--force', 'write into a directory that is not empty, replacing an earlier export there'),
+  },
+  examples: ['pwctl export backup-$(date +%F)', 'pwctl export ./backup --company 1 --force -o json'],
+});
 
-Examples:
-  pwctl export backup-$(date +%F)
-  pwctl export ./backup --company 1 --force -o json`,
-    )
-    .action(action(session, async (ctx, dir: string, opts: ExportOptions) => (await import('./export.js')).run(ctx, dir, opts)));
-}
+export const exportCommand = bind(exportVerb, () => import('./export.js'));

@@ -1,14 +1,8 @@
 import { deleteMilestone } from '../../api/milestones.js';
-import type { Factory } from '../../factory.js';
-import { parseId } from '../../validate.js';
-import { deleteEach } from '../bulk/delete.js';
-import type { BulkFlags } from '../bulk/options.js';
+import type { RunOf } from '../declare.js';
+import { deleteEach } from '../delete-each.js';
+import type { remove } from './index.js';
 
-export async function run(ctx: Factory, args: string[], opts: BulkFlags = {}): Promise<void> {
-  await deleteEach(ctx, args, opts, {
-    parse: parseId,
-    argName: '<id>',
-    question: (ids) => `Permanently delete ${ids.length === 1 ? `milestone ${ids[0]}` : `${ids.length} milestones`}?`,
-    remove: deleteMilestone,
-  });
-}
+export const run: RunOf<typeof remove> = async (ctx, opts) => {
+  await deleteEach(ctx, opts.ids, { what: ['milestone', 'milestones'], remove: deleteMilestone, concurrency: opts.concurrency });
+};

@@ -1,11 +1,10 @@
 import { getMilestone } from '../../api/milestones.js';
-import type { Factory } from '../../factory.js';
-import { parseId } from '../../validate.js';
+import type { RunOf } from '../declare.js';
+import type { get } from './index.js';
 import { MILESTONE_VIEW } from './views.js';
 
-export async function run(ctx: Factory, idArg: string): Promise<void> {
-  const id = parseId(idArg, '<id>');
+export const run: RunOf<typeof get> = async (ctx, opts) => {
   ctx.output.checkFields(MILESTONE_VIEW);
   const client = await ctx.api();
-  await ctx.output.record(await getMilestone(client, id), MILESTONE_VIEW);
-}
+  await ctx.output.record(await getMilestone(client, opts.id), MILESTONE_VIEW);
+};

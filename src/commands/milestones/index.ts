@@ -1,53 +1,92 @@
-import type { Command } from 'commander';
-import { action, type Session } from '../action.js';
-import { concurrencyOption, type BulkFlags } from '../bulk/options.js';
-import { addListOptions } from '../list-options.js';
-import type { CreateMilestoneOptions } from './create.js';
-import type { ListMilestonesOptions } from './list.js';
-import type { UpdateMilestoneOptions } from './update.js';
+// Milestones: every verb, declared once. Their run functions are the files beside this one.
+import { MAX_MILESTONE_TITLE } from '../../api/types.js';
+import { BULK_CONCURRENCY, MAX_BULK_CONCURRENCY } from '../../bulk/bulk-options.js';
+import { bind, noun, verb } from '../declare.js';
+import { color, count, date, id, ids, text } from '../flags.js';
+import { LIST_FLAGS } from '../list-flags.js';
 
-export function registerMilestones(program: Command, session: Session): void {
-  const milestones = program.command('milestones').description('milestones: marker dates on a project calendar');
+const MILESTONE_ID = { required: true, complete: { ids: 'milestones' } } as const;
 
-  addListOptions(
-    milestones
-      .command('list')
-      .description('list milestones, ordered by due date')
-      .option('--company <id>', 'milestones of this company (default: `pwctl config get company`)')
-      .option('--project <id>', 'milestones of this project'),
-  ).action(action(session, async (ctx, opts: ListMilestonesOptions) => (await import('./list.js')).run(ctx, opts)));
+export const list = verb({
+  name: 'list',
+  summary: 'list milestones, ordered by due date',
+  flags: {
+    company: id('--company', 'milestones of this company (default: `pwctl config get company`)', { field: 'company_id' }),
+    project: id('--project', 'milestones of this project', { field: 'project_id' }),
+    ...LIST_FLAGS,
+  },
+  examples: ['pwctl milestones list --project 31', 'pwctl milestones list --all -o csv > milestones.csv'],
+  mcp: { description: 'List milestones by due date.' },
+});
 
-  milestones
-    .command('get')
-    .description('show one milestone')
-    .argument('<id>', 'milestone id')
-    .action(action(session, async (ctx, id: string) => (await import('./get.js')).run(ctx, id)));
+export const get = verb({
+  name: 'get',
+  summary: 'show one milestone',
+  flags: { id: id('<id>', 'milestone id', MILESTONE_ID) },
+  examples: ['pwctl milestones get 76'],
+  mcp: true,
+});
 
-  milestones
-    .command('create')
-    .description('add a milestone to a project')
-    .option('--project <id>', 'project (required)')
-    .option('--title <t>', 'title, at most 255 characters (required)')
-    .option('--due <YYYY-MM-DD>', 'due date (required)')
-    .option('--description <text>', 'description')
-    .option('--color <#hex>', 'hex colour, e.g. #7c3aed')
-    .addHelpText('after', '\nExample:\n  pwctl milestones create --project 31 --title Launch --due 2026-05-01 --color "#16a34a"')
-    .action(action(session, async (ctx, opts: CreateMilestoneOptions) => (await import('./create.js')).run(ctx, opts)));
+export const create = verb({
+  name: 'create',
+  summary: 'add a milestone to a project',
+  flags: {
+    project: id('--project', 'project', { required: true, field: 'project_id' }),
+    title: text('--title', `title, at most ${MAX_MILESTONE_TITLE} characters`, { required: true, nonEmpty: true, maxLength: MAX_MILESTONE_TITLE, placeholder: '<t>' }),
+    due: date('--due', 'due date', { required: true, field: 'due_date' }),
+    description: text('--description', 'description'),
+    color: color('--color', 'hex colour, e.g. #7c3aed'),
+  },
+  examples: ['pwctl milestones create --project 31 --title Launch --due 2026-05-01 --color "#16a34a"'],
+  effects: { writes: true },
+  mcp: { description: 'Create a milestone on a project.' },
+});
 
-  milestones
-    .command('update')
-    .description('change a milestone')
-    .argument('<id>', 'milestone id')
-    .option('--title <t>', 'new title, at most 255 characters')
-    .option('--due <YYYY-MM-DD>', 'new due date')
-    .option('--description <text>', 'new description')
-    .option('--color <#hex>', 'new hex colour')
-    .action(action(session, async (ctx, id: string, opts: UpdateMilestoneOptions) => (await import('./update.js')).run(ctx, id, opts)));
+export const update = verb({
+  name: 'update',
+  summary: 'change a milestone',
+  flags: {
+    id: id('<id>', 'milestone id', MILESTONE_ID),
+    title: text('--title', `new title, at most ${MAX_MILESTONE_TITLE} characters`, { nonEmpty: true, maxLength: MAX_MILESTONE_TITLE, placeholder: '<t>' }),
+    due: date('--due', 'new due date', { field: 'due_date' }),
+    description: text('--description', 'new description'),
+    color: color('--color', 'new hex colour'),
+  },
+  examples: ['pwctl milestones update 76 --due 2026-06-01'],
+  effects: { writes: true },
+  rules: [{ anyOf: ['title', 'due', 'description', 'color'], what: 'nothing to update' }],
+  mcp: true,
+});
 
-  milestones
-    .command('delete')
-    .description('delete milestones permanently; asks first, or pass --yes')
-    .argument('<id...>', 'milestone ids, or - to read them from standard input (one per line, or JSON with "id")')
-    .addOption(concurrencyOption())
-    .action(action(session, async (ctx, ids: string[], opts: BulkFlags) => (await import('./delete.js')).run(ctx, ids, opts)));
-}
+export const remove = verb({
+  name: 'delete',
+  summary: 'delete milestones permanently; asks first, or pass --yes',
+  flags: {
+    ids: ids('<id...>', 'milestone ids, or - to read them from standard input (one per line, or JSON with "id")', MILESTONE_ID),
+    concurrency: count('--concurrency', `items in flight at once, 1-${MAX_BULK_CONCURRENCY}; the service's rate limit is respected either way`, {
+      max: MAX_BULK_CONCURRENCY,
+      defaultText: String(BULK_CONCURRENCY),
+      field: false,
+    }),
+  },
+  examples: ['pwctl milestones delete 76 --yes'],
+  effects: { writes: true, confirms: true },
+  mcp: { description: 'Delete milestones permanently.' },
+});
+
+export const milestones = noun({
+  name: 'milestones',
+  summary: 'milestones: marker dates on a project calendar',
+  examples: [
+    'pwctl milestones list --project 31',
+    "pwctl milestones create --project 31 --title \"Beta\" --due 2026-12-01 --color '#1e90ff'",
+    'pwctl milestones delete 5 --yes',
+  ],
+  commands: [
+    bind(list, () => import('./list.js')),
+    bind(get, () => import('./get.js')),
+    bind(create, () => import('./create.js')),
+    bind(update, () => import('./update.js')),
+    bind(remove, () => import('./delete.js')),
+  ],
+});

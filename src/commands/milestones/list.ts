@@ -1,21 +1,12 @@
 import { listMilestones } from '../../api/milestones.js';
-import type { Factory } from '../../factory.js';
-import { parseId } from '../../validate.js';
-import { printList, resolveLimit, type ListFlags } from '../list-options.js';
+import type { RunOf } from '../declare.js';
+import { limitOf, printList } from '../list-flags.js';
+import type { list } from './index.js';
 import { MILESTONE_VIEW } from './views.js';
 
-export interface ListMilestonesOptions extends ListFlags {
-  company?: string;
-  project?: string;
-}
-
-export async function run(ctx: Factory, opts: ListMilestonesOptions): Promise<void> {
-  ctx.output.checkFields(MILESTONE_VIEW);
-  const filters = {
-    company_id: opts.company === undefined ? ctx.settings.company : parseId(opts.company, '--company'),
-    project_id: opts.project === undefined ? undefined : parseId(opts.project, '--project'),
-  };
-  const limit = resolveLimit(opts);
+export const run: RunOf<typeof list> = async (ctx, opts) => {
+  const filters = { company_id: opts.company ?? ctx.settings.company, project_id: opts.project };
+  const limit = limitOf(opts);
   const client = await ctx.api();
-  await printList(ctx, MILESTONE_VIEW, (result) => listMilestones(client, filters, limit, result));
-}
+  await printList(ctx, MILESTONE_VIEW, (paging) => listMilestones(client, filters, limit, paging));
+};

@@ -1,61 +1,35 @@
-import { type Command, Option } from 'commander';
-import { parseCount, parseTimeoutSeconds } from '../../validate.js';
-import { action, type Session } from '../action.js';
+// The local sandbox of the service: every verb, declared once.
+import { bind, noun, verb } from '../declare.js';
+import { count, flag, oneOf, path, port, seconds, text } from '../flags.js';
 
-export interface ServeOptions {
-  port?: string;
-  host?: string;
-  state?: string;
-  seed?: 'demo' | 'empty';
-  rateLimit?: string;
-  rateWindow?: string;
-  extraSteps?: string;
-  controlApi?: boolean;
-}
+export const serve = verb({
+  name: 'serve',
+  summary: 'run the sandbox server; prints its base URL and one token per role',
+  flags: {
+    port: port('--port', 'port to listen on (0 picks a free one)', { default: 0 }),
+    host: text('--host', 'address to bind', { default: '127.0.0.1', nonEmpty: true, placeholder: '<addr>' }),
+    state: path('--state', 'persist state as JSON in this file across restarts', { placeholder: '<file>' }),
+    seed: oneOf('--seed', ['demo', 'empty'], 'initial data', { default: 'demo', placeholder: '<name>' }),
+    rateLimit: count('--rate-limit', 'requests per window per user (per IP when unauthenticated)', { default: 60 }),
+    rateWindow: seconds('--rate-window', 'rate-limit window in seconds', { default: 60 }),
+    extraSteps: count('--extra-steps', 'add this many generated open tasks (for load tests)', { max: 1_000_000 }),
+    controlApi: flag('--control-api', 'expose /_sandbox/* endpoints: request log, fault injection, reset (tests and benchmarks)'),
+  },
+  examples: ['pwctl sandbox serve --port 8080 -o json', 'pwctl sandbox serve --port 0 --rate-limit 600 --state sandbox.json'],
+  effects: { offline: true },
+});
 
-export function registerSandbox(program: Command, session: Session): void {
-  const sandbox = program
-    .command('sandbox')
-    .description('a faithful local copy of the service, for trying scripts and building integrations');
+export const reset = verb({
+  name: 'reset',
+  summary: 'restore the demo data of the embedded sandbox (--sandbox)',
+  flags: {},
+  examples: ['pwctl sandbox reset'],
+  effects: { offline: true, prints: 'text' },
+});
 
-  sandbox
-    .command('serve')
-    .description('run the sandbox server; prints its base URL and one token per role')
-    .option('--port <n>', 'port to listen on (0 picks a free one)', '0')
-    .option('--host <addr>', 'address to bind', '127.0.0.1')
-    .option('--state <file>', 'persist state as JSON in this file across restarts')
-    .addOption(new Option('--seed <name>', 'initial data').choices(['demo', 'empty']).default('demo'))
-    .option('--rate-limit <n>', 'requests per window per user (per IP when unauthenticated)', '60')
-    .option('--rate-window <s>', 'rate-limit window in seconds', '60')
-    .option('--extra-steps <n>', 'add this many generated open tasks (for load tests)')
-    .option('--control-api', 'expose /_sandbox/* endpoints: request log, fault injection, reset (tests and benchmarks)')
-    .action(action(session, async (ctx, opts: ServeOptions) => {
-      const port = opts.port === '0' ? 0 : parseCount(opts.port ?? '0', '--port', 65535);
-      const rateLimit = parseCount(opts.rateLimit ?? '60', '--rate-limit');
-      const rateWindowSec = parseTimeoutSeconds(opts.rateWindow ?? '60', '--rate-window');
-      const extraSteps = opts.extraSteps === undefined ? undefined : parseCount(opts.extraSteps, '--extra-steps', 1_000_000);
-      const { serveSandbox } = await import('../../sandbox/serve.js');
-      await serveSandbox({
-        port,
-        host: opts.host,
-        statePath: opts.state,
-        seed: opts.seed,
-        rateLimit,
-        rateWindowSec,
-        extraSteps,
-        controlApi: opts.controlApi === true,
-        format: ctx.settings.output,
-        stdout: ctx.io.stdout,
-        stderr: ctx.io.stderr,
-      });
-    }));
-
-  sandbox
-    .command('reset')
-    .description('restore the demo data of the embedded sandbox (--sandbox)')
-    .action(action(session, async (ctx) => {
-      const { resetEmbeddedSandbox } = await import('../../sandbox/embedded.js');
-      await resetEmbeddedSandbox(ctx.store.filePath('sandbox-state.json'));
-      ctx.io.notice('✓ embedded sandbox reset to the demo data');
-    }));
-}
+export const sandbox = noun({
+  name: 'sandbox',
+  summary: 'a faithful local copy of the service, for trying scripts and building integrations',
+  examples: ['pwctl sandbox serve --port 8080 -o json', 'pwctl --sandbox steps list', 'pwctl sandbox reset'],
+  commands: [bind(serve, () => import('./serve.js')), bind(reset, () => import('./reset.js'))],
+});

@@ -1,18 +1,8 @@
 import { deleteStep } from '../../api/steps.js';
-import type { Factory } from '../../factory.js';
-import { parseId } from '../../validate.js';
-import { deleteEach } from '../bulk/delete.js';
-import type { BulkFlags } from '../bulk/options.js';
+import type { RunOf } from '../declare.js';
+import { deleteEach } from '../delete-each.js';
+import type { remove } from './index.js';
 
-export async function run(ctx: Factory, idArgs: string[], opts: BulkFlags = {}): Promise<void> {
-  await deleteEach(ctx, idArgs, opts, {
-    parse: parseId,
-    argName: '<id>',
-    question: (ids) => `Permanently delete ${ids.length === 1 ? `task ${ids[0]}` : `${ids.length} tasks (${preview(ids)})`}?`,
-    remove: deleteStep,
-  });
-}
-
-function preview(ids: number[]): string {
-  return ids.length <= 5 ? ids.join(', ') : `${ids.slice(0, 5).join(', ')}, …`;
-}
+export const run: RunOf<typeof remove> = async (ctx, opts) => {
+  await deleteEach(ctx, opts.ids, { what: ['task', 'tasks'], remove: deleteStep, concurrency: opts.concurrency });
+};

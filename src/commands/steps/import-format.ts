@@ -2,15 +2,14 @@
 // parser because the command declaration (on the start-up path) names the formats.
 import { extname } from 'node:path';
 import { UsageError } from '../../errors.js';
-import { parseEnum } from '../../validate.js';
 
 export const IMPORT_FORMATS = ['csv', 'ndjson'] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
 const EXTENSIONS: Record<string, ImportFormat> = { '.csv': 'csv', '.ndjson': 'ndjson', '.jsonl': 'ndjson' };
 
-export function importFormat(file: string, flag: string | undefined): ImportFormat {
-  if (flag !== undefined) return parseEnum(flag, IMPORT_FORMATS, '--format');
+export function importFormat(file: string, flag: ImportFormat | undefined): ImportFormat {
+  if (flag !== undefined) return flag;
   const format = EXTENSIONS[extname(file).toLowerCase()];
   if (format) return format;
   const what = file === '-' ? 'standard input has no file extension' : `${JSON.stringify(file)} does not end in .csv, .ndjson or .jsonl`;

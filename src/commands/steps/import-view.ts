@@ -1,7 +1,7 @@
 // How `steps import` results look in a table: the file's line first, then the task it made.
 import type { Step } from '../../api/types.js';
 import type { View } from '../../output/view.js';
-import { detailOf, failureDetail, type BulkResult } from '../bulk/results.js';
+import { detailOf, failureDetail, type BulkResult } from '../../bulk/results.js';
 
 export const IMPORT_RESULT_VIEW: View<BulkResult<Step>> = {
   fields: ['line', 'id', 'ok', 'data', 'status', 'error'],

@@ -9,10 +9,8 @@ import { createStep } from '../../api/steps.js';
 import { addTags } from '../../api/tags.js';
 import { MAX_TAG_REFERENCES, type Step, type TagChange } from '../../api/types.js';
 import { UsageError } from '../../errors.js';
-import type { Factory } from '../../factory.js';
-import { parseId } from '../../validate.js';
-import type { BulkFlags } from '../bulk/options.js';
-import { runBulk } from '../bulk/run-bulk.js';
+import type { Ctx } from '../context.js';
+import type { RunOf } from '../declare.js';
 import { readInput } from '../read-input.js';
 import { chunk } from '../tags/tag-ref.js';
 import { IMPORT_RESULT_VIEW } from './import-view.js';
@@ -21,12 +19,7 @@ import { ResultsLog } from './import-results.js';
 import { checkRow, type ImportRow } from './import-row.js';
 import { importFormat } from './import-format.js';
 import { readRows } from './import-source.js';
-
-export interface ImportOptions extends BulkFlags {
-  phase?: string;
-  format?: string;
-  results?: string;
-}
+import type { importRows } from './index.js';
 
 /** A row on its way through the runner; `createdId` names its result once its task exists. */
 interface ImportItem {
@@ -39,9 +32,10 @@ interface ImportItem {
 /** Failures after which the service certainly created nothing; any other may have created the task. */
 const NOTHING_CREATED: readonly ApiErrorKind[] = ['unauthorized', 'forbidden', 'not_found', 'validation', 'rate_limited', 'http'];
 
-export async function run(ctx: Factory, file: string, opts: ImportOptions): Promise<void> {
+export const run: RunOf<typeof importRows> = async (ctx, opts) => {
+  const { file } = opts;
   const format = importFormat(file, opts.format);
-  const defaultPhase = opts.phase === undefined ? undefined : parseId(opts.phase, '--phase');
+  const defaultPhase = opts.phase;
   if (opts.results !== undefined && file !== '-' && resolve(opts.results) === resolve(file)) {
     throw new UsageError('--results must name a file other than the one being imported');
   }
@@ -63,7 +57,7 @@ export async function run(ctx: Factory, file: string, opts: ImportOptions): Prom
   if (ctx.dryRun && items.some((item) => item.row.tags.length > 0)) {
     ctx.io.notice("--dry-run: each row's tags are added after its create (POST /api/v1/steps/<new id>/tags), not shown");
   }
-  await runBulk(ctx, items, (api, item) => importRow(ctx, api, item, log), {
+  await ctx.bulk(items, (api, item) => importRow(ctx, api, item, log), {
     done: 'created',
     concurrency: opts.concurrency,
     view: IMPORT_RESULT_VIEW,
@@ -71,13 +65,13 @@ export async function run(ctx: Factory, file: string, opts: ImportOptions): Prom
     failureIsPartial: true,
     nothingToDo: 'nothing to do: every row was created by an earlier run',
   });
-}
+};
 
 /**
  * Rows an earlier run sent without an answer are looked up first: found ones are recorded
  * and skipped, absent ones are created now, and the rest are reported, not sent.
  */
-async function resolveUnknown(ctx: Factory, client: ApiClient, rows: ImportRow[], log: ResultsLog | undefined): Promise<ImportItem[]> {
+async function resolveUnknown(ctx: Ctx, client: ApiClient, rows: ImportRow[], log: ResultsLog | undefined): Promise<ImportItem[]> {
   const unknown = rows.flatMap((row) => {
     const sentAt = log?.unknownSince(row.line);
     return sentAt === undefined ? [] : [{ row, sentAt }];
@@ -98,14 +92,14 @@ async function resolveUnknown(ctx: Factory, client: ApiClient, rows: ImportRow[]
   return items;
 }
 
-async function importRow(ctx: Factory, client: ApiClient, item: ImportItem, log: ResultsLog | undefined): Promise<Step | undefined> {
+async function importRow(ctx: Ctx, client: ApiClient, item: ImportItem, log: ResultsLog | undefined): Promise<Step> {
   if (item.undecided) throw new Error(item.undecided);
   const { row } = item;
   const recording = log && !ctx.dryRun;
   if (recording) log.sending(row.line, new Date().toISOString());
-  let step: Step | undefined;
+  let step: Step;
   try {
-    step = await createStep(client, row.body);
+    step = await createStep(client, row.body, 'pwctl steps list --all --fields id,title,phase.id');
   } catch (error) {
     const nothingCreated = error instanceof ApiError && NOTHING_CREATED.includes(error.kind);
     if (recording && nothingCreated) log.notCreated(row.line);
@@ -114,7 +108,6 @@ async function importRow(ctx: Factory, client: ApiClient, item: ImportItem, log:
     }
     throw error;
   }
-  if (!step) return undefined; // --dry-run
   if (recording) log.created(row.line, step.id);
   item.createdId = step.id;
   if (row.tags.length === 0) return step;

@@ -1,148 +1,153 @@
-import { Argument, Option, type Command } from 'commander';
+// Tasks (the API calls them steps): every verb, declared once. Their run functions are the
+// files beside this one, loaded only when the verb runs.
 import { STEP_INCLUDES } from '../../api/types.js';
-import { completeWith } from '../../completion/values.js';
-import { action, type Session } from '../action.js';
-import { concurrencyOption, type BulkFlags } from '../bulk/options.js';
-import { addListOptions } from '../list-options.js';
-import type { CompleteOptions } from './complete.js';
-import type { CreateOptions } from './create.js';
-import type { GetOptions } from './get.js';
-import type { ImportOptions } from './import.js';
-import type { ListOptions } from './list.js';
-import type { MoveOptions } from './move.js';
-import type { ReorderOptions } from './reorder.js';
-import type { UpdateOptions } from './update.js';
+import { MAX_BULK_CONCURRENCY, BULK_CONCURRENCY } from '../../bulk/bulk-options.js';
+import { bind, noun, verb } from '../declare.js';
+import { choice, count, date, dateOrNone, flag, id, ids, listOf, oneOf, path, text, textOrFile, toggle } from '../flags.js';
+import { LIST_FLAGS } from '../list-flags.js';
+import { IMPORT_FORMATS } from './import-format.js';
 
-/** --include; shells complete its comma list item by item. */
-function includeOption(): Option {
-  return completeWith(new Option('--include <list>', 'add content and/or tags to each task (comma-separated: content,tags)'), { values: STEP_INCLUDES, list: true });
-}
-const CONTENT = ['--content <markdown>', 'task body as Markdown'] as const;
-const CONTENT_FILE = ['--content-file <path|->', 'read the body from a file, or - for standard input'] as const;
-const IDS_HELP = '\nIds: one or more task ids, or - to read them from standard input (one per line: bare ids or JSON objects with "id",\nso `pwctl steps list -o ndjson | pwctl steps complete -` works).';
+const STEP_ID = { required: true, complete: { ids: 'steps' } } as const;
+const include = listOf('--include', STEP_INCLUDES, 'add content and/or tags to each task (comma-separated: content,tags)');
+const content = textOrFile(['--content', '<markdown>', 'task body as Markdown'], ['--content-file', 'read the body from a file, or - for standard input']);
+const concurrency = count('--concurrency', `items in flight at once, 1-${MAX_BULK_CONCURRENCY}; the service's rate limit is respected either way`, {
+  max: MAX_BULK_CONCURRENCY,
+  defaultText: String(BULK_CONCURRENCY),
+  field: false,
+});
+const IDS_DETAILS = 'Ids: one or more task ids, or - to read them from standard input (one per line: bare ids or JSON objects with "id",\nso `pwctl steps list -o ndjson | pwctl steps complete -` works).';
 
-export function registerSteps(program: Command, session: Session): void {
-  const steps = program.command('steps').alias('tasks').description('tasks of project phases: list, create, update, complete, move, reorder, delete');
+export const list = verb({
+  name: 'list',
+  summary: 'list the tasks you can access',
+  flags: {
+    company: id('--company', 'only tasks of this company (default: `pwctl config get company`)', { field: 'company_id' }),
+    completed: toggle('--completed', '--open', { on: 'only completed tasks', off: 'only open tasks' }),
+    hasDueDate: toggle('--has-due-date', '--no-due-date', { on: 'only tasks with a due date', off: 'only tasks without a due date' }),
+    include,
+    ...LIST_FLAGS,
+  },
+  examples: ['pwctl steps list --open --has-due-date', 'pwctl steps list --all -o ndjson | pwctl steps complete -', 'pwctl steps list --fields id,title,phase.title,tags --include tags'],
+  mcp: true,
+});
 
-  addListOptions(
-    steps
-      .command('list')
-      .description('list the tasks you can access')
-      .option('--company <id>', 'only tasks of this company (default: config company)')
-      .option('--completed', 'only completed tasks')
-      .option('--open', 'only open tasks')
-      .option('--has-due-date', 'only tasks with a due date')
-      .option('--no-due-date', 'only tasks without a due date')
-      .addOption(includeOption()),
-  )
-    .addHelpText('after', '\nExamples:\n  pwctl steps list --open --has-due-date\n  pwctl steps list --all -o ndjson | pwctl steps complete -\n  pwctl steps list --fields id,title,phase.title,tags --include tags')
-    .action(action(session, async (ctx, opts: ListOptions) => (await import('./list.js')).run(ctx, opts)));
+export const get = verb({
+  name: 'get',
+  summary: 'show one task',
+  flags: { id: id('<id>', 'task id', STEP_ID), include },
+  examples: ['pwctl steps get 101 --include content,tags', 'pwctl steps get 101 --fields content > notes.md'],
+  mcp: true,
+});
 
-  steps
-    .command('get')
-    .description('show one task')
-    .argument('<id>', 'task id')
-    .addOption(includeOption())
-    .action(action(session, async (ctx, id: string, opts: GetOptions) => (await import('./get.js')).run(ctx, id, opts)));
+export const create = verb({
+  name: 'create',
+  summary: 'create a task in a phase',
+  flags: {
+    phase: id('--phase', 'phase to create the task in', { required: true, field: 'phase_id' }),
+    title: text('--title', 'task title', { required: true, nonEmpty: true }),
+    content,
+    due: date('--due', 'due date', { field: 'due_date' }),
+    published: toggle('--published', '--draft', { on: 'visible to the client at once (client-facing phases)', off: 'not yet visible to the client' }),
+    approval: flag('--approval', 'make it an approval (sign-off) task', { field: 'is_approval' }),
+    completed: flag('--completed', 'create it already completed'),
+  },
+  examples: ['pwctl steps create --phase 41 --title "Collect logos" --due 2026-03-01 --content-file notes.md'],
+  effects: { writes: true },
+  mcp: true,
+});
 
-  steps
-    .command('create')
-    .description('create a task in a phase')
-    .option('--phase <id>', 'phase to create the task in (required)')
-    .option('--title <text>', 'task title (required)')
-    .option(...CONTENT)
-    .option(...CONTENT_FILE)
-    .option('--due <YYYY-MM-DD>', 'due date')
-    .option('--published', 'visible to the client at once (client-facing phases)')
-    .option('--draft', 'not yet visible to the client')
-    .option('--approval', 'make it an approval (sign-off) task')
-    .option('--completed', 'create it already completed')
-    .addHelpText('after', '\nExample:\n  pwctl steps create --phase 41 --title "Collect logos" --due 2026-03-01 --content-file notes.md')
-    .action(action(session, async (ctx, opts: CreateOptions) => (await import('./create.js')).run(ctx, opts)));
+export const update = verb({
+  name: 'update',
+  summary: 'change fields of a task (only the ones given)',
+  flags: {
+    id: id('<id>', 'task id', STEP_ID),
+    title: text('--title', 'new title', { nonEmpty: true }),
+    content,
+    published: toggle('--published', '--draft', { on: 'make it visible to the client', off: 'hide it from the client (draft)' }),
+    approval: toggle('--approval', '--no-approval', { on: 'make it an approval task', off: 'make it a plain task' }, { field: 'is_approval' }),
+    due: dateOrNone('--due', 'new due date, or none to clear it', { field: 'due_date' }),
+    phase: id('--phase', 'move it to this phase (same as `steps move`)', { field: 'phase_id' }),
+    allowRemovingAttachments: flag('--allow-removing-attachments', 'with --content: let the new body drop attachments, forms and embeds'),
+  },
+  examples: ['pwctl steps update 101 --title "Collect logos and fonts" --due none', 'pwctl steps update 101 --content-file notes.md'],
+  effects: { writes: true },
+  rules: [{ requires: ['allowRemovingAttachments', 'content'] }, { anyOf: ['title', 'content', 'published', 'approval', 'due', 'phase'], what: 'nothing to update' }],
+  mcp: true,
+});
 
-  const update = steps
-    .command('update')
-    .description('change fields of a task (only the ones given)')
-    .argument('<id>', 'task id')
-    .option('--title <text>', 'new title')
-    .option(...CONTENT)
-    .option(...CONTENT_FILE)
-    .option('--published', 'make it visible to the client')
-    .option('--draft', 'hide it from the client (draft)')
-    .option('--approval', 'make it an approval task')
-    .option('--no-approval', 'make it a plain task')
-    .option('--due <YYYY-MM-DD|none>', 'new due date, or none to clear it')
-    .option('--phase <id>', 'move it to this phase (same as `steps move`)')
-    .option('--allow-removing-attachments', 'with --content: let the new body drop attachments, forms and embeds')
-    .action(action(session, async (ctx, id: string, opts: UpdateOptions) => (await import('./update.js')).run(ctx, id, opts)));
-  // Commander keeps only the last of --approval and --no-approval; record both, so that
-  // update.ts refuses the pair as it refuses --published --draft.
-  for (const form of ['approval', 'no-approval']) {
-    update.on(`option:${form}`, () => update.setOptionValue('approvalForms', [...new Set([...(update.getOptionValue('approvalForms') ?? []), `--${form}`])]));
-  }
+export const complete = verb({
+  name: 'complete',
+  summary: 'mark tasks completed (approval tasks: with a verdict)',
+  details: IDS_DETAILS,
+  flags: {
+    ids: ids('<id...>', 'task ids, or - for standard input', STEP_ID),
+    verdict: choice(
+      { '--approve': ['approved', 'approval tasks: record the verdict approved'], '--reject': ['not_approved', 'approval tasks: record the verdict not approved'] },
+      'approval tasks: the verdict',
+      { field: 'approval_status' },
+    ),
+    concurrency,
+  },
+  examples: ['pwctl steps complete 101 102', 'pwctl steps complete 108 --reject', 'pwctl steps list --open -o ndjson | pwctl steps complete -'],
+  effects: { writes: true },
+  mcp: true,
+});
 
-  steps
-    .command('complete')
-    .description('mark tasks completed (approval tasks: with a verdict)')
-    .argument('<id...>', 'task ids, or - for standard input')
-    .option('--approve', 'approval tasks: record the verdict approved')
-    .option('--reject', 'approval tasks: record the verdict not approved')
-    .addOption(concurrencyOption())
-    .addHelpText('after', IDS_HELP)
-    .action(action(session, async (ctx, ids: string[], opts: CompleteOptions) => (await import('./complete.js')).run(ctx, ids, opts)));
+export const reopen = verb({
+  name: 'reopen',
+  summary: 'mark tasks open again (clears an approval verdict)',
+  details: IDS_DETAILS,
+  flags: { ids: ids('<id...>', 'task ids, or - for standard input', STEP_ID), concurrency },
+  examples: ['pwctl steps reopen 101'],
+  effects: { writes: true },
+  mcp: true,
+});
 
-  steps
-    .command('reopen')
-    .description('mark tasks open again (clears an approval verdict)')
-    .argument('<id...>', 'task ids, or - for standard input')
-    .addOption(concurrencyOption())
-    .addHelpText('after', IDS_HELP)
-    .action(action(session, async (ctx, ids: string[], opts: BulkFlags) => (await import('./reopen.js')).run(ctx, ids, opts)));
+export const move = verb({
+  name: 'move',
+  summary: 'move a task to another phase (its audience follows the phase)',
+  flags: { id: id('<id>', 'task id', STEP_ID), phase: id('--phase', 'target phase', { required: true, field: 'phase_id' }) },
+  examples: ['pwctl steps move 101 --phase 42'],
+  effects: { writes: true },
+  mcp: true,
+});
 
-  steps
-    .command('move')
-    .description('move a task to another phase (its audience follows the phase)')
-    .argument('<id>', 'task id')
-    .option('--phase <id>', 'target phase (required)')
-    .action(action(session, async (ctx, id: string, opts: MoveOptions) => (await import('./move.js')).run(ctx, id, opts)));
+export const reorder = verb({
+  name: 'reorder',
+  summary: 'reposition a task within its phase',
+  flags: {
+    id: id('<id>', 'task id', STEP_ID),
+    position: choice({ '--first': ['first', 'make it the first task of its phase'], '--last': ['last', 'make it the last task of its phase'] }, 'where in its phase', { field: 'position' }),
+    after: id('--after', 'place it directly after this task (same phase)', { field: 'after_step_id', complete: { ids: 'steps' } }),
+  },
+  examples: ['pwctl steps reorder 103 --first', 'pwctl steps reorder 103 --after 101'],
+  effects: { writes: true },
+  rules: [{ exactlyOne: ['position', 'after'] }],
+  mcp: true,
+});
 
-  steps
-    .command('reorder')
-    .description('reposition a task within its phase')
-    .argument('<id>', 'task id')
-    .option('--first', 'make it the first task of its phase')
-    .option('--last', 'make it the last task of its phase')
-    .addOption(completeWith(new Option('--after <id>', 'place it directly after this task (same phase)'), { ids: 'steps' }))
-    .action(action(session, async (ctx, id: string, opts: ReorderOptions) => (await import('./reorder.js')).run(ctx, id, opts)));
+export const edit = verb({
+  name: 'edit',
+  summary: 'edit the task body in $VISUAL/$EDITOR; sent back only if changed',
+  flags: { id: id('<id>', 'task id', STEP_ID) },
+  examples: ['pwctl steps edit 101', 'EDITOR="code --wait" pwctl steps edit 101'],
+  effects: { writes: true },
+});
 
-  steps
-    .command('edit')
-    .description('edit the task body in $VISUAL/$EDITOR; sent back only if changed')
-    .argument('<id>', 'task id')
-    .action(action(session, async (ctx, id: string) => (await import('./edit.js')).run(ctx, id)));
+export const remove = verb({
+  name: 'delete',
+  summary: 'permanently delete tasks (asks first; without a terminal needs --yes)',
+  details: IDS_DETAILS,
+  flags: { ids: ids('<id...>', 'task ids, or - for standard input', STEP_ID), concurrency },
+  examples: ['pwctl steps delete 101 --yes', 'pwctl steps list --completed -o ndjson | pwctl steps delete - --yes'],
+  effects: { writes: true, confirms: true },
+  mcp: true,
+});
 
-  steps
-    .command('delete')
-    .description('permanently delete tasks (asks first; without a terminal needs --yes)')
-    .argument('<id...>', 'task ids, or - for standard input')
-    .addOption(concurrencyOption())
-    .addHelpText('after', IDS_HELP)
-    .action(action(session, async (ctx, ids: string[], opts: BulkFlags) => (await import('./delete.js')).run(ctx, ids, opts)));
-
-  steps
-    .command('import')
-    .description('create one task per CSV row or NDJSON line (resumable with --results)')
-    .addArgument(completeWith(new Argument('<file|->', 'a .csv, .ndjson or .jsonl file, or - for standard input (with --format)'), { files: true }))
-    .option('--phase <id>', 'phase for rows that name no phase_id')
-    .option('--format <csv|ndjson>', 'the file format (default: from the file extension)')
-    .option('--results <file>', 'append {"line": n, "id": <task id>} per created task; a later run with the same file skips those lines')
-    .addOption(concurrencyOption())
-    .addHelpText('after', IMPORT_HELP)
-    .action(action(session, async (ctx, file: string, opts: ImportOptions) => (await import('./import.js')).run(ctx, file, opts)));
-}
-
-const IMPORT_HELP = `
-Fields (CSV header names or NDJSON keys): title (required), phase_id (or --phase), content,
+export const importRows = verb({
+  name: 'import',
+  summary: 'create one task per CSV row or NDJSON line (resumable with --results)',
+  details: `Fields (CSV header names or NDJSON keys): title (required), phase_id (or --phase), content,
 due_date (YYYY-MM-DD), published, is_approval, completed (true/false), and tags: names or ids,
 added after the create (CSV: separated by ';', digits are an id, name:<text> forces a name;
 NDJSON: an array, numbers are ids and strings are names). An empty CSV cell is not given.
@@ -157,9 +162,42 @@ nothing twice. A create sent without an answer (connection lost, timeout, 5xx) h
 outcome: it is never sent again blindly. The next run with the same --results file looks for
 its task (same phase and title, created since it was sent) and records it, or creates it when
 there is none, or reports the line when it cannot tell. Without --results, check such a line
-yourself with \`pwctl steps list --all --fields id,title,phase.id,created_at\`.
+yourself with \`pwctl steps list --all --fields id,title,phase.id,created_at\`.`,
+  flags: {
+    file: path('<file|->', 'a .csv, .ndjson or .jsonl file, or - for standard input (with --format)', { required: true }),
+    phase: id('--phase', 'phase for rows that name no phase_id'),
+    format: oneOf('--format', IMPORT_FORMATS, 'the file format (default: from the file extension)'),
+    results: path('--results', 'append {"line": n, "id": <task id>} per created task; a later run with the same file skips those lines', { placeholder: '<file>' }),
+    concurrency,
+  },
+  examples: [
+    'pwctl steps import plan.csv --phase 41 --results plan.results.ndjson',
+    'pwctl steps import tasks.ndjson -o ndjson',
+    'some-export | pwctl steps import - --format ndjson --phase 41',
+  ],
+  effects: { writes: true },
+});
 
-Examples:
-  pwctl steps import plan.csv --phase 41 --results plan.results.ndjson
-  pwctl steps import tasks.ndjson -o ndjson
-  some-export | pwctl steps import - --format ndjson --phase 41`;
+export const steps = noun({
+  name: 'steps',
+  aliases: ['tasks'],
+  summary: 'tasks of project phases: list, create, update, complete, move, reorder, delete',
+  examples: [
+    'pwctl steps list --open --has-due-date --include tags',
+    'pwctl steps create --phase 7 --title "Draft the brief" --due 2026-12-15',
+    'pwctl steps list --open -o ndjson | pwctl steps complete -',
+  ],
+  commands: [
+    bind(list, () => import('./list.js')),
+    bind(get, () => import('./get.js')),
+    bind(create, () => import('./create.js')),
+    bind(update, () => import('./update.js')),
+    bind(complete, () => import('./complete.js')),
+    bind(reopen, () => import('./reopen.js')),
+    bind(move, () => import('./move.js')),
+    bind(reorder, () => import('./reorder.js')),
+    bind(edit, () => import('./edit.js')),
+    bind(remove, () => import('./delete.js')),
+    bind(importRows, () => import('./import.js')),
+  ],
+});

@@ -1,37 +1,20 @@
 import { listSteps, type StepFilters } from '../../api/steps.js';
-import type { Factory } from '../../factory.js';
-import { parseId } from '../../validate.js';
-import { printList, resolveLimit, type ListFlags } from '../list-options.js';
-import { atMostOne, includesFor } from './options.js';
+import type { RunOf } from '../declare.js';
+import { limitOf, printList } from '../list-flags.js';
+import type { list } from './index.js';
+import { includesFor } from './includes.js';
 import { stepView } from './views.js';
 
-export interface ListOptions extends ListFlags {
-  company?: string;
-  completed?: boolean;
-  open?: boolean;
-  hasDueDate?: boolean;
-  /** false for --no-due-date (commander's negation of an implied --due-date). */
-  dueDate?: boolean;
-  include?: string;
-}
-
-export async function run(ctx: Factory, opts: ListOptions): Promise<void> {
-  const filters = resolveFilters(ctx, opts);
-  const limit = resolveLimit(opts);
-  const view = stepView({ tags: filters.include?.includes('tags') });
-  ctx.output.checkFields(view);
-  const client = await ctx.api();
-  const count = await printList(ctx, view, (result) => listSteps(client, filters, limit, result));
-  if (count === 0 && ctx.output.format === 'table') ctx.io.notice('no tasks match');
-}
-
-function resolveFilters(ctx: Factory, opts: ListOptions): StepFilters {
-  atMostOne([['--completed', opts.completed === true], ['--open', opts.open === true]]);
-  atMostOne([['--has-due-date', opts.hasDueDate === true], ['--no-due-date', opts.dueDate === false]]);
-  return {
-    companyId: opts.company !== undefined ? parseId(opts.company, '--company') : ctx.settings.company,
-    completed: opts.completed ? true : opts.open ? false : undefined,
-    hasDueDate: opts.hasDueDate ? true : opts.dueDate === false ? false : undefined,
+export const run: RunOf<typeof list> = async (ctx, opts) => {
+  const filters: StepFilters = {
+    company_id: opts.company ?? ctx.settings.company,
+    completed: opts.completed,
+    has_due_date: opts.hasDueDate,
     include: includesFor(opts.include, ctx.output.fields),
   };
-}
+  const limit = limitOf(opts);
+  const view = stepView({ tags: filters.include?.includes('tags') });
+  const client = await ctx.api();
+  const count = await printList(ctx, view, (paging) => listSteps(client, filters, limit, paging));
+  if (count === 0 && ctx.output.forPeople) ctx.io.notice('no tasks match');
+};

@@ -1,6 +1,7 @@
 // Adding tags to a task, however many: the service takes at most 100 references per
 // request and adding is cumulative, so a longer list is sent in parts. `tags add` and the
 // MCP server's tags_add both add this way.
+import { RequestNotSent } from '../../api/not-sent.js';
 import type { ApiClient } from '../../api/client.js';
 import { addTags } from '../../api/tags.js';
 import { MAX_TAG_REFERENCES, type TagChange, type TagReference } from '../../api/types.js';
@@ -8,18 +9,23 @@ import { explainTagError } from './print.js';
 import { mergeTagChanges } from './tag-change.js';
 import { chunk } from './tag-ref.js';
 
-/** The merged change; undefined under --dry-run. A failed part says how many tags the earlier parts added. */
-export async function addTagsInParts(client: ApiClient, stepId: number, refs: readonly TagReference[], createMissing: boolean): Promise<TagChange | undefined> {
+/** The merged change. A failed part says how many tags the earlier parts added. Under --dry-run every part is shown. */
+export async function addTagsInParts(client: ApiClient, stepId: number, refs: readonly TagReference[], createMissing: boolean): Promise<TagChange> {
   const changes: TagChange[] = [];
+  let notSent: RequestNotSent | undefined;
   for (const [i, part] of chunk(refs, MAX_TAG_REFERENCES).entries()) {
     const body = createMissing ? { tags: part } : { tags: part, create_missing: false };
     try {
-      const change = await addTags(client, stepId, body);
-      if (change) changes.push(change);
+      changes.push(await addTags(client, stepId, body));
     } catch (error) {
+      if (error instanceof RequestNotSent) {
+        notSent = error;
+        continue;
+      }
       const done = i * MAX_TAG_REFERENCES;
       throw explainTagError(error, part, done > 0 ? `the first ${done} tags were added; the rest failed: ` : '');
     }
   }
-  return changes.length === 0 ? undefined : mergeTagChanges(changes);
+  if (notSent) throw notSent;
+  return mergeTagChanges(changes);
 }

@@ -1,45 +1,76 @@
-import type { Command } from 'commander';
-import { action, type Session } from '../action.js';
-import type { AddOptions } from './add.js';
-import type { SetOptions } from './set.js';
+// A task's tags: every verb, declared once. Their run functions are the files beside this one.
+// A <tag> of digits is an id (sent as a JSON number), anything else a name (a JSON string);
+// an agent types them by JSON itself.
+import { MAX_TAG_REFERENCES } from '../../api/types.js';
+import { bind, noun, verb } from '../declare.js';
+import { customList, flag, id } from '../flags.js';
+import { checkTypedRef, parseTagId, parseTagRef } from './tag-ref.js';
 
-const TAG_HELP =
-  '\nA <tag> of digits is a tag id (sent as a JSON number); anything else is a tag name (a JSON string).\n' +
+const TAG_DETAILS =
+  'A <tag> of digits is a tag id (sent as a JSON number); anything else is a tag name (a JSON string).\n' +
   'Force the reading with id:<n> or name:<text> (name:2024 is the tag named 2024).\n' +
-  'Names match case-insensitively among your company\'s tags; unknown names are created unless --no-create.';
+  "Names match case-insensitively among your company's tags; unknown names are created unless --no-create.";
 
-export function registerTags(program: Command, session: Session): void {
-  const tags = program.command('tags').description('the tags of a task: list, add, set, remove');
+const stepId = id('<step-id>', 'task id', { required: true, complete: { ids: 'steps' } });
+const TAG_REFS = { type: 'array', items: { type: ['integer', 'string'] }, description: 'tag ids (numbers) or names (strings)' };
+const typedRefs = (value: unknown, field: string) => (value as (number | string)[]).map((ref, i) => checkTypedRef(ref, `${field}[${i}]`));
+const create = flag('--no-create', 'fail instead of creating tags for unknown names', { field: 'create_missing' });
 
-  tags
-    .command('list')
-    .description('show the tags of a task')
-    .argument('<step-id>', 'task id')
-    .action(action(session, async (ctx, step: string) => (await import('./list.js')).run(ctx, step)));
+export const list = verb({
+  name: 'list',
+  summary: 'show the tags of a task',
+  flags: { stepId },
+  examples: ['pwctl tags list 42', 'pwctl tags list 42 -o json | jq ".data[].name"'],
+  mcp: { description: "List a task's tags." },
+});
 
-  tags
-    .command('add')
-    .description('add tags to a task, keeping the ones it has')
-    .argument('<step-id>', 'task id')
-    .argument('<tag...>', 'tag ids or names')
-    .option('--no-create', 'fail instead of creating tags for unknown names')
-    .addHelpText('after', `${TAG_HELP}\n\nExample:\n  pwctl tags add 42 urgent 63 name:2024`)
-    .action(action(session, async (ctx, step: string, refs: string[], opts: AddOptions) => (await import('./add.js')).run(ctx, step, refs, opts)));
+export const add = verb({
+  name: 'add',
+  summary: 'add tags to a task, keeping the ones it has',
+  details: TAG_DETAILS,
+  flags: {
+    stepId,
+    tags: customList('<tag...>', 'tag ids or names', parseTagRef, { schema: { ...TAG_REFS, minItems: 1 }, fromJson: typedRefs }, { required: true }),
+    create,
+  },
+  examples: ['pwctl tags add 42 urgent 63 name:2024'],
+  effects: { writes: true },
+  mcp: { description: 'Add tags to a task; unknown names are created unless create_missing is false.' },
+});
 
-  tags
-    .command('set')
-    .description('replace the tags of a task (at most 100); --clear removes them all')
-    .argument('<step-id>', 'task id')
-    .argument('[tag...]', 'tag ids or names')
-    .option('--clear', 'remove every tag (retired-set tags stay)')
-    .option('--no-create', 'fail instead of creating tags for unknown names')
-    .addHelpText('after', TAG_HELP)
-    .action(action(session, async (ctx, step: string, refs: string[], opts: SetOptions) => (await import('./set.js')).run(ctx, step, refs, opts)));
+export const set = verb({
+  name: 'set',
+  summary: `replace the tags of a task (at most ${MAX_TAG_REFERENCES}); --clear removes them all`,
+  details: TAG_DETAILS,
+  flags: {
+    stepId,
+    tags: customList('[tag...]', 'tag ids or names', parseTagRef, { schema: { ...TAG_REFS, maxItems: MAX_TAG_REFERENCES }, fromJson: typedRefs }),
+    clear: flag('--clear', 'remove every tag (retired-set tags stay)', { field: false }),
+    create,
+  },
+  examples: ['pwctl tags set 42 urgent "client review"', 'pwctl tags set 42 --clear'],
+  effects: { writes: true },
+  mcp: { description: "Replace a task's tags; [] removes them all." },
+});
 
-  tags
-    .command('remove')
-    .description('take tags off a task, by id')
-    .argument('<step-id>', 'task id')
-    .argument('<tag-id...>', 'tag ids (see `pwctl tags list <step-id>`)')
-    .action(action(session, async (ctx, step: string, ids: string[]) => (await import('./remove.js')).run(ctx, step, ids)));
-}
+export const remove = verb({
+  name: 'remove',
+  summary: 'take tags off a task, by id',
+  flags: {
+    stepId,
+    tagIds: customList('<tag-id...>', 'tag ids (see `pwctl tags list <step-id>`)', parseTagId, {
+      schema: { type: 'array', items: { type: 'integer', minimum: 1 }, minItems: 1 },
+      fromJson: (value, field) => (value as number[]).map((tag, i) => parseTagId(String(tag), `${field}[${i}]`)),
+    }, { required: true }),
+  },
+  examples: ['pwctl tags remove 42 63'],
+  effects: { writes: true },
+  mcp: { description: 'Remove tags from a task, by id.' },
+});
+
+export const tags = noun({
+  name: 'tags',
+  summary: 'the tags of a task: list, add, set, remove',
+  examples: ['pwctl tags list 42', 'pwctl tags add 42 urgent "client review" 12', 'pwctl tags set 42 --clear'],
+  commands: [bind(list, () => import('./list.js')), bind(add, () => import('./add.js')), bind(set, () => import('./set.js')), bind(remove, () => import('./remove.js'))],
+});

@@ -2,7 +2,7 @@
 // as is; a table lists the task's tags after the change with what changed marked.
 import { ApiError } from '../../api/errors.js';
 import type { TagChange, TagReference } from '../../api/types.js';
-import type { Factory } from '../../factory.js';
+import type { Ctx } from '../context.js';
 import type { View } from '../../output/view.js';
 import { tagRows, type TagRow } from './tag-change.js';
 import { describeRef } from './tag-ref.js';
@@ -17,7 +17,7 @@ export const TAG_ROW_VIEW: View<TagRow> = {
   ],
 };
 
-export async function printTagChange(ctx: Factory, stepId: number, change: TagChange, retired?: ReadonlySet<number>): Promise<void> {
+export async function printTagChange(ctx: Ctx, stepId: number, change: TagChange, retired?: ReadonlySet<number>): Promise<void> {
   await ctx.output.value(change, async () => {
     const rows = tagRows(change, retired);
     if (rows.length === 0) ctx.io.notice(`task ${stepId} has no tags`);
@@ -26,7 +26,7 @@ export async function printTagChange(ctx: Factory, stepId: number, change: TagCh
 }
 
 /** "✓ task 12: 2 added (1 new), 1 removed" on stderr, for people. */
-export function noticeTagChange(ctx: Factory, stepId: number, change: TagChange): void {
+export function noticeTagChange(ctx: Ctx, stepId: number, change: TagChange): void {
   const parts = [`${change.added.length} added${change.created.length ? ` (${change.created.length} new)` : ''}`];
   if (change.removed.length) parts.push(`${change.removed.length} removed`);
   ctx.io.notice(`✓ task ${stepId}: ${parts.join(', ')}`);

@@ -28,7 +28,7 @@ export function checkTypedRef(ref: TagReference, where: string): TagReference {
 }
 
 /** `tags remove` takes ids only: digits or id:<n>. */
-export function parseTagId(arg: string): number {
+export function parseTagId(arg: string, _name?: string): number {
   const ref = parseTagRef(arg);
   if (typeof ref !== 'number') {
     throw new UsageError(`<tag-id> must be a tag id (digits or id:<n>), got ${JSON.stringify(arg)}; find ids with \`pwctl tags list <step-id>\``);

@@ -2,29 +2,18 @@ import { WEBHOOK_EVENTS, type CreateWebhookBody } from '../../api/types.js';
 import { createWebhook } from '../../api/webhooks.js';
 import { serviceKey } from '../../config/service-key.js';
 import { putWebhookSecret } from '../../config/webhook-secrets.js';
-import type { Factory } from '../../factory.js';
 import { UsageError } from '../../errors.js';
 import { parseEnum, parseHttpUrl, parseId } from '../../validate.js';
 import { CREATED_WEBHOOK_VIEW } from './views.js';
+import type { Ctx } from '../context.js';
+import type { RunOf } from '../declare.js';
+import type { create } from './index.js';
 
-export interface CreateOptions {
-  url: string;
-  event: string;
-  company?: string;
-  /** false with --no-save-secret */
-  saveSecret: boolean;
-}
-
-export async function run(ctx: Factory, opts: CreateOptions): Promise<void> {
-  const body: CreateWebhookBody = {
-    url: parseHttpUrl(opts.url, '--url'),
-    event: parseEnum(opts.event, WEBHOOK_EVENTS, '--event'),
-    company_id: resolveCompany(ctx, opts.company),
-  };
+export const run: RunOf<typeof create> = async (ctx, opts) => {
+  const body: CreateWebhookBody = { url: opts.url, event: opts.event, company_id: resolveCompany(ctx, opts.company) };
   ctx.output.checkFields(CREATED_WEBHOOK_VIEW);
   const client = await ctx.api();
-  const hook = await createWebhook(client, body);
-  if (!hook) return;
+  const hook = await createWebhook(client, body, 'pwctl webhooks list');
 
   const secret = hook.secret;
   let stored = false;
@@ -44,10 +33,10 @@ export async function run(ctx: Factory, opts: CreateOptions): Promise<void> {
   if (typeof secret !== 'string' || secret === '') ctx.io.warn('the service returned no signing secret for this subscription');
   else if (stored) ctx.io.notice(`✓ created subscription ${hook.id}; its secret is shown only now and is stored for profile ${ctx.profileName}, so \`pwctl webhooks listen\` verifies its deliveries`);
   else ctx.io.notice(`✓ created subscription ${hook.id}; copy its secret now: the service never shows it again`);
-}
+};
 
-function resolveCompany(ctx: Factory, flag: string | undefined): number {
-  if (flag !== undefined) return parseId(flag, '--company');
+function resolveCompany(ctx: Ctx, flag: number | undefined): number {
+  if (flag !== undefined) return flag;
   const company = ctx.settings.company;
   if (company === undefined) throw new UsageError('--company <id> is required (or set a default with `pwctl config set company <id>`)');
   return company;

@@ -1,109 +1,152 @@
-import { Argument, Option, type Command } from 'commander';
+// Webhook subscriptions, the verifying local receiver, and tools for building receivers:
+// every verb, declared once. Their run functions are the files beside this one.
 import { WEBHOOK_EVENTS } from '../../api/types.js';
-import { completeWith } from '../../completion/values.js';
-import { action, collect, type Session } from '../action.js';
-import { addListOptions } from '../list-options.js';
-import type { CreateOptions } from './create.js';
-import type { ListOptions } from './list.js';
-import type { ListenOptions } from './listen.js';
-import type { TriggerOptions } from './trigger.js';
-import type { UpdateOptions } from './update.js';
-import type { VerifyOptions } from './verify.js';
+import { parseTrueFalse } from '../../validate.js';
+import { bind, noun, verb } from '../declare.js';
+import { count, custom, flag, id, listOf, oneOf, path, port, raw, seconds, text, texts, url } from '../flags.js';
+import { LIST_FLAGS } from '../list-flags.js';
 
-export function registerWebhooks(program: Command, session: Session): void {
-  const webhooks = program
-    .command('webhooks')
-    .description('webhook subscriptions, a verifying local receiver, and tools for building receivers');
+const HOOK_ID = { required: true, complete: { ids: 'webhooks' } } as const;
+const hookId = id('<id>', 'subscription id', HOOK_ID);
 
-  addListOptions(
-    webhooks
-      .command('list')
-      .description('list webhook subscriptions (stored secrets are never shown)')
-      .option('--company <id>', 'only this company (default: config key company)'),
-  ).action(action(session, async (ctx, opts: ListOptions) => (await import('./list.js')).run(ctx, opts)));
+export const list = verb({
+  name: 'list',
+  summary: 'list webhook subscriptions (stored secrets are never shown)',
+  flags: { company: id('--company', 'only this company (default: config key company)', { field: 'company_id' }), ...LIST_FLAGS },
+  examples: ['pwctl webhooks list', 'pwctl webhooks list --company 1 -o json'],
+  mcp: { description: 'List webhook subscriptions.' },
+});
 
-  webhooks
-    .command('get')
-    .description('show one subscription')
-    .argument('<id>', 'subscription id')
-    .action(action(session, async (ctx, id: string) => (await import('./get.js')).run(ctx, id)));
+export const get = verb({
+  name: 'get',
+  summary: 'show one subscription',
+  flags: { id: hookId },
+  examples: ['pwctl webhooks get 12'],
+  mcp: { description: 'Get a webhook subscription.' },
+});
 
-  webhooks
-    .command('create')
-    .description('subscribe a URL to one event type; prints the signing secret once and stores it for `listen`')
-    .requiredOption('--url <url>', 'http(s) URL that receives the deliveries')
-    .addOption(completeWith(new Option('--event <type>', 'event type, e.g. task.completed (see `pwctl webhooks create --help`)').makeOptionMandatory(), { values: WEBHOOK_EVENTS }))
-    .option('--company <id>', 'company to subscribe to (default: config key company)')
-    .option('--no-save-secret', 'do not keep the secret in the config store')
-    .addHelpText(
-      'after',
-      '\nEvent types: project.created, task.created, task.completed, task.due_date_updated,\n  task.tags_updated, phase.updated, milestone.created, milestone.updated\n\nExample:\n  pwctl webhooks create --url http://127.0.0.1:8787/ --event task.completed --company 1',
-    )
-    .action(action(session, async (ctx, opts: CreateOptions) => (await import('./create.js')).run(ctx, opts)));
+export const create = verb({
+  name: 'create',
+  summary: 'subscribe a URL to one event type; prints the signing secret once and stores it for `listen`',
+  details: `Event types: ${WEBHOOK_EVENTS.slice(0, 4).join(', ')},\n  ${WEBHOOK_EVENTS.slice(4).join(', ')}`,
+  flags: {
+    url: url('--url', 'http(s) URL that receives the deliveries', { required: true }),
+    event: oneOf('--event', WEBHOOK_EVENTS, 'event type, e.g. task.completed', { required: true, placeholder: '<type>' }),
+    company: id('--company', 'company to subscribe to (default: config key company)', { field: 'company_id' }),
+    saveSecret: flag('--no-save-secret', 'do not keep the secret in the config store'),
+  },
+  examples: ['pwctl webhooks create --url http://127.0.0.1:8787/ --event task.completed --company 1'],
+  effects: { writes: true },
+});
 
-  webhooks
-    .command('update')
-    .description('change a subscription\'s URL or active state')
-    .argument('<id>', 'subscription id')
-    .option('--url <url>', 'new http(s) URL')
-    .addOption(completeWith(new Option('--active <true|false>', 'true delivers, false pauses'), { values: ['true', 'false'] }))
-    .action(action(session, async (ctx, id: string, opts: UpdateOptions) => (await import('./update.js')).run(ctx, id, opts)));
+export const update = verb({
+  name: 'update',
+  summary: "change a subscription's URL or active state",
+  flags: {
+    id: hookId,
+    url: url('--url', 'new http(s) URL'),
+    active: custom('--active', 'true delivers, false pauses', parseTrueFalse, { schema: { type: 'boolean' }, fromJson: (v) => v === true }, { placeholder: '<true|false>', complete: { values: ['true', 'false'] } }),
+  },
+  examples: ['pwctl webhooks update 12 --url https://example.com/hooks', 'pwctl webhooks update 12 --active false'],
+  effects: { writes: true },
+  rules: [{ anyOf: ['url', 'active'], what: 'nothing to change' }],
+});
 
-  webhooks
-    .command('pause')
-    .description('stop deliveries to a subscription (active false)')
-    .argument('<id>', 'subscription id')
-    .action(action(session, async (ctx, id: string) => (await import('./update.js')).setActive(ctx, id, false)));
+export const pause = verb({
+  name: 'pause',
+  summary: 'stop deliveries to a subscription (active false)',
+  flags: { id: hookId },
+  examples: ['pwctl webhooks pause 12'],
+  effects: { writes: true },
+});
 
-  webhooks
-    .command('resume')
-    .description('restart deliveries to a paused subscription (active true)')
-    .argument('<id>', 'subscription id')
-    .action(action(session, async (ctx, id: string) => (await import('./update.js')).setActive(ctx, id, true)));
+export const resume = verb({
+  name: 'resume',
+  summary: 'restart deliveries to a paused subscription (active true)',
+  flags: { id: hookId },
+  examples: ['pwctl webhooks resume 12'],
+  effects: { writes: true },
+});
 
-  webhooks
-    .command('delete')
-    .description('delete a subscription and forget its stored secret')
-    .argument('<id>', 'subscription id')
-    .action(action(session, async (ctx, id: string) => (await import('./delete.js')).run(ctx, id)));
+export const remove = verb({
+  name: 'delete',
+  summary: 'delete a subscription and forget its stored secret',
+  flags: { id: hookId },
+  examples: ['pwctl webhooks delete 12 --yes'],
+  effects: { writes: true, confirms: true },
+});
 
-  webhooks
-    .command('listen')
-    .description('run a local receiver that verifies signed deliveries, prints them, and can forward them')
-    .option('--port <n>', 'port to listen on; 0 picks a free one', '8787')
-    .option('--host <addr>', 'address to bind (anything but loopback is reachable from other machines)', '127.0.0.1')
-    .option('--path <p>', 'accept deliveries only at this path (default: any path)')
-    .option('--secret <s>', 'signing secret to accept (repeatable; also PWCTL_WEBHOOK_SECRET and every secret stored for the profile)', collect)
-    .addOption(completeWith(new Option('--events <types>', 'show and forward only these event types (comma-separated)'), { values: WEBHOOK_EVENTS, list: true }))
-    .option('--forward-to <[event=]url>', 'relay accepted deliveries byte for byte; event=url relays only that event (repeatable)', collect)
-    .option('--max-body <bytes>', 'answer 413 to bodies larger than this', String(1024 * 1024))
-    .addOption(new Option('--read-timeout <seconds>', 'drop a sender that has not sent a whole request within this time').default('10'))
-    .addOption(new Option('--forward-timeout <seconds>', 'give up on a forward target after this time').default('10'))
-    .addHelpText(
-      'after',
-      '\nOutput: a line per delivery (time, event, resource, subscription, duplicate mark);\n  with -o json or -o ndjson one object per line: {received_at, event, subscription_id, duplicate, payload}.\n\nExamples:\n  pwctl webhooks listen --port 8787\n  pwctl webhooks listen -o ndjson | jq .payload.title\n  pwctl webhooks listen --forward-to task.completed=http://localhost:3000/hooks --forward-to http://localhost:4000/all',
-    )
-    .action(action(session, async (ctx, opts: ListenOptions) => (await import('./listen.js')).run(ctx, opts)));
+export const listen = verb({
+  name: 'listen',
+  summary: 'run a local receiver that verifies signed deliveries, prints them, and can forward them',
+  details:
+    'Output: a line per delivery (time, event, resource, subscription, duplicate mark);\n  with -o json or -o ndjson one object per line: {received_at, event, subscription_id, duplicate, payload}.',
+  flags: {
+    port: port('--port', 'port to listen on; 0 picks a free one', { default: 8787 }),
+    host: text('--host', 'address to bind (anything but loopback is reachable from other machines)', { default: '127.0.0.1', nonEmpty: true, placeholder: '<addr>' }),
+    path: raw('--path', 'accept deliveries only at this path (default: any path)', { placeholder: '<p>' }),
+    secret: texts('--secret', 'signing secret to accept (also PWCTL_WEBHOOK_SECRET and every secret stored for the profile)', { placeholder: '<s>' }),
+    events: listOf('--events', WEBHOOK_EVENTS, 'show and forward only these event types (comma-separated)'),
+    forwardTo: texts('--forward-to', 'relay accepted deliveries byte for byte; event=url relays only that event', { placeholder: '<[event=]url>' }),
+    maxBody: count('--max-body', 'answer 413 to bodies larger than this', { default: 1024 * 1024, placeholder: '<bytes>' }),
+    readTimeout: seconds('--read-timeout', 'drop a sender that has not sent a whole request within this time', { default: 10 }),
+    forwardTimeout: seconds('--forward-timeout', 'give up on a forward target after this time', { default: 10 }),
+  },
+  examples: [
+    'pwctl webhooks listen --port 8787',
+    'pwctl webhooks listen -o ndjson | jq .payload.title',
+    'pwctl webhooks listen --forward-to task.completed=http://localhost:3000/hooks --forward-to http://localhost:4000/all',
+  ],
+});
 
-  webhooks
-    .command('verify')
-    .description('check a delivery\'s signature: exit 0 if it matches, 1 if not (the rules `listen` uses)')
-    .option('--secret <s>', 'the subscription\'s signing secret (default: PWCTL_WEBHOOK_SECRET)')
-    .requiredOption('--signature <hex>', 'the Signature header\'s value')
-    .option('--file <path|->', 'the raw body; - or nothing reads standard input')
-    .action(action(session, async (ctx, opts: VerifyOptions) => (await import('./verify.js')).run(ctx, opts)));
+export const verify = verb({
+  name: 'verify',
+  summary: "check a delivery's signature: exit 0 if it matches, 1 if not (the rules `listen` uses)",
+  flags: {
+    secret: text('--secret', "the subscription's signing secret (default: PWCTL_WEBHOOK_SECRET)", { placeholder: '<s>' }),
+    signature: text('--signature', "the Signature header's value", { required: true, placeholder: '<hex>' }),
+    file: path('--file', 'the raw body; - or nothing reads standard input', { placeholder: '<path|->' }),
+  },
+  examples: ['pwctl webhooks verify --secret "$SECRET" --signature "$SIG" --file body.json'],
+  effects: { offline: true },
+});
 
-  webhooks
-    .command('trigger')
-    .description('send one signed delivery of an event type to a receiver you are building')
-    .addArgument(completeWith(new Argument('[event]', 'event type, e.g. task.completed (with --subscription: the subscription\'s)'), { values: WEBHOOK_EVENTS }))
-    .option('--to <url>', 'receiver URL (with --subscription: default the subscription\'s URL)')
-    .option('--secret <s>', 'signing secret (default: PWCTL_WEBHOOK_SECRET)')
-    .addOption(completeWith(new Option('--subscription <id>', 'send as this subscription: its stored secret, event type and URL'), { ids: 'webhooks' }))
-    .option('--file <payload.json>', 'send this body instead of a realistic sample (- for standard input)')
-    .addHelpText(
-      'after',
-      '\nExamples:\n  pwctl webhooks trigger task.completed --to http://localhost:3000/hooks --secret "$SECRET"\n  pwctl webhooks trigger --subscription 12 --to http://localhost:3000/hooks',
-    )
-    .action(action(session, async (ctx, event: string | undefined, opts: TriggerOptions) => (await import('./trigger.js')).run(ctx, event, opts)));
-}
+export const trigger = verb({
+  name: 'trigger',
+  summary: 'send one signed delivery of an event type to a receiver you are building',
+  flags: {
+    event: oneOf('[event]', WEBHOOK_EVENTS, "event type, e.g. task.completed (with --subscription: the subscription's)"),
+    to: url('--to', "receiver URL (with --subscription: default the subscription's URL)"),
+    secret: text('--secret', 'signing secret (default: PWCTL_WEBHOOK_SECRET)', { placeholder: '<s>' }),
+    subscription: id('--subscription', 'send as this subscription: its stored secret, event type and URL', { complete: { ids: 'webhooks' } }),
+    file: path('--file', 'send this body instead of a realistic sample (- for standard input)', { placeholder: '<payload.json>' }),
+  },
+  examples: [
+    'pwctl webhooks trigger task.completed --to http://localhost:3000/hooks --secret "$SECRET"',
+    'pwctl webhooks trigger --subscription 12 --to http://localhost:3000/hooks',
+  ],
+  // It sends to a receiver, not to the service: --dry-run shows the delivery instead.
+  effects: { writes: true },
+});
+
+export const webhooks = noun({
+  name: 'webhooks',
+  summary: 'webhook subscriptions, a verifying local receiver, and tools for building receivers',
+  examples: [
+    'pwctl webhooks create --url https://example.com/hooks --event task.completed --company 1',
+    'pwctl webhooks pause 12 && pwctl webhooks resume 12',
+    'pwctl webhooks listen --forward-to task.completed=http://localhost:3000/hooks',
+  ],
+  commands: [
+    bind(list, () => import('./list.js')),
+    bind(get, () => import('./get.js')),
+    bind(create, () => import('./create.js')),
+    bind(update, () => import('./update.js')),
+    bind(pause, async () => ({ run: (await import('./update.js')).pause })),
+    bind(resume, async () => ({ run: (await import('./update.js')).resume })),
+    bind(remove, () => import('./delete.js')),
+    bind(listen, () => import('./listen.js')),
+    bind(verify, () => import('./verify.js')),
+    bind(trigger, () => import('./trigger.js')),
+  ],
+});

@@ -1,18 +1,13 @@
 import { listWebhooks } from '../../api/webhooks.js';
-import type { Factory } from '../../factory.js';
-import { parseId } from '../../validate.js';
-import { printList, resolveLimit, type ListFlags } from '../list-options.js';
+import type { RunOf } from '../declare.js';
+import { limitOf, printList } from '../list-flags.js';
+import type { list } from './index.js';
 import { WEBHOOK_VIEW } from './views.js';
 
-export interface ListOptions extends ListFlags {
-  company?: string;
-}
-
-export async function run(ctx: Factory, opts: ListOptions): Promise<void> {
-  const limit = resolveLimit(opts);
-  const company = opts.company === undefined ? ctx.settings.company : parseId(opts.company, '--company');
-  ctx.output.checkFields(WEBHOOK_VIEW);
+export const run: RunOf<typeof list> = async (ctx, opts) => {
+  const limit = limitOf(opts);
+  const company = opts.company ?? ctx.settings.company;
   const client = await ctx.api();
   // Records are printed as the API returns them: stored secrets are never merged in.
-  await printList(ctx, WEBHOOK_VIEW, (result) => listWebhooks(client, { company_id: company }, limit, result));
-}
+  await printList(ctx, WEBHOOK_VIEW, (paging) => listWebhooks(client, { company_id: company }, limit, paging));
+};

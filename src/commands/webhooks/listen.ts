@@ -1,6 +1,5 @@
 import { WEBHOOK_EVENTS } from '../../api/types.js';
 import { isLoopbackHost } from '../../api/no-proxy.js';
-import type { Factory } from '../../factory.js';
 import { CommandFailedError, UsageError } from '../../errors.js';
 import { escapeInline } from '../../output/sanitize.js';
 import { parseCount, parseEnum, parseTimeoutSeconds, requireNonEmpty } from '../../validate.js';
@@ -11,36 +10,26 @@ import { profileSecrets } from '../../webhooks/profile-secrets.js';
 import type { RejectedRequest } from '../../webhooks/receiver.js';
 import { SigningSecrets, type KnownSecret } from '../../webhooks/signing-secrets.js';
 import { DELIVERY_VIEW } from './views.js';
+import type { Ctx } from '../context.js';
+import type { RunOf } from '../declare.js';
+import type { listen } from './index.js';
 
-export interface ListenOptions {
-  port: string;
-  host: string;
-  path?: string;
-  secret?: string[];
-  events?: string;
-  forwardTo?: string[];
-  maxBody: string;
-  readTimeout: string;
-  forwardTimeout: string;
-}
 
 /** Open requests and relays get this long to finish after Ctrl-C. */
 const SHUTDOWN_GRACE_MS = 5_000;
 
-export async function run(ctx: Factory, opts: ListenOptions): Promise<void> {
-  const port = parsePort(opts.port);
-  const host = requireNonEmpty(opts.host, '--host');
+export const run: RunOf<typeof listen> = async (ctx, opts) => {
+  const { port, host, maxBody } = opts;
   const path = opts.path === undefined ? undefined : parsePath(opts.path);
-  const events = opts.events === undefined ? undefined : parseEvents(opts.events);
-  const forwardTo = (opts.forwardTo ?? []).map(parseForwardTarget);
-  const maxBody = parseCount(opts.maxBody, '--max-body');
-  const readTimeoutMs = parseTimeoutSeconds(opts.readTimeout, '--read-timeout') * 1000;
-  const forwardTimeoutMs = parseTimeoutSeconds(opts.forwardTimeout, '--forward-timeout') * 1000;
+  const events = opts.events === undefined ? undefined : new Set<string>(opts.events);
+  const forwardTo = opts.forwardTo.map(parseForwardTarget);
+  const readTimeoutMs = opts.readTimeout * 1000;
+  const forwardTimeoutMs = opts.forwardTimeout * 1000;
   // Checks --fields too, before the port is opened.
   const output = await ctx.output.stream(DELIVERY_VIEW);
 
   const fixed: KnownSecret[] = [
-    ...(opts.secret ?? []).map((secret): KnownSecret => ({ secret: requireNonEmpty(secret, '--secret'), source: '--secret' })),
+    ...opts.secret.map((secret): KnownSecret => ({ secret: requireNonEmpty(secret, '--secret'), source: '--secret' })),
     ...(ctx.env.PWCTL_WEBHOOK_SECRET ? [{ secret: ctx.env.PWCTL_WEBHOOK_SECRET, source: 'PWCTL_WEBHOOK_SECRET' }] : []),
   ];
   const secrets = new SigningSecrets(fixed, profileSecrets(ctx.store.dir, ctx.profileName));
@@ -87,25 +76,13 @@ export async function run(ctx: Factory, opts: ListenOptions): Promise<void> {
   const summary = await listener.stop(SHUTDOWN_GRACE_MS);
   await output.end();
   ctx.io.notice(summaryLine(summary, output.dropped, events !== undefined));
-}
-
-function parsePort(value: string): number {
-  if (!/^[0-9]+$/.test(value.trim()) || Number(value) > 65_535) {
-    throw new UsageError(`--port must be a port number from 0 to 65535 (0 picks a free one), got ${JSON.stringify(value)}`);
-  }
-  return Number(value);
-}
+};
 
 function parsePath(value: string): string {
   if (!/^\/[^\s?#]*$/.test(value)) throw new UsageError(`--path must start with / and contain no spaces, ? or #, got ${JSON.stringify(value)}`);
   return value;
 }
 
-function parseEvents(value: string): Set<string> {
-  const names = value.split(',').map((name) => name.trim()).filter((name) => name !== '');
-  if (names.length === 0) throw new UsageError(`--events must name at least one event type: ${WEBHOOK_EVENTS.join(', ')}`);
-  return new Set(names.map((name) => parseEnum(name, WEBHOOK_EVENTS, '--events')));
-}
 
 
 function listenError(error: unknown, host: string, port: number): Error {

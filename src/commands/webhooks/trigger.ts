@@ -1,7 +1,6 @@
 import { WEBHOOK_EVENTS, type WebhookEvent } from '../../api/types.js';
 import { SANDBOX_SERVICE, serviceKey } from '../../config/service-key.js';
 import { findWebhookSecret } from '../../config/webhook-secrets.js';
-import type { Factory } from '../../factory.js';
 import { CommandFailedError, NetworkError, UsageError } from '../../errors.js';
 import { escapeInline } from '../../output/sanitize.js';
 import { parseEnum, parseHttpUrl, parseId } from '../../validate.js';
@@ -11,14 +10,11 @@ import { samplePayload } from '../../webhooks/samples.js';
 import { signBody } from '../../webhooks/signature.js';
 import { readInputBytes } from '../read-input.js';
 import { resolveSecret } from './secret-option.js';
+import type { Ctx } from '../context.js';
+import type { RunOf, OptionsFor } from '../declare.js';
+import type { trigger } from './index.js';
 
-export interface TriggerOptions {
-  to?: string;
-  secret?: string;
-  file?: string;
-  /** Send as this stored subscription: its secret, event type and URL. */
-  subscription?: string;
-}
+type TriggerOptions = OptionsFor<typeof trigger>;
 
 /** Where a delivery goes, of which event type, signed with which secret. */
 interface Target {
@@ -37,8 +33,8 @@ export interface TriggerResult {
   signature: string;
 }
 
-export async function run(ctx: Factory, eventArg: string | undefined, opts: TriggerOptions): Promise<void> {
-  const { event, url, secret } = opts.subscription === undefined ? givenTarget(ctx, eventArg, opts) : storedTarget(ctx, opts.subscription, eventArg, opts);
+export const run: RunOf<typeof trigger> = async (ctx, opts) => {
+  const { event, url, secret } = opts.subscription === undefined ? givenTarget(ctx, opts) : storedTarget(ctx, opts.subscription, opts);
   const body = opts.file === undefined ? Buffer.from(JSON.stringify(samplePayload(event)), 'utf8') : await readInputBytes(ctx, opts.file, '--file');
   if (opts.file !== undefined && !isJson(body)) ctx.io.warn(`--file is not valid JSON; sending it as is`);
   const signature = signBody(secret, body);
@@ -66,20 +62,18 @@ export async function run(ctx: Factory, eventArg: string | undefined, opts: Trig
   const result: TriggerResult = { event, url, status, status_text: statusText, duration_ms: ms, bytes: body.length, signature };
   await ctx.output.value(result, () => ctx.output.raw(`${status} ${escapeInline(statusText)} in ${ms} ms from ${url} (${event}, ${body.length} bytes)\n`));
   if (status < 200 || status > 299) throw new CommandFailedError(`the receiver answered ${status} ${statusText}; a delivery counts only with a 2xx answer`);
-}
+};
 
-function givenTarget(ctx: Factory, eventArg: string | undefined, opts: TriggerOptions): Target {
-  if (eventArg === undefined) throw new UsageError('missing <event>: name an event type (e.g. task.completed), or send as a stored subscription with --subscription <id>');
+function givenTarget(ctx: Ctx, opts: TriggerOptions): Target {
+  if (opts.event === undefined) throw new UsageError('missing <event>: name an event type (e.g. task.completed), or send as a stored subscription with --subscription <id>');
   if (opts.to === undefined) throw new UsageError('--to <url> is required (or --subscription <id>, which sends to the subscription\'s URL)');
-  return { event: parseEnum(eventArg, WEBHOOK_EVENTS, '<event>'), url: parseHttpUrl(opts.to, '--to'), secret: resolveSecret(ctx, opts.secret) };
+  return { event: opts.event, url: opts.to, secret: resolveSecret(ctx, opts.secret) };
 }
 
 /** The stored subscription's secret, event type and URL (--to overrides the URL). */
-function storedTarget(ctx: Factory, idArg: string, eventArg: string | undefined, opts: TriggerOptions): Target {
-  const id = parseId(idArg, '--subscription');
+function storedTarget(ctx: Ctx, id: number, opts: TriggerOptions): Target {
   if (opts.secret !== undefined) throw new UsageError('--secret and --subscription cannot be combined: the subscription\'s stored secret signs the delivery');
-  const to = opts.to === undefined ? undefined : parseHttpUrl(opts.to, '--to');
-  const event = eventArg === undefined ? undefined : parseEnum(eventArg, WEBHOOK_EVENTS, '<event>');
+  const { to, event } = opts;
   const service = serviceKey(ctx.settings);
   if (service === undefined) {
     throw new UsageError('--subscription: stored secrets belong to a service; pass --base-url, set PWCTL_BASE_URL or config key base_url, or use --sandbox');

@@ -1,42 +1,34 @@
-import type { UpdateWebhookBody, WebhookSubscription } from '../../api/types.js';
 import { updateWebhook } from '../../api/webhooks.js';
+import type { UpdateWebhookBody, WebhookSubscription } from '../../api/types.js';
 import { serviceKey } from '../../config/service-key.js';
 import { findWebhookSecret, updateWebhookSecretUrl } from '../../config/webhook-secrets.js';
-import type { Factory } from '../../factory.js';
-import { UsageError } from '../../errors.js';
-import { parseHttpUrl, parseId, parseTrueFalse } from '../../validate.js';
+import type { Ctx } from '../context.js';
+import type { RunOf } from '../declare.js';
+import type { pause as pauseVerb, resume as resumeVerb, update } from './index.js';
 import { WEBHOOK_VIEW } from './views.js';
 
-export interface UpdateOptions {
-  url?: string;
-  active?: string;
-}
-
-export async function run(ctx: Factory, idArg: string, opts: UpdateOptions): Promise<void> {
-  const id = parseId(idArg, '<id>');
+export const run: RunOf<typeof update> = async (ctx, opts) => {
   const body: UpdateWebhookBody = {};
-  if (opts.url !== undefined) body.url = parseHttpUrl(opts.url, '--url');
-  if (opts.active !== undefined) body.active = parseTrueFalse(opts.active, '--active');
-  if (Object.keys(body).length === 0) throw new UsageError('nothing to change: give --url <url> and/or --active true|false');
-  await send(ctx, id, body);
-}
+  if (opts.url !== undefined) body.url = opts.url;
+  if (opts.active !== undefined) body.active = opts.active;
+  await sendUpdate(ctx, opts.id, body);
+};
 
-/** `pause` and `resume`. */
-export async function setActive(ctx: Factory, idArg: string, active: boolean): Promise<void> {
-  await send(ctx, parseId(idArg, '<id>'), { active });
-}
+export const pause: RunOf<typeof pauseVerb> = (ctx, opts) => sendUpdate(ctx, opts.id, { active: false });
 
-async function send(ctx: Factory, id: number, body: UpdateWebhookBody): Promise<void> {
+export const resume: RunOf<typeof resumeVerb> = (ctx, opts) => sendUpdate(ctx, opts.id, { active: true });
+
+/** PUT the change and print the subscription (`update`, `pause`, `resume`). */
+async function sendUpdate(ctx: Ctx, id: number, body: UpdateWebhookBody): Promise<void> {
   ctx.output.checkFields(WEBHOOK_VIEW);
   const client = await ctx.api();
   const hook = await updateWebhook(client, id, body);
-  if (!hook) return;
   if (body.url !== undefined) await rememberUrl(ctx, hook);
   await ctx.output.record(hook, WEBHOOK_VIEW);
 }
 
 /** Keep the stored secret's description in step with the subscription. */
-async function rememberUrl(ctx: Factory, hook: WebhookSubscription): Promise<void> {
+async function rememberUrl(ctx: Ctx, hook: WebhookSubscription): Promise<void> {
   const service = serviceKey(ctx.settings)!;
   if (!findWebhookSecret(ctx.store.profile(ctx.profileName), service, hook.id)) return;
   await ctx.store.updateProfile(ctx.profileName, (profile) => updateWebhookSecretUrl(profile, service, hook.id, hook.url));

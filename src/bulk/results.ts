@@ -1,0 +1,81 @@
+// One result per item of a bulk verb, as the contract shapes it, and how a table shows it.
+import { validPaths } from '../output/fields.js';
+import type { View } from '../output/view.js';
+
+/**
+ * What names an item in its result: its id (a task id, a document uuid, a file name; null for
+ * an import row that created nothing), and for items read from a file, the line it starts on.
+ */
+export interface BulkKey {
+  line?: number;
+  id: string | number | null;
+}
+
+export type BulkResult<T> =
+  | (BulkKey & { ok: true; data: T | null })
+  | (BulkKey & { ok: false; status: number | null; error: string });
+
+export const NOT_ATTEMPTED = 'not attempted: interrupted';
+
+export const BULK_RESULT_VIEW: View<BulkResult<unknown>> = {
+  fields: ['line', 'id', 'ok', 'data', 'status', 'error'],
+  // Deletes answer no record: data is null.
+  nested: { data: [] },
+  columns: [
+    { header: 'ID', field: 'id', value: (r) => r.id, fit: 'whole' },
+    { header: 'RESULT', field: 'ok', value: (r) => (r.ok ? 'ok' : 'failed'), fit: 'whole', width: 6 },
+    { header: 'DETAIL', field: 'error', value: (r) => (r.ok ? detailOf(r.data) : failureDetail(r)), fit: 'shrink' },
+  ],
+};
+
+/** The results of a bulk verb whose items answer records shown by `view`: --fields data.title reaches into them. */
+export function bulkResultView<T>(view: View<T>): View<BulkResult<T>> {
+  return { ...(BULK_RESULT_VIEW as View<BulkResult<T>>), nested: { data: validPaths(view.fields, view.nested) } };
+}
+
+export function detailOf(data: unknown): string {
+  if (data && typeof data === 'object' && 'title' in data) return String((data as { title: unknown }).title);
+  return '';
+}
+
+export function failureDetail(result: { status: number | null; error: string }): string {
+  return `${result.status ?? ''} ${result.error}`.trim();
+}
+
+/** `line` first, when there is one: results read like the file they came from. */
+function keyed(key: BulkKey): BulkKey {
+  return key.line === undefined ? { id: key.id } : { line: key.line, id: key.id };
+}
+
+export function successResult<T>(key: BulkKey, data: T | undefined): BulkResult<T> {
+  return { ...keyed(key), ok: true, data: data ?? null };
+}
+
+export function failureResult(key: BulkKey, error: unknown): BulkResult<never> {
+  const e = error as { status?: number | null; message?: string };
+  return { ...keyed(key), ok: false, status: e.status ?? null, error: e.message ?? String(error) };
+}
+
+/** `20 reopened, 0 failed, 206 not attempted (interrupted)` */
+export function summaryLine(done: string, counts: { ok: number; failed: number; notAttempted: number }, interrupted: boolean): string {
+  const notAttempted = counts.notAttempted > 0 ? `, ${counts.notAttempted} not attempted` : '';
+  return `${counts.ok} ${done}, ${counts.failed} failed${notAttempted}${interrupted ? ' (interrupted)' : ''}`;
+}
+
+/** Cells a streamed result table gives a column that can shrink: the rest of a terminal line, at most. */
+const STREAM_TEXT_WIDTH = 60;
+
+/**
+ * The results view with widths declared for a stream: the ID column as wide as the longest
+ * id (when the ids are known before the run), text columns up to the line's remainder.
+ */
+export function sizedForStream<T>(view: View<BulkResult<T>>, ids: readonly string[] | undefined): View<BulkResult<T>> {
+  const idWidth = ids && ids.length > 0 ? Math.max(...ids.map((id) => id.length)) : undefined;
+  return {
+    ...view,
+    columns: view.columns.map((column) => ({
+      ...column,
+      width: column.width ?? (column.header === 'ID' ? idWidth : column.fit === 'shrink' ? STREAM_TEXT_WIDTH : undefined),
+    })),
+  };
+}

@@ -1,0 +1,84 @@
+// Connecting a command to the service: the embedded sandbox or the configured base URL, the
+// credentials (PWCTL_TOKEN, or the profile's stored tokens, renewed when its OAuth sign-in
+// allows), and an API client wired to this run's trace, wait notices and --dry-run
+// printing. Reached only through import(), by the first verb that asks for a client.
+import { ApiClient } from '../api/client.js';
+import { SANDBOX_SERVICE } from '../config/service-key.js';
+import type { TokenSource } from '../config/settings.js';
+import { loginCommand } from '../auth/login-command.js';
+import { allWebhookSecrets } from '../config/webhook-secrets.js';
+import { UsageError } from '../errors.js';
+import type { Factory } from './factory.js';
+import { escapeInline } from '../output/sanitize.js';
+import { VERSION } from '../version.js';
+
+export interface Connection {
+  client: ApiClient;
+  /** Which service this is, for what is stored per service (config/service-key.ts). */
+  serviceKey: string;
+}
+
+export const USER_AGENT = `pwctl/${VERSION} (node ${process.version}; ${process.platform})`;
+
+export async function connect(ctx: Factory): Promise<Connection> {
+  const settings = ctx.settings;
+  const trace = traceSink(ctx);
+  const secrets = knownSecrets(ctx);
+  let baseUrl: string;
+  let token: string;
+  let renewToken: (() => Promise<string>) | undefined;
+  // The CA file and proxy variables, for the API client and the token renewal alike.
+  const network = { caFile: settings.caFile, env: ctx.env };
+  if (settings.sandbox) {
+    const { startEmbeddedSandbox } = await import('../sandbox/embedded.js');
+    const sandbox = await startEmbeddedSandbox({ statePath: ctx.store.filePath('sandbox-state.json') });
+    ctx.onClose(() => sandbox.close());
+    ({ baseUrl, token } = sandbox);
+  } else {
+    if (!settings.baseUrl) {
+      throw new UsageError('no service URL configured: pass --base-url, set PWCTL_BASE_URL, run `pwctl config set base_url <url>`, or try --sandbox');
+    }
+    baseUrl = settings.baseUrl;
+    const { resolveClientAuth } = await import('../auth/client-auth.js');
+    const auth = await resolveClientAuth({ store: ctx.store, profileName: ctx.profileName, settings, baseUrl, trace, network });
+    ({ token, renewToken } = auth);
+    secrets.push(...auth.secrets);
+  }
+  const client = new ApiClient({
+    baseUrl,
+    token,
+    timeoutMs: settings.timeoutMs,
+    network,
+    userAgent: USER_AGENT,
+    secrets,
+    trace,
+    traceBodies: settings.debugBodies,
+    renewToken,
+    unauthorizedHint: settings.sandbox ? undefined : unauthorizedHint(settings.tokenSource, ctx.profileName),
+    dryRun: ctx.dryRun ? (request) => ctx.output.dryRun(request) : undefined,
+    onWait: ({ delayMs, status }) => {
+      if (status === 429) ctx.io.status(`rate limited: waiting ${(delayMs / 1000).toFixed(1)} s…`);
+    },
+  });
+  ctx.onClose(() => client.close());
+  return { client, serviceKey: settings.sandbox ? SANDBOX_SERVICE : client.base };
+}
+
+/** What a 401 asks the user to do: a refused PWCTL_TOKEN is theirs to check; a stored one needs a new sign-in. */
+function unauthorizedHint(source: TokenSource | undefined, profileName: string): string {
+  if (source === 'env') return 'check PWCTL_TOKEN: it is set, and it overrides any stored token';
+  return `run \`${loginCommand(profileName)}\` to sign in again`;
+}
+
+/** `--debug` lines on stderr, or nothing. */
+export function traceSink(ctx: Factory): ((line: string) => void) | undefined {
+  return ctx.settings.debug ? (line: string) => ctx.io.error(`debug: ${escapeInline(line)}\n`) : undefined;
+}
+
+/** Every secret this process knows before reading stored tokens, for redaction. */
+export function knownSecrets(ctx: Factory): string[] {
+  const profile = ctx.store.profile(ctx.profileName);
+  return [ctx.settings.token, ctx.env.PWCTL_WEBHOOK_SECRET, ...allWebhookSecrets(profile).map((s) => s.entry.secret)].filter(
+    (s): s is string => typeof s === 'string' && s !== '',
+  );
+}

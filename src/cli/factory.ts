@@ -1,0 +1,134 @@
+// The command line's wiring of a verb's context (src/commands/context.ts): the process's I/O,
+// the parsed global flags, and lazy factories for the expensive things (config store,
+// settings, output writer, API client), so a verb pays only for what it uses and `--help`
+// pays for none of it. It builds things; it prints nothing (that is the I/O object's and the
+// output writer's job).
+import type { ApiClient } from '../api/client.js';
+import type { BulkOptions, BulkWork } from '../bulk/bulk-options.js';
+import type { Ctx } from '../commands/context.js';
+import type { IdRecorder } from '../completion/id-recorder.js';
+import { openConfigStore, type ConfigStore } from '../config/store.js';
+import { resolveProfileName, resolveSettings, type GlobalFlags, type Settings } from '../config/settings.js';
+import type { IO } from '../io.js';
+import { parseFieldList } from '../output/fields.js';
+import type { JqFilter } from '../output/jq.js';
+import { resolvePager } from '../output/pager.js';
+import { OutputWriter } from '../output/writer.js';
+
+export class Factory implements Ctx {
+  #store: ConfigStore | undefined;
+  #settings: Settings | undefined;
+  #client: Promise<ApiClient> | undefined;
+  #writer: OutputWriter | undefined;
+  #ids: IdRecorder | undefined;
+  #jq: JqFilter | undefined;
+  #cleanups: Array<() => Promise<void>> = [];
+
+  constructor(
+    readonly flags: GlobalFlags,
+    readonly env: NodeJS.ProcessEnv,
+    readonly io: IO,
+  ) {}
+
+  get store(): ConfigStore {
+    return (this.#store ??= openConfigStore(this.env));
+  }
+
+  get profileName(): string {
+    return resolveProfileName(this.flags, this.env, this.store.defaultProfile());
+  }
+
+  get settings(): Settings {
+    if (!this.#settings) {
+      const name = this.profileName;
+      this.#settings = resolveSettings(this.flags, this.env, this.store.profile(name), name);
+    }
+    return this.#settings;
+  }
+
+  get dryRun(): boolean {
+    return this.flags.dryRun === true;
+  }
+
+  get output(): OutputWriter {
+    return (this.#writer ??= new OutputWriter(this.io, this.settings.output, this.flags.fields === undefined ? undefined : parseFieldList(this.flags.fields), {
+      // Records printed by a real run are remembered for shell completion; a dry run printed none.
+      onRecord: this.dryRun ? undefined : (record, view) => this.#ids?.observe(record, view),
+      jq: this.#jq,
+      pager: resolvePager(this.flags, this.env),
+    }));
+  }
+
+  /**
+   * What must be checked before a verb runs and may cost a moment: --jq is compiled here,
+   * so an expression that does not compile exits 2 before any request.
+   */
+  async prepare(): Promise<void> {
+    if (this.flags.jq === undefined || this.#jq) return;
+    const { JqFilter } = await import('../output/jq.js');
+    void this.settings; // --jq's format rules first: a wrong -o is reported before jq loads
+    this.#jq = await JqFilter.compile(this.flags.jq);
+  }
+
+  /** The API client for this profile (or the embedded sandbox), built on first use. */
+  api(): Promise<ApiClient> {
+    return (this.#client ??= this.#connect());
+  }
+
+  async confirm(question: string): Promise<void> {
+    const { confirmOrCancel } = await import('./confirm.js');
+    await confirmOrCancel(this, question);
+  }
+
+  async bulk<I, T>(items: readonly I[], work: BulkWork<I, T>, options: BulkOptions<I, T>): Promise<void> {
+    const { runBulk } = await import('./bulk-run.js');
+    await runBulk(this, items, work, options);
+  }
+
+  async clientWithToken(baseUrl: string, token: string): Promise<ApiClient> {
+    const [{ ApiClient }, { USER_AGENT, knownSecrets, traceSink }] = await Promise.all([import('../api/client.js'), import('./connect.js')]);
+    const client = new ApiClient({
+      baseUrl,
+      token,
+      timeoutMs: this.settings.timeoutMs,
+      network: { caFile: this.settings.caFile, env: this.env },
+      userAgent: USER_AGENT,
+      secrets: [token, ...knownSecrets(this)],
+      trace: traceSink(this),
+    });
+    this.onClose(() => client.close());
+    return client;
+  }
+
+  storedProfile(name: string): Factory {
+    const flags: GlobalFlags = { ...this.flags, profile: name, baseUrl: undefined, sandbox: false };
+    const env = { ...this.env };
+    for (const key of ['PWCTL_TOKEN', 'PWCTL_BASE_URL', 'PWCTL_PROFILE', 'PWCTL_SANDBOX']) delete env[key];
+    return new Factory(flags, env, this.io);
+  }
+
+  /** Runs when the command ends, success or not (closing sockets, flushing the sandbox). */
+  onClose(cleanup: () => Promise<void>): void {
+    this.#cleanups.push(cleanup);
+  }
+
+  async close(): Promise<void> {
+    for (const cleanup of this.#cleanups.reverse()) {
+      try {
+        await cleanup();
+      } catch {
+        // Closing is best effort; the command's own outcome has already been decided.
+      }
+    }
+    this.#cleanups = [];
+    this.#ids?.save();
+  }
+
+  async #connect(): Promise<ApiClient> {
+    const [{ connect }, { IdRecorder }] = await Promise.all([import('./connect.js'), import('../completion/id-recorder.js')]);
+    const connection = await connect(this);
+    // Ids are remembered per service: the sandbox's mean nothing to the real one.
+    this.#ids = new IdRecorder(this.store, this.profileName, connection.serviceKey);
+    return connection.client;
+  }
+}

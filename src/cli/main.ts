@@ -1,0 +1,160 @@
+// The entry point, top to bottom: parse argv, run the verb, map whatever it threw to the
+// contract's exit code. This file is the only place that decides an exit code and the only
+// one that ends the process. `pwctl --version` alone never gets here: the bin shim answers it.
+import type { Command } from 'commander';
+import { ApiError } from '../api/errors.js';
+import { RequestNotSent } from '../api/not-sent.js';
+import type { GlobalFlags } from '../config/settings.js';
+import { AuthRequiredError, BulkFailure, CommandFailedError, ConfigError, InterruptedError, NetworkError, UsageError } from '../errors.js';
+import { processIO, stdoutOpened, stdoutWasClosed, type IO } from '../io.js';
+import type { Factory } from './factory.js';
+import { buildProgram, expandDebugScope } from './program.js';
+
+export const EXIT = {
+  ok: 0,
+  failure: 1,
+  usage: 2,
+  notFound: 3,
+  auth: 4,
+  validation: 5,
+  rateLimited: 6,
+  network: 7,
+  partial: 8,
+  interrupted: 130,
+} as const;
+
+export async function main(argv: string[]): Promise<void> {
+  const code = await run(argv, process.env);
+  // Wait until stdout has handed everything to the OS (pipes are asynchronous on some
+  // platforms), then exit without waiting for idle keep-alive sockets or timers. A run
+  // that never opened process.stdout (help) has nothing to flush.
+  if (stdoutOpened() && !stdoutWasClosed()) await new Promise<void>((resolve) => process.stdout.write('', () => resolve()));
+  process.exit(code);
+}
+
+/** Parse and run argv; report any error; return the exit code. `io` is for tests that drive a fake terminal. */
+export async function run(givenArgv: string[], env: NodeJS.ProcessEnv, io?: IO): Promise<number> {
+  const argv = expandDebugScope(givenArgv);
+  let factory: Factory | undefined;
+  let flags: GlobalFlags = {};
+  const program = buildProgram({
+    async factory(command: Command) {
+      if (!factory) {
+        flags = rootOf(command).opts() as GlobalFlags;
+        const { Factory } = await import('./factory.js');
+        factory = new Factory(flags, env, io ?? processIO(env, flags));
+      }
+      return factory;
+    },
+  }, argv);
+  if (argv.length === 0) {
+    program.outputHelp();
+    return EXIT.ok;
+  }
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return EXIT.ok;
+  } catch (error) {
+    return await reportError(error, factory?.io ?? io ?? processIO(env, flags), argv, env);
+  } finally {
+    await factory?.close();
+  }
+}
+
+/** The command tree as data for the shell completer: the build writes it to dist/completion-tree.json. */
+export async function completionTree(): Promise<unknown> {
+  const [{ buildCompletionTree }, { TOPICS }] = await Promise.all([import('../completion/tree.js'), import('./help-topics.js')]);
+  const program = buildProgram({
+    factory: () => {
+      throw new Error('the completion tree is only read, never run');
+    },
+  });
+  return buildCompletionTree(program, { helpTopics: Object.keys(TOPICS) });
+}
+
+export interface ExitReport {
+  code: number;
+  status: number | null;
+  /** Nothing to print: the command already said everything (bulk summaries, help). */
+  silent?: boolean;
+}
+
+/** Map any error to its exit code. */
+export function classifyError(error: unknown): ExitReport {
+  if (stdoutWasClosed()) return { code: EXIT.ok, status: null, silent: true };
+  // --dry-run: the request was shown, as asked; nothing failed.
+  if (error instanceof RequestNotSent) return { code: EXIT.ok, status: null, silent: true };
+  if (error instanceof ApiError) return { code: exitCodeForApiError(error.kind, error.status), status: error.status };
+  if (error instanceof UsageError) return { code: EXIT.usage, status: null };
+  if (error instanceof AuthRequiredError) return { code: EXIT.auth, status: null };
+  if (error instanceof BulkFailure) return { code: EXIT.partial, status: null, silent: true };
+  if (error instanceof InterruptedError) return { code: EXIT.interrupted, status: null };
+  if (error instanceof NetworkError) return { code: EXIT.network, status: null };
+  if (error instanceof ConfigError || error instanceof CommandFailedError) return { code: EXIT.failure, status: null };
+  const code = (error as { code?: unknown })?.code;
+  if (typeof code === 'string' && code.startsWith('commander.')) {
+    if (code === 'commander.helpDisplayed' || code === 'commander.version') return { code: EXIT.ok, status: null, silent: true };
+    if (code === 'commander.help') return { code: EXIT.usage, status: null, silent: true };
+    return { code: EXIT.usage, status: null };
+  }
+  return { code: EXIT.failure, status: null };
+}
+
+export function exitCodeForApiError(kind: ApiError['kind'], status: number | null): number {
+  switch (kind) {
+    case 'unauthorized':
+    case 'forbidden':
+      return EXIT.auth;
+    case 'not_found':
+      return EXIT.notFound;
+    case 'validation':
+      return EXIT.validation;
+    case 'rate_limited':
+      return EXIT.rateLimited;
+    case 'server':
+    case 'network':
+    case 'timeout':
+    case 'bad_response':
+    case 'outcome_unknown':
+      return EXIT.network;
+  }
+  return status === 400 ? EXIT.validation : EXIT.failure;
+}
+
+async function reportError(error: unknown, io: IO, argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  const report = classifyError(error);
+  if (report.silent) return report.code;
+  const { errorLines, errorJsonLine } = await import('../output/error-line.js');
+  // One line: commander's parse errors arrive already told as one (src/commands/parse-errors.ts);
+  // one it did not foresee still carries its "error: " prefix.
+  const text = (error instanceof Error ? error.message : String(error)).replace(/^error:\s*/i, '');
+  const message = text.split('\n')[0]! || 'failed';
+  const { errors, explainedErrors } = error as { errors?: Record<string, string[]>; explainedErrors?: Record<string, string[]> };
+  const entry = { message, status: report.status, exitCode: report.code, errors, explainedErrors };
+  io.error(errorLines(entry));
+  if (['json', 'ndjson'].includes(requestedFormat(argv, env))) io.error(errorJsonLine(entry));
+  const debug = argv.includes('--debug') || ['1', 'true', 'api'].includes(env.PWCTL_DEBUG ?? '');
+  if (debug && error instanceof Error && error.stack && report.code === EXIT.failure) io.error(`${error.stack}\n`);
+  return report.code;
+}
+
+function rootOf(command: Command): Command {
+  // Global options live on the root command; optsWithGlobals() would also merge in a verb's
+  // own options (milestones --color would shadow the global --no-color).
+  let root = command;
+  while (root.parent) root = root.parent;
+  return root;
+}
+
+/** The output format asked for, read straight from argv/env so even a parse error can honour it. */
+function requestedFormat(argv: string[], env: NodeJS.ProcessEnv): string {
+  for (let i = argv.length - 1; i >= 0; i--) {
+    const arg = argv[i]!;
+    if ((arg === '-o' || arg === '--output') && argv[i + 1]) return argv[i + 1]!;
+    const m = /^(?:--output=|-o)(.+)$/.exec(arg);
+    if (m) return m[1]!;
+  }
+  // --jq without -o means -o json.
+  if (argv.some((arg) => arg === '--jq' || arg.startsWith('--jq='))) return 'json';
+  return env.PWCTL_OUTPUT ?? 'table';
+}

@@ -1,0 +1,148 @@
+// The language in which every command is declared, once. A verb is one object: its name and
+// aliases, summary, arguments and flags (each with its type, validation, whether it is
+// required, how it completes and what a prompt offers when it is missing), examples and
+// effects, and — beside it in its noun's list — the lazy reference to its run function. The
+// run function's options type is inferred from the declared flags (`RunOf<typeof verb>`), and
+// `bind()` checks the run module against it, so renaming a flag's key fails to compile.
+//
+// Everything else is derived from these objects, never kept beside them: the commander tree
+// and help (src/cli/), shell completion, the MCP tools (src/mcp/), prompts and pickers, and
+// docs/commands.md. This module is data only: it loads nothing, so declaring costs start-up
+// nothing.
+import type { Ctx } from './context.js';
+import type { Flag, FlagMap } from './flags.js';
+
+export type { Flag, FlagMap } from './flags.js';
+
+/** What a verb does besides reading: it decides which global flags apply and are offered. */
+export interface Effects {
+  /** Sends requests that change data: --dry-run applies (prints them, sends nothing). */
+  writes?: boolean;
+  /** Asks before acting, on a terminal; --yes answers for the user. */
+  confirms?: boolean;
+  /** Needs no service, and nothing stored per service: the connection options do not apply. */
+  offline?: boolean;
+  /**
+   * What the verb prints on stdout: records (the default: -o, --fields and --jq apply), or
+   * text of its own (a value, a script, a diff, protocol messages: they do not).
+   */
+  prints?: 'records' | 'text';
+}
+
+/** How a verb is offered to agents over MCP (src/mcp/): the tool `<noun>_<verb>`. */
+export interface McpExposure {
+  /** Defaults to `<noun>_<verb>`. */
+  name?: string;
+  /** Defaults to the verb's summary as a sentence. */
+  description?: string;
+}
+
+export interface VerbSpec<F extends FlagMap> {
+  name: string;
+  aliases?: readonly string[];
+  /** One line, lower case, no full stop: what `--help` lists beside the name. */
+  summary: string;
+  /** Prose shown after the flags in the verb's help (formats, rules, caveats). */
+  details?: string;
+  /** Positional arguments and options, in the order help lists them. */
+  flags: F;
+  /** Command lines a user can run as they are (shown in help and docs/commands.md). */
+  examples: readonly string[];
+  effects?: Effects;
+  /** How flags combine: checked after each is parsed, before anything runs, in every front end. */
+  rules?: readonly Rule<Extract<keyof F, string>>[];
+  /** Offered as an MCP tool; its arguments are the flags' API field names. */
+  mcp?: boolean | McpExposure;
+}
+
+/**
+ * A rule between flags (by their keys): `exclusive` at most one of them, `exactlyOne` one and
+ * only one, `anyOf` at least one (`what` says what is missing: "nothing to update"),
+ * `requires` the first only with the second.
+ */
+export type Rule<K extends string = string> =
+  | { exclusive: readonly K[] }
+  | { exactlyOne: readonly K[] }
+  | { anyOf: readonly K[]; what: string }
+  | { requires: readonly [K, K] };
+
+export interface Verb<F extends FlagMap = FlagMap> extends VerbSpec<F> {
+  readonly kind: 'verb';
+  readonly effects: Effects;
+}
+
+/** The options a verb's run function receives: one property per declared flag, typed by it. */
+export type OptionsOf<F extends FlagMap> = Simplify<
+  { -readonly [K in keyof F as F[K] extends Flag<unknown, true> ? K : never]: ValueOf<F[K]> } & {
+    -readonly [K in keyof F as F[K] extends Flag<unknown, true> ? never : K]?: ValueOf<F[K]>;
+  }
+>;
+
+type ValueOf<T> = T extends Flag<infer V, boolean> ? V : never;
+type Simplify<T> = { [K in keyof T]: T[K] } & {};
+
+/** A verb's run function: what it does, given its context and its parsed options. */
+export type RunFn<O> = (ctx: Ctx, opts: O) => Promise<void>;
+
+/** The options of a declared verb, for a run module's helpers: `OptionsFor<typeof push>`. */
+export type OptionsFor<V> = V extends Verb<infer F> ? OptionsOf<F> : never;
+
+/** The type a verb's run module gives its `run`: `export const run: RunOf<typeof create> = …`. */
+export type RunOf<V> = RunFn<OptionsFor<V>>;
+
+/** A verb and where its run function is: what a noun lists. */
+export interface Bound {
+  readonly kind: 'bound';
+  readonly verb: Verb;
+  load(): Promise<RunFn<Record<string, unknown>>>;
+}
+
+/** A group of commands under one name (`steps`, `webhooks deliveries`). */
+export interface Noun {
+  readonly kind: 'noun';
+  name: string;
+  aliases?: readonly string[];
+  summary: string;
+  details?: string;
+  /** The first commands a new user wants, shown in the noun's help. */
+  examples: readonly string[];
+  commands: readonly (Bound | Noun)[];
+}
+
+/** A top-level command: a noun, or a verb of its own (`api`, `export`). */
+export type TopLevel = Noun | Bound;
+
+export function verb<F extends FlagMap>(spec: VerbSpec<F>): Verb<F> {
+  return { ...spec, kind: 'verb', effects: spec.effects ?? {} };
+}
+
+/**
+ * A verb with its run module, loaded only when the verb runs. The module's `run` must take
+ * exactly the options the verb declares.
+ */
+export function bind<F extends FlagMap>(verb: Verb<F>, load: () => Promise<{ run: RunFn<OptionsOf<F>> }>): Bound {
+  return { kind: 'bound', verb: verb as unknown as Verb, load: async () => (await load()).run as unknown as RunFn<Record<string, unknown>> };
+}
+
+/**
+ * Aliases every noun gives the verbs it has, as gh and kubectl do: `ls` for list, `view`
+ * and `show` for get, `rm` for delete.
+ */
+export const STANDARD_ALIASES: Readonly<Record<string, readonly string[]>> = { list: ['ls'], get: ['view', 'show'], delete: ['rm'] };
+
+export function noun(spec: Omit<Noun, 'kind'>): Noun {
+  return { ...spec, kind: 'noun' };
+}
+
+/** A verb's names: its own, its declared aliases and the standard ones for its name. */
+export function namesOf(verb: Pick<Verb, 'name' | 'aliases'>): string[] {
+  return [verb.name, ...new Set([...(verb.aliases ?? []), ...(STANDARD_ALIASES[verb.name] ?? [])])];
+}
+
+/** Every verb under a group, with its command path (`['webhooks', 'deliveries', 'list']`). */
+export function* walkVerbs(commands: readonly TopLevel[], path: readonly string[] = []): Generator<{ path: string[]; bound: Bound }> {
+  for (const command of commands) {
+    if (command.kind === 'bound') yield { path: [...path, command.verb.name], bound: command };
+    else yield* walkVerbs(command.commands, [...path, command.name]);
+  }
+}

@@ -1,0 +1,38 @@
+// What every list verb shares: --limit and --all (for agents, `limit`: a number or "all"),
+// and printing a list as its pages arrive.
+import type { Limit, PaginateResult } from '../api/pagination.js';
+import { MAX_PER_PAGE } from '../api/types.js';
+import { UsageError } from '../errors.js';
+import type { View } from '../output/view.js';
+import { parseCount } from '../validate.js';
+import type { Ctx } from './context.js';
+import { custom, flag } from './flags.js';
+
+export const DEFAULT_LIMIT = 30;
+
+/** The flags of every list verb: spread them into its declaration. */
+export const LIST_FLAGS = {
+  limit: custom('--limit', `maximum number of records (default ${DEFAULT_LIMIT})`, (value, name) => parseCount(value, name), {
+    // An agent's "all" is one page of the API's largest size: a tool result must stay small.
+    schema: { type: ['integer', 'string'], minimum: 1, maximum: MAX_PER_PAGE, pattern: '^all$', description: `default ${DEFAULT_LIMIT}; "all" = up to ${MAX_PER_PAGE}` },
+    fromJson: (value) => (value === 'all' ? MAX_PER_PAGE : Number(value)),
+  }, { placeholder: '<n>' }),
+  all: flag('--all', 'every record (pages of 1000, the fewest requests)', { field: false }),
+};
+
+export function limitOf(opts: { limit?: number; all?: boolean }): Limit {
+  if (opts.all && opts.limit !== undefined) throw new UsageError('--all and --limit cannot be used together');
+  if (opts.all) return 'all';
+  return opts.limit ?? DEFAULT_LIMIT;
+}
+
+/**
+ * Print a list as its pages arrive (the output says when --limit cut it short). `fetch` is a
+ * resource module's list function (listSteps, listDocuments, …) given the paging result to
+ * fill in. Returns how many records were printed.
+ */
+export async function printList<T>(ctx: Ctx, view: View<T>, fetch: (paging: PaginateResult) => AsyncIterable<T>): Promise<number> {
+  ctx.output.checkFields(view as View<unknown>);
+  const paging: PaginateResult = { truncated: false, requests: 0 };
+  return ctx.output.list(fetch(paging), view, paging);
+}

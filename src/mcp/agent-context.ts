@@ -1,0 +1,137 @@
+// The context a verb runs in when an agent calls it as a tool: the server's own context (its
+// API client, settings and config store), with results collected as the tool's data instead
+// of printed, bulk work collected item by item, no terminal, and nothing asked (offering a
+// write tool at all took --allow-writes).
+import type { ApiClient } from '../api/client.js';
+import type { PaginateResult } from '../api/pagination.js';
+import { BULK_CONCURRENCY, type BulkOptions, type BulkWork } from '../bulk/bulk-options.js';
+import { RateGate } from '../bulk/rate-gate.js';
+import { failureResult, successResult, type BulkResult } from '../bulk/results.js';
+import { runPool } from '../bulk/worker-pool.js';
+import type { Ctx } from '../commands/context.js';
+import { selectFields, validateFields } from '../output/fields.js';
+import type { DryRunRequest, Output, RecordStream } from '../output/output.js';
+import type { View } from '../output/view.js';
+import type { ToolData } from './tool.js';
+
+/** What a verb hands over, kept as the tool's data. */
+class Collector implements Output {
+  readonly tabular = false;
+  readonly forPeople = false;
+  result: ToolData = { data: null };
+
+  constructor(readonly fields: readonly string[] | undefined) {}
+
+  checkFields(view: View<never> | View<unknown>): void {
+    if (this.fields && view.fields.length > 0) validateFields(this.fields, view.fields, view.nested, 'fields');
+  }
+
+  async record<T>(record: T, view: View<T>): Promise<void> {
+    this.checkFields(view as View<unknown>);
+    this.result = { data: this.#shaped(record) };
+  }
+
+  async list<T>(records: AsyncIterable<T> | Iterable<T>, view: View<T>, paging?: PaginateResult): Promise<number> {
+    this.checkFields(view as View<unknown>);
+    const data: unknown[] = [];
+    for await (const record of records) data.push(this.#shaped(record));
+    this.result = paging?.truncated ? { data, truncated: true } : { data };
+    return data.length;
+  }
+
+  async value(value: unknown): Promise<void> {
+    this.result = { data: value };
+  }
+
+  stream<T>(): Promise<RecordStream<T>> {
+    throw new Error('an endless stream cannot be a tool result');
+  }
+
+  async text(text: string): Promise<void> {
+    this.result = { data: text };
+  }
+
+  async raw(text: string): Promise<void> {
+    this.result = { data: text };
+  }
+
+  dryRun(_request: DryRunRequest): Promise<void> {
+    throw new Error('agents do not dry-run');
+  }
+
+  #shaped(record: unknown): unknown {
+    return this.fields ? selectFields(record, this.fields) : record;
+  }
+}
+
+export class AgentContext implements Ctx {
+  readonly output: Collector;
+  readonly dryRun = false;
+
+  constructor(
+    private readonly base: Ctx,
+    fields: readonly string[] | undefined,
+  ) {
+    this.output = new Collector(fields);
+  }
+
+  /** The tool's data once the verb has run. */
+  get result(): ToolData {
+    return this.output.result;
+  }
+
+  get env() {
+    return this.base.env;
+  }
+  get io() {
+    return this.base.io;
+  }
+  get flags() {
+    return this.base.flags;
+  }
+  get store() {
+    return this.base.store;
+  }
+  get profileName() {
+    return this.base.profileName;
+  }
+  get settings() {
+    return this.base.settings;
+  }
+
+  api(): Promise<ApiClient> {
+    return this.base.api();
+  }
+
+  onClose(cleanup: () => Promise<void>): void {
+    this.base.onClose(cleanup);
+  }
+
+  async confirm(): Promise<void> {}
+
+  /** Each item through the API, several at once within the service's rate limit; results in input order. */
+  async bulk<I, T>(items: readonly I[], work: BulkWork<I, T>, options: BulkOptions<I, T>): Promise<void> {
+    const client = await this.api();
+    const keyOf = options.key ?? ((item: I) => ({ id: item as unknown as string | number }));
+    const results: BulkResult<T>[] = new Array(items.length);
+    await runPool(
+      items,
+      (item) => work(client, item),
+      (index, outcome) => {
+        const key = keyOf(items[index]!);
+        results[index] = outcome.ok ? successResult(key, outcome.value) : failureResult(key, outcome.error);
+      },
+      { concurrency: options.concurrency ?? BULK_CONCURRENCY, gate: new RateGate(() => client.rateLimit.remaining), stopped: () => false },
+    );
+    const failed = results.filter((r) => !r.ok).length;
+    this.output.result = failed > 0 ? { data: results, failed } : { data: results };
+  }
+
+  clientWithToken(baseUrl: string, token: string): Promise<ApiClient> {
+    return this.base.clientWithToken(baseUrl, token);
+  }
+
+  storedProfile(name: string): Ctx & { close(): Promise<void> } {
+    return this.base.storedProfile(name);
+  }
+}

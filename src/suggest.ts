@@ -1,0 +1,35 @@
+// "Did you mean …?" for a mistyped name: the closest of the known names by edit distance,
+// when it is close enough to be what was meant (as git and commander suggest).
+
+/** The closest candidate to `word`, or undefined when none is near. */
+export function closest(word: string, candidates: Iterable<string>): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  for (const candidate of candidates) {
+    const distance = editDistance(word.toLowerCase(), candidate.toLowerCase());
+    if (distance < bestDistance) [best, bestDistance] = [candidate, distance];
+  }
+  // A third of the length, at least one edit: `stagin` → `staging`, not `prod` → `staging`.
+  return best !== undefined && bestDistance <= Math.max(1, Math.floor(word.length / 3)) ? best : undefined;
+}
+
+/** " (did you mean x?)", or nothing. */
+export function didYouMean(word: string, candidates: Iterable<string>): string {
+  const match = closest(word, candidates);
+  return match === undefined ? '' : ` (did you mean ${match}?)`;
+}
+
+/** Damerau-Levenshtein distance (a swap of two neighbours counts once). */
+function editDistance(a: string, b: string): number {
+  const rows = Array.from({ length: a.length + 1 }, (_, i) => [i, ...new Array<number>(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) rows[0]![j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, rows[i - 2]![j - 2]! + 1);
+      rows[i]![j] = d;
+    }
+  }
+  return rows[a.length]![b.length]!;
+}
