@@ -85,7 +85,7 @@ describe('tokens in the OS keyring (Secret Service)', () => {
     const account = profileOf(configDir).keyring_account!;
     expect(account).toMatch(/^default\/[0-9a-f]{8}$/);
     expect(result.stderr).toContain(`  stored in the OS keyring (pwctl/${account})\n`);
-    expect(profileOf(configDir)).toEqual({ base_url: sb.baseUrl, keyring_account: account });
+    expect(profileOf(configDir)).toEqual({ base_url: sb.baseUrl, keyring_account: account, token_service: sb.baseUrl });
     expect(filesContaining(configDir, token)).toEqual([]);
     expect(filesContaining(keyringHome, token)).toEqual([]);
 
@@ -99,7 +99,7 @@ describe('tokens in the OS keyring (Secret Service)', () => {
     expect(sb.requests.slice(mark).map((r) => r.tokenRole)).toEqual(['member']);
     const status = await runCli(['auth', 'status', '-o', 'json'], { configDir, env: withBus() });
     expect(JSON.parse(status.stdout)).toMatchObject([{ token_source: 'keyring', token_location: `pwctl/${account}`, token: `****${token.slice(-4)}`, valid: true }]);
-    expect((await runCli(['auth', 'status'], { configDir, env: withBus() })).stdout).toMatch(/^default \*\t\S+\tkeyring\t/);
+    expect((await runCli(['auth', 'status'], { configDir, env: withBus() })).stdout).toMatch(/^default \*\t\S+\t\S+\tkeyring\t/);
     expect((await runCli(['auth', 'token'], { configDir, env: withBus(), allowSecrets: true })).stdout).toBe(`${token}\n`);
 
     const logout = await runCli(['auth', 'logout'], { configDir, env: withBus() });
@@ -117,7 +117,7 @@ describe('tokens in the OS keyring (Secret Service)', () => {
       expect(result.code, result.stderr).toBe(0);
       const warnings = result.stderr.split('\n').filter((line) => line.startsWith('warning:'));
       expect(warnings).toEqual([`warning: no usable OS keyring (no D-Bus session bus): the token is stored in ${join(configDir, 'config.json')} (mode 0600)`]);
-      expect(profileOf(configDir)).toEqual({ base_url: sb.baseUrl, token: sb.tokens.client });
+      expect(profileOf(configDir)).toEqual({ base_url: sb.baseUrl, token: sb.tokens.client, token_service: sb.baseUrl });
       expect(statSync(join(configDir, 'config.json')).mode & 0o777).toBe(0o600);
     }
   });
@@ -128,7 +128,7 @@ describe('tokens in the OS keyring (Secret Service)', () => {
     const before = items();
     const result = await login(configDir, sb.tokens.manager, ['--insecure-storage']);
     expect(result.code, result.stderr).toBe(0);
-    expect(profileOf(configDir)).toEqual({ base_url: sb.baseUrl, token: sb.tokens.manager });
+    expect(profileOf(configDir)).toEqual({ base_url: sb.baseUrl, token: sb.tokens.manager, token_service: sb.baseUrl });
     expect(items()).toBe(before);
     expect(secretTool(['search', '--all', 'service', 'pwctl']).stdout).not.toContain(sb.tokens.manager);
   });
@@ -148,7 +148,8 @@ describe('tokens in the OS keyring (Secret Service)', () => {
     expect((await login(configDir, sb.tokens.manager)).code).toBe(0);
     const account = profileOf(configDir).keyring_account!;
     const tokens = await signIn(sb);
-    const item = JSON.stringify({ token: tokens.accessToken, refresh_token: tokens.refreshToken, expires_at: '2020-01-01T00:00:00.000Z' });
+    // As `auth login --web` stores it: the tokens with their service and token endpoint.
+    const item = JSON.stringify({ token: tokens.accessToken, refresh_token: tokens.refreshToken, expires_at: '2020-01-01T00:00:00.000Z', service: sb.baseUrl, token_endpoint: `${sb.baseUrl}/oauth/token` });
     expect(secretTool(['store', '--label', 'pwctl test', 'service', 'pwctl', 'username', account], item).status).toBe(0);
 
     const mark = sb.requests.length;

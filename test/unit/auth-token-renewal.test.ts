@@ -18,14 +18,17 @@ afterAll(() => sb.close());
 async function storeWithTokens(expiresAt: string | undefined) {
   const tokens = await signIn(sb);
   const store = new ConfigStore(mkdtempSync(join(tmpdir(), 'pwctl-renewal-')));
+  const binding = { service: sb.baseUrl, tokenEndpoint: `${sb.baseUrl}/oauth/token` };
   await store.updateProfile('default', (p) => {
     p.base_url = sb.baseUrl;
     p.token = tokens.accessToken;
     p.refresh_token = tokens.refreshToken;
     if (expiresAt) p.token_expires_at = expiresAt;
+    p.token_service = binding.service;
+    p.token_endpoint = binding.tokenEndpoint;
   });
-  const renewer = new TokenRenewer({ store, profileName: 'default', baseUrl: sb.baseUrl, timeoutMs: 5_000, network: {} }, { ...tokens, expiresAt });
-  return { store, tokens, renewer };
+  const renewer = new TokenRenewer({ store, profileName: 'default', baseUrl: sb.baseUrl, timeoutMs: 5_000, network: {} }, { ...tokens, expiresAt, ...binding });
+  return { store, tokens, renewer, binding };
 }
 
 function tokenCalls(since: number): number {
@@ -91,8 +94,8 @@ describe('TokenRenewer', () => {
   });
 
   it('an expired token without a refresh token is an AuthRequiredError before any request', async () => {
-    const { store, tokens } = await storeWithTokens('2020-01-01T00:00:00.000Z');
-    const renewer = new TokenRenewer({ store, profileName: 'default', baseUrl: sb.baseUrl, timeoutMs: 5_000, network: {} }, { accessToken: tokens.accessToken, expiresAt: '2020-01-01T00:00:00.000Z' });
+    const { store, tokens, binding } = await storeWithTokens('2020-01-01T00:00:00.000Z');
+    const renewer = new TokenRenewer({ store, profileName: 'default', baseUrl: sb.baseUrl, timeoutMs: 5_000, network: {} }, { accessToken: tokens.accessToken, expiresAt: '2020-01-01T00:00:00.000Z', ...binding });
     const mark = sb.requests.length;
     await expect(renewer.initial()).rejects.toMatchObject({ name: 'AuthRequiredError', message: expect.stringMatching(/expired .* ago and cannot be renewed: run `pwctl auth login`/) });
     expect(sb.requests.length).toBe(mark);

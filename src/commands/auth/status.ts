@@ -2,6 +2,7 @@ import type { ApiError } from '../../api/errors.js';
 import { checkToken } from '../../auth/check-token.js';
 import { maskToken } from '../../auth/mask-token.js';
 import { readStoredTokens, tokenStorage } from '../../auth/stored-credentials.js';
+import { loginService } from '../../auth/token-binding.js';
 import type { GlobalFlags } from '../../config/settings.js';
 import { Factory } from '../../factory.js';
 import { AuthRequiredError } from '../../errors.js';
@@ -51,6 +52,7 @@ async function inspect(ctx: Factory, active: boolean): Promise<Inspection> {
     profile: ctx.profileName,
     active,
     base_url: settings.sandbox ? null : (settings.baseUrl ?? null),
+    service: fromStore ? (loginService(ctx.store.profile(ctx.profileName)) ?? null) : null,
     token_source: settings.sandbox ? 'sandbox' : (settings.tokenSource ?? null),
     token_location: settings.sandbox ? 'embedded sandbox' : settings.tokenSource === 'env' ? 'PWCTL_TOKEN' : !stored ? null : stored.kind === 'keyring' ? stored.item : stored.path,
     token: settings.token && !settings.sandbox ? maskToken(settings.token) : null,
@@ -69,6 +71,7 @@ async function inspect(ctx: Factory, active: boolean): Promise<Inspection> {
       status: {
         ...status,
         base_url: settings.sandbox ? null : client.base,
+        service: tokens?.service ?? status.service,
         token: client.token && !settings.sandbox ? maskToken(client.token) : null,
         expires_at: tokens?.expiresAt ?? null,
         refresh_token: Boolean(tokens?.refreshToken),

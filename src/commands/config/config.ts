@@ -1,3 +1,4 @@
+import { bindUnboundLogin, loginNotices } from '../../auth/token-binding.js';
 import { CONFIG_KEYS, findConfigKey } from '../../config/keys.js';
 import type { ProfileData } from '../../config/store.js';
 import type { Factory } from '../../factory.js';
@@ -30,20 +31,37 @@ export async function getKey(ctx: Factory, key: string): Promise<void> {
 
 export async function setKey(ctx: Factory, key: string, value: string): Promise<void> {
   const parsed = findConfigKey(key).parse(value);
-  await ctx.store.updateProfile(ctx.profileName, (profile) => {
+  const notices = await changeProfile(ctx, (profile) => {
     (profile as Record<string, unknown>)[key] = parsed;
   });
   // Turning the id cache off also forgets what it held.
   if (key === 'completion_cache' && parsed === false) (await import('../../completion/id-cache.js')).forgetIds(ctx.store.dir, ctx.profileName);
   ctx.io.notice(`✓ ${key} set for profile ${ctx.profileName}`);
+  for (const notice of notices) ctx.io.notice(notice);
 }
 
 export async function unsetKey(ctx: Factory, key: string): Promise<void> {
   findConfigKey(key);
-  await ctx.store.updateProfile(ctx.profileName, (profile) => {
+  const notices = await changeProfile(ctx, (profile) => {
     delete (profile as Record<string, unknown>)[key as keyof ProfileData];
   });
   ctx.io.notice(`✓ ${key} unset for profile ${ctx.profileName}`);
+  for (const notice of notices) ctx.io.notice(notice);
+}
+
+/**
+ * Change the profile under the store's lock. A login stored before tokens were bound to their
+ * service is bound first, to the base_url and token endpoint it was made with, so that a new
+ * base_url or oauth_token_url cannot become its service. Returns what the change does not
+ * change for the login (src/auth/token-binding.ts), to tell the user.
+ */
+function changeProfile(ctx: Factory, change: (profile: ProfileData) => void): Promise<string[]> {
+  return ctx.store.updateProfile(ctx.profileName, (profile) => {
+    bindUnboundLogin(profile);
+    const before = { ...profile };
+    change(profile);
+    return loginNotices(before, profile, ctx.profileName);
+  });
 }
 
 export async function listKeys(ctx: Factory): Promise<void> {
