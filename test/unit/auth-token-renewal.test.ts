@@ -82,6 +82,22 @@ describe('TokenRenewer', () => {
     expect(store.profile('default').refresh_token).toBe(other.refreshToken);
   });
 
+  it('refuses, without a request, when the profile was signed in to another service meanwhile: its tokens are not this run\'s to spend or replace', async () => {
+    const { store, renewer } = await storeWithTokens(inAnHour());
+    const other = await signIn(sb);
+    const elsewhere = { token: other.accessToken, refresh_token: other.refreshToken, token_expires_at: inAnHour(), token_service: 'https://other.example', token_endpoint: 'https://other.example/oauth/token' };
+    await new ConfigStore(store.dir).updateProfile('default', (p) => {
+      Object.assign(p, { base_url: 'https://other.example' }, elsewhere);
+    });
+    const mark = sb.requests.length;
+    await expect(renewer.renew()).rejects.toMatchObject({
+      name: 'AuthRequiredError',
+      message: `profile default was signed in to https://other.example while this command ran with ${sb.baseUrl}; nothing was renewed: run the command again`,
+    });
+    expect(sb.requests.length).toBe(mark);
+    expect(new ConfigStore(store.dir).profile('default')).toMatchObject(elsewhere);
+  });
+
   it('after a 401, a refused renewal is a 401 ApiError telling to log in again', async () => {
     const { tokens, renewer } = await storeWithTokens(inAnHour());
     delete sb.state.auth.refresh_tokens[tokens.refreshToken!];
