@@ -88,7 +88,6 @@ async function oauthLogin(): Promise<string> {
     registerSecret(secret);
     secretsOfA.add(secret);
   }
-  expect(profile).toMatchObject({ token_service: a.baseUrl, token_endpoint: `${a.baseUrl}/oauth/token` });
   return configDir;
 }
 
@@ -177,26 +176,26 @@ describe('the token endpoint of the sign-in', () => {
     const configDir = await oauthLogin();
     const set = await runCli(['config', 'set', 'oauth_token_url', `${b.baseUrl}/oauth/token`], { configDir });
     expect(set.code, set.stderr).toBe(0);
-    expect(set.stderr).toBe(
-      `✓ oauth_token_url set for profile default\nthe sign-in of profile default keeps renewing its token at ${a.baseUrl}/oauth/token, the endpoint that issued it; ${b.baseUrl}/oauth/token is used from the next \`pwctl auth login --web\`\n`,
-    );
 
     delete a.state.auth.access_tokens[profileOf(configDir).token!]; // A stops accepting the access token
     const marks = [a.requests.length, b.requests.length];
     const result = await runCli(['api', '/steps?per_page=1'], { configDir });
+    expect(b.requests.slice(marks[1])).toEqual([]);
     expect(result.code, result.stderr).toBe(0);
     expect(a.requests.slice(marks[0]).map((r) => [r.method, r.path, r.status])).toEqual([
       ['GET', '/api/v1/steps', 401],
       ['POST', '/oauth/token', 200],
       ['GET', '/api/v1/steps', 200],
     ]);
-    expect(b.requests.slice(marks[1])).toEqual([]);
     const after = profileOf(configDir);
-    expect(after).toMatchObject({ token_service: a.baseUrl, token_endpoint: `${a.baseUrl}/oauth/token`, oauth_token_url: `${b.baseUrl}/oauth/token` });
     for (const secret of [after.token!, after.refresh_token!]) {
       registerSecret(secret);
       secretsOfA.add(secret);
     }
+    expect(after).toMatchObject({ token_service: a.baseUrl, token_endpoint: `${a.baseUrl}/oauth/token`, oauth_token_url: `${b.baseUrl}/oauth/token` });
+    expect(set.stderr).toBe(
+      `✓ oauth_token_url set for profile default\nthe sign-in of profile default keeps renewing its token at ${a.baseUrl}/oauth/token, the endpoint that issued it; ${b.baseUrl}/oauth/token is used from the next \`pwctl auth login --web\`\n`,
+    );
   });
 });
 
