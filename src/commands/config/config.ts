@@ -2,6 +2,7 @@ import { bindUnboundLogin, loginNotices } from '../../auth/token-binding.js';
 import { CONFIG_KEYS, findConfigKey } from '../../config/keys.js';
 import type { ProfileData } from '../../config/store.js';
 import type { Factory } from '../../factory.js';
+import { escapeInline } from '../../output/sanitize.js';
 import type { View } from '../../output/view.js';
 
 interface KeyValue {
@@ -37,7 +38,7 @@ export async function setKey(ctx: Factory, key: string, value: string): Promise<
   // Turning the id cache off also forgets what it held.
   if (key === 'completion_cache' && parsed === false) (await import('../../completion/id-cache.js')).forgetIds(ctx.store.dir, ctx.profileName);
   ctx.io.notice(`✓ ${key} set for profile ${ctx.profileName}`);
-  for (const notice of notices) ctx.io.notice(notice);
+  for (const notice of notices) ctx.io.notice(escapeInline(notice));
 }
 
 export async function unsetKey(ctx: Factory, key: string): Promise<void> {
@@ -46,7 +47,7 @@ export async function unsetKey(ctx: Factory, key: string): Promise<void> {
     delete (profile as Record<string, unknown>)[key as keyof ProfileData];
   });
   ctx.io.notice(`✓ ${key} unset for profile ${ctx.profileName}`);
-  for (const notice of notices) ctx.io.notice(notice);
+  for (const notice of notices) ctx.io.notice(escapeInline(notice));
 }
 
 /**
