@@ -33,7 +33,7 @@ export function hasStoredLogin(profile: ProfileData): boolean {
 
 /** The binding recorded in the profile; undefined when none is (no login, or one stored before bindings). */
 export function recordedBinding(profile: ProfileData): TokenBinding | undefined {
-  if (typeof profile.token_service !== 'string' || profile.token_service === '') return undefined;
+  if (!hasStoredLogin(profile) || typeof profile.token_service !== 'string' || profile.token_service === '') return undefined;
   return { service: profile.token_service, tokenEndpoint: profile.token_endpoint };
 }
 
