@@ -2,12 +2,23 @@
 // (the profile holds only `keyring_account`, the item's account name), or in the config file
 // itself (`token`, `refresh_token`, `token_expires_at`) when no keyring was usable or the
 // user chose `--insecure-storage`. A keyring item holds all three as one JSON value, so a
-// renewal replaces the access token and the rotated refresh token in one write.
+// renewal replaces the access token and the rotated refresh token in one write. Either way
+// the tokens carry the service they belong to (./token-binding.ts): in the profile's
+// `token_service` and `token_endpoint`, and inside the keyring item too.
 import { randomBytes } from 'node:crypto';
 import type { ProfileData } from '../config/store.js';
+import { DEFAULT_PROFILE } from '../config/settings.js';
 import { AuthRequiredError } from '../errors.js';
+import { loginCommand } from './login-command.js';
 import type { TokenSet } from './oauth-client.js';
 import { KEYRING_SERVICE, KeyringUnusableError, openKeyringItem, writeVerified } from './os-keyring.js';
+import { clearBinding, legacyBinding, recordBinding, recordedBinding, type TokenBinding } from './token-binding.js';
+
+/** A profile's tokens and the service they belong to; `service` is absent only for a login stored before bindings. */
+export interface StoredTokens extends TokenSet, Partial<TokenBinding> {}
+
+/** Stored tokens with their binding. */
+export type BoundTokens = TokenSet & TokenBinding;
 
 export type TokenStorage = { kind: 'keyring'; item: string } | { kind: 'file'; path: string };
 
@@ -22,9 +33,12 @@ export function tokenStorage(profile: ProfileData, configPath: string): TokenSto
  * The profile's stored tokens; undefined when it has none. Exit 4 (AuthRequiredError) when
  * they are in a keyring this process cannot use, or the keyring no longer holds them.
  */
-export async function readStoredTokens(profile: ProfileData, profileName: string): Promise<TokenSet | undefined> {
+export async function readStoredTokens(profile: ProfileData, profileName: string): Promise<StoredTokens | undefined> {
   const account = profile.keyring_account;
-  if (!account) return profile.token ? { accessToken: profile.token, refreshToken: profile.refresh_token, expiresAt: profile.token_expires_at } : undefined;
+  const recorded = recordedBinding(profile);
+  if (!account) {
+    return profile.token ? { accessToken: profile.token, refreshToken: profile.refresh_token, expiresAt: profile.token_expires_at, ...recorded } : undefined;
+  }
   let value: string | undefined;
   try {
     value = await (await openKeyringItem(account)).read();
@@ -40,12 +54,44 @@ export async function readStoredTokens(profile: ProfileData, profileName: string
       `the OS keyring holds no token for profile ${profileName} (item ${KEYRING_SERVICE}/${account}; it may be locked, or was removed): run \`pwctl auth login\``,
     );
   }
-  return tokens;
+  // The item's own binding travels with the tokens; one written before bindings has none,
+  // and then the profile's (recorded by a `config` change) is the one.
+  return tokens.service ? tokens : { ...tokens, ...recorded };
 }
 
-/** Replace the tokens where the profile already keeps them (a renewal). File tokens are changed in `profile`. */
-export async function replaceStoredTokens(profile: ProfileData, profileName: string, tokens: TokenSet): Promise<void> {
+/**
+ * Bind a login stored before bindings to the profile's base_url (./token-binding.ts); run
+ * it inside `store.updateProfile`, so that processes reading the same old store agree. The
+ * profile's fields are the binding; the keyring item gets it as well when it can be written.
+ * Exit 4 when the profile has no base_url to bind to.
+ */
+export async function bindStoredTokens(profile: ProfileData, profileName: string): Promise<BoundTokens | undefined> {
+  const tokens = await readStoredTokens(profile, profileName);
+  if (!tokens) return undefined;
+  if (tokens.service) return { ...tokens, service: tokens.service };
+  const binding = legacyBinding(profile, Boolean(tokens.refreshToken));
+  if (!binding) {
+    throw new AuthRequiredError(
+      `the token of profile ${profileName} was stored before pwctl recorded the service a token belongs to, and the profile has no base_url to say which: run \`pwctl config set base_url <its service URL>${profileName === DEFAULT_PROFILE ? '' : ` --profile ${profileName}`}\`, or sign in again with \`${loginCommand(profileName)} --base-url <url>\``,
+    );
+  }
+  const bound = { ...tokens, ...binding };
+  recordBinding(profile, binding);
+  if (profile.keyring_account) {
+    try {
+      await (await openKeyringItem(profile.keyring_account)).write(serialiseItem(bound));
+    } catch (error) {
+      // The item was read a moment ago; should it refuse a write now, the profile's fields still bind it.
+      if (!(error instanceof KeyringUnusableError)) throw error;
+    }
+  }
+  return bound;
+}
+
+/** Replace the tokens where the profile already keeps them (a renewal), with their binding. File tokens are changed in `profile`. */
+export async function replaceStoredTokens(profile: ProfileData, profileName: string, tokens: BoundTokens): Promise<void> {
   const account = profile.keyring_account;
+  recordBinding(profile, tokens);
   if (!account) {
     setFileTokens(profile, tokens);
     return;
@@ -68,8 +114,9 @@ export interface LoginStorage {
  * Keep the tokens of a new login: in the keyring, unless `insecure` or no keyring is usable
  * (then in the file, whose path is `configPath`). Changes `profile` to match.
  */
-export async function storeLoginTokens(profile: ProfileData, profileName: string, tokens: TokenSet, insecure: boolean, configPath: string): Promise<LoginStorage> {
+export async function storeLoginTokens(profile: ProfileData, profileName: string, tokens: BoundTokens, insecure: boolean, configPath: string): Promise<LoginStorage> {
   const previous = profile.keyring_account;
+  recordBinding(profile, tokens);
   let fallbackReason: string | undefined;
   if (!insecure) {
     // One item per profile of this store: a random part keeps two config directories with
@@ -111,6 +158,7 @@ export async function removeStoredTokens(profile: ProfileData, configPath: strin
     removal.removedFrom.push({ kind: 'file', path: configPath });
     clearFileTokens(profile);
   }
+  clearBinding(profile);
   return removal;
 }
 
@@ -139,18 +187,20 @@ function clearFileTokens(profile: ProfileData): void {
   delete profile.token_expires_at;
 }
 
-function serialiseItem(tokens: TokenSet): string {
-  return JSON.stringify({ token: tokens.accessToken, refresh_token: tokens.refreshToken, expires_at: tokens.expiresAt });
+function serialiseItem(tokens: BoundTokens): string {
+  return JSON.stringify({ token: tokens.accessToken, refresh_token: tokens.refreshToken, expires_at: tokens.expiresAt, service: tokens.service, token_endpoint: tokens.tokenEndpoint });
 }
 
-function parseItem(value: string): TokenSet | undefined {
+function parseItem(value: string): StoredTokens | undefined {
   try {
-    const item = JSON.parse(value) as { token?: unknown; refresh_token?: unknown; expires_at?: unknown };
+    const item = JSON.parse(value) as { token?: unknown; refresh_token?: unknown; expires_at?: unknown; service?: unknown; token_endpoint?: unknown };
     if (typeof item.token !== 'string' || item.token === '') return undefined;
+    const service = typeof item.service === 'string' && item.service !== '' ? item.service : undefined;
     return {
       accessToken: item.token,
       refreshToken: typeof item.refresh_token === 'string' ? item.refresh_token : undefined,
       expiresAt: typeof item.expires_at === 'string' ? item.expires_at : undefined,
+      ...(service ? { service, tokenEndpoint: typeof item.token_endpoint === 'string' ? item.token_endpoint : undefined } : {}),
     };
   } catch {
     return undefined;

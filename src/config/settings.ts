@@ -34,6 +34,8 @@ export interface Settings {
   profileName: string;
   /** Service root without /api/v1; undefined when nothing configures it. */
   baseUrl: string | undefined;
+  /** Where baseUrl came from: `--base-url`, `PWCTL_BASE_URL` or `config key base_url (profile <name>)`. */
+  baseUrlSource: string | undefined;
   /**
    * The token when it is known without loading anything: PWCTL_TOKEN, or a token kept in
    * the config file. A token in the OS keyring is read only by the commands that need it
@@ -82,11 +84,11 @@ export function resolveSettings(flags: GlobalFlags, env: NodeJS.ProcessEnv, prof
     (v, name) => parseEnum(v, OUTPUT_FORMATS, name),
   ) ?? 'table';
 
-  const rawBase = pick<string>(
+  const base = pick<{ url: string; source: string }>(
     [flags.baseUrl, '--base-url'],
     [env.PWCTL_BASE_URL, 'PWCTL_BASE_URL'],
     [profile.base_url, `config key base_url (profile ${profileName})`],
-    (v, name) => parseHttpUrl(v, name),
+    (v, source) => ({ url: normaliseBaseUrl(parseHttpUrl(v, source)), source }),
   );
 
   const timeoutSeconds = pick<number>(
@@ -110,7 +112,8 @@ export function resolveSettings(flags: GlobalFlags, env: NodeJS.ProcessEnv, prof
 
   return {
     profileName,
-    baseUrl: rawBase === undefined ? undefined : normaliseBaseUrl(rawBase),
+    baseUrl: base?.url,
+    baseUrlSource: base?.source,
     token: envToken ?? (profile.keyring_account ? undefined : profile.token),
     tokenSource: envToken ? 'env' : profile.keyring_account ? 'keyring' : profile.token ? 'file' : undefined,
     output,

@@ -27,6 +27,13 @@ export interface ProfileData {
   refresh_token?: string;
   /** ISO timestamp when the access token kept in this file expires, when the token endpoint said so. */
   token_expires_at?: string;
+  /**
+   * The service the stored tokens belong to (the origin of the base URL at login) and, for an
+   * OAuth sign-in, the token endpoint that issued them: see ../auth/token-binding.ts. Kept
+   * here wherever the tokens are (a keyring item carries them too).
+   */
+  token_service?: string;
+  token_endpoint?: string;
   oauth_authorize_url?: string;
   oauth_token_url?: string;
   oauth_client_id?: string;

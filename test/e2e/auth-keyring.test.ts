@@ -3,7 +3,7 @@
 // HOME. Skipped, saying why, only when those programs are not installed
 // (apt-get install -y --no-install-recommends gnome-keyring libsecret-tools dbus-x11).
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,12 +35,14 @@ describe('tokens in the OS keyring (Secret Service)', () => {
   }
 
   let sb: RunningSandbox;
+  /** Another service, where nothing of sb's logins may arrive. */
+  let other: RunningSandbox;
   let session: ChildProcessWithoutNullStreams;
   let keyringHome: string;
   let bus = '';
 
   beforeAll(async () => {
-    sb = await startTestSandbox();
+    [sb, other] = await Promise.all([startTestSandbox(), startTestSandbox()]);
     keyringHome = mkdtempSync(join(tmpdir(), 'pwctl-keyring-'));
     session = spawn('dbus-run-session', ['--', 'bash', join(ROOT, 'test', 'helpers', 'keyring-session.sh'), keyringHome], {
       env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: keyringHome },
@@ -59,7 +61,7 @@ describe('tokens in the OS keyring (Secret Service)', () => {
   });
   afterAll(async () => {
     session?.stdin.end();
-    await sb?.close();
+    await Promise.all([sb?.close(), other?.close()]);
   });
 
   /** The environment of a desktop session: the bus where the Secret Service runs. */
@@ -85,7 +87,7 @@ describe('tokens in the OS keyring (Secret Service)', () => {
     const account = profileOf(configDir).keyring_account!;
     expect(account).toMatch(/^default\/[0-9a-f]{8}$/);
     expect(result.stderr).toContain(`  stored in the OS keyring (pwctl/${account})\n`);
-    expect(profileOf(configDir)).toEqual({ base_url: sb.baseUrl, keyring_account: account });
+    expect(profileOf(configDir)).toEqual({ base_url: sb.baseUrl, keyring_account: account, token_service: sb.baseUrl });
     expect(filesContaining(configDir, token)).toEqual([]);
     expect(filesContaining(keyringHome, token)).toEqual([]);
 
@@ -99,7 +101,7 @@ describe('tokens in the OS keyring (Secret Service)', () => {
     expect(sb.requests.slice(mark).map((r) => r.tokenRole)).toEqual(['member']);
     const status = await runCli(['auth', 'status', '-o', 'json'], { configDir, env: withBus() });
     expect(JSON.parse(status.stdout)).toMatchObject([{ token_source: 'keyring', token_location: `pwctl/${account}`, token: `****${token.slice(-4)}`, valid: true }]);
-    expect((await runCli(['auth', 'status'], { configDir, env: withBus() })).stdout).toMatch(/^default \*\t\S+\tkeyring\t/);
+    expect((await runCli(['auth', 'status'], { configDir, env: withBus() })).stdout).toMatch(/^default \*\t\S+\t\S+\tkeyring\t/);
     expect((await runCli(['auth', 'token'], { configDir, env: withBus(), allowSecrets: true })).stdout).toBe(`${token}\n`);
 
     const logout = await runCli(['auth', 'logout'], { configDir, env: withBus() });
@@ -117,7 +119,7 @@ describe('tokens in the OS keyring (Secret Service)', () => {
       expect(result.code, result.stderr).toBe(0);
       const warnings = result.stderr.split('\n').filter((line) => line.startsWith('warning:'));
       expect(warnings).toEqual([`warning: no usable OS keyring (no D-Bus session bus): the token is stored in ${join(configDir, 'config.json')} (mode 0600)`]);
-      expect(profileOf(configDir)).toEqual({ base_url: sb.baseUrl, token: sb.tokens.client });
+      expect(profileOf(configDir)).toEqual({ base_url: sb.baseUrl, token: sb.tokens.client, token_service: sb.baseUrl });
       expect(statSync(join(configDir, 'config.json')).mode & 0o777).toBe(0o600);
     }
   });
@@ -128,7 +130,7 @@ describe('tokens in the OS keyring (Secret Service)', () => {
     const before = items();
     const result = await login(configDir, sb.tokens.manager, ['--insecure-storage']);
     expect(result.code, result.stderr).toBe(0);
-    expect(profileOf(configDir)).toEqual({ base_url: sb.baseUrl, token: sb.tokens.manager });
+    expect(profileOf(configDir)).toEqual({ base_url: sb.baseUrl, token: sb.tokens.manager, token_service: sb.baseUrl });
     expect(items()).toBe(before);
     expect(secretTool(['search', '--all', 'service', 'pwctl']).stdout).not.toContain(sb.tokens.manager);
   });
@@ -148,7 +150,8 @@ describe('tokens in the OS keyring (Secret Service)', () => {
     expect((await login(configDir, sb.tokens.manager)).code).toBe(0);
     const account = profileOf(configDir).keyring_account!;
     const tokens = await signIn(sb);
-    const item = JSON.stringify({ token: tokens.accessToken, refresh_token: tokens.refreshToken, expires_at: '2020-01-01T00:00:00.000Z' });
+    // As `auth login --web` stores it: the tokens with their service and token endpoint.
+    const item = JSON.stringify({ token: tokens.accessToken, refresh_token: tokens.refreshToken, expires_at: '2020-01-01T00:00:00.000Z', service: sb.baseUrl, token_endpoint: `${sb.baseUrl}/oauth/token` });
     expect(secretTool(['store', '--label', 'pwctl test', 'service', 'pwctl', 'username', account], item).status).toBe(0);
 
     const mark = sb.requests.length;
@@ -162,5 +165,33 @@ describe('tokens in the OS keyring (Secret Service)', () => {
     expect(sb.state.auth.refresh_tokens[stored.refresh_token]).toBeDefined();
     expect(Date.parse(stored.expires_at)).toBeGreaterThan(Date.now());
     expect(filesContaining(configDir, stored.refresh_token)).toEqual([]);
+  });
+
+  it('the item carries the service its tokens belong to; another base URL is refused before any request, an item of an older pwctl is bound at first read', async () => {
+    const configDir = makeConfigDir();
+    expect((await login(configDir, sb.tokens.member)).code).toBe(0);
+    const account = profileOf(configDir).keyring_account!;
+    const item = () => JSON.parse(secretTool(['lookup', 'service', 'pwctl', 'username', account]).stdout) as Record<string, unknown>;
+    expect(item()).toEqual({ token: sb.tokens.member, service: sb.baseUrl });
+
+    const mark = other.requests.length;
+    const refused = await runCli(['--base-url', other.baseUrl, 'api', '/steps'], { configDir, env: withBus() });
+    expect(refused.code).toBe(4);
+    expect(refused.stderr).toBe(
+      `error: profile default is signed in to ${sb.baseUrl}, and its stored token is sent nowhere else; the base URL from --base-url is ${other.baseUrl}: run \`pwctl auth login --base-url ${other.baseUrl}\` to sign in there, or set PWCTL_TOKEN\n`,
+    );
+
+    // As an older pwctl left it: no binding in the profile or the item. The first read binds
+    // both to the profile's base_url, and B is still refused.
+    const path = join(configDir, 'config.json');
+    writeFileSync(path, JSON.stringify({ profiles: { default: { base_url: sb.baseUrl, keyring_account: account } } }), { mode: 0o600 });
+    expect(secretTool(['store', '--label', 'pwctl test', 'service', 'pwctl', 'username', account], JSON.stringify({ token: sb.tokens.member })).status).toBe(0);
+    const first = await runCli(['api', '/steps'], { configDir, env: { ...withBus(), PWCTL_BASE_URL: other.baseUrl } });
+    expect(first.code).toBe(4);
+    expect(first.stderr).toMatch(/is signed in to .*the base URL from PWCTL_BASE_URL is/);
+    expect(item()).toEqual({ token: sb.tokens.member, service: sb.baseUrl });
+    expect(profileOf(configDir)).toEqual({ base_url: sb.baseUrl, keyring_account: account, token_service: sb.baseUrl });
+    expect(other.requests.slice(mark)).toEqual([]);
+    expect((await runCli(['api', '/steps?per_page=1'], { configDir, env: withBus() })).code).toBe(0);
   });
 });

@@ -48,7 +48,7 @@ describe('profiles', () => {
 
     const profiles = readProfiles(configDir);
     expect(profiles.default?.token).toBe(sb.tokens.manager);
-    expect(profiles.staging).toEqual({ base_url: sb.baseUrl, token: sb.tokens.client });
+    expect(profiles.staging).toEqual({ base_url: sb.baseUrl, token: sb.tokens.client, token_service: sb.baseUrl });
 
     // --profile and PWCTL_PROFILE select it everywhere.
     expect((await runCli(['auth', 'token', '--profile', 'staging'], { configDir, allowSecrets: true })).stdout).toBe(`${sb.tokens.client}\n`);

@@ -55,7 +55,7 @@ describe('auth login --with-token', () => {
 
     const stored = readProfiles(configDir).default!;
     // One trailing newline trimmed; /api/v1 and the trailing slash normalised away.
-    expect(stored).toEqual({ base_url: sb.baseUrl, token: sb.tokens.member });
+    expect(stored).toEqual({ base_url: sb.baseUrl, token: sb.tokens.member, token_service: sb.baseUrl });
     expect(statSync(join(configDir, 'config.json')).mode & 0o777).toBe(0o600);
 
     const sent = requestsSince(mark);
@@ -69,7 +69,7 @@ describe('auth login --with-token', () => {
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).not.toMatch(/warning/);
     expect(result.stderr).toContain(`  stored in ${join(configDir, 'config.json')} (mode 0600, --insecure-storage)\n`);
-    expect(readProfiles(configDir).default).toEqual({ base_url: sb.baseUrl, token: sb.tokens.member });
+    expect(readProfiles(configDir).default).toEqual({ base_url: sb.baseUrl, token: sb.tokens.member, token_service: sb.baseUrl });
   });
 
   it('stores nothing when the service rejects the token (exit 4), and never echoes the token', async () => {
@@ -128,12 +128,12 @@ describe('auth login --with-token', () => {
     const { writeFileSync } = await import('node:fs');
     const path = join(configDir, 'config.json');
     const data = JSON.parse(readFileSync(path, 'utf8'));
-    Object.assign(data.profiles.default, { refresh_token: 'sbx_refresh_old', token_expires_at: '2999-01-01T00:00:00.000Z' });
+    Object.assign(data.profiles.default, { refresh_token: 'sbx_refresh_old', token_expires_at: '2999-01-01T00:00:00.000Z', token_endpoint: `${sb.baseUrl}/oauth/token` });
     writeFileSync(path, JSON.stringify(data));
 
     const again = await runCli(['auth', 'login', '--with-token'], { configDir, stdin: sb.tokens.client });
     expect(again.code, again.stderr).toBe(0);
-    expect(readProfiles(configDir).default).toEqual({ base_url: sb.baseUrl, token: sb.tokens.client });
+    expect(readProfiles(configDir).default).toEqual({ base_url: sb.baseUrl, token: sb.tokens.client, token_service: sb.baseUrl });
   });
 });
 
@@ -173,7 +173,7 @@ describe('auth status', () => {
     const result = await runCli(['auth', 'status'], { configDir });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).not.toContain(token);
-    expect(result.stdout).toBe(`default *\t${sb.baseUrl}\tfile ${join(configDir, 'config.json')}\t****${token.slice(-4)}\tunknown\t\tok, reaches Northwind Studio (1)\n`);
+    expect(result.stdout).toBe(`default *\t${sb.baseUrl}\t${sb.baseUrl}\tfile ${join(configDir, 'config.json')}\t****${token.slice(-4)}\tunknown\t\tok, reaches Northwind Studio (1)\n`);
   });
 
   it('-o json gives one record per profile', async () => {
@@ -185,6 +185,7 @@ describe('auth status', () => {
         profile: 'default',
         active: true,
         base_url: sb.baseUrl,
+        service: sb.baseUrl,
         token_source: 'file',
         token_location: join(configDir, 'config.json'),
         token: `****${sb.tokens.client.slice(-4)}`,
@@ -217,13 +218,19 @@ describe('auth status', () => {
   it('exits 4 when there is no token', async () => {
     const result = await runCli(['auth', 'status'], { env: { PWCTL_BASE_URL: sb.baseUrl } });
     expect(result.code).toBe(4);
-    expect(result.stdout).toMatch(/^default \*\t\S+\tnone\tnone\t\t\tfailed: no token for profile default/);
+    expect(result.stdout).toMatch(/^default \*\t\S+\t\tnone\tnone\t\t\tfailed: no token for profile default/);
     expect(result.stderr).toMatch(/^error: no token for profile default: run `pwctl auth login`/);
   });
 
   it('exits 7 (not 4) when the service cannot be reached', async () => {
     const configDir = await loggedIn('manager');
-    const result = await runCli(['auth', 'status', '--base-url', 'http://127.0.0.1:9', '--timeout', '5'], { configDir });
+    // A login whose service no longer answers (its token goes to no other service).
+    const { writeFileSync } = await import('node:fs');
+    const path = join(configDir, 'config.json');
+    const data = JSON.parse(readFileSync(path, 'utf8'));
+    Object.assign(data.profiles.default, { base_url: 'http://127.0.0.1:9', token_service: 'http://127.0.0.1:9' });
+    writeFileSync(path, JSON.stringify(data), { mode: 0o600 });
+    const result = await runCli(['auth', 'status', '--timeout', '5'], { configDir });
     expect(result.code).toBe(7);
     expect(result.stdout).toMatch(/^default \*\thttp:\/\/127\.0\.0\.1:9\t.*\tfailed: .*cannot connect/);
   });

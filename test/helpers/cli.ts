@@ -109,6 +109,8 @@ export interface RunningCli {
   child: ChildProcessWithoutNullStreams;
   /** Resolves once stdout or stderr (as said) matches; rejects if the process ends first. */
   waitFor(stream: 'stdout' | 'stderr', pattern: RegExp): Promise<void>;
+  /** What the process has written to the stream so far. */
+  output(stream: 'stdout' | 'stderr'): string;
   /** Resolves when the process has ended (secrets checked as for runCli). */
   result: Promise<CliResult>;
 }
@@ -156,6 +158,7 @@ export function startCli(args: string[], options: RunOptions = {}): RunningCli {
   return {
     child,
     result,
+    output: text,
     waitFor(stream, pattern) {
       return new Promise<void>((resolve, reject) => {
         const check = () => {

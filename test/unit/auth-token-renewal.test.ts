@@ -18,14 +18,17 @@ afterAll(() => sb.close());
 async function storeWithTokens(expiresAt: string | undefined) {
   const tokens = await signIn(sb);
   const store = new ConfigStore(mkdtempSync(join(tmpdir(), 'pwctl-renewal-')));
+  const binding = { service: sb.baseUrl, tokenEndpoint: `${sb.baseUrl}/oauth/token` };
   await store.updateProfile('default', (p) => {
     p.base_url = sb.baseUrl;
     p.token = tokens.accessToken;
     p.refresh_token = tokens.refreshToken;
     if (expiresAt) p.token_expires_at = expiresAt;
+    p.token_service = binding.service;
+    p.token_endpoint = binding.tokenEndpoint;
   });
-  const renewer = new TokenRenewer({ store, profileName: 'default', baseUrl: sb.baseUrl, timeoutMs: 5_000, network: {} }, { ...tokens, expiresAt });
-  return { store, tokens, renewer };
+  const renewer = new TokenRenewer({ store, profileName: 'default', baseUrl: sb.baseUrl, timeoutMs: 5_000, network: {} }, { ...tokens, expiresAt, ...binding });
+  return { store, tokens, renewer, binding };
 }
 
 function tokenCalls(since: number): number {
@@ -79,6 +82,22 @@ describe('TokenRenewer', () => {
     expect(store.profile('default').refresh_token).toBe(other.refreshToken);
   });
 
+  it('refuses, without a request, when the profile was signed in to another service meanwhile: its tokens are not this run\'s to spend or replace', async () => {
+    const { store, renewer } = await storeWithTokens(inAnHour());
+    const other = await signIn(sb);
+    const elsewhere = { token: other.accessToken, refresh_token: other.refreshToken, token_expires_at: inAnHour(), token_service: 'https://other.example', token_endpoint: 'https://other.example/oauth/token' };
+    await new ConfigStore(store.dir).updateProfile('default', (p) => {
+      Object.assign(p, { base_url: 'https://other.example' }, elsewhere);
+    });
+    const mark = sb.requests.length;
+    await expect(renewer.renew()).rejects.toMatchObject({
+      name: 'AuthRequiredError',
+      message: `profile default was signed in to https://other.example while this command ran with ${sb.baseUrl}; nothing was renewed: run the command again`,
+    });
+    expect(sb.requests.length).toBe(mark);
+    expect(new ConfigStore(store.dir).profile('default')).toMatchObject(elsewhere);
+  });
+
   it('after a 401, a refused renewal is a 401 ApiError telling to log in again', async () => {
     const { tokens, renewer } = await storeWithTokens(inAnHour());
     delete sb.state.auth.refresh_tokens[tokens.refreshToken!];
@@ -91,8 +110,8 @@ describe('TokenRenewer', () => {
   });
 
   it('an expired token without a refresh token is an AuthRequiredError before any request', async () => {
-    const { store, tokens } = await storeWithTokens('2020-01-01T00:00:00.000Z');
-    const renewer = new TokenRenewer({ store, profileName: 'default', baseUrl: sb.baseUrl, timeoutMs: 5_000, network: {} }, { accessToken: tokens.accessToken, expiresAt: '2020-01-01T00:00:00.000Z' });
+    const { store, tokens, binding } = await storeWithTokens('2020-01-01T00:00:00.000Z');
+    const renewer = new TokenRenewer({ store, profileName: 'default', baseUrl: sb.baseUrl, timeoutMs: 5_000, network: {} }, { accessToken: tokens.accessToken, expiresAt: '2020-01-01T00:00:00.000Z', ...binding });
     const mark = sb.requests.length;
     await expect(renewer.initial()).rejects.toMatchObject({ name: 'AuthRequiredError', message: expect.stringMatching(/expired .* ago and cannot be renewed: run `pwctl auth login`/) });
     expect(sb.requests.length).toBe(mark);

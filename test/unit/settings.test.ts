@@ -9,17 +9,17 @@ describe('resolveSettings precedence: flag > env > profile > default', () => {
 
   it('takes the flag over everything', () => {
     const s = resolveSettings({ output: 'json', baseUrl: 'https://flag.example', timeout: '5' }, { PWCTL_OUTPUT: 'ndjson', PWCTL_BASE_URL: 'https://env.example', PWCTL_TIMEOUT: '9' }, profile, 'default');
-    expect([s.output, s.baseUrl, s.timeoutMs]).toEqual(['json', 'https://flag.example', 5000]);
+    expect([s.output, s.baseUrl, s.baseUrlSource, s.timeoutMs]).toEqual(['json', 'https://flag.example', '--base-url', 5000]);
   });
 
   it('takes the environment over the profile', () => {
     const s = resolveSettings({}, { PWCTL_OUTPUT: 'ndjson', PWCTL_BASE_URL: 'https://env.example', PWCTL_TOKEN: 'env-token', PWCTL_TIMEOUT: '9' }, profile, 'default');
-    expect([s.output, s.baseUrl, s.token, s.tokenSource, s.timeoutMs]).toEqual(['ndjson', 'https://env.example', 'env-token', 'env', 9000]);
+    expect([s.output, s.baseUrl, s.baseUrlSource, s.token, s.tokenSource, s.timeoutMs]).toEqual(['ndjson', 'https://env.example', 'PWCTL_BASE_URL', 'env-token', 'env', 9000]);
   });
 
   it('falls back to the profile, then to defaults', () => {
     const s = resolveSettings({}, {}, profile, 'default');
-    expect([s.output, s.baseUrl, s.token, s.tokenSource, s.timeoutMs, s.company]).toEqual(['yaml', 'https://profile.example', 'profile-token', 'file', 12000, 7]);
+    expect([s.output, s.baseUrl, s.baseUrlSource, s.token, s.tokenSource, s.timeoutMs, s.company]).toEqual(['yaml', 'https://profile.example', 'config key base_url (profile default)', 'profile-token', 'file', 12000, 7]);
     const d = resolveSettings({}, {}, {}, 'default');
     expect([d.output, d.baseUrl, d.token, d.tokenSource, d.timeoutMs, d.debug, d.sandbox]).toEqual(['table', undefined, undefined, undefined, 30000, false, false]);
   });

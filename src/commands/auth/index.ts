@@ -8,7 +8,8 @@ export const login = verb({
   details: `Without --with-token or --web, asks for the token on the terminal (input hidden).
 Tokens go to the OS keyring (Secret Service, Keychain, Credential Manager); where none is usable,
 to the config file (mode 0600), and the login says so.
---base-url and --profile create or update that profile: the token is stored with the URL it was checked against.
+--base-url and --profile create or update that profile: the token is stored with the URL it was checked against,
+and is sent to no other service (another --base-url, PWCTL_BASE_URL or base_url is refused; PWCTL_TOKEN is not).
 --web uses the config keys oauth_authorize_url, oauth_token_url and oauth_client_id (defaults: <base_url>/oauth/authorize,
 <base_url>/oauth/token, pwctl) and waits up to 5 minutes (PWCTL_OAUTH_TIMEOUT seconds) for the browser.`,
   flags: {

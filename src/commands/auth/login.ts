@@ -1,10 +1,10 @@
 import { ApiError } from '../../api/errors.js';
 import { checkToken, describeCompanies } from '../../auth/check-token.js';
-import type { TokenSet } from '../../auth/oauth-client.js';
 import { resolveOAuthEndpoints } from '../../auth/oauth-endpoints.js';
 import { promptSecret } from '../../auth/prompt-secret.js';
 import { checkTokenText, readTokenFromStream } from '../../auth/read-token.js';
-import { storeLoginTokens } from '../../auth/stored-credentials.js';
+import { storeLoginTokens, type BoundTokens } from '../../auth/stored-credentials.js';
+import { serviceOf } from '../../auth/token-binding.js';
 import { AuthRequiredError, UsageError } from '../../errors.js';
 import { escapeInline } from '../../output/sanitize.js';
 import type { Ctx } from '../context.js';
@@ -25,10 +25,12 @@ export const run: RunOf<typeof login> = async (ctx, opts) => {
 
   if (opts.web) {
     const { runWebLogin } = await import('../../auth/web-login.js');
+    const endpoints = resolveOAuthEndpoints(ctx.store.profile(profileName), baseUrl);
     await runWebLogin(ctx, {
-      endpoints: resolveOAuthEndpoints(ctx.store.profile(profileName), baseUrl),
+      endpoints,
       browser: opts.browser,
-      complete: (tokens) => verifyAndStore(ctx, baseUrl, tokens, insecure),
+      // The refresh token will be sent to this endpoint and no other, whatever oauth_token_url says later.
+      complete: (tokens) => verifyAndStore(ctx, baseUrl, { ...tokens, service: serviceOf(baseUrl), tokenEndpoint: endpoints.tokenUrl }, insecure),
     });
     return;
   }
@@ -36,7 +38,7 @@ export const run: RunOf<typeof login> = async (ctx, opts) => {
   const token = opts.withToken && !ctx.io.stdinIsTTY
     ? checkTokenText(await readTokenFromStream(ctx.io.stdin), '--with-token')
     : await askForToken(ctx, baseUrl);
-  await verifyAndStore(ctx, baseUrl, { accessToken: token }, insecure);
+  await verifyAndStore(ctx, baseUrl, { accessToken: token, service: serviceOf(baseUrl) }, insecure);
 };
 
 async function askForToken(ctx: Ctx, baseUrl: string): Promise<string> {
@@ -48,10 +50,11 @@ async function askForToken(ctx: Ctx, baseUrl: string): Promise<string> {
 }
 
 /**
- * Check the token with one request, then store it with the URL it was checked against: in
- * the OS keyring, or in the config file with --insecure-storage or when no keyring is usable.
+ * Check the token with one request, then store it with the URL it was checked against and
+ * bound to that URL's service: in the OS keyring, or in the config file with
+ * --insecure-storage or when no keyring is usable.
  */
-async function verifyAndStore(ctx: Ctx, baseUrl: string, tokens: TokenSet, insecure: boolean): Promise<string> {
+async function verifyAndStore(ctx: Ctx, baseUrl: string, tokens: BoundTokens, insecure: boolean): Promise<string> {
   const profileName = ctx.profileName;
   const host = escapeInline(new URL(baseUrl).host);
   const client = await ctx.clientWithToken(baseUrl, tokens.accessToken);

@@ -2,11 +2,12 @@ import type { ApiError } from '../../api/errors.js';
 import { checkToken } from '../../auth/check-token.js';
 import { maskToken } from '../../auth/mask-token.js';
 import { readStoredTokens, tokenStorage } from '../../auth/stored-credentials.js';
+import { loginService } from '../../auth/token-binding.js';
 import { AuthRequiredError } from '../../errors.js';
+import { AUTH_STATUS_VIEW, type AuthStatus } from './views.js';
 import type { Ctx } from '../context.js';
 import type { RunOf } from '../declare.js';
 import type { status as statusVerb } from './index.js';
-import { AUTH_STATUS_VIEW, type AuthStatus } from './views.js';
 
 interface Inspection {
   status: AuthStatus;
@@ -49,6 +50,7 @@ async function inspect(ctx: Ctx, active: boolean): Promise<Inspection> {
     profile: ctx.profileName,
     active,
     base_url: settings.sandbox ? null : (settings.baseUrl ?? null),
+    service: fromStore ? (loginService(ctx.store.profile(ctx.profileName)) ?? null) : null,
     token_source: settings.sandbox ? 'sandbox' : (settings.tokenSource ?? null),
     token_location: settings.sandbox ? 'embedded sandbox' : settings.tokenSource === 'env' ? 'PWCTL_TOKEN' : !stored ? null : stored.kind === 'keyring' ? stored.item : stored.path,
     token: settings.token && !settings.sandbox ? maskToken(settings.token) : null,
@@ -67,6 +69,7 @@ async function inspect(ctx: Ctx, active: boolean): Promise<Inspection> {
       status: {
         ...status,
         base_url: settings.sandbox ? null : client.base,
+        service: tokens?.service ?? status.service,
         token: client.token && !settings.sandbox ? maskToken(client.token) : null,
         expires_at: tokens?.expiresAt ?? null,
         refresh_token: Boolean(tokens?.refreshToken),

@@ -10,6 +10,11 @@ export interface AuthStatus {
   /** The profile this command ran with (--profile, PWCTL_PROFILE, `auth switch`, else "default"). */
   active: boolean;
   base_url: string | null;
+  /**
+   * The service the stored login belongs to (the origin of the base URL at login): its token
+   * is sent nowhere else. Null when the token in use is not a stored one (PWCTL_TOKEN, the sandbox).
+   */
+  service: string | null;
   token_source: TokenSource | null;
   /** "PWCTL_TOKEN", the keyring item ("pwctl/<account>"), the config file's path, or "embedded sandbox". */
   token_location: string | null;
@@ -23,7 +28,7 @@ export interface AuthStatus {
   error: string | null;
 }
 
-const FIELDS = ['profile', 'active', 'base_url', 'token_source', 'token_location', 'token', 'expires_at', 'refresh_token', 'valid', 'companies', 'error'];
+const FIELDS = ['profile', 'active', 'base_url', 'service', 'token_source', 'token_location', 'token', 'expires_at', 'refresh_token', 'valid', 'companies', 'error'];
 
 /** Where the token comes from, in the contract's words: `environment (PWCTL_TOKEN)`, `keyring`, `file <path>`. */
 export function describeSource(s: AuthStatus): string {
@@ -56,6 +61,7 @@ export const AUTH_STATUS_VIEW: View<AuthStatus> = {
   columns: [
     { header: 'PROFILE', field: 'profile', value: (s) => (s.active ? `${s.profile} *` : s.profile), fit: 'whole' },
     { header: 'BASE URL', field: 'base_url', value: (s) => s.base_url ?? 'not set', fit: 'whole' },
+    { header: 'SIGNED IN TO', field: 'service', value: (s) => s.service ?? '', fit: 'whole' },
     { header: 'TOKEN FROM', field: 'token_source', value: describeSource, fit: 'whole' },
     { header: 'TOKEN', field: 'token', value: (s) => s.token ?? 'none', fit: 'whole' },
     { header: 'EXPIRES', field: 'expires_at', value: expires, fit: 'shrink' },

@@ -1,8 +1,10 @@
+import { bindUnboundLogin, loginNotices } from '../../auth/token-binding.js';
 import { CONFIG_KEYS, findConfigKey } from '../../config/keys.js';
 import type { ProfileData } from '../../config/store.js';
 import type { Ctx } from '../context.js';
 import type { RunOf } from '../declare.js';
 import type { get, list, path, set, unset } from './index.js';
+import { escapeInline } from '../../output/sanitize.js';
 import type { View } from '../../output/view.js';
 
 interface KeyValue {
@@ -32,21 +34,38 @@ export const getKey: RunOf<typeof get> = async (ctx, { key }) => {
 
 export const setKey: RunOf<typeof set> = async (ctx, { key, value }) => {
   const parsed = findConfigKey(key).parse(value);
-  await ctx.store.updateProfile(ctx.profileName, (profile) => {
+  const notices = await changeProfile(ctx, (profile) => {
     (profile as Record<string, unknown>)[key] = parsed;
   });
   // Turning the id cache off also forgets what it held.
   if (key === 'completion_cache' && parsed === false) (await import('../../completion/id-cache.js')).forgetIds(ctx.store.dir, ctx.profileName);
   ctx.io.notice(`✓ ${key} set for profile ${ctx.profileName}`);
+  for (const notice of notices) ctx.io.notice(escapeInline(notice));
 };
 
 export const unsetKey: RunOf<typeof unset> = async (ctx, { key }) => {
   findConfigKey(key);
-  await ctx.store.updateProfile(ctx.profileName, (profile) => {
+  const notices = await changeProfile(ctx, (profile) => {
     delete (profile as Record<string, unknown>)[key as keyof ProfileData];
   });
   ctx.io.notice(`✓ ${key} unset for profile ${ctx.profileName}`);
+  for (const notice of notices) ctx.io.notice(escapeInline(notice));
 };
+
+/**
+ * Change the profile under the store's lock. A login stored before tokens were bound to their
+ * service is bound first, to the base_url and token endpoint it was made with, so that a new
+ * base_url or oauth_token_url cannot become its service. Returns what the change does not
+ * change for the login (src/auth/token-binding.ts), to tell the user.
+ */
+function changeProfile(ctx: Ctx, change: (profile: ProfileData) => void): Promise<string[]> {
+  return ctx.store.updateProfile(ctx.profileName, (profile) => {
+    bindUnboundLogin(profile);
+    const before = { ...profile };
+    change(profile);
+    return loginNotices(before, profile, ctx.profileName);
+  });
+}
 
 export const listKeys: RunOf<typeof list> = async (ctx) => {
   const profile = ctx.store.profile(ctx.profileName) as Record<string, unknown>;
