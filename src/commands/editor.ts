@@ -38,7 +38,7 @@ export async function editBody(ctx: Factory, body: string, fileStem: string, sav
       await save(edited);
     } catch (error) {
       keep = true;
-      ctx.io.stderr.write(`your edited text is kept in ${file}\n`);
+      ctx.io.error(`your edited text is kept in ${file}\n`);
       throw error;
     }
     return true;

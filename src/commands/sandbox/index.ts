@@ -45,8 +45,8 @@ export function registerSandbox(program: Command, session: Session): void {
         extraSteps,
         controlApi: opts.controlApi === true,
         format: ctx.settings.output,
-        stdout: ctx.io.stdout,
-        stderr: ctx.io.stderr,
+        stdout: { write: (text) => ctx.io.out(ctx.io.stdoutText(text)) },
+        stderr: { write: (text) => ctx.io.error(text) },
       });
     }));
 
