@@ -65,13 +65,9 @@ export async function serveSandbox(opts: ServeOptions): Promise<void> {
       if (!quiet) stderr.write(formatRequestLine(entry, ms));
     },
   });
-  const host = options.host ?? '127.0.0.1';
-  if (!isLoopbackHost(host)) {
-    stderr.write(`warning: --host ${host} is reachable from other machines: anyone on that network can reach this sandbox, and the tokens printed here let them read and change its data; bind to 127.0.0.1 unless that is what you want\n`);
-  }
-  stdout.write(readyText(sandbox, format, options.statePath));
-
-  await new Promise<void>((resolve) => {
+  // Listen for Ctrl-C before saying "ready": a signal sent as soon as the text shows must stop
+  // the sandbox cleanly, not kill the process.
+  const stopped = new Promise<void>((resolve) => {
     const stop = (): void => {
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
@@ -82,5 +78,11 @@ export async function serveSandbox(opts: ServeOptions): Promise<void> {
     process.on('SIGTERM', stop);
     signal?.addEventListener('abort', stop);
   });
+  const host = options.host ?? '127.0.0.1';
+  if (!isLoopbackHost(host)) {
+    stderr.write(`warning: --host ${host} is reachable from other machines: anyone on that network can reach this sandbox, and the tokens printed here let them read and change its data; bind to 127.0.0.1 unless that is what you want\n`);
+  }
+  stdout.write(readyText(sandbox, format, options.statePath));
+  await stopped;
   await sandbox.close();
 }
