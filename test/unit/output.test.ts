@@ -34,6 +34,26 @@ describe('sanitiser', () => {
   });
 });
 
+describe('IO: stdout for a protocol (MCP)', () => {
+  const message = `${JSON.stringify({ jsonrpc: '2.0', result: { title: 'a\u009b2Jb\u202ec\u007f\u2066d\u001b]52;c;x\u0007' } })}\n`;
+
+  it('on a terminal: nothing a terminal obeys, and still the same JSON message', async () => {
+    const { io, out } = fakeIO(true);
+    const stream = await io.protocolOutput();
+    await new Promise<void>((resolve) => stream.write(message, () => resolve()));
+    expect(out()).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
+    expect(out().endsWith('}\n')).toBe(true);
+    expect(JSON.parse(out())).toEqual(JSON.parse(message));
+  });
+
+  it('into a pipe: the stream itself, byte for byte', async () => {
+    const { io, out } = fakeIO(false);
+    const stream = await io.protocolOutput();
+    await new Promise<void>((resolve) => stream.write(message, () => resolve()));
+    expect(out()).toBe(message);
+  });
+});
+
 describe('toJson', () => {
   it('escapes DEL, C1 and line separators but stays the same JSON value', () => {
     const value = { t: 'a\u007fb\u009bc\u2028d\u001b' };
