@@ -236,14 +236,15 @@ export class OutputWriter {
         return forStdout((record) => `---\n${toYaml(this.#select(record))}`);
       }
       case 'csv': {
-        const { csvCell, csvColumns, csvRow } = await import('./csv.js');
+        const { csvCell, csvColumns } = await import('./csv.js');
+        const row = await this.#csvRowWriter();
         const columns = csvColumns(view, this.fields) ?? [];
-        let header = csvRow(columns.map((c) => c.name));
-        return forStdout((record) => {
-          const line = `${header}${csvRow(columns.map((c) => csvCell(c.value(record))))}`;
+        let header: string = row(columns.map((c) => c.name));
+        return (record) => {
+          const line = terminalText(`${header}${row(columns.map((c) => csvCell(c.value(record))))}`);
           header = '';
           return line;
-        });
+        };
       }
       case 'table':
         return (await import('./table-output.js')).streamTableRenderer(this.#table, this.#columns(view.columns) ?? [{ header: 'VALUE', value: (r: T) => r }]);
@@ -254,22 +255,31 @@ export class OutputWriter {
 
   /** Rows as they arrive; the header first (alone for an empty list whose columns are known). */
   async #csv<T>(records: AsyncIterable<T> | Iterable<T>, view: View<T>): Promise<number> {
-    // On a terminal cells go through the sanitiser; in a pipe they are the exact values.
-    const prepare = this.io.stdoutIsTTY ? escapeBlock : undefined;
-    const { csvCell, csvColumns, csvRow, keyCsvColumns } = await import('./csv.js');
+    const { csvCell, csvColumns, keyCsvColumns } = await import('./csv.js');
+    const row = await this.#csvRowWriter();
     let columns = csvColumns(view, this.fields);
     let count = 0;
     for await (const record of records) {
       if (count === 0) {
         columns ??= keyCsvColumns(record) as CsvColumn<T>[];
-        await this.#write(csvRow(columns.map((c) => c.name), prepare));
+        await this.io.out(row(columns.map((c) => c.name)));
       }
-      await this.#write(csvRow(columns!.map((c) => csvCell(c.value(record))), prepare));
+      await this.io.out(row(columns!.map((c) => csvCell(c.value(record)))));
       this.#remember(record, view);
       count++;
     }
-    if (count === 0 && columns) await this.#write(csvRow(columns.map((c) => c.name), prepare));
+    if (count === 0 && columns) await this.io.out(row(columns.map((c) => c.name)));
     return count;
+  }
+
+  /**
+   * One CSV row of cells. On a terminal each cell goes through the sanitiser first, and the
+   * quotes, commas and CRLF around them are CSV's own; in a pipe the cells are the exact values.
+   */
+  async #csvRowWriter(): Promise<(cells: readonly string[]) => TerminalText> {
+    const { csvRow } = await import('./csv.js');
+    const prepare = this.io.stdoutIsTTY ? escapeBlock : undefined;
+    return (cells) => terminalText(csvRow(cells, prepare));
   }
 
   #jqTarget<T>(view: View<T>): JqTarget<T> {
