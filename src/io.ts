@@ -1,10 +1,13 @@
 // The one object that knows about the process's streams: which are TTYs, whether color is
 // on, whether we may prompt, whether chatter is silenced, and the one transient status line
 // (bulk progress, a rate-limit wait) that must be cleared before anything else is written.
-// Commands never look at process.stdout directly.
+// Commands never look at process.stdout directly, and no stream is handed out for writing:
+// every line for stderr, and every line for stdout when it is a terminal, goes through the
+// one sanitiser (output/sanitize.ts), whichever helper writes it.
 import type { Readable, Writable } from 'node:stream';
 import { isatty } from 'node:tty';
-import { escapeInline } from './output/sanitize.js';
+import { escapeBlock, escapeInline, terminalText, type TerminalText } from './output/sanitize.js';
+import { write } from './output/write.js';
 
 export type InputStream = Readable & { isTTY?: boolean };
 export type OutputStream = Writable & { isTTY?: boolean; columns?: number; rows?: number };
@@ -52,12 +55,14 @@ export class IO {
     return this.streams.stdin;
   }
 
-  get stdout(): OutputStream {
-    return this.streams.stdout;
+  /** The terminal's width in columns when stdout is one that says. */
+  get stdoutColumns(): number | undefined {
+    return this.streams.stdout.columns;
   }
 
-  get stderr(): OutputStream {
-    return this.streams.stderr;
+  /** The terminal's height in rows when stdout is one that says. */
+  get stdoutRows(): number | undefined {
+    return this.streams.stdout.rows;
   }
 
   /**
@@ -85,6 +90,54 @@ export class IO {
     return this.stdinIsTTY && this.stdoutIsTTY;
   }
 
+  // ---- stdout: verbatim into a pipe or a file, through the sanitiser on a terminal ----
+
+  /** `text` as it may go to stdout: sanitised (layout kept) on a terminal, as given into a pipe or a file. */
+  stdoutText(text: string): TerminalText {
+    return this.stdoutIsTTY ? escapeBlock(text) : terminalText(text);
+  }
+
+  /** Write to stdout, after clearing the status line; resolves once the stream takes more (backpressure). */
+  out(text: TerminalText): Promise<void> {
+    this.clearStatus();
+    return write(this.streams.stdout, text);
+  }
+
+  /** Write to stdout without waiting: for an endless stream that drops records itself once `outBacklog` grows. */
+  outNow(text: TerminalText): void {
+    this.clearStatus();
+    this.streams.stdout.write(text);
+  }
+
+  /** Bytes written to stdout and not yet taken by the reader. */
+  get outBacklog(): number {
+    return this.streams.stdout.writableLength;
+  }
+
+  /** Resolves once everything written so far has been handed to stdout. */
+  outFlushed(): Promise<void> {
+    return new Promise<void>((resolve) => this.streams.stdout.write('', () => resolve()));
+  }
+
+  /**
+   * stdout for a protocol that owns it (MCP's JSON-RPC): the stream itself into a pipe; on
+   * a terminal one that shows what the terminal would obey as JSON's \u escapes, which
+   * keeps every message the same JSON.
+   */
+  async protocolOutput(): Promise<OutputStream> {
+    const stdout = this.streams.stdout;
+    if (!this.stdoutIsTTY) return stdout;
+    const [{ Writable }, { escapeJsonText }] = await Promise.all([import('node:stream'), import('./output/json.js')]);
+    return new Writable({
+      write: (chunk: Buffer | string, _encoding, done) => {
+        this.clearStatus();
+        stdout.write(escapeBlock(escapeJsonText(chunk.toString())), done);
+      },
+    });
+  }
+
+  // ---- stderr: every line through the sanitiser ----
+
   /** A notice for people, on stderr; silenced by --quiet. */
   notice(message: string): void {
     if (!this.quiet) this.error(`${message}\n`);
@@ -94,19 +147,31 @@ export class IO {
     this.error(`warning: ${escapeInline(message)}\n`);
   }
 
-  /** Text for stderr, after clearing the status line. */
+  /** Text for stderr (layout kept, control characters escaped), after clearing the status line. */
   error(text: string): void {
     this.clearStatus();
-    this.stderr.write(text);
+    this.streams.stderr.write(escapeBlock(text));
+  }
+
+  /** Ask a question on stderr and read one line of the answer from stdin (a person at a terminal). */
+  async ask(question: string): Promise<string> {
+    const { createInterface } = await import('node:readline/promises');
+    this.clearStatus();
+    const rl = createInterface({ input: this.streams.stdin, output: this.streams.stderr });
+    try {
+      return await rl.question(escapeInline(question));
+    } finally {
+      rl.close();
+    }
   }
 
   /**
    * Show one transient line on a terminal's stderr (progress, a wait), replacing the last
-   * one. Nothing without a TTY or under --quiet.
+   * one. Nothing without a TTY or under --quiet. The text is sanitised; \r and ESC[K are ours.
    */
   status(text: string): void {
     if (!this.stderrIsTTY || this.quiet) return;
-    this.stderr.write(`\r${escapeInline(text)}\u001b[K`);
+    this.streams.stderr.write(`\r${escapeInline(text)}\u001b[K`);
     this.#status = true;
   }
 
@@ -114,7 +179,7 @@ export class IO {
   clearStatus(): void {
     if (!this.#status) return;
     this.#status = false;
-    this.stderr.write('\r\u001b[K');
+    this.streams.stderr.write('\r\u001b[K');
   }
 }
 

@@ -81,6 +81,6 @@ export async function promptSecret(io: IO, question: string): Promise<string> {
     });
   } finally {
     stdin.setRawMode?.(wasRaw);
-    io.stderr.write('\n');
+    io.error('\n');
   }
 }

@@ -67,7 +67,7 @@ async function showAuthorizationUrl(ctx: Ctx, url: string, browser: boolean, wai
   }
   // Without a browser the URL is the only way forward, so --quiet does not hide it.
   const why = browser ? (hasDisplay(ctx.env) ? 'Could not open a browser. ' : 'No display found. ') : '';
-  ctx.io.stderr.write(`${why}Open this URL in a browser to sign in:\n  ${url}\n`);
+  ctx.io.error(`${why}Open this URL in a browser to sign in:\n  ${url}\n`);
   ctx.io.notice(waiting);
 }
 

@@ -7,13 +7,6 @@ import type { Factory } from './factory.js';
 export async function confirmOrCancel(ctx: Factory, question: string): Promise<void> {
   if (ctx.flags.yes || ctx.dryRun) return;
   if (!ctx.io.canPrompt) throw new UsageError(`${question.replace(/\?$/, '')}: refusing without a terminal to confirm; pass --yes`);
-  const { createInterface } = await import('node:readline/promises');
-  ctx.io.clearStatus();
-  const rl = createInterface({ input: ctx.io.stdin, output: ctx.io.stderr });
-  try {
-    const answer = await rl.question(`${question} [y/N] `);
-    if (!/^y(es)?$/i.test(answer.trim())) throw new UsageError('cancelled; nothing was changed');
-  } finally {
-    rl.close();
-  }
+  const answer = await ctx.io.ask(`${question} [y/N] `);
+  if (!/^y(es)?$/i.test(answer.trim())) throw new UsageError('cancelled; nothing was changed');
 }

@@ -1,14 +1,13 @@
 // `docs edit` and `steps edit`: the body goes to $VISUAL/$EDITOR in a temp file; it is sent
 // back only if it changed, and if sending fails the file is kept and its path printed, so
-// nothing typed is lost. The editor gets a copy of our environment without the token.
+// nothing typed is lost. The editor gets our environment without our secrets (../child-env.ts).
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { childEnv } from '../child-env.js';
 import type { Ctx } from './context.js';
 import { UsageError } from '../errors.js';
-
-const SECRET_ENV = ['PWCTL_TOKEN', 'PWCTL_WEBHOOK_SECRET'];
 
 export function editorCommand(env: NodeJS.ProcessEnv): string {
   const editor = env.VISUAL || env.EDITOR;
@@ -38,7 +37,7 @@ export async function editBody(ctx: Ctx, body: string, fileStem: string, save: (
       await save(edited);
     } catch (error) {
       keep = true;
-      ctx.io.stderr.write(`your edited text is kept in ${file}\n`);
+      ctx.io.error(`your edited text is kept in ${file}\n`);
       throw error;
     }
     return true;
@@ -48,14 +47,13 @@ export async function editBody(ctx: Ctx, body: string, fileStem: string, save: (
 }
 
 function runEditor(editor: string, file: string, env: NodeJS.ProcessEnv): Promise<void> {
-  const childEnv = { ...env };
-  for (const name of SECRET_ENV) delete childEnv[name];
+  const editorEnv = childEnv(env);
   return new Promise((resolve, reject) => {
     // Through the shell, so EDITOR="code --wait" works; the file path is passed as "$1", never interpolated.
     const child =
       process.platform === 'win32'
-        ? spawn(`${editor} "${file}"`, { stdio: 'inherit', shell: true, env: childEnv })
-        : spawn('/bin/sh', ['-c', `${editor} "$1"`, 'pwctl-editor', file], { stdio: 'inherit', env: childEnv });
+        ? spawn(`${editor} "${file}"`, { stdio: 'inherit', shell: true, env: editorEnv })
+        : spawn('/bin/sh', ['-c', `${editor} "$1"`, 'pwctl-editor', file], { stdio: 'inherit', env: editorEnv });
     child.on('error', (error) => reject(new UsageError(`cannot start editor ${JSON.stringify(editor)}: ${error.message}`)));
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new UsageError(`editor ${JSON.stringify(editor)} exited with status ${code}; nothing sent`))));
   });

@@ -7,7 +7,8 @@
 import { readFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { configDir } from '../config/paths.js';
+import { unsafeStoreProblem } from '../config/ownership.js';
+import { CONFIG_FILE_NAME, configDir } from '../config/paths.js';
 import { serviceKey } from '../config/service-key.js';
 import { parseBoolean } from '../validate.js';
 import { completeWords, type Completion, type Sources, type TypedTarget } from './candidates.js';
@@ -39,11 +40,13 @@ export function formatCompletion(completion: Completion, shell: string): string 
 /** Ids and profiles from the config directory: the id cache files and the config file's profile names. */
 export function localSources(env: NodeJS.ProcessEnv): Sources {
   const dir = configDir(env);
+  // A store someone else owns or can write is ignored, without a word (a TAB prints no errors).
+  if (unsafeStoreProblem(dir, join(dir, CONFIG_FILE_NAME))) return { ids: () => [], profiles: () => [] };
   let stored: StoredConfig | undefined;
   const readStored = (): StoredConfig => {
     if (stored) return stored;
     try {
-      const data = JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')) as StoredConfig;
+      const data = JSON.parse(readFileSync(join(dir, CONFIG_FILE_NAME), 'utf8')) as StoredConfig;
       stored = data && typeof data === 'object' ? data : {};
     } catch {
       stored = {};

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { ConfigError } from '../errors.js';
 import type { LockOptions } from './lock.js';
 import { parseTimeoutSeconds } from '../validate.js';
+import { unsafeStoreProblem } from './ownership.js';
 import { CONFIG_FILE_NAME, configDir } from './paths.js';
 import type { StoredWebhookSecrets } from './webhook-secrets.js';
 
@@ -69,6 +70,7 @@ export class ConfigStore {
   /** The whole store; {} when no file exists yet. A corrupt or empty file is an error, never a silent reset. */
   read(): ConfigData {
     if (this.#cache) return this.#cache;
+    this.#refuseUnsafe();
     let text: string;
     try {
       text = readFileSync(this.path, 'utf8');
@@ -146,7 +148,14 @@ export class ConfigStore {
   /** The store's directory, created 0700 by whichever command needs it first, and tightened if it is looser. */
   ensureDir(): void {
     mkdirSync(this.dir, { recursive: true, mode: DIR_MODE });
+    this.#refuseUnsafe();
     if ((statSync(this.dir).mode & 0o777) !== DIR_MODE) chmodSync(this.dir, DIR_MODE);
+  }
+
+  /** A directory or file another user owns or can write is not used at all (./ownership.ts). */
+  #refuseUnsafe(): void {
+    const problem = unsafeStoreProblem(this.dir, this.path);
+    if (problem) throw new ConfigError(problem);
   }
 }
 

@@ -82,7 +82,7 @@ export async function serveMcp(options: McpServerOptions): Promise<void> {
     process.once('SIGINT', close);
     process.once('SIGTERM', close);
   });
-  const transport = new StdioServerTransport(io.stdin, io.stdout);
+  const transport = new StdioServerTransport(io.stdin, await io.protocolOutput());
   const send = transport.send.bind(transport);
   transport.send = (message) => {
     const sent = send(message);

@@ -5,7 +5,6 @@ import type { IO } from '../io.js';
 import { batchesOf } from './arrival-batches.js';
 import type { JqFilter, JqOutput } from './jq.js';
 import { toJson } from './json.js';
-import { escapeBlock } from './sanitize.js';
 
 /** Where filtered output goes, and what the writer does with each record it hands to jq. */
 export interface JqTarget<T> {
@@ -47,9 +46,10 @@ export async function jqEach<T>(target: JqTarget<T>, records: AsyncIterable<T> |
   return count;
 }
 
-/** jq's output to stdout (sanitised on a terminal), its notes to stderr; a runtime error ends the command (exit 1). */
+/** jq's output to stdout, its notes to stderr; a runtime error ends the command (exit 1). */
 export async function jqWrite(target: Pick<JqTarget<never>, 'io' | 'write'>, output: JqOutput): Promise<void> {
-  if (output.text !== '') await target.write(target.io.stdoutIsTTY ? escapeBlock(output.text) : output.text);
-  if (output.notes !== '') target.io.error(escapeBlock(output.notes));
+  // Sanitised on a terminal by the writer and on stderr by io.error, as everything is.
+  if (output.text !== '') await target.write(output.text);
+  if (output.notes !== '') target.io.error(output.notes);
   if (output.error) throw new CommandFailedError(output.error);
 }

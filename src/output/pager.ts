@@ -3,12 +3,14 @@
 // -X: leave the text on the screen). The command runs through the shell, so it may carry
 // arguments. Only the writer decides to page: a TTY, table output, longer than the screen.
 import type { Writable } from 'node:stream';
+import { childEnv } from '../child-env.js';
 
 export const DEFAULT_PAGER = 'less -FRX';
 
 export interface Pager {
   /** A shell command that reads the text on its standard input. */
   command: string;
+  /** Its environment: ours without our secrets. */
   env: NodeJS.ProcessEnv;
 }
 
@@ -20,7 +22,9 @@ export function resolvePager(flags: { pager?: boolean }, env: NodeJS.ProcessEnv)
   const command = env.PWCTL_PAGER !== undefined ? env.PWCTL_PAGER : env.PAGER || DEFAULT_PAGER;
   if (command.trim() === '') return undefined;
   // less reads its options from LESS: give it ours only when the user keeps none there.
-  return { command, env: env.LESS === undefined ? { ...env, LESS: 'FRX' } : env };
+  const pagerEnv = childEnv(env);
+  if (pagerEnv.LESS === undefined) pagerEnv.LESS = 'FRX';
+  return { command, env: pagerEnv };
 }
 
 /**

@@ -3,7 +3,7 @@
 // renderer of an endless stream. The layout itself is table.ts's; what is shown, the views'.
 import type { IO } from '../io.js';
 import type { Pager } from './pager.js';
-import { escapeInline } from './sanitize.js';
+import { escapeInline, terminalText, type TerminalText } from './sanitize.js';
 import { plainRow, type TableColumn, type TerminalOptions } from './table.js';
 import { cellText, type Column } from './view.js';
 
@@ -13,15 +13,15 @@ export interface TableTarget {
   pager: Pager | undefined;
   /** Columns the user named with --fields are never dropped to fit; a view's may be. */
   userColumns: boolean;
-  /** Everything for stdout: clears the status line first. */
-  write(text: string): Promise<void>;
+  /** Everything for stdout, already escaped: clears the status line first. */
+  write(text: TerminalText): Promise<void>;
 }
 
 /** A list's rows: tab-separated to a pipe as they come; on a terminal, laid out once all are known. */
 export async function writeTableRows<T>(target: TableTarget, records: AsyncIterable<T> | Iterable<T>, columns: readonly Column<T>[] | undefined, seen: (record: T) => void): Promise<number> {
   let count = 0;
   let cols: readonly Column<T>[] | undefined;
-  const rows: string[][] = [];
+  const rows: TerminalText[][] = [];
   for await (const record of records) {
     cols ??= columns ?? keyColumns<T>(record);
     const cells = cols.map((c) => escapeInline(cellText(c.value(record))));
@@ -40,23 +40,23 @@ export async function writeDetail<T>(target: TableTarget, record: T, rows: reado
     const width = Math.max(...rows.map((r) => r.header.length));
     const { Chalk } = await import('chalk');
     const chalk = new Chalk({ level: target.io.stdoutColor as 0 | 1 | 2 | 3 });
-    const lines = rows.map((r) => `${chalk.bold(`${r.header.toLowerCase()}:`.padEnd(width + 2))}${escapeInline(cellText(r.value(record)))}`);
-    await target.write(`${lines.join('\n')}\n`);
+    const lines = rows.map((r) => `${chalk.bold(`${escapeInline(r.header.toLowerCase())}:`.padEnd(width + 2))}${escapeInline(cellText(r.value(record)))}`);
+    await target.write(terminalText(`${lines.join('\n')}\n`));
   } else {
-    const lines = rows.map((r) => `${r.header.toLowerCase()}:\t${escapeInline(cellText(r.value(record)))}`);
-    await target.write(`${lines.join('\n')}\n`);
+    const lines = rows.map((r) => `${escapeInline(r.header.toLowerCase())}:\t${escapeInline(cellText(r.value(record)))}`);
+    await target.write(terminalText(`${lines.join('\n')}\n`));
   }
 }
 
 /** The rows of an endless stream, one at a time: widths fixed in advance from the columns, the header before the first row. */
-export async function streamTableRenderer<T>(target: TableTarget, columns: readonly Column<T>[]): Promise<(record: T) => string> {
+export async function streamTableRenderer<T>(target: TableTarget, columns: readonly Column<T>[]): Promise<(record: T) => TerminalText> {
   const cellsOf = (record: T) => columns.map((c) => escapeInline(cellText(c.value(record))));
   if (!target.io.stdoutIsTTY) return (record) => plainRow(cellsOf(record));
   const { tableForStream } = await import('./table.js');
   const table = await tableForStream(columns.map(tableColumn), terminalOptions(target));
   let header = `${table.header}\n`;
   return (record) => {
-    const line = `${header}${table.row(cellsOf(record))}\n`;
+    const line = terminalText(`${header}${table.row(cellsOf(record))}\n`);
     header = '';
     return line;
   };
@@ -69,23 +69,23 @@ export function keyColumns<T>(record: T): Column<T>[] {
 }
 
 /** A list's table on a terminal, through the pager when it is longer than the screen. */
-async function terminalTable<T>(target: TableTarget, columns: readonly Column<T>[], rows: readonly string[][]): Promise<void> {
+async function terminalTable<T>(target: TableTarget, columns: readonly Column<T>[], rows: readonly TerminalText[][]): Promise<void> {
   const { tableForRows } = await import('./table.js');
   const table = await tableForRows(columns.map(tableColumn), rows, terminalOptions(target));
   let text = `${table.header}\n`;
   for (const cells of rows) text += `${table.row(cells)}\n`;
   // A table as tall as the screen would scroll its header away under the next prompt.
-  const screenRows = target.io.stdout.rows;
+  const screenRows = target.io.stdoutRows;
   if (target.pager && screenRows && rows.length + 1 >= screenRows) {
     const { showInPager } = await import('./pager.js');
     target.io.clearStatus();
-    if (await showInPager(target.pager, text)) return;
+    if (await showInPager(target.pager, terminalText(text))) return;
   }
-  await target.write(text);
+  await target.write(terminalText(text));
 }
 
 function terminalOptions(target: TableTarget): TerminalOptions {
-  return { columns: target.io.stdout.columns, colorLevel: target.io.stdoutColor, drop: !target.userColumns };
+  return { columns: target.io.stdoutColumns, colorLevel: target.io.stdoutColor, drop: !target.userColumns };
 }
 
 function tableColumn<T>(column: Column<T>): TableColumn {

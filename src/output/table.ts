@@ -7,6 +7,7 @@
 // and gh do), so they hold for every row; a stream's come from its columns' declared widths.
 import type { Writable } from 'node:stream';
 import { COLUMN_GAP, fitColumns } from './column-fit.js';
+import { escapeInline, terminalText, type TerminalText } from './sanitize.js';
 import type { Fit } from './view.js';
 
 export interface TableColumn {
@@ -20,9 +21,9 @@ export interface TerminalTable {
   /** Each column's width; null for a column dropped to fit the terminal. */
   widths: ReadonlyArray<number | null>;
   /** The header line, bold on a color terminal. */
-  header: string;
+  header: TerminalText;
   /** One row of already escaped cells, each cut or padded to its column. */
-  row(cells: readonly string[]): string;
+  row(cells: readonly TerminalText[]): TerminalText;
 }
 
 export interface TerminalOptions {
@@ -48,29 +49,36 @@ interface TextMeasure {
 const ASCII_MEASURE: TextMeasure = { width: (text) => text.length, cut: (text, width) => text.slice(0, width) };
 
 /** One tab-separated row for a pipe (cells already escaped). */
-export function plainRow(cells: readonly string[]): string {
-  return `${cells.join('\t')}\n`;
+export function plainRow(cells: readonly TerminalText[]): TerminalText {
+  return terminalText(`${cells.join('\t')}\n`);
 }
 
 /** The layout of a list whose rows are all known: widths fitted to the widest cells. */
 export async function tableForRows(columns: readonly TableColumn[], rows: readonly (readonly string[])[], terminal: TerminalOptions): Promise<TerminalTable> {
-  const measure = await measureFor(rows);
-  const natural = columns.map((c, i) => {
-    let width = measure.width(c.header);
+  const headers = headersOf(columns);
+  const measure = await measureFor([headers, ...rows]);
+  const natural = columns.map((_, i) => {
+    let width = measure.width(headers[i]!);
     for (const row of rows) width = Math.max(width, measure.width(row[i] ?? ''));
     return width;
   });
-  return tableOf(columns, natural, measure, terminal);
+  return tableOf(columns, headers, natural, measure, terminal);
 }
 
 /** The layout of an endless stream, fixed before its first row: the columns' declared widths. */
 export async function tableForStream(columns: readonly TableColumn[], terminal: TerminalOptions): Promise<TerminalTable> {
+  const headers = headersOf(columns);
   const measure = await measureFor(undefined);
-  const natural = columns.map((c) => Math.max(measure.width(c.header), c.width ?? DEFAULT_STREAM_COLUMN_WIDTH));
-  return tableOf(columns, natural, measure, terminal);
+  const natural = columns.map((c, i) => Math.max(measure.width(headers[i]!), c.width ?? DEFAULT_STREAM_COLUMN_WIDTH));
+  return tableOf(columns, headers, natural, measure, terminal);
 }
 
-async function tableOf(columns: readonly TableColumn[], natural: number[], measure: TextMeasure, terminal: TerminalOptions): Promise<TerminalTable> {
+/** Headers are escaped like cells: a record without a view shows the service's own keys. */
+function headersOf(columns: readonly TableColumn[]): TerminalText[] {
+  return columns.map((c) => escapeInline(c.header));
+}
+
+async function tableOf(columns: readonly TableColumn[], headers: readonly TerminalText[], natural: number[], measure: TextMeasure, terminal: TerminalOptions): Promise<TerminalTable> {
   const budget = terminal.columns || DEFAULT_TERMINAL_COLUMNS;
   const widths = fitColumns(
     columns.map((c, i) => ({ natural: natural[i]!, fit: c.fit })),
@@ -84,7 +92,7 @@ async function tableOf(columns: readonly TableColumn[], natural: number[], measu
   }
   return {
     widths,
-    header: layoutRow(columns.map((c) => c.header), widths, measure, bold),
+    header: layoutRow(headers, widths, measure, bold),
     row: (cells) => layoutRow(cells, widths, measure),
   };
 }
@@ -94,7 +102,7 @@ async function tableOf(columns: readonly TableColumn[], natural: number[], measu
  * columns two spaces apart, no trailing blanks. `style` decorates a cell's text after it
  * was measured (the header's bold).
  */
-export function layoutRow(cells: readonly string[], widths: ReadonlyArray<number | null>, measure: TextMeasure, style?: (text: string) => string): string {
+export function layoutRow(cells: readonly TerminalText[], widths: ReadonlyArray<number | null>, measure: TextMeasure, style?: (text: string) => string): TerminalText {
   let line = '';
   let padding = -1;
   widths.forEach((width, i) => {
@@ -110,7 +118,7 @@ export function layoutRow(cells: readonly string[], widths: ReadonlyArray<number
     padding = Math.max(0, width - used);
   });
   // Cells left empty at the end of a row would leave padding behind.
-  return line.trimEnd();
+  return terminalText(line.trimEnd());
 }
 
 /**

@@ -10,10 +10,9 @@ import type { OutputFormat } from './formats.js';
 import type { JqFilter } from './jq.js';
 import type { JqTarget } from './jq-output.js';
 import { toJson } from './json.js';
-import { escapeBlock } from './sanitize.js';
+import { escapeBlock, terminalText, type TerminalText } from './sanitize.js';
 import type { Pager } from './pager.js';
 import type { TableTarget } from './table-output.js';
-import { write } from './write.js';
 import type { DryRunRequest, Output, RecordStream } from './output.js';
 import type { Column, View } from './view.js';
 
@@ -42,7 +41,7 @@ export class OutputWriter implements Output {
   ) {
     this.#onRecord = options.onRecord;
     this.#jq = options.jq;
-    this.#table = { io, pager: options.pager, userColumns: fields !== undefined, write: (text) => this.#write(text) };
+    this.#table = { io, pager: options.pager, userColumns: fields !== undefined, write: (text) => this.io.out(text) };
   }
 
   /** Whether results are shown as rows of a view's columns (table or csv). */
@@ -136,24 +135,21 @@ export class OutputWriter implements Output {
   async stream<T>(view: View<T>): Promise<RecordStream<T>> {
     this.checkFields(view as View<unknown>);
     const render = await this.#streamRenderer(view);
-    const out = this.io.stdout;
+    const io = this.io;
     let dropped = 0;
     return {
       write: (records) => {
         if (records.length === 0) return;
-        if (out.writableLength > MAX_PENDING_STREAM_OUTPUT) {
+        if (io.outBacklog > MAX_PENDING_STREAM_OUTPUT) {
           dropped += records.length;
           return;
         }
-        let text = '';
-        for (const record of records) text += render(record);
-        this.io.clearStatus();
-        out.write(text);
+        io.outNow(terminalText(records.map(render).join('')));
       },
       get dropped() {
         return dropped;
       },
-      end: () => new Promise<void>((resolve) => out.write('', () => resolve())),
+      end: () => io.outFlushed(),
     };
   }
 
@@ -179,15 +175,17 @@ export class OutputWriter implements Output {
     await this.#write(escapeBlock(text.endsWith('\n') ? text : `${text}\n`));
   }
 
-  /** Raw bytes the user asked for verbatim (`--fields content` on a body, `api` in a pipe). */
+  /**
+   * Text as it is (`--fields content` on a body, an `api` answer, a token): byte for byte
+   * into a pipe or a file; on a terminal through the sanitiser, as everything is.
+   */
   async raw(text: string): Promise<void> {
     await this.#write(text);
   }
 
-  /** Everything for stdout goes out here: a status line on the terminal is cleared first. */
+  /** Everything for stdout but a terminal's table goes out here: sanitised on a terminal, verbatim into a pipe. */
   #write(text: string): Promise<void> {
-    this.io.clearStatus();
-    return write(this.io.stdout, text);
+    return this.io.out(this.io.stdoutText(text));
   }
 
   #remember<T>(record: T, view: View<T>): void {
@@ -222,21 +220,24 @@ export class OutputWriter implements Output {
     return writeDetail(this.#table, record, rows);
   }
 
-  async #streamRenderer<T>(view: View<T>): Promise<(record: T) => string> {
+  /** Each record's text for stdout: a table's rows come escaped; every other format goes through stdoutText. */
+  async #streamRenderer<T>(view: View<T>): Promise<(record: T) => TerminalText> {
+    const forStdout = (render: (record: T) => string) => (record: T) => this.io.stdoutText(render(record));
     switch (this.format) {
       case 'json':
       case 'ndjson':
-        return (record) => `${toJson(this.#select(record))}\n`;
+        return forStdout((record) => `${toJson(this.#select(record))}\n`);
       case 'yaml': {
         const { toYaml } = await import('./yaml.js');
-        return (record) => `---\n${toYaml(this.#select(record))}`;
+        return forStdout((record) => `---\n${toYaml(this.#select(record))}`);
       }
       case 'csv': {
-        const { csvCell, csvColumns, csvRow } = await import('./csv.js');
+        const { csvCell, csvColumns } = await import('./csv.js');
+        const row = await this.#csvRowWriter();
         const columns = csvColumns(view, this.fields) ?? [];
-        let header = csvRow(columns.map((c) => c.name));
+        let header: string = row(columns.map((c) => c.name));
         return (record) => {
-          const line = `${header}${csvRow(columns.map((c) => csvCell(c.value(record))))}`;
+          const line = terminalText(`${header}${row(columns.map((c) => csvCell(c.value(record))))}`);
           header = '';
           return line;
         };
@@ -250,22 +251,31 @@ export class OutputWriter implements Output {
 
   /** Rows as they arrive; the header first (alone for an empty list whose columns are known). */
   async #csv<T>(records: AsyncIterable<T> | Iterable<T>, view: View<T>): Promise<number> {
-    // On a terminal cells go through the sanitiser; in a pipe they are the exact values.
-    const prepare = this.io.stdoutIsTTY ? escapeBlock : undefined;
-    const { csvCell, csvColumns, csvRow, keyCsvColumns } = await import('./csv.js');
+    const { csvCell, csvColumns, keyCsvColumns } = await import('./csv.js');
+    const row = await this.#csvRowWriter();
     let columns = csvColumns(view, this.fields);
     let count = 0;
     for await (const record of records) {
       if (count === 0) {
         columns ??= keyCsvColumns(record) as CsvColumn<T>[];
-        await this.#write(csvRow(columns.map((c) => c.name), prepare));
+        await this.io.out(row(columns.map((c) => c.name)));
       }
-      await this.#write(csvRow(columns!.map((c) => csvCell(c.value(record))), prepare));
+      await this.io.out(row(columns!.map((c) => csvCell(c.value(record)))));
       this.#remember(record, view);
       count++;
     }
-    if (count === 0 && columns) await this.#write(csvRow(columns.map((c) => c.name), prepare));
+    if (count === 0 && columns) await this.io.out(row(columns.map((c) => c.name)));
     return count;
+  }
+
+  /**
+   * One CSV row of cells. On a terminal each cell goes through the sanitiser first, and the
+   * quotes, commas and CRLF around them are CSV's own; in a pipe the cells are the exact values.
+   */
+  async #csvRowWriter(): Promise<(cells: readonly string[]) => TerminalText> {
+    const { csvRow } = await import('./csv.js');
+    const prepare = this.io.stdoutIsTTY ? escapeBlock : undefined;
+    return (cells) => terminalText(csvRow(cells, prepare));
   }
 
   #jqTarget<T>(view: View<T>): JqTarget<T> {

@@ -1,26 +1,31 @@
 // `pwctl sandbox serve`: run the sandbox in the foreground until SIGINT/SIGTERM or abort.
-import { startSandbox } from './index.js';
+import { isLoopbackHost } from '../api/no-proxy.js';
 import type { OutputFormat } from '../output/formats.js';
+import { escapeInline } from '../output/sanitize.js';
+import { startSandbox } from './index.js';
 import type { RequestLogEntry, RunningSandbox, SandboxOptions } from './types.js';
+
+/** Where text goes: a stream, or the CLI's IO (which sanitises what reaches a terminal). */
+export interface TextSink {
+  write(text: string): unknown;
+}
 
 export interface ServeOptions extends SandboxOptions {
   format: OutputFormat;
-  stdout: NodeJS.WritableStream;
-  stderr: NodeJS.WritableStream;
+  /** The base URL and tokens. */
+  stdout: TextSink;
+  /** Request lines and warnings. */
+  stderr: TextSink;
   signal?: AbortSignal;
   /** No per-request lines on stderr. */
   quiet?: boolean;
 }
 
-/** Request lines reach a terminal: show control characters instead of obeying them. */
-function visible(text: string): string {
-  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
-}
-
 export function formatRequestLine(entry: RequestLogEntry, ms: number): string {
   const query = new URLSearchParams(entry.query).toString();
   const status = entry.status === 0 ? '---' : String(entry.status);
-  return `${entry.method} ${visible(entry.path)}${query ? `?${visible(query)}` : ''} ${status} ${Math.round(ms)}ms\n`;
+  // A client chooses the path: a request line shows control characters instead of obeying them.
+  return `${escapeInline(entry.method)} ${escapeInline(entry.path)}${query ? `?${escapeInline(query)}` : ''} ${status} ${Math.round(ms)}ms\n`;
 }
 
 function readyText(sandbox: RunningSandbox, format: ServeOptions['format'], statePath: string | undefined): string {
@@ -60,9 +65,9 @@ export async function serveSandbox(opts: ServeOptions): Promise<void> {
       if (!quiet) stderr.write(formatRequestLine(entry, ms));
     },
   });
-  stdout.write(readyText(sandbox, format, options.statePath));
-
-  await new Promise<void>((resolve) => {
+  // Listen for Ctrl-C before saying "ready": a signal sent as soon as the text shows must stop
+  // the sandbox cleanly, not kill the process.
+  const stopped = new Promise<void>((resolve) => {
     const stop = (): void => {
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
@@ -73,5 +78,11 @@ export async function serveSandbox(opts: ServeOptions): Promise<void> {
     process.on('SIGTERM', stop);
     signal?.addEventListener('abort', stop);
   });
+  const host = options.host ?? '127.0.0.1';
+  if (!isLoopbackHost(host)) {
+    stderr.write(`warning: --host ${host} is reachable from other machines: anyone on that network can reach this sandbox, and the tokens printed here let them read and change its data; bind to 127.0.0.1 unless that is what you want\n`);
+  }
+  stdout.write(readyText(sandbox, format, options.statePath));
+  await stopped;
   await sandbox.close();
 }

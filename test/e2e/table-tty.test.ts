@@ -1,14 +1,15 @@
 // Tables as a person sees them, on a real pseudo-terminal (util-linux `script`) of 80 and
 // 60 columns: every row fits, no id, UUID or URL is cut, columns line up for every row
 // (ids from 2 to 3 digits, combining marks, emoji, wide characters); long tables go through
-// the pager, short or empty ones and pipes never do. Skipped where `script` is missing.
+// the pager (which never gets the token), short or empty ones and pipes never do. Skipped
+// where `script` is missing.
 import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import stringWidth from 'string-width';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src/sandbox/index.js';
-import { baseEnv, makeConfigDir, runCli } from '../helpers/cli.js';
+import { baseEnv, CANARY_WEBHOOK_SECRET, makeConfigDir, runCli } from '../helpers/cli.js';
 import { hasPty, runInPty as runOnTerminal } from '../helpers/pty.js';
 import { sandboxEnv, startTestSandbox } from '../helpers/sandbox.js';
 
@@ -138,6 +139,23 @@ describe.skipIf(!hasPty)('the pager', () => {
     // The terminal itself got none of it.
     expect(r.output).not.toContain('Milestone 41');
     expect(pager.less()).toBe('FRX');
+  });
+
+  it('the pager gets our environment without the token or a webhook secret', async () => {
+    const dump = join(dir, `env-${++run}.txt`);
+    const r = await runInPty(['milestones', 'list', '--all'], { cols: 80, rows: 40 }, {
+      PWCTL_PAGER: `env > '${dump}'; cat > /dev/null`,
+      PWCTL_WEBHOOK_SECRET: CANARY_WEBHOOK_SECRET,
+      PAGER_TEST_MARK: 'kept',
+    });
+    expect(r.code).toBe(0);
+    const env = readFileSync(dump, 'utf8');
+    expect(env).toMatch(/^PAGER_TEST_MARK=kept$/m);
+    expect(env).toMatch(/^PWCTL_BASE_URL=/m);
+    expect(env).not.toMatch(/^PWCTL_TOKEN=/m);
+    expect(env).not.toMatch(/^PWCTL_WEBHOOK_SECRET=/m);
+    expect(env).not.toContain(sandboxEnv(sb).PWCTL_TOKEN!);
+    expect(env).not.toContain(CANARY_WEBHOOK_SECRET);
   });
 
   it('PAGER is used when PWCTL_PAGER is unset, and a LESS of the user is left alone', async () => {

@@ -161,7 +161,7 @@ describe('config file permissions after every write', () => {
     expect(mode(join(dir, 'config.json'))).toBe(0o600);
   }
 
-  it('config set / unset create the directory 0700 and the file 0600, and tighten looser ones', async () => {
+  it('config set / unset create the directory 0700 and the file 0600, and tighten ones readable by others', async () => {
     const configDir = join(makeConfigDir(), 'nested', 'pwctl');
     const set = await runCli(['config', 'set', 'output', 'json'], { configDir });
     expect(set.code, set.stderr).toBe(0);
@@ -172,7 +172,10 @@ describe('config file permissions after every write', () => {
     expect((await runCli(['config', 'set', 'company', '1'], { configDir })).code).toBe(0);
     expectPrivate(configDir);
 
+    // Writable by others is refused, not repaired (test/reliability/planted-config.test.ts).
     chmodSync(join(configDir, 'config.json'), 0o666);
+    expect((await runCli(['config', 'unset', 'company'], { configDir })).stderr).toMatch(/fix it with chmod 600/);
+    chmodSync(join(configDir, 'config.json'), 0o600);
     expect((await runCli(['config', 'unset', 'company'], { configDir })).code).toBe(0);
     expectPrivate(configDir);
   });

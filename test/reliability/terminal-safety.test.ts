@@ -1,14 +1,19 @@
 // Terminal safety: server text carrying ESC/CSI/OSC sequences (colours, window titles,
-// hyperlinks, clipboard writes), BEL, CR, DEL and C1 bytes is shown escaped in tables (piped
-// and on a pseudo-terminal), in error messages and in `webhooks listen` lines; JSON output
-// carries no raw DEL or C1 byte and still round-trips the exact text.
+// hyperlinks, clipboard writes), BEL, CR, DEL, C1 bytes and bidi overrides is shown escaped
+// in tables (piped and on a pseudo-terminal), in notices, warnings, error messages, --debug
+// traces and stack traces, and in `webhooks listen` lines; JSON output carries no raw DEL or
+// C1 byte and still round-trips the exact text.
 import { execFile } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src/sandbox/index.js';
-import { baseEnv, BIN, CANARY_WEBHOOK_SECRET, makeConfigDir, runCli, type CliResult } from '../helpers/cli.js';
+import { baseEnv, BIN, CANARY_TOKEN, CANARY_WEBHOOK_SECRET, makeConfigDir, runCli, type CliResult } from '../helpers/cli.js';
+import { hasPty, runInPty } from '../helpers/pty.js';
 import { sandboxEnv, startTestSandbox } from '../helpers/sandbox.js';
-import { sign, startListen } from './support.js';
+import { startStubServer, type StubServer } from '../helpers/stub-server.js';
+import { sign, STACK_FRAME, startListen } from './support.js';
 
 const HOSTILE =
   'A\u001b[31mred\u001b[0m' + // CSI colour
@@ -58,6 +63,8 @@ beforeAll(async () => {
 afterAll(() => sb.close());
 
 const pw = (args: string[]): Promise<CliResult> => runCli(args, { env: sandboxEnv(sb) });
+/** The stub server checks no token; this one is in the leak check like every canary. */
+const CANARY_TOKEN_FOR_STUB = CANARY_TOKEN;
 
 const TABLE_COMMANDS = [
   ['steps', 'list', '--limit', '5'],
@@ -181,5 +188,133 @@ describe('webhooks listen lines', () => {
       if (format === 'table') expect(stdout).toContain('4242\tA^[[31mred^[[0m B^[]0;pwned-title^G');
       else expect((JSON.parse(stdout.trim()) as { payload: { title: string } }).payload.title).toBe(HOSTILE);
     }
+  });
+});
+
+// ---- A hostile server: its create answers, errors and bodies carry clipboard writes, screen
+// clears and bidi overrides, and every helper that writes them is checked. ----
+
+/** OSC 52 (clipboard write), ESC[2J (clear the screen) and a right-to-left override. */
+const CREATED_ID = '7\u001b]52;c;ZXZpbA==\u0007\u001b[2J\u202e';
+const CREATED_ID_SHOWN = '7^[]52;c;ZXZpbA==^G^[[2J\\u202e';
+/** A title shown reversed on a terminal that obeys U+202E; isolates U+2066–U+2069 too. */
+const BIDI = 'invoice \u202egpj.exe\u202c \u2066iso\u2069 \u202aL\u202bR\u202d \u2067\u2068';
+const BIDI_SHOWN = 'invoice \\u202egpj.exe\\u202c \\u2066iso\\u2069 \\u202aL\\u202bR\\u202d \\u2067\\u2068';
+/** Anything a terminal acts on, bidi controls included (tab and newline are layout). */
+const RAW_UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+
+function expectNothingRaw(text: string, label: string): void {
+  const at = RAW_UNSAFE.exec(text);
+  expect(at, `${label}: raw U+${at?.[0].charCodeAt(0).toString(16).padStart(4, '0')} in ${JSON.stringify(text.slice(Math.max(0, (at?.index ?? 0) - 30), (at?.index ?? 0) + 30))}`).toBeNull();
+}
+
+describe('a hostile server', () => {
+  let server: StubServer;
+  let env: Record<string, string>;
+  const step = { id: CREATED_ID, title: `${BIDI} ${HOSTILE}`, completed: false, phase: { id: 1, title: BIDI, is_internal: false } };
+
+  beforeAll(async () => {
+    server = await startStubServer();
+    env = { PWCTL_BASE_URL: server.url, PWCTL_TOKEN: CANARY_TOKEN_FOR_STUB };
+    server.on('POST /api/v1/steps', { status: 201, body: { data: step } });
+    server.on('GET /api/v1/steps/5', { status: 200, body: { data: step } });
+    server.on('PUT /api/v1/steps/5', { status: 422, body: { message: `${BIDI} ${CREATED_ID}`, errors: { [`title${BIDI}`]: [BIDI] } } });
+    server.on('GET /api/v1/hostile.txt', { status: 404, headers: { 'content-type': 'text/plain', 'x-note': 'ok' }, raw: `${HOSTILE}\n${BIDI}\n` });
+    server.on('GET /api/v1/documents', { status: 200, body: { data: [], links: { next: null } } });
+  });
+  afterAll(() => server.close());
+
+  const pwStub = (args: string[]): Promise<CliResult> => runCli(args, { env });
+
+  it('a notice (✓ created task …) shows the id escaped; the record on stdout too', async () => {
+    const r = await pwStub(['steps', 'create', '--phase', '1', '--title', 'x']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain(`✓ created task ${CREATED_ID_SHOWN} in phase 1`);
+    expectNothingRaw(r.stderr, 'notice');
+    expect(r.stdout).toContain(BIDI_SHOWN);
+    expectNothingRaw(r.stdout, 'record');
+  });
+
+  it('-o json keeps the data byte for byte in a pipe, while the notice on stderr is escaped', async () => {
+    const r = await pwStub(['-o', 'json', 'steps', 'create', '--phase', '1', '--title', 'x']);
+    expect(r.code, r.stderr).toBe(0);
+    // As before: JSON.stringify's text with DEL and C1 as \u escapes; bidi characters as sent.
+    const exact = JSON.stringify(step, null, 2).replace(/[\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    expect(r.stdout).toBe(`${exact}\n`);
+    expect(r.stdout).toContain('\u202egpj.exe');
+    expectNothingRaw(r.stderr, 'notice (json)');
+    expect(r.stderr).toContain(CREATED_ID_SHOWN);
+  });
+
+  it('an error message and its field errors are escaped; the JSON error line stays valid JSON with the exact text', async () => {
+    const table = await pwStub(['steps', 'update', '5', '--title', 'x']);
+    expect(table.code).toBe(5);
+    expectNothingRaw(table.stderr, 'error (table)');
+    expect(table.stderr).toContain(BIDI_SHOWN);
+    expect(table.stderr).toContain(CREATED_ID_SHOWN);
+
+    const json = await pwStub(['-o', 'json', 'steps', 'update', '5', '--title', 'x']);
+    expect(json.code).toBe(5);
+    expectNothingRaw(json.stderr, 'error (json)');
+    const line = JSON.parse(json.stderr.trim().split('\n').at(-1)!) as { error: { message: string; errors: Record<string, string[]> } };
+    expect(line.error.message).toContain(`${BIDI} ${CREATED_ID}`);
+    expect(line.error.errors).toEqual({ [`title${BIDI}`]: [BIDI] });
+  });
+
+  it('a warning is escaped (a pulled file whose front matter carries hostile text)', async () => {
+    const dir = join(makeConfigDir(), 'docs');
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'x.md'), `---\ntitle: x\nedit_access: "${BIDI} \\e]52;c;ZXZpbA==\\a"\n---\nbody\n`);
+    const r = await pwStub(['docs', 'pull', dir]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/^warning: x\.md: edit_access must be one of/m);
+    expect(r.stderr).toContain(BIDI_SHOWN);
+    expectNothingRaw(r.stderr, 'warning');
+  });
+
+  it('--debug=api traces of hostile bodies are escaped', async () => {
+    const r = await pwStub(['--debug=api', 'steps', 'get', '5']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/^debug: < \{"data":\{"id":/m);
+    expect(r.stderr).toContain('invoice \\u202egpj.exe');
+    expectNothingRaw(r.stderr, '--debug=api');
+  });
+
+  it('--debug on a failure prints a stack whose message (server text) is escaped', async () => {
+    // jq's `error` fails the run with the title as its message: exit 1, stack under --debug.
+    const r = await pwStub(['--debug', '--jq', '.title | error', 'steps', 'get', '5']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(STACK_FRAME);
+    expect(r.stderr).toMatch(/^\w*Error: --jq: invoice \\u202egpj\.exe/m);
+    expectNothingRaw(r.stderr, 'stack trace');
+  });
+
+  describe.skipIf(!hasPty)('on a pseudo-terminal', () => {
+    const onTty = (args: string[]) => runInPty(args, { cols: 250, env: { ...baseEnv(makeConfigDir()), ...env, NO_COLOR: '1', PWCTL_PAGER: '' } });
+
+    it('an `api` answer that is not JSON (the raw path) is escaped on a terminal', async () => {
+      const r = await onTty(['api', '-i', '/hostile.txt']);
+      expect(r.code, r.output).toBe(3);
+      expect(r.output).toContain('X-Note: ok');
+      expect(r.output).toContain('A^[[31mred^[[0m B^[]0;pwned-title^G');
+      expect(r.output).toContain(BIDI_SHOWN);
+      expectNothingRaw(r.output, 'api on a tty');
+    });
+
+    it('a table, a notice and a detail view are escaped, bidi overrides included', async () => {
+      for (const args of [['steps', 'get', '5'], ['steps', 'create', '--phase', '1', '--title', 'x']]) {
+        const r = await onTty(args);
+        expect(r.code, r.output).toBe(0);
+        expect(r.output).toContain(BIDI_SHOWN);
+        expectNothingRaw(r.output, `tty: ${args.join(' ')}`);
+      }
+    });
+
+    it('-o json on a terminal: bidi overrides as JSON \\u escapes, the same JSON value', async () => {
+      const r = await onTty(['-o', 'json', 'steps', 'get', '5']);
+      expect(r.code, r.output).toBe(0);
+      expectNothingRaw(r.output, 'json on a tty');
+      expect(JSON.parse(r.output)).toEqual(step);
+    });
   });
 });

@@ -110,8 +110,8 @@ describe('printed records are remembered (OutputWriter → IdRecorder)', () => {
   function setup(format: OutputFormat, fields?: string[]) {
     const dir = tempDir();
     const recorder = new IdRecorder(new ConfigStore(dir), 'default', 'https://example.com');
-    const io = new IO({ stdin: new PassThrough(), stdout: new PassThrough(), stderr: new PassThrough() }, { stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false, stdoutColor: 0, stderrColor: 0 });
-    (io.stdout as PassThrough).resume();
+    const stdout = new PassThrough().resume();
+    const io = new IO({ stdin: new PassThrough(), stdout, stderr: new PassThrough() }, { stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false, stdoutColor: 0, stderrColor: 0 });
     const writer = new OutputWriter(io, format, fields, { onRecord: (record, view) => recorder.observe(record, view) });
     const saved = () => {
       recorder.save();

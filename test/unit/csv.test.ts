@@ -81,6 +81,15 @@ describe('OutputWriter -o csv', () => {
     expect(pipe.out()).toBe('title\r\nx\u001b]0;pwned\u0007y\r\n');
   });
 
+  it('an endless stream (webhooks listen -o csv) sanitises cells on a terminal too, keeping CRLF', async () => {
+    const hostile: Task = { ...TASKS[0]!, title: 'x\u001b]0;pwned\u0007y\u202ez' };
+    const tty = fakeIO(true);
+    const stream = await new OutputWriter(tty.io, 'csv', ['title']).stream(VIEW);
+    stream.write([hostile]);
+    await stream.end();
+    expect(tty.out()).toBe('title\r\nx^[]0;pwned^Gy\\u202ez\r\n');
+  });
+
   it('a plain value becomes rows of its own keys', async () => {
     const { io, out } = fakeIO();
     await new OutputWriter(io, 'csv', undefined).value({ valid: true, bytes: 12 });

@@ -16,6 +16,9 @@ describe('sanitiser', () => {
     expect(escapeInline('del\u007f cr\r')).toBe('del^? cr^M');
     expect(escapeInline('osc \u001b]0;title\u0007')).toBe('osc ^[]0;title^G');
     expect(escapeInline('ls\u2028ps\u2029')).toBe('ls\\u2028ps\\u2029');
+    // Bidi overrides and isolates: a title must not show reversed.
+    expect(escapeInline('a\u202eb\u202c c\u2066d\u2069')).toBe('a\\u202eb\\u202c c\\u2066d\\u2069');
+    expect(escapeBlock('x\u202ay\u202by\u202dz\u2067\u2068\n')).toBe('x\\u202ay\\u202by\\u202dz\\u2067\\u2068\n');
   });
 
   it('keeps a record on one line: tabs and newlines escaped in cells', () => {
@@ -28,6 +31,26 @@ describe('sanitiser', () => {
 
   it('leaves ordinary text, accents and emoji alone', () => {
     expect(escapeInline('Café ✓ 🚀 日本')).toBe('Café ✓ 🚀 日本');
+  });
+});
+
+describe('IO: stdout for a protocol (MCP)', () => {
+  const message = `${JSON.stringify({ jsonrpc: '2.0', result: { title: 'a\u009b2Jb\u202ec\u007f\u2066d\u001b]52;c;x\u0007' } })}\n`;
+
+  it('on a terminal: nothing a terminal obeys, and still the same JSON message', async () => {
+    const { io, out } = fakeIO(true);
+    const stream = await io.protocolOutput();
+    await new Promise<void>((resolve) => stream.write(message, () => resolve()));
+    expect(out()).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
+    expect(out().endsWith('}\n')).toBe(true);
+    expect(JSON.parse(out())).toEqual(JSON.parse(message));
+  });
+
+  it('into a pipe: the stream itself, byte for byte', async () => {
+    const { io, out } = fakeIO(false);
+    const stream = await io.protocolOutput();
+    await new Promise<void>((resolve) => stream.write(message, () => resolve()));
+    expect(out()).toBe(message);
   });
 });
 
@@ -111,8 +134,8 @@ describe('OutputWriter', () => {
   });
 
   it('table on a TTY of unknown size (0 columns) keeps columns readable', async () => {
-    const { io, out } = fakeIO(true);
-    (io.stdout as unknown as { columns: number }).columns = 0;
+    const { io, out, stdout } = fakeIO(true);
+    stdout.columns = 0;
     await new OutputWriter(io, 'table', undefined).list([{ id: 1, title: 'Kickoff call with Acme' }], VIEW);
     expect(out()).toContain('Kickoff call with Acme');
   });
@@ -196,9 +219,9 @@ describe('OutputWriter.stream (an endless stream)', () => {
   });
 
   it('table on a terminal: the header once, then rows as they come in widths fixed up front', async () => {
-    const { io, out } = fakeIO(true);
+    const { io, out, stdout } = fakeIO(true);
     // 5 + 6 + 2 gaps leave the title 22 cells of 36.
-    (io.stdout as unknown as { columns: number }).columns = 36;
+    stdout.columns = 36;
     const stream = await new OutputWriter(io, 'table', undefined).stream(EVENT_VIEW);
     stream.write(events(9, 1));
     stream.write(events(99_999, 2));
@@ -211,7 +234,7 @@ describe('OutputWriter.stream (an endless stream)', () => {
       '',
     ]);
     const narrow = fakeIO(true);
-    (narrow.io.stdout as unknown as { columns: number }).columns = 35;
+    narrow.stdout.columns = 35;
     const cut = await new OutputWriter(narrow.io, 'table', undefined).stream(EVENT_VIEW);
     cut.write([{ at: '12:00', id: 100_000, title: 'A title 👍🏽 longer than the 20 cells left' }]);
     await cut.end();

@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
 import { COLUMN_GAP, fitColumns, type ColumnNeed } from '../../src/output/column-fit.js';
+import { escapeInline } from '../../src/output/sanitize.js';
 import { tableForRows, tableForStream, type TableColumn } from '../../src/output/table.js';
 import { cutToWidth, textWidth } from '../../src/output/text-width.js';
 
@@ -148,7 +149,7 @@ describe('table layout', () => {
     const titles = ['Plain', 'Cafe\u0301 crème', 'Family 👨‍👩‍👧 trip', 'Love ❤️ it', '日本語のタイトル', 'Flags 🇫🇷🇩🇪'];
     const rows = Array.from({ length: 120 }, (_, i) => [String(i + 1), titles[i % titles.length]!, i % 2 ? 'open' : 'done']);
     const table = await tableForRows(COLUMNS, rows, terminal(80));
-    const lines = [table.header, ...rows.map((cells) => table.row(cells))];
+    const lines = [table.header, ...rows.map((cells) => table.row(cells.map(escapeInline)))];
     const statusAt = columnOf(table.header, 'STATUS');
     const titleAt = columnOf(table.header, 'TITLE');
     lines.slice(1).forEach((line, i) => {
@@ -163,7 +164,7 @@ describe('table layout', () => {
     for (const width of [80, 60]) {
       const table = await tableForRows(COLUMNS, rows, terminal(width));
       for (const cells of rows) {
-        const line = table.row(cells);
+        const line = table.row(cells.map(escapeInline));
         expect(stringWidth(line)).toBeLessThanOrEqual(width);
         expect(line.startsWith(`${cells[0]} `)).toBe(true);
         expect(line).toContain('…');
@@ -185,13 +186,13 @@ describe('table layout', () => {
     ];
     const table = await tableForStream(columns, terminal(80));
     expect(table.widths).toEqual([8, 21, 47]);
-    const line = table.row(['12:00:00', 'task.created', `Emoji 👍🏽 ${'t'.repeat(80)}`]);
+    const line = table.row(['12:00:00', 'task.created', `Emoji 👍🏽 ${'t'.repeat(80)}`].map(escapeInline));
     expect(stringWidth(line)).toBe(80);
     expect(columnOf(line, 'Emoji')).toBe(columnOf(table.header, 'TITLE'));
   });
 
   it('no trailing blanks when the last cells are empty', async () => {
     const table = await tableForRows(COLUMNS, [['1', 'a', ''], ['2', 'b', 'done']], terminal(80));
-    expect(table.row(['1', 'a', ''])).toBe('1   a');
+    expect(table.row(['1', 'a', ''].map(escapeInline))).toBe('1   a');
   });
 });

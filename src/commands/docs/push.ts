@@ -14,7 +14,8 @@ import type { Ctx } from '../context.js';
 import type { OptionsFor, RunOf } from '../declare.js';
 import { verifyContainers } from './content.js';
 import { docFileOf, editableDigest, renderDocFile, type DocFile } from './doc-file.js';
-import { filesByUuid, readDocsDir, readDocsState, writeDocsState, type DocsState } from './docs-dir.js';
+import { checkStateFile, filesByUuid, readDocsDir, readDocsState, writeDocsState, type DocsState } from './docs-dir.js';
+import { pulledDocumentProblem } from './pulled-document.js';
 import { planAgainstService, planWithoutService, type PushPlan } from './push-plan.js';
 import type { push } from './index.js';
 import { FILE_RESULT_VIEW, type FileOutcome } from './sync-view.js';
@@ -34,6 +35,7 @@ export const run: RunOf<typeof push> = async (ctx, opts) => {
   const problem = local.find((f) => f.problem)?.problem;
   if (problem) throw problem;
   filesByUuid(local);
+  await checkStateFile(dir);
   const state = await readDocsState(dir);
   const files = local.map((f) => ({ name: f.name, file: f.doc! }));
   const early = files.map(({ file }) => planWithoutService(file, file.uuid === undefined ? undefined : state.documents[file.uuid]));
@@ -50,14 +52,22 @@ export const run: RunOf<typeof push> = async (ctx, opts) => {
   const client = await ctx.api();
   const wanted = new Set(files.filter((_, i) => early[i] === undefined).map(({ file }) => file.uuid!));
   const current = new Map<string, Document>();
+  // A listed document pwctl could not write back is refused, and so are its files.
+  const malformed = new Map<string, string>();
   if (wanted.size > 0) {
-    for await (const doc of listDocuments(client, { include: ['content'] }, 'all')) if (wanted.has(doc.uuid)) current.set(doc.uuid, doc);
+    for await (const doc of listDocuments(client, { include: ['content'] }, 'all')) {
+      const uuid = (doc as { uuid?: unknown } | null)?.uuid;
+      if (typeof uuid !== 'string' || !wanted.has(uuid)) continue;
+      const problem = current.has(uuid) ? `document ${uuid} twice in its list` : pulledDocumentProblem(doc);
+      if (problem) malformed.set(uuid, problem);
+      else current.set(uuid, doc);
+    }
   }
-  const items: PushItem[] = files.map(({ name, file }, i) => ({
-    name,
-    file,
-    plan: early[i] ?? planAgainstService(file, current.get(file.uuid!), opts.force),
-  }));
+  const items: PushItem[] = files.map(({ name, file }, i) => {
+    const problem = malformed.get(file.uuid!);
+    const plan: PushPlan = early[i] ?? (problem ? { kind: 'refuse', reason: `the service sent ${problem}; nothing was sent` } : planAgainstService(file, current.get(file.uuid!), opts.force));
+    return { name, file, plan };
+  });
   if (ctx.dryRun) for (const item of items) ctx.io.notice(escapeInline(describePlan(item)));
 
   try {
@@ -117,6 +127,9 @@ async function pushOne(ctx: Ctx, client: ApiClient, dir: string, item: PushItem,
 
 /** The service's uuid and updated_at (and its other front matter) into the file, the body kept as written. */
 async function writeBack(dir: string, name: string, doc: Document, file: DocFile, state: DocsState): Promise<void> {
+  // A file the next push could not read would stop every later push of the directory.
+  const problem = pulledDocumentProblem(doc);
+  if (problem) throw new Error(`${name} was left as it was: the service answered with ${problem}`);
   const written = docFileOf(doc, file.extra, file.body);
   await writeFileAtomic(join(dir, name), renderDocFile(written));
   state.documents[doc.uuid] = { file: name, updated_at: doc.updated_at, digest: editableDigest(written) };

@@ -13,7 +13,7 @@ export const run: RunOf<typeof serve> = async (ctx, opts) => {
     extraSteps: opts.extraSteps,
     controlApi: opts.controlApi,
     format: ctx.settings.output,
-    stdout: ctx.io.stdout,
-    stderr: ctx.io.stderr,
+    stdout: { write: (text) => ctx.io.out(ctx.io.stdoutText(text)) },
+    stderr: { write: (text) => ctx.io.error(text) },
   });
 };

@@ -33,7 +33,7 @@ export const run: RunOf<typeof listen> = async (ctx, opts) => {
     ...(ctx.env.PWCTL_WEBHOOK_SECRET ? [{ secret: ctx.env.PWCTL_WEBHOOK_SECRET, source: 'PWCTL_WEBHOOK_SECRET' }] : []),
   ];
   const secrets = new SigningSecrets(fixed, profileSecrets(ctx.store.dir, ctx.profileName));
-  const err = (line: string) => ctx.io.stderr.write(`${line}\n`);
+  const err = (line: string) => ctx.io.error(`${line}\n`);
 
   let listener;
   try {

@@ -1,0 +1,33 @@
+// The config file says where the token goes (a profile's base_url) and holds the token
+// itself, so a config directory or file that someone else owns or can write is refused, as
+// ssh refuses such a ~/.ssh: a config.json planted in a shared, world-writable directory
+// would otherwise send the user's PWCTL_TOKEN to the planter's server. Readable by others is
+// not refused: pwctl makes the directory and file private on its next write. Not checked on
+// Windows, where modes and owners mean something else.
+import { statSync } from 'node:fs';
+
+/** Why the store at `dir` (with `file` in it) must not be used, as one sentence; undefined when it may. */
+export function unsafeStoreProblem(dir: string, file: string): string | undefined {
+  if (process.platform === 'win32' || typeof process.getuid !== 'function') return undefined;
+  const uid = process.getuid();
+  return problemOf('config directory', dir, uid, 'chmod 700') ?? problemOf('config file', file, uid, 'chmod 600');
+}
+
+function problemOf(what: string, path: string, uid: number, chmod: string): string | undefined {
+  let info;
+  try {
+    info = statSync(path);
+  } catch {
+    // Missing (created private when first needed) or unreadable (reading it says so).
+    return undefined;
+  }
+  const shown = JSON.stringify(path);
+  if (info.uid !== uid && info.uid !== 0) {
+    return `${what} ${shown} belongs to another user (uid ${info.uid}), who could make it send your token anywhere; use one of your own (PWCTL_CONFIG_DIR) or take it over (chown ${uid} ${shown})`;
+  }
+  const writable = [info.mode & 0o020 ? 'its group' : '', info.mode & 0o002 ? 'others' : ''].filter(Boolean).join(' and ');
+  if (writable) {
+    return `${what} ${shown} is writable by ${writable}, who could make it send your token anywhere; fix it with ${chmod} ${shown}`;
+  }
+  return undefined;
+}
