@@ -4,11 +4,13 @@ import type { ApiClient } from '../api/client.js';
 import type { Factory } from '../factory.js';
 
 export async function createClientWithToken(ctx: Factory, baseUrl: string, token: string): Promise<ApiClient> {
-  const [{ ApiClient }, { USER_AGENT, knownSecrets, traceSink }] = await Promise.all([import('../api/client.js'), import('../connect.js')]);
+  const [{ ApiClient }, { USER_AGENT, knownSecrets, traceSink }, { waitBounds }] = await Promise.all([import('../api/client.js'), import('../connect.js'), import('../api/retry-policy.js')]);
   const client = new ApiClient({
     baseUrl,
     token,
     timeoutMs: ctx.settings.timeoutMs,
+    maxResponseBytes: ctx.settings.maxResponseBytes,
+    policy: waitBounds(ctx.settings.maxWaitSeconds),
     network: { caFile: ctx.settings.caFile, env: ctx.env },
     userAgent: USER_AGENT,
     secrets: [token, ...knownSecrets(ctx)],
