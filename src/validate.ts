@@ -31,6 +31,15 @@ export function parseCount(value: string, name: InputName, max?: number): number
   return n;
 }
 
+/** A whole number of `unit` from `min` to `max` (environment limits such as PWCTL_MAX_WAIT); `maxInWords` names the maximum for people. */
+export function parseWholeNumber(value: string, name: InputName, unit: string, min: number, max: number, maxInWords?: string): number {
+  const n = Number(value.trim());
+  if (!/^[0-9]+$/.test(value.trim()) || n < min || n > max) {
+    throw new UsageError(`${name} must be a whole number of ${unit} from ${min} to ${max}${maxInWords ? ` (${maxInWords})` : ''}, got ${shown(value)}`);
+  }
+  return n;
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function parseUuid(value: string, name: InputName): string {

@@ -8,6 +8,7 @@ import { RequestNotSent } from './not-sent.js';
 import { Network, type NetworkSettings } from './network.js';
 import { choosePerPage, paginate, type Limit, type PageBody, type PaginateResult } from './pagination.js';
 import { sendWithRetries, type ApiResponse } from './request-loop.js';
+import { DEFAULT_MAX_RESPONSE_BYTES, formatBytes } from './response-limit.js';
 import { isIdempotentMethod, RETRY_DEFAULTS, type RetryPolicy } from './retry-policy.js';
 import { createRedactor, type TraceSink } from './trace.js';
 import { requestDetail, responseDetail } from './trace-detail.js';
@@ -50,7 +51,10 @@ export interface DryRunRequest {
 export interface ClientOptions {
   baseUrl: string;
   token: string | undefined;
+  /** The deadline for each exchange, connection to the answer's last byte (--timeout). */
   timeoutMs: number;
+  /** The largest answer accepted, and the most `listAll` holds (PWCTL_MAX_RESPONSE_BYTES); DEFAULT_MAX_RESPONSE_BYTES when not given. */
+  maxResponseBytes?: number;
   userAgent: string;
   trace?: TraceSink;
   /** With a trace: also print request and response bodies (--debug=api), secrets redacted. */
@@ -88,6 +92,7 @@ export class ApiClient {
   #networkReady: Promise<void> | undefined;
   #redact: (text: string) => string;
   readonly #sleep: (ms: number) => Promise<void>;
+  readonly #maxResponseBytes: number;
 
   constructor(options: ClientOptions) {
     this.#options = options;
@@ -99,6 +104,7 @@ export class ApiClient {
     this.#network = new Network(options.network ?? {});
     this.#redact = this.#redactor(options.token);
     this.#sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+    this.#maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   }
 
   get token(): string | undefined {
@@ -150,6 +156,7 @@ export class ApiClient {
             origin: this.origin,
             connection: await this.#network.connectionFor(url),
             timeoutMs: this.#options.timeoutMs,
+            maxBodyBytes: this.#maxResponseBytes,
             onSend: this.#options.trace && ((headers, sent) => this.#traceLines(requestDetail(headers, sent, { bodies: this.#options.traceBodies === true }))),
           }),
         renewToken: renewToken && (async () => {
@@ -180,17 +187,48 @@ export class ApiClient {
 
   /** Stream the records of a list endpoint, choosing page sizes for the fewest requests. */
   list<T>(path: string, query: Record<string, QueryValue>, limit: Limit, result?: PaginateResult): AsyncGenerator<T, PaginateResult> {
-    const perPage = choosePerPage(limit);
+    return this.#pages<T>(path, query, limit, result);
+  }
+
+  /**
+   * Every record of a list, held in memory (`api --paginate` prints them as one array): its
+   * pages together may not exceed the limit of one answer, so a service whose next links
+   * never run out cannot make the process grow without bound.
+   */
+  async listAll<T>(path: string, query: Record<string, QueryValue>): Promise<T[]> {
+    const records: T[] = [];
+    let held = 0;
+    let pages = 0;
+    const hold = (response: ApiResponse, firstUrl: string) => {
+      held += Buffer.byteLength(response.text);
+      pages++;
+      if (held <= this.#maxResponseBytes) return;
+      const message = `GET ${displayPath(firstUrl)}: its pages add up to more than ${formatBytes(this.#maxResponseBytes)}, the most pwctl holds of one answer (PWCTL_MAX_RESPONSE_BYTES); stopped after ${pages} pages`;
+      throw new ApiError({ kind: 'bad_response', status: null, method: 'GET', url: firstUrl, message });
+    };
+    for await (const record of this.#pages<T>(path, query, 'all', undefined, hold)) records.push(record);
+    return records;
+  }
+
+  /** The pages of a list; `onPage` sees each answer before its records are read. */
+  #pages<T>(
+    path: string,
+    query: Record<string, QueryValue>,
+    limit: Limit,
+    result?: PaginateResult,
+    onPage?: (response: ApiResponse, firstUrl: string) => void,
+  ): AsyncGenerator<T, PaginateResult> {
+    const firstQuery = { ...query, per_page: choosePerPage(limit) };
+    const firstUrl = this.resolveUrl(path, firstQuery);
     return paginate<T>(async (next) => {
-      const response = next
-        ? await this.request({ method: 'GET', path: next })
-        : await this.request({ method: 'GET', path, query: { ...query, per_page: perPage } });
+      const response = next ? await this.request({ method: 'GET', path: next }) : await this.request({ method: 'GET', path, query: firstQuery });
+      onPage?.(response, firstUrl);
       const body = response.json as PageBody<T> | undefined;
       if (!body || !Array.isArray(body.data)) {
         throw new ApiError({ kind: 'bad_response', status: response.status, method: 'GET', url: path, message: `GET ${path}: the response is not a list (no data array)` });
       }
       return body;
-    }, limit, result);
+    }, limit, result, firstUrl);
   }
 
   #traceLines(lines: string[]): void {

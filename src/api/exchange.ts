@@ -21,7 +21,10 @@ export interface ExchangeOptions {
   token: string | undefined;
   origin: string;
   connection: Connection;
+  /** The deadline for the whole exchange (--timeout). */
   timeoutMs: number;
+  /** The largest answer body accepted (PWCTL_MAX_RESPONSE_BYTES). */
+  maxBodyBytes?: number;
   /** Told the headers and body exactly as they are about to be sent (the --debug trace). */
   onSend?: (headers: Record<string, string>, body: string | Buffer | undefined) => void;
 }
@@ -36,6 +39,6 @@ export async function exchange(options: ExchangeOptions): Promise<Exchange> {
     delete headers.authorization;
   }
   options.onSend?.(headers, options.body);
-  const answer = await httpRequest(options.url, { method: options.method, headers, body: options.body, connection: options.connection, timeoutMs: options.timeoutMs });
+  const answer = await httpRequest(options.url, { method: options.method, headers, body: options.body, connection: options.connection, timeoutMs: options.timeoutMs, maxBodyBytes: options.maxBodyBytes });
   return { status: answer.status, headers: answer.headers, text: answer.body.toString('utf8') };
 }

@@ -5,6 +5,7 @@
 // happened at the proxy names the proxy, not the service; proxy credentials never appear.
 import { ApiError, displayPath, type ApiErrorKind } from './errors.js';
 import type { ProxyRoute } from './proxy-config.js';
+import { formatBytes } from './response-limit.js';
 import type { Failure } from './retry-policy.js';
 import { TransportError } from './transport-error.js';
 
@@ -62,7 +63,9 @@ export function explainTransportFailure(error: unknown, url: string, proxy: Prox
   if (tls) return { failure: { kind: 'final' }, kind: 'network', status: null, what: tls };
 
   const name = (error as { name?: string })?.name;
-  if (TIMEOUT_CODES.has(code) || name === 'TimeoutError') return { failure: { kind: 'timeout' }, kind: 'timeout', status: null, what: 'no response before the timeout (--timeout)' };
+  if (TIMEOUT_CODES.has(code) || name === 'TimeoutError') return { failure: { kind: 'timeout' }, kind: 'timeout', status: null, what: describeTimeout(error) };
+  // Asking again would only bring the same answer: refused once, not retried.
+  if (code === 'RESPONSE_TOO_LARGE') return { failure: { kind: 'final' }, kind: 'bad_response', status: null, what: describeTooLarge(error as TransportError) };
 
   if (proxy) {
     const status = proxyStatus(error);
@@ -115,6 +118,22 @@ export function proxyAnswerError(error: ApiError, proxy: ProxyRoute | undefined,
   if (error.status === 401 && proxy.hasCredentials) return error.with({ message: `${request}: ${proxyAuthFailure(proxy, 401)}` });
   if (error.status >= 500) return error.with({ message: `${request}: the proxy ${proxy.label} could not reach ${new URL(error.url).host} (${error.status})` });
   return error;
+}
+
+/** A deadline that passed: before the answer began, or with it still incomplete. */
+function describeTimeout(error: unknown): string {
+  const detail = error instanceof TransportError ? error.detail : {};
+  if (detail.timeoutMs === undefined) return 'the service did not answer in time (--timeout)';
+  const seconds = `${detail.timeoutMs / 1000} s`;
+  return detail.partial ? `the service did not answer in time: its answer was still incomplete at the ${seconds} deadline (--timeout)` : `the service did not answer within ${seconds} (--timeout)`;
+}
+
+function describeTooLarge(error: TransportError): string {
+  const { status, limitBytes = 0, declaredBytes } = error.detail;
+  const limit = `the ${formatBytes(limitBytes)} limit (PWCTL_MAX_RESPONSE_BYTES)`;
+  return declaredBytes === undefined
+    ? `the service's answer (${status}) is larger than ${limit}; pwctl stopped reading it`
+    : `the service's answer (${status}) is ${formatBytes(declaredBytes)} (Content-Length), more than ${limit}; it was not read`;
 }
 
 function proxyAuthFailure(proxy: ProxyRoute, status: number): string {

@@ -1,3 +1,4 @@
+import { PageTrail } from './page-trail.js';
 import { MAX_PER_PAGE } from './types.js';
 
 /** How many records to fetch: a number, or every record. */
@@ -14,10 +15,15 @@ export function choosePerPage(limit: Limit, max = MAX_PER_PAGE): number {
   return Math.ceil(limit / pages);
 }
 
-/** One page as the list endpoints return it: the task-style `links.next` or the webhook-style `next_page_url`. */
+/**
+ * One page as the list endpoints return it: the task-style `links.next` or the webhook-style
+ * `next_page_url`; links.last and meta tell how many pages there are, where present.
+ */
 export interface PageBody<T> {
   data: T[];
-  links?: { next?: string | null };
+  links?: { next?: string | null; last?: string | null };
+  /** The reference's meta has current_page and per_page; total and last_page are read where a service adds them. */
+  meta?: { current_page?: unknown; per_page?: unknown; total?: unknown; last_page?: unknown };
   next_page_url?: string | null;
 }
 
@@ -33,20 +39,27 @@ export interface PaginateResult {
 
 /**
  * Yield records page by page until `limit` records or the last page, following next links.
- * `fetchPage` receives undefined for the first page and a next URL afterwards.
+ * `fetchPage` receives undefined for the first page and a next URL afterwards; `firstUrl` is
+ * the first page's URL, for errors. A next link that goes round in circles ends the list
+ * with an error (src/api/page-trail.ts) before the page's records are yielded.
  */
 export async function* paginate<T>(
   fetchPage: (nextUrl: string | undefined) => Promise<PageBody<T>>,
   limit: Limit,
   result: PaginateResult = { truncated: false, requests: 0 },
+  firstUrl?: string,
 ): AsyncGenerator<T, PaginateResult> {
   let remaining = limit === 'all' ? Infinity : limit;
   let next: string | undefined;
-  const seen = new Set<string>();
+  const trail = new PageTrail(firstUrl);
   for (;;) {
     const body = await fetchPage(next);
     result.requests++;
     const records = Array.isArray(body.data) ? body.data : [];
+    const url = nextPageUrl(body);
+    // An empty page ends the list even with a next link; so does the limit, within this page.
+    const following = url !== null && records.length > 0 && remaining > records.length;
+    if (following) await trail.followed(next, body, records, url);
     for (const record of records) {
       if (remaining <= 0) {
         result.truncated = true;
@@ -55,14 +68,11 @@ export async function* paginate<T>(
       remaining--;
       yield record;
     }
-    const url = nextPageUrl(body);
-    // A server that links a page to itself (or loops) must not keep us here forever.
-    if (!url || seen.has(url) || records.length === 0) return result;
+    if (!url || records.length === 0) return result;
     if (remaining <= 0) {
       result.truncated = true;
       return result;
     }
-    seen.add(url);
     next = url;
   }
 }

@@ -57,6 +57,8 @@ export async function sendWithRetries(request: LoopRequest, hooks: LoopHooks): P
   let renewed = false;
   /** An earlier attempt may have been applied by the server without us seeing the answer. */
   let mayHaveApplied = false;
+  /** The waits before this request's retries so far (the policy bounds their sum). */
+  let waitedMs = 0;
 
   for (let attempt = 1; ; attempt++) {
     const started = Date.now();
@@ -121,13 +123,15 @@ export async function sendWithRetries(request: LoopRequest, hooks: LoopHooks): P
       }
     }
 
-    const decision = decideRetry(failure!, attempt, idempotent, hooks.policy, hooks.random);
+    const decision = decideRetry(failure!, attempt, idempotent, hooks.policy, hooks.random, waitedMs);
     if (!decision.retry) {
       hooks.trace(`  no retry: ${decision.reason}`);
+      if (decision.explain) throw lastError!.with({ message: `${lastError!.message.replace(/\.$/, '')}; ${decision.explain}` });
       throw lastError!;
     }
     hooks.trace(`  retry in ${decision.delayMs}ms: ${decision.reason}`);
     hooks.onWait?.({ delayMs: decision.delayMs, reason: decision.reason, status });
+    waitedMs += decision.delayMs;
     await hooks.sleep(decision.delayMs);
   }
 }

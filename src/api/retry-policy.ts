@@ -14,8 +14,15 @@ export const RETRY_DEFAULTS = {
   /** Full-jitter exponential backoff: delay = random() * min(maxDelayMs, baseDelayMs * 2^(attempt-1)). */
   baseDelayMs: 300,
   maxDelayMs: 8_000,
-  /** A Retry-After longer than this is not waited out; the 429 is reported instead. */
-  maxRetryAfterMs: 120_000,
+  /**
+   * Waiting is bounded even when the service asks for more: a single Retry-After longer than
+   * maxRetryAfterMs, or one that would take this request's waits past maxTotalWaitMs, is not
+   * waited out; the 429 is reported, naming the wait. A service that answers every request
+   * with 429 and a long Retry-After would otherwise hold a run for hours (eight rounds of it).
+   * PWCTL_MAX_WAIT sets both, for unattended jobs that would rather wait (waitBounds below).
+   */
+  maxRetryAfterMs: 5 * 60_000,
+  maxTotalWaitMs: 10 * 60_000,
 } as const;
 
 export type RetryPolicy = { -readonly [K in keyof typeof RETRY_DEFAULTS]: number };
@@ -30,26 +37,50 @@ export type Failure =
   /** Asking again cannot help: a certificate this machine does not trust, a proxy that wants credentials. */
   | { kind: 'final' };
 
-export type RetryDecision = { retry: true; delayMs: number; reason: string } | { retry: false; reason: string };
+export type RetryDecision =
+  | { retry: true; delayMs: number; reason: string }
+  /** `explain`: the policy, not the service, ended the request; the user is told why (appended to the error). */
+  | { retry: false; reason: string; explain?: string };
+
+/** The policy with PWCTL_MAX_WAIT's bound on waits (seconds) in place of the defaults' two. */
+export function waitBounds(maxWaitSeconds: number | undefined, policy: RetryPolicy = RETRY_DEFAULTS): RetryPolicy {
+  if (maxWaitSeconds === undefined) return { ...policy };
+  return { ...policy, maxRetryAfterMs: maxWaitSeconds * 1000, maxTotalWaitMs: maxWaitSeconds * 1000 };
+}
 
 /** Methods the HTTP spec calls idempotent; the API adds some POSTs (reorder, tag changes), flagged per request. */
 export function isIdempotentMethod(method: string): boolean {
   return ['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE'].includes(method.toUpperCase());
 }
 
+/**
+ * Whether to try `attempt` again after `failure`, and after how long. `waitedMs` is what this
+ * request has already waited before its retries, for the bound on all its waits together.
+ */
 export function decideRetry(
   failure: Failure,
   attempt: number,
   idempotent: boolean,
   policy: RetryPolicy = RETRY_DEFAULTS,
   random: () => number = Math.random,
+  waitedMs = 0,
 ): RetryDecision {
   const backoff = () => Math.round(random() * Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1)));
 
   if (failure.kind === 'status' && failure.status === 429) {
     if (attempt >= policy.maxRateLimitAttempts) return { retry: false, reason: 'rate limited; retries exhausted' };
     const wait = failure.retryAfterMs ?? backoff();
-    if (wait > policy.maxRetryAfterMs) return { retry: false, reason: `Retry-After of ${Math.ceil(wait / 1000)} s is too long to wait` };
+    const asked = `the service asked to wait ${formatWait(wait)}${failure.retryAfterMs !== undefined ? ' (Retry-After)' : ''}`;
+    if (wait > policy.maxRetryAfterMs) {
+      return { retry: false, reason: 'Retry-After is too long to wait', explain: `${asked}, longer than the ${formatWait(policy.maxRetryAfterMs)} pwctl waits (PWCTL_MAX_WAIT)` };
+    }
+    if (waitedMs + wait > policy.maxTotalWaitMs) {
+      return {
+        retry: false,
+        reason: 'the waits of this request would add up to too long',
+        explain: `${asked} after ${formatWait(waitedMs)} of waits already, more than the ${formatWait(policy.maxTotalWaitMs)} pwctl waits for one request (PWCTL_MAX_WAIT)`,
+      };
+    }
     return { retry: true, delayMs: wait, reason: failure.retryAfterMs !== undefined ? 'rate limited; waiting Retry-After' : 'rate limited' };
   }
   if (failure.kind === 'final') return { retry: false, reason: 'not worth retrying' };
@@ -70,4 +101,16 @@ export function parseRetryAfter(value: string | undefined, now: number = Date.no
   if (/^\d+(\.\d+)?$/.test(value.trim())) return Math.round(Number(value) * 1000);
   const date = Date.parse(value);
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/** A wait in words: "1.5 s", "5 min", "27 h 46 min 40 s". */
+export function formatWait(ms: number): string {
+  if (ms < 60_000) return `${Math.round(ms / 100) / 10} s`;
+  const total = Math.round(ms / 1000);
+  const parts: Array<[number, string]> = [
+    [Math.floor(total / 3600), 'h'],
+    [Math.floor((total % 3600) / 60), 'min'],
+    [total % 60, 's'],
+  ];
+  return parts.filter(([n]) => n > 0).map(([n, unit]) => `${n} ${unit}`).join(' ');
 }

@@ -3,6 +3,7 @@
 // allows), and an API client wired to this run's trace, wait notices and --dry-run
 // printing. Reached only through import(), by the first verb that asks for a client.
 import { ApiClient } from '../api/client.js';
+import { waitBounds } from '../api/retry-policy.js';
 import { SANDBOX_SERVICE } from '../config/service-key.js';
 import type { TokenSource } from '../config/settings.js';
 import { loginCommand } from '../auth/login-command.js';
@@ -48,6 +49,8 @@ export async function connect(ctx: Factory): Promise<Connection> {
     baseUrl,
     token,
     timeoutMs: settings.timeoutMs,
+    maxResponseBytes: settings.maxResponseBytes,
+    policy: waitBounds(settings.maxWaitSeconds),
     network,
     userAgent: USER_AGENT,
     secrets,

@@ -86,11 +86,13 @@ export class Factory implements Ctx {
   }
 
   async clientWithToken(baseUrl: string, token: string): Promise<ApiClient> {
-    const [{ ApiClient }, { USER_AGENT, knownSecrets, traceSink }] = await Promise.all([import('../api/client.js'), import('./connect.js')]);
+    const [{ ApiClient }, { USER_AGENT, knownSecrets, traceSink }, { waitBounds }] = await Promise.all([import('../api/client.js'), import('./connect.js'), import('../api/retry-policy.js')]);
     const client = new ApiClient({
       baseUrl,
       token,
       timeoutMs: this.settings.timeoutMs,
+      maxResponseBytes: this.settings.maxResponseBytes,
+      policy: waitBounds(this.settings.maxWaitSeconds),
       network: { caFile: this.settings.caFile, env: this.env },
       userAgent: USER_AGENT,
       secrets: [token, ...knownSecrets(this)],

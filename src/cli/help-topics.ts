@@ -27,7 +27,13 @@ error. With -o json or -o ndjson the error is also printed on stderr as one JSON
   PWCTL_SANDBOX=1       run against the embedded sandbox, like --sandbox
   PWCTL_DEBUG=1         trace HTTP requests and their headers to stderr, like --debug;
                         PWCTL_DEBUG=api adds bodies, like --debug=api (secrets redacted)
-  PWCTL_TIMEOUT         per-request timeout in seconds, like --timeout (default 30)
+  PWCTL_TIMEOUT         seconds each request may take, connection to the answer's last byte,
+                        like --timeout (default 30)
+  PWCTL_MAX_WAIT        seconds pwctl waits when the service answers 429 with Retry-After: the
+                        longest single wait and all waits of one request together (default: no
+                        wait over 300, none past 600 in all); raise it for unattended jobs
+  PWCTL_MAX_RESPONSE_BYTES  the largest answer accepted, in bytes, 1024 to 524288000 (default
+                        268435456, 256 MiB); also the most \`api --paginate\` holds of all pages
   PWCTL_WEBHOOK_SECRET  extra signing secret that \`webhooks listen\` accepts
   PWCTL_OAUTH_TIMEOUT   seconds \`auth login --web\` waits for the browser (default 300)
   PWCTL_CA_FILE         PEM file of extra certificate authorities to trust (config key ca_file)

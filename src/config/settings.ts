@@ -2,9 +2,10 @@
 import { resolve } from 'node:path';
 import { normaliseBaseUrl } from '../api/base-url.js';
 import type { CaFile } from '../api/ca-file.js';
+import { DEFAULT_MAX_RESPONSE_BYTES, MAX_RESPONSE_BYTES_CEILING } from '../api/response-limit.js';
 import { UsageError } from '../errors.js';
 import { JQ_FORMATS, OUTPUT_FORMATS, type OutputFormat } from '../output/formats.js';
-import { parseBoolean, parseEnum, parseHttpUrl, parseId, parseTimeoutSeconds } from '../validate.js';
+import { parseBoolean, parseEnum, parseHttpUrl, parseId, parseTimeoutSeconds, parseWholeNumber } from '../validate.js';
 import type { ProfileData } from './store.js';
 
 /** Global options as commander parsed them. */
@@ -45,7 +46,12 @@ export interface Settings {
   tokenSource: TokenSource | undefined;
   output: OutputFormat;
   company: number | undefined;
+  /** The deadline for each exchange with the service, connection to the answer's last byte. */
   timeoutMs: number;
+  /** PWCTL_MAX_WAIT: how long Retry-After waits may take, one and all together (undefined: the retry policy's defaults). */
+  maxWaitSeconds: number | undefined;
+  /** PWCTL_MAX_RESPONSE_BYTES: the largest answer accepted. */
+  maxResponseBytes: number;
   debug: boolean;
   /** --debug=api or PWCTL_DEBUG=api: the trace shows request and response bodies too. */
   debugBodies: boolean;
@@ -57,6 +63,8 @@ export interface Settings {
 export const DEFAULT_PROFILE = 'default';
 const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 export const DEFAULT_TIMEOUT_SECONDS = 30;
+/** The most PWCTL_MAX_WAIT may ask: a day. */
+const MAX_WAIT_CEILING_SECONDS = 86_400;
 
 /** --profile, else PWCTL_PROFILE, else the default chosen with `auth switch`, else "default". */
 export function resolveProfileName(flags: GlobalFlags, env: NodeJS.ProcessEnv, storedDefault?: string): string {
@@ -119,9 +127,20 @@ export function resolveSettings(flags: GlobalFlags, env: NodeJS.ProcessEnv, prof
     output,
     company,
     timeoutMs: timeoutSeconds * 1000,
+    ...limits(env),
     ...debugSettings(flags, env),
     sandbox,
     caFile,
+  };
+}
+
+/** The bounds a hostile service cannot push pwctl past; set by environment only, for the jobs that need more. */
+function limits(env: NodeJS.ProcessEnv): Pick<Settings, 'maxWaitSeconds' | 'maxResponseBytes'> {
+  const wait = nonEmpty(env.PWCTL_MAX_WAIT);
+  const bytes = nonEmpty(env.PWCTL_MAX_RESPONSE_BYTES);
+  return {
+    maxWaitSeconds: wait === undefined ? undefined : parseWholeNumber(wait, 'PWCTL_MAX_WAIT', 'seconds', 1, MAX_WAIT_CEILING_SECONDS),
+    maxResponseBytes: bytes === undefined ? DEFAULT_MAX_RESPONSE_BYTES : parseWholeNumber(bytes, 'PWCTL_MAX_RESPONSE_BYTES', 'bytes', 1024, MAX_RESPONSE_BYTES_CEILING, '500 MiB'),
   };
 }
 

@@ -179,7 +179,7 @@ describe('a create whose response was lost is not re-sent', () => {
     sb.faults.add({ method: 'POST', path: '/api/v1/milestones', action: { type: 'stall' } });
     const r = await pw(['--timeout', '1', 'milestones', 'create', '--project', '31', '--title', 'Stalled', '--due', '2026-09-02']);
     expect(r.code, r.stderr).toBe(7);
-    expect(r.stderr).toMatch(/no response before the timeout .*the outcome is unknown and the request was not re-sent/);
+    expect(r.stderr).toMatch(/the service did not answer within 1 s \(--timeout\) after the request was sent; the outcome is unknown and the request was not re-sent/);
     expect(logged('POST', '/api/v1/milestones').length - posts).toBe(1);
     expect(Object.keys(sb.state.milestones).length).toBe(before); // a stall never applies
   });

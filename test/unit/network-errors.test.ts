@@ -12,7 +12,7 @@ const URL_ = 'https://api.example.com/api/v1/steps/101';
 const withCode = (code: string, extra: object = {}) => Object.assign(new Error(`failed: ${code}`), { code }, extra);
 const proxyWithCredentials = proxyFor(readProxyConfig({ HTTPS_PROXY: 'http://alice:hunter2hunter2@proxy.corp:3128' }), URL_)!;
 const proxyWithout = proxyFor(readProxyConfig({ https_proxy: 'proxy.corp:3128' }), URL_)!;
-const refusedTunnel = (status: number) => new TransportError('PROXY_REFUSED', `the proxy answered CONNECT with ${status}`, status);
+const refusedTunnel = (status: number) => new TransportError('PROXY_REFUSED', `the proxy answered CONNECT with ${status}`, { proxyStatus: status });
 
 describe('describeTlsFailure', () => {
   it.each([
@@ -93,6 +93,25 @@ describe('explainTransportFailure', () => {
     });
     expect(explainTransportFailure(new DOMException('The operation was aborted due to timeout', 'TimeoutError'), URL_, undefined)).toMatchObject({ failure: { kind: 'timeout' } });
     expect(explainTransportFailure(withCode('ECONNRESET'), URL_, undefined)).toMatchObject({ failure: { kind: 'network' }, what: 'the connection failed (ECONNRESET)' });
+  });
+
+  it('a deadline says whether the answer had begun', () => {
+    expect(explainTransportFailure(new TransportError('RESPONSE_TIMEOUT', 'no answer', { timeoutMs: 2000, partial: false }), URL_, undefined).what).toBe('the service did not answer within 2 s (--timeout)');
+    expect(explainTransportFailure(new TransportError('RESPONSE_TIMEOUT', 'incomplete', { timeoutMs: 1500, partial: true }), URL_, undefined).what).toBe(
+      'the service did not answer in time: its answer was still incomplete at the 1.5 s deadline (--timeout)',
+    );
+  });
+
+  it('an answer over the size limit is final (asking again brings the same answer) and names the limit', () => {
+    const declared = explainTransportFailure(new TransportError('RESPONSE_TOO_LARGE', 'too large', { status: 200, limitBytes: 256 * 1024 * 1024, declaredBytes: 600_000_000 }), URL_, proxyWithout);
+    expect(declared).toEqual({
+      failure: { kind: 'final' },
+      kind: 'bad_response',
+      status: null,
+      what: "the service's answer (200) is 572.2 MiB (Content-Length), more than the 256 MiB limit (PWCTL_MAX_RESPONSE_BYTES); it was not read",
+    });
+    const streamed = explainTransportFailure(new TransportError('RESPONSE_TOO_LARGE', 'too large', { status: 500, limitBytes: 2048 }), URL_, undefined);
+    expect(streamed.what).toBe("the service's answer (500) is larger than the 2 KiB limit (PWCTL_MAX_RESPONSE_BYTES); pwctl stopped reading it");
   });
 });
 

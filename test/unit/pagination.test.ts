@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../src/api/errors.js';
 import { choosePerPage, paginate, type PageBody, type PaginateResult } from '../../src/api/pagination.js';
 
 describe('choosePerPage', () => {
@@ -60,13 +61,106 @@ describe('paginate', () => {
     expect(result.truncated).toBe(false);
   });
 
-  it('stops when a server links a page to itself', async () => {
-    let calls = 0;
-    const fetchPage = async (): Promise<PageBody<number>> => {
-      calls++;
-      return { data: [calls], links: { next: 'http://x/api/v1/steps?page=2' } };
-    };
-    expect(await collect(paginate(fetchPage, 'all'))).toEqual([1, 2]);
-    expect(calls).toBe(2);
+});
+
+/** A list whose page `n` (from 1) is `page(n)`, fetched through paginate; records the URLs asked for. */
+function scripted(page: (n: number) => PageBody<unknown>) {
+  const urls: (string | undefined)[] = [];
+  const fetchPage = async (next: string | undefined): Promise<PageBody<unknown>> => {
+    urls.push(next);
+    return page(urls.length);
+  };
+  return { fetchPage, urls };
+}
+
+const FIRST = 'http://x/api/v1/steps?per_page=1000';
+const link = (query: string) => `http://x/api/v1/steps?${query}`;
+/** The message of the error that ended the list; `passedOn` gets the records yielded before it. */
+const failure = async (iterable: AsyncIterable<unknown>, passedOn: unknown[] = []): Promise<string> => {
+  try {
+    for await (const record of iterable) passedOn.push(record);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ kind: 'bad_response', status: null });
+    return (error as Error).message;
+  }
+  throw new Error('the list ended without an error');
+};
+
+describe('paginate ends a list whose next links go round in circles', () => {
+  it('a next link that repeats a page already read (it used to stop silently)', async () => {
+    const { fetchPage, urls } = scripted((n) => ({ data: [{ id: n }], links: { next: link('page=2') } }));
+    expect(await failure(paginate(fetchPage, 'all', undefined, FIRST))).toBe(
+      "GET /api/v1/steps?per_page=1000: the service's next link on page 2 repeats page 2 (GET /api/v1/steps?page=2): the list would never end; stopped after 2 pages",
+    );
+    expect(urls).toHaveLength(2);
+  });
+
+  it('a relative next link is compared as the URL it resolves to', async () => {
+    const { fetchPage } = scripted((n) => ({ data: [{ id: n }], links: { next: n === 1 ? '/api/v1/steps?page=2' : link('page=2') } }));
+    expect(await failure(paginate(fetchPage, 'all', undefined, FIRST))).toMatch(/next link on page 2 repeats page 2 \(GET \/api\/v1\/steps\?page=2\)/);
+  });
+
+  it('a next link back to the first page', async () => {
+    const { fetchPage } = scripted((n) => ({ data: [{ id: n }], links: { next: n === 1 ? link('page=2') : FIRST } }));
+    expect(await failure(paginate(fetchPage, 'all', undefined, FIRST))).toMatch(/next link on page 2 repeats page 1 \(GET \/api\/v1\/steps\?per_page=1000\)/);
+  });
+
+  it('ever-new next links serving records already seen: stopped at the first such page', async () => {
+    const { fetchPage, urls } = scripted((n) => ({ data: [{ id: 1 }, { id: 2 }], links: { next: link(`page=${n + 1}`) } }));
+    const seen: unknown[] = [];
+    const message = await failure(paginate(fetchPage, 'all', undefined, FIRST), seen);
+    expect(message).toBe("GET /api/v1/steps?per_page=1000: page 2 holds only records of earlier pages, yet the service's next link asks for page 3: the list would never end; stopped after 2 pages");
+    expect(urls).toHaveLength(2);
+    expect(seen).toEqual([{ id: 1 }, { id: 2 }]); // the repeated page is not passed on
+  });
+
+  it('identical pages of records without ids, under cursor links', async () => {
+    const { fetchPage } = scripted((n) => ({ data: ['a', { b: 1 }], links: { next: link(`cursor=${n}`) } }));
+    expect(await failure(paginate(fetchPage, 'all', undefined, FIRST))).toMatch(/page 2 holds only records of earlier pages, yet the service's next link asks for another/);
+  });
+
+  it('a next link whose page number goes back, or stays, under a new URL', async () => {
+    const back = scripted((n) => ({ data: [{ id: n }], links: { next: link(n === 3 ? 'page=2&again=1' : `page=${n + 1}`) } }));
+    expect(await failure(paginate(back.fetchPage, 'all', undefined, FIRST))).toMatch(/the service's next link on page 3 goes back to page 2 \(GET \/api\/v1\/steps\?page=2&again=1\): the list would never end; stopped after 3 pages$/);
+    const stays = scripted((n) => ({ data: [{ id: n }], links: { next: link(`page=${Math.min(n + 1, 2)}&visit=${n}`) } }));
+    expect(await failure(paginate(stays.fetchPage, 'all', undefined, FIRST))).toMatch(/next link on page 2 leads to page 2 again/);
+  });
+
+  it('a page whose meta.current_page shows the service ignored the link', async () => {
+    const { fetchPage } = scripted((n) => ({ data: [{ id: n }], links: { next: link(`page=${n + 1}`) }, meta: { current_page: 1 } }));
+    expect(await failure(paginate(fetchPage, 'all', undefined, FIRST))).toMatch(/next link on page 1 leads to page 1 again \(GET \/api\/v1\/steps\?page=2\)/);
+  });
+
+  it('more pages than meta (total and per_page, or last_page) or links.last account for', async () => {
+    const total = scripted((n) => ({ data: [{ id: n }], links: { next: link(`page=${n + 1}`) }, meta: { current_page: n, per_page: 2, total: 5 } }));
+    expect(await failure(paginate(total.fetchPage, 'all', undefined, FIRST))).toMatch(/next link on page 3 leads past the last page the service announced \(page 3 of 3\)/);
+    const lastPage = scripted((n) => ({ data: [{ id: n }], links: { next: link(`page=${n + 1}`) }, meta: { current_page: n, last_page: 2 } }));
+    expect(await failure(paginate(lastPage.fetchPage, 'all', undefined, FIRST))).toMatch(/\(page 2 of 2\)/);
+    const last = scripted((n) => ({ data: [{ id: n }], links: { next: link(`page=${n + 1}`), last: link('page=1') } }));
+    expect(await failure(paginate(last.fetchPage, 'all', undefined, FIRST))).toMatch(/next link on page 1 leads past the last page the service announced \(page 1 of 1\)/);
+  });
+
+  it('lets well-behaved lists be: a list that grows while it is read, a last page of records shifted from the one before, a limit reached within a page', async () => {
+    // The total grows by one record per page read: each page announces a later last page.
+    const growing = scripted((n) => ({ data: [{ id: n }], links: { next: n < 4 ? link(`page=${n + 1}`) : null }, meta: { current_page: n, per_page: 1, total: n + 1 } }));
+    expect(await collect(paginate(growing.fetchPage, 'all', undefined, FIRST))).toHaveLength(4);
+    // Records updated meanwhile moved into the last page: seen before, but it links nowhere.
+    const shifted = scripted((n) => ({ data: [{ id: 1 }], links: { next: n === 1 ? link('page=2') : null } }));
+    expect(await collect(paginate(shifted.fetchPage, 'all', undefined, FIRST))).toEqual([{ id: 1 }, { id: 1 }]);
+    // The limit ends within the repeated page: its link is never followed, so it is no loop.
+    const limited = scripted(() => ({ data: [{ id: 1 }, { id: 2 }], links: { next: link('page=2') } }));
+    const result: PaginateResult = { truncated: false, requests: 0 };
+    expect(await collect(paginate(limited.fetchPage, 3, result, FIRST))).toEqual([{ id: 1 }, { id: 2 }, { id: 1 }]);
+    expect(result).toEqual({ truncated: true, requests: 2 });
+  });
+
+  it('reads the sandbox’s envelope (links.last, meta without total) to its end', async () => {
+    const { fetchPage } = scripted((n) => ({
+      data: [{ id: 2 * n - 1 }, { id: 2 * n }],
+      links: { next: n < 3 ? link(`page=${n + 1}&per_page=2`) : null, last: link('page=3&per_page=2') },
+      meta: { current_page: n, per_page: 2 },
+    }));
+    expect(await collect(paginate(fetchPage, 'all', undefined, FIRST))).toHaveLength(6);
   });
 });

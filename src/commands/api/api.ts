@@ -39,9 +39,7 @@ export const run: RunOf<typeof api> = async (ctx, opts) => {
 
   try {
     if (opts.paginate) {
-      const all: unknown[] = [];
-      const iterator = client.list<unknown>(path, (query ?? {}) as Record<string, QueryValue>, 'all');
-      for await (const record of iterator) all.push(record);
+      const all = await client.listAll<unknown>(path, (query ?? {}) as Record<string, QueryValue>);
       if (ctx.flags.jq !== undefined) return await ctx.output.value(all);
       if (!opts.silent) await ctx.output.raw(`${toJson(all, 2)}\n`);
       return;
