@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { serviceDirName } from '../config/service-key.js';
 import { writeFileAtomic } from '../files/atomic-write.js';
 
-export const ID_KINDS = ['steps', 'milestones', 'docs', 'webhooks'] as const;
+export const ID_KINDS = ['steps', 'milestones', 'docs', 'webhooks', 'phases', 'projects'] as const;
 export type IdKind = (typeof ID_KINDS)[number];
 
 /** Entries kept per kind: enough for what a person recently looked at, small enough to read at every TAB. */

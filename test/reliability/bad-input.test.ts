@@ -135,7 +135,7 @@ function corpus(): Case[] {
   add(['steps', 'get'], /missing <id>; usage: pwctl /);
   add(['steps', 'complete'], /missing <id...>: give one or more, or - to read them from standard input; usage: pwctl /);
   add(['milestones', 'create', '--project', '31'], /missing required flags: --title <t>, --due <YYYY-MM-DD>/);
-  add(['milestones', 'create', '--title', 'T', '--due', '2026-01-01'], /--project <id> is required: project/);
+  add(['milestones', 'create', '--title', 'T', '--due', '2026-01-01'], /--project <id> is required: project \(ids: `pwctl projects list`\)/);
   add(['milestones', 'update', '71'], /nothing to update: give at least one of --title, --due, --description or --color/);
   add(['docs', 'create', '--project', '31'], /--title <t> is required/);
   add(['docs', 'create', '--title', 'Orphan'], /pass --project <id>, --client <id> or --company <id>/);

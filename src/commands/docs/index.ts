@@ -16,7 +16,7 @@ const CONTENT_DETAILS = `Content is Markdown. Callouts and toggles use container
 
 const DOC_UUID = { required: true, complete: { ids: 'docs' } } as const;
 const company = id('--company', 'documents of this company (default: `pwctl config get company`)', { field: 'company_id' });
-const project = id('--project', 'documents attached to this project', { field: 'project_id' });
+const project = id('--project', 'documents attached to this project', { field: 'project_id', complete: { ids: 'projects' } });
 const client = id('--client', 'documents attached to this client', { field: 'client_id' });
 const audience = (on: string, off: string) => toggle('--internal', '--client-visible', { on, off }, { field: 'is_internal' });
 const content = textOrFile(['--content', '<markdown>', 'Markdown body'], ['--content-file', 'Markdown body from a file, or - for standard input']);
@@ -68,7 +68,7 @@ export const create = verb({
     title: text('--title', 'title', { required: true, nonEmpty: true, placeholder: '<t>' }),
     content,
     company: id('--company', 'owning company when neither --project nor --client is given (default: `pwctl config get company`)', { field: 'company_id' }),
-    project: id('--project', 'attach to this project (its company owns the document)', { field: 'project_id' }),
+    project: id('--project', 'attach to this project (its company owns the document)', { field: 'project_id', complete: { ids: 'projects' } }),
     client: id('--client', 'attach to this client (its company owns the document)', { field: 'client_id' }),
     audience: audience('team-only (the default)', 'visible to the client (default: team-only)'),
     verify,

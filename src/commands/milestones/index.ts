@@ -12,7 +12,7 @@ export const list = verb({
   summary: 'list milestones, ordered by due date',
   flags: {
     company: id('--company', 'milestones of this company (default: `pwctl config get company`)', { field: 'company_id' }),
-    project: id('--project', 'milestones of this project', { field: 'project_id' }),
+    project: id('--project', 'milestones of this project', { field: 'project_id', complete: { ids: 'projects' } }),
     ...LIST_FLAGS,
   },
   examples: ['pwctl milestones list --project 31', 'pwctl milestones list --all -o csv > milestones.csv'],
@@ -31,7 +31,7 @@ export const create = verb({
   name: 'create',
   summary: 'add a milestone to a project',
   flags: {
-    project: id('--project', 'project', { required: true, field: 'project_id' }),
+    project: id('--project', 'project (ids: `pwctl projects list`)', { required: true, field: 'project_id', complete: { ids: 'projects' } }),
     title: text('--title', `title, at most ${MAX_MILESTONE_TITLE} characters`, { required: true, nonEmpty: true, maxLength: MAX_MILESTONE_TITLE, placeholder: '<t>' }),
     due: date('--due', 'due date', { required: true, field: 'due_date' }),
     description: text('--description', 'description'),

@@ -8,6 +8,8 @@ import { LIST_FLAGS } from '../list-flags.js';
 import { IMPORT_FORMATS } from './import-format.js';
 
 const STEP_ID = { required: true, complete: { ids: 'steps' } } as const;
+const PHASES = { ids: 'phases' } as const;
+const PHASE_HELP = '(ids: `pwctl phases list`)';
 const include = listOf('--include', STEP_INCLUDES, 'add content and/or tags to each task (comma-separated: content,tags)');
 const content = textOrFile(['--content', '<markdown>', 'task body as Markdown'], ['--content-file', 'read the body from a file, or - for standard input']);
 const concurrency = count('--concurrency', `items in flight at once, 1-${MAX_BULK_CONCURRENCY}; the service's rate limit is respected either way`, {
@@ -43,7 +45,7 @@ export const create = verb({
   name: 'create',
   summary: 'create a task in a phase',
   flags: {
-    phase: id('--phase', 'phase to create the task in', { required: true, field: 'phase_id' }),
+    phase: id('--phase', `phase to create the task in ${PHASE_HELP}`, { required: true, field: 'phase_id', complete: PHASES }),
     title: text('--title', 'task title', { required: true, nonEmpty: true }),
     content,
     due: date('--due', 'due date', { field: 'due_date' }),
@@ -66,7 +68,7 @@ export const update = verb({
     published: toggle('--published', '--draft', { on: 'make it visible to the client', off: 'hide it from the client (draft)' }),
     approval: toggle('--approval', '--no-approval', { on: 'make it an approval task', off: 'make it a plain task' }, { field: 'is_approval' }),
     due: dateOrNone('--due', 'new due date, or none to clear it', { field: 'due_date' }),
-    phase: id('--phase', 'move it to this phase (same as `steps move`)', { field: 'phase_id' }),
+    phase: id('--phase', `move it to this phase (same as \`steps move\`) ${PHASE_HELP}`, { field: 'phase_id', complete: PHASES }),
     allowRemovingAttachments: flag('--allow-removing-attachments', 'with --content: let the new body drop attachments, forms and embeds'),
   },
   examples: ['pwctl steps update 101 --title "Collect logos and fonts" --due none', 'pwctl steps update 101 --content-file notes.md'],
@@ -106,7 +108,7 @@ export const reopen = verb({
 export const move = verb({
   name: 'move',
   summary: 'move a task to another phase (its audience follows the phase)',
-  flags: { id: id('<id>', 'task id', STEP_ID), phase: id('--phase', 'target phase', { required: true, field: 'phase_id' }) },
+  flags: { id: id('<id>', 'task id', STEP_ID), phase: id('--phase', `target phase ${PHASE_HELP}`, { required: true, field: 'phase_id', complete: PHASES }) },
   examples: ['pwctl steps move 101 --phase 42'],
   effects: { writes: true },
   mcp: true,
@@ -165,7 +167,7 @@ there is none, or reports the line when it cannot tell. Without --results, check
 yourself with \`pwctl steps list --all --fields id,title,phase.id,created_at\`.`,
   flags: {
     file: path('<file|->', 'a .csv, .ndjson or .jsonl file, or - for standard input (with --format)', { required: true }),
-    phase: id('--phase', 'phase for rows that name no phase_id'),
+    phase: id('--phase', `phase for rows that name no phase_id ${PHASE_HELP}`, { complete: PHASES }),
     format: oneOf('--format', IMPORT_FORMATS, 'the file format (default: from the file extension)'),
     results: path('--results', 'append {"line": n, "id": <task id>} per created task; a later run with the same file skips those lines', { placeholder: '<file>' }),
     concurrency,

@@ -1,0 +1,26 @@
+// Phases: the API has no list of them; `phases list` lists those the caller's tasks name.
+import { bind, noun, verb } from '../declare.js';
+import { id } from '../flags.js';
+import { LIST_FLAGS } from '../list-flags.js';
+
+export const list = verb({
+  name: 'list',
+  summary: 'list the phases your tasks are in, with how many tasks each holds',
+  details: `The API has no list of phases: this reads every task you can see (pages of 1000, the fewest
+requests) and lists the phases they name. A phase that holds no task is invisible to the API's
+clients, so it is not listed. The id is what \`steps create --phase\` and \`steps move --phase\` take.`,
+  flags: {
+    project: id('--project', 'only phases of this project', { field: 'project_id', complete: { ids: 'projects' } }),
+    company: id('--company', 'only phases of this company (default: `pwctl config get company`)', { field: 'company_id' }),
+    ...LIST_FLAGS,
+  },
+  examples: ['pwctl phases list', 'pwctl phases list --project 31', 'pwctl phases list --all -o json | jq ".[] | {id, title}"'],
+  mcp: true,
+});
+
+export const phases = noun({
+  name: 'phases',
+  summary: 'phases of projects, as your tasks name them (with their ids, for --phase)',
+  examples: ['pwctl phases list --project 31', 'pwctl steps create --phase "$(pwctl phases list --project 31 --jq ".[0].id")" --title Draft'],
+  commands: [bind(list, () => import('./list.js'))],
+});

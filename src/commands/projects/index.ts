@@ -1,0 +1,27 @@
+// Projects: the API has no list of them; `projects list` lists those that tasks, documents
+// and milestones name.
+import { bind, noun, verb } from '../declare.js';
+import { id } from '../flags.js';
+import { LIST_FLAGS } from '../list-flags.js';
+
+export const list = verb({
+  name: 'list',
+  summary: 'list the projects your tasks, documents and milestones name, with counts',
+  details: `The API has no list of projects: this reads every task, document and milestone you can see
+(each list once, in pages of 1000) and lists the projects they name, with how many phases, tasks,
+documents and milestones each holds. A project nothing you can see belongs to is not listed.`,
+  flags: {
+    company: id('--company', 'only projects of this company (default: `pwctl config get company`)', { field: 'company_id' }),
+    client: id('--client', 'only projects of this client', { field: 'client_id' }),
+    ...LIST_FLAGS,
+  },
+  examples: ['pwctl projects list', 'pwctl projects list --client 12 -o csv'],
+  mcp: true,
+});
+
+export const projects = noun({
+  name: 'projects',
+  summary: 'projects, as your tasks, documents and milestones name them (with their ids, for --project)',
+  examples: ['pwctl projects list', 'pwctl docs list --project "$(pwctl projects list --jq ".[0].id")"'],
+  commands: [bind(list, () => import('./list.js'))],
+});
