@@ -80,7 +80,8 @@ const builtinsThroughRequire = {
   name: 'builtins-through-require',
   setup(b) {
     b.onResolve({ filter: /^node:/ }, (args) =>
-      args.kind === 'import-statement' ? { path: `${args.path}|${args.importer}`, namespace: 'node-builtin' } : undefined,
+      // Not for the re-export a namespace import becomes below: that one is Node's module itself.
+      args.kind === 'import-statement' && args.namespace !== 'node-builtin' ? { path: `${args.path}|${args.importer}`, namespace: 'node-builtin' } : undefined,
     );
     b.onLoad({ filter: /.*/, namespace: 'node-builtin' }, async (args) => {
       const [builtin, importer] = args.path.split('|');
@@ -94,7 +95,8 @@ const builtinsThroughRequire = {
           if (name && !part.trim().startsWith('type ')) names.add(name);
         }
       }
-      if (namespace) return { contents: `export * from ${JSON.stringify(builtin)};`, loader: 'js', resolveDir: ROOT };
+      // A namespace import takes Node's module itself, default export included (a library may import both ways).
+      if (namespace) return { contents: `export * from ${JSON.stringify(builtin)};\nexport { default } from ${JSON.stringify(builtin)};`, loader: 'js', resolveDir: ROOT };
       const contents = [`const m = process.getBuiltinModule(${JSON.stringify(builtin)});`, 'export default m;', ...[...names].map((name) => `export const ${name} = m.${name};`)];
       return { contents: contents.join('\n'), loader: 'js' };
     });

@@ -32,6 +32,9 @@ export class InterruptedError extends Error {
   override name = 'InterruptedError';
 }
 
+/** What every prompt says when Ctrl-C ends it, the same words everywhere (exit 130). */
+export const CANCELLED_AT_PROMPT = 'cancelled at the prompt (Ctrl-C); nothing was sent';
+
 /**
  * A command that could not do what was asked, for a reason it can state and that is not
  * a usage error, an API error or a bug: a signature that does not verify, a port in use,

@@ -27,6 +27,8 @@ export interface IOOptions {
   stderrColor: number;
   /** --quiet: no progress, notices or summaries on stderr. */
   quiet?: boolean;
+  /** --no-input, PWCTL_NO_INPUT or CI=true: never ask, even on a terminal. */
+  noInput?: boolean;
 }
 
 export class IO {
@@ -36,6 +38,7 @@ export class IO {
   readonly stdoutColor: number;
   readonly stderrColor: number;
   readonly quiet: boolean;
+  readonly noInput: boolean;
   #status = false;
 
   /** `streams` may hold getters: a stream is only created when first used. */
@@ -49,6 +52,7 @@ export class IO {
     this.stdoutColor = options.stdoutColor;
     this.stderrColor = options.stderrColor;
     this.quiet = options.quiet === true;
+    this.noInput = options.noInput === true;
   }
 
   get stdin(): InputStream {
@@ -85,9 +89,23 @@ export class IO {
     );
   }
 
-  /** Prompts only when a person is there to answer: stdin and stdout are both TTYs. */
+  /**
+   * Whether a person can be asked (a prompt, a picker, a confirmation): stdin and stderr are
+   * terminals, and neither --no-input, PWCTL_NO_INPUT nor CI=true says not to. stdout may be
+   * a pipe (`pwctl steps create -o json > task.json` still asks on stderr).
+   */
   get canPrompt(): boolean {
-    return this.stdinIsTTY && this.stdoutIsTTY;
+    return this.stdinIsTTY && this.stderrIsTTY && !this.noInput;
+  }
+
+  /**
+   * The terminal for a prompt library, whose own control sequences (cursor moves, colour)
+   * must reach it as they are. Only for prompts: every text we hand the library (a question,
+   * a task's title) is sanitised first (src/cli/prompts.ts).
+   */
+  promptStreams(): { input: InputStream; output: OutputStream } {
+    this.clearStatus();
+    return { input: this.streams.stdin, output: this.streams.stderr };
   }
 
   // ---- stdout: verbatim into a pipe or a file, through the sanitiser on a terminal ----
@@ -153,13 +171,25 @@ export class IO {
     this.streams.stderr.write(escapeBlock(text));
   }
 
-  /** Ask a question on stderr and read one line of the answer from stdin (a person at a terminal). */
-  async ask(question: string): Promise<string> {
+  /**
+   * Ask a question on stderr and read one line of the answer from stdin (a person at a
+   * terminal); undefined when they press Ctrl-C instead.
+   */
+  async ask(question: string): Promise<string | undefined> {
     const { createInterface } = await import('node:readline/promises');
     this.clearStatus();
     const rl = createInterface({ input: this.streams.stdin, output: this.streams.stderr });
+    const interrupted = new AbortController();
+    // On a terminal readline reads Ctrl-C as a key, not a signal.
+    rl.once('SIGINT', () => interrupted.abort());
     try {
-      return await rl.question(escapeInline(question));
+      return await rl.question(escapeInline(question), { signal: interrupted.signal });
+    } catch (error) {
+      if (interrupted.signal.aborted) {
+        this.streams.stderr.write('\n');
+        return undefined;
+      }
+      throw error;
     } finally {
       rl.close();
     }
@@ -187,6 +217,14 @@ export interface ColorPreference {
   /** false for --no-color */
   color?: boolean;
   quiet?: boolean;
+  /** false for --no-input */
+  input?: boolean;
+}
+
+/** --no-input, PWCTL_NO_INPUT (any value but empty, 0 or false), or CI=true as CI services set it. */
+export function inputRefused(env: NodeJS.ProcessEnv, pref: ColorPreference): boolean {
+  const noInput = env.PWCTL_NO_INPUT;
+  return pref.input === false || (noInput !== undefined && !['', '0', 'false'].includes(noInput.toLowerCase())) || env.CI === 'true' || env.CI === '1';
 }
 
 export function colorLevel(isTTY: boolean, env: NodeJS.ProcessEnv, pref: ColorPreference): number {
@@ -256,5 +294,6 @@ export function processIO(env: NodeJS.ProcessEnv, pref: ColorPreference): IO {
     stdoutColor: colorLevel(stdoutIsTTY, env, pref),
     stderrColor: colorLevel(stderrIsTTY, env, pref),
     quiet: pref.quiet,
+    noInput: inputRefused(env, pref),
   });
 }

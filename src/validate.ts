@@ -1,6 +1,7 @@
 // Local checks of user input, each throwing a UsageError (exit 2) that names the flag or
 // argument and the accepted form — so a mistake never costs a request.
 import { UsageError } from './errors.js';
+import { didYouMean } from './suggest.js';
 
 /** How an input is named in messages: '--phase', '<id>', 'config key output'. */
 export type InputName = string;
@@ -49,6 +50,32 @@ export function parseUuid(value: string, name: InputName): string {
   return value.trim().toLowerCase();
 }
 
+/**
+ * A day for a flag: YYYY-MM-DD, or today, tomorrow, yesterday, +3d, -2w — days of the local
+ * calendar (`now`'s), returned as YYYY-MM-DD, the form the API takes.
+ */
+export function parseDay(value: string, name: InputName, now: Date = new Date()): string {
+  const word = value.trim().toLowerCase();
+  const offset = word === 'today' ? 0 : word === 'tomorrow' ? 1 : word === 'yesterday' ? -1 : relativeDays(word);
+  if (offset === undefined) {
+    if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return parseDate(value, name);
+    throw new UsageError(`${name} must be a date: YYYY-MM-DD (e.g. 2026-12-31), today, tomorrow, +3d or +2w; got ${shown(value)}${didYouMean(word, ['today', 'tomorrow', 'yesterday'])}`);
+  }
+  const day = new Date(now.getFullYear(), now.getMonth(), now.getDate() + offset);
+  return `${day.getFullYear()}-${pad2(day.getMonth() + 1)}-${pad2(day.getDate())}`;
+}
+
+/** `+3d` → 3, `-2w` → -14, anything else undefined. */
+function relativeDays(word: string): number | undefined {
+  const m = /^([+-])(\d{1,4})([dw])$/.exec(word);
+  if (!m) return undefined;
+  return (m[1] === '-' ? -1 : 1) * Number(m[2]) * (m[3] === 'w' ? 7 : 1);
+}
+
+function pad2(n: number): string {
+  return String(n).padStart(2, '0');
+}
+
 /** A real calendar date written YYYY-MM-DD; returned exactly as given. */
 export function parseDate(value: string, name: InputName): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
@@ -65,7 +92,7 @@ export function parseDate(value: string, name: InputName): string {
 
 export function parseEnum<T extends string>(value: string, allowed: readonly T[], name: InputName): T {
   if ((allowed as readonly string[]).includes(value)) return value as T;
-  throw new UsageError(`${name} must be one of ${allowed.join(', ')}; got ${shown(value)}`);
+  throw new UsageError(`${name} must be one of ${allowed.join(', ')}; got ${shown(value)}${didYouMean(value, allowed)}`);
 }
 
 export function parseBoolean(value: string, name: InputName): boolean {
@@ -107,7 +134,9 @@ function schemeHint(value: string): string {
 
 export function parseHexColor(value: string, name: InputName): string {
   if (/^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i.test(value)) return value;
-  throw new UsageError(`${name} must be a hex colour like #1e90ff or #fff, got ${shown(value)}`);
+  // `--color #1e90ff` unquoted: the shell reads `#…` as a comment, or the user left the # out.
+  const meant = /^(?:[0-9a-f]{3}|[0-9a-f]{6})$/i.test(value) ? ` (did you mean "#${value}"? quote it: a # starts a comment in the shell)` : '';
+  throw new UsageError(`${name} must be a hex colour like #1e90ff or #fff, got ${shown(value)}${meant}`);
 }
 
 export function parseTimeoutSeconds(value: string, name: InputName): number {

@@ -1,12 +1,16 @@
 // Confirmation before a destructive action: --yes (or --dry-run) answers it; a person at a
-// TTY is asked; without a TTY it is a usage error raised before any request. Declining ends
-// the command with exit 2, as gh does: nothing was done, at the user's word.
-import { UsageError } from '../errors.js';
+// terminal is asked; otherwise it is a usage error raised before any request. Declining ends
+// the command with exit 2, as gh does: nothing was done, at the user's word; Ctrl-C ends it
+// with exit 130, as at every prompt. A question that names its records (their titles take a
+// request) is put together only when it is actually asked.
+import { CANCELLED_AT_PROMPT, InterruptedError, UsageError } from '../errors.js';
 import type { Factory } from './factory.js';
 
-export async function confirmOrCancel(ctx: Factory, question: string): Promise<void> {
+export async function confirmOrCancel(ctx: Factory, question: string, naming?: () => Promise<string>): Promise<void> {
   if (ctx.flags.yes || ctx.dryRun) return;
   if (!ctx.io.canPrompt) throw new UsageError(`${question.replace(/\?$/, '')}: refusing without a terminal to confirm; pass --yes`);
-  const answer = await ctx.io.ask(`${question} [y/N] `);
+  const asked = naming ? await naming().catch(() => question) : question;
+  const answer = await ctx.io.ask(`${asked} [y/N] `);
+  if (answer === undefined) throw new InterruptedError(CANCELLED_AT_PROMPT);
   if (!/^y(es)?$/i.test(answer.trim())) throw new UsageError('cancelled; nothing was changed');
 }

@@ -5,7 +5,8 @@
 import { ApiClient } from '../api/client.js';
 import { waitBounds } from '../api/retry-policy.js';
 import { SANDBOX_SERVICE } from '../config/service-key.js';
-import type { TokenSource } from '../config/settings.js';
+import { DEFAULT_PROFILE, type TokenSource } from '../config/settings.js';
+import { didYouMean } from '../suggest.js';
 import { loginCommand } from '../auth/login-command.js';
 import { allWebhookSecrets } from '../config/webhook-secrets.js';
 import { UsageError } from '../errors.js';
@@ -36,9 +37,7 @@ export async function connect(ctx: Factory): Promise<Connection> {
     ctx.onClose(() => sandbox.close());
     ({ baseUrl, token } = sandbox);
   } else {
-    if (!settings.baseUrl) {
-      throw new UsageError('no service URL configured: pass --base-url, set PWCTL_BASE_URL, run `pwctl config set base_url <url>`, or try --sandbox');
-    }
+    if (!settings.baseUrl) throw noServiceUrl(ctx);
     baseUrl = settings.baseUrl;
     const { resolveClientAuth } = await import('../auth/client-auth.js');
     const auth = await resolveClientAuth({ store: ctx.store, profileName: ctx.profileName, settings, baseUrl, trace, network });
@@ -65,6 +64,16 @@ export async function connect(ctx: Factory): Promise<Connection> {
   });
   ctx.onClose(() => client.close());
   return { client, serviceKey: settings.sandbox ? SANDBOX_SERVICE : client.base };
+}
+
+/** No base URL: for a profile that is not stored at all (`--profile stagin`), the typo is the news. */
+function noServiceUrl(ctx: Factory): UsageError {
+  const name = ctx.profileName;
+  const stored = Object.keys(ctx.store.read().profiles ?? {});
+  if (name !== DEFAULT_PROFILE && !stored.includes(name)) {
+    return new UsageError(`no profile ${name}${didYouMean(name, stored)}; stored profiles: ${stored.join(', ') || 'none'} (\`pwctl auth login --profile ${name} --base-url <url>\` creates it)`);
+  }
+  return new UsageError('no service URL configured: pass --base-url, set PWCTL_BASE_URL, run `pwctl config set base_url <url>`, or try --sandbox');
 }
 
 /** What a 401 asks the user to do: a refused PWCTL_TOKEN is theirs to check; a stored one needs a new sign-in. */

@@ -5,7 +5,7 @@
 // output writer's job).
 import type { ApiClient } from '../api/client.js';
 import type { BulkOptions, BulkWork } from '../bulk/bulk-options.js';
-import type { Ctx } from '../commands/context.js';
+import type { Asker, Ctx } from '../commands/context.js';
 import type { IdRecorder } from '../completion/id-recorder.js';
 import { openConfigStore, type ConfigStore } from '../config/store.js';
 import { resolveProfileName, resolveSettings, type GlobalFlags, type Settings } from '../config/settings.js';
@@ -14,6 +14,7 @@ import { parseFieldList } from '../output/fields.js';
 import type { JqFilter } from '../output/jq.js';
 import { resolvePager } from '../output/pager.js';
 import { OutputWriter } from '../output/writer.js';
+import { TerminalAsker } from './prompts.js';
 
 export class Factory implements Ctx {
   #store: ConfigStore | undefined;
@@ -23,6 +24,7 @@ export class Factory implements Ctx {
   #ids: IdRecorder | undefined;
   #jq: JqFilter | undefined;
   #cleanups: Array<() => Promise<void>> = [];
+  #asker: Asker | undefined;
 
   constructor(
     readonly flags: GlobalFlags,
@@ -75,9 +77,15 @@ export class Factory implements Ctx {
     return (this.#client ??= this.#connect());
   }
 
-  async confirm(question: string): Promise<void> {
+  /** Built when a person can be asked; the prompt library loads only when a question is put. */
+  get ask(): Asker | undefined {
+    if (!this.io.canPrompt) return undefined;
+    return (this.#asker ??= new TerminalAsker(this.io));
+  }
+
+  async confirm(question: string, naming?: () => Promise<string>): Promise<void> {
     const { confirmOrCancel } = await import('./confirm.js');
-    await confirmOrCancel(this, question);
+    await confirmOrCancel(this, question, naming);
   }
 
   async bulk<I, T>(items: readonly I[], work: BulkWork<I, T>, options: BulkOptions<I, T>): Promise<void> {

@@ -8,7 +8,7 @@ import type { GlobalFlags } from '../config/settings.js';
 import { AuthRequiredError, BulkFailure, CommandFailedError, ConfigError, InterruptedError, NetworkError, UsageError } from '../errors.js';
 import { processIO, stdoutOpened, stdoutWasClosed, type IO } from '../io.js';
 import type { Factory } from './factory.js';
-import { buildProgram, expandDebugScope } from './program.js';
+import { buildProgram, normaliseArgv } from './program.js';
 
 export const EXIT = {
   ok: 0,
@@ -34,7 +34,7 @@ export async function main(argv: string[]): Promise<void> {
 
 /** Parse and run argv; report any error; return the exit code. `io` is for tests that drive a fake terminal. */
 export async function run(givenArgv: string[], env: NodeJS.ProcessEnv, io?: IO): Promise<number> {
-  const argv = expandDebugScope(givenArgv);
+  const argv = normaliseArgv(givenArgv);
   let factory: Factory | undefined;
   let flags: GlobalFlags = {};
   const program = buildProgram({

@@ -226,13 +226,19 @@ export function examplesText(examples: readonly string[]): string {
 }
 
 /**
- * `--debug=api` → `--debug --debug-api`. A bare `--debug` must stay a switch: were it an
- * option with an optional value, commander would take the next word (`pwctl --debug steps
- * list` would trace "steps"). Arguments after `--` are left alone.
+ * Two spellings commander does not read, as people type them: `--debug=api` → `--debug
+ * --debug-api` (a bare `--debug` must stay a switch: were it an option with an optional
+ * value, commander would take the next word, `pwctl --debug steps list` would trace "steps"),
+ * and `-o=json` → `-o json`, as kubectl and gh accept. Arguments after `--` are left alone.
  */
-export function expandDebugScope(argv: readonly string[]): string[] {
+export function normaliseArgv(argv: readonly string[]): string[] {
   const end = argv.indexOf('--');
-  return argv.flatMap((arg, i) => (arg === '--debug=api' && (end === -1 || i < end) ? ['--debug', '--debug-api'] : [arg]));
+  return argv.flatMap((arg, i) => {
+    if (end !== -1 && i >= end) return [arg];
+    if (arg === '--debug=api') return ['--debug', '--debug-api'];
+    const short = /^(-[a-zA-Z])=(.*)$/s.exec(arg);
+    return short ? [short[1]!, short[2]!] : [arg];
+  });
 }
 
 // Help goes out with fs.writeSync and terminal probes use isatty(): touching process.stdout

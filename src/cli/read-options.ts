@@ -1,11 +1,12 @@
 // From what a command line typed to the options a run function takes: every declared flag
 // read from its raw occurrences, checked and converted by its own parser, its default applied
 // when it is absent; ids from standard input for a lone `-`; flags that exclude each other
-// refused; a missing required value asked for on a terminal or refused. All of it before any
-// request, so a mistake costs nothing.
+// refused; a missing required value asked for when a person is at the terminal (a picker
+// over the records it refers to, or a prompt validated as the flag would be), refused
+// otherwise. All of it before any request that changes anything, so a mistake costs nothing.
 import type { Verb } from '../commands/declare.js';
-import { nameOf, usageOf, type Flag, type RawValue } from '../commands/flags.js';
-import type { Ctx } from '../commands/context.js';
+import { nameOf, usageOf, type Flag, type ParseInput, type PromptSpec, type RawValue } from '../commands/flags.js';
+import type { Asker, Ctx } from '../commands/context.js';
 import { checkRules, type RuleWords } from '../commands/rules.js';
 import { UsageError } from '../errors.js';
 import { idsFromText } from './stdin-ids.js';
@@ -32,12 +33,14 @@ export async function readOptions(verb: Verb, line: CommandLine, ctx: Ctx): Prom
   let position = 0;
   for (const [key, flag] of Object.entries(verb.flags)) {
     const raw = flag.form.type === 'positional' ? await positional(flag, line.positionals[position++], ctx) : given(flag, line.occurrences.get(key) ?? []);
+    const input = { name: nameOf(flag), readText: (source: string, name: string) => readInput(ctx, source, name) };
     if (raw === undefined) {
       if (flag.defaultValue !== undefined) options[key] = flag.defaultValue;
+      else if (flag.required && ctx.ask) options[key] = await flag.parse(await askFor(flag, ctx, ctx.ask, input), input);
       else if (flag.required) absent.push(flag);
       continue;
     }
-    options[key] = await flag.parse(raw, { name: nameOf(flag), readText: (source, name) => readInput(ctx, source, name) });
+    options[key] = await flag.parse(raw, input);
   }
   if (absent.length > 0) throw missing(absent, line.usage);
   checkRules(verb, options, commandLineWords(verb, line));
@@ -106,6 +109,39 @@ function onlyOne(occurrences: readonly RawOccurrence[]): string {
   const longs = [...new Set(occurrences.map((o) => o.long))];
   if (longs.length > 1) throw new UsageError(`${longs.join(' and ')} cannot be used together; choose one`);
   return longs[0]!;
+}
+
+/** A missing required value from the person at the terminal: picked from what it refers to, or typed and checked as the flag would be. */
+async function askFor(flag: Flag, ctx: Ctx, ask: Asker, input: ParseInput): Promise<RawValue> {
+  const many = flag.form.type === 'positional' && flag.form.variadic;
+  const spec = flag.prompt ?? (flag.complete?.values ? valuesPicker(flag, flag.complete.values) : undefined);
+  if (spec?.kind === 'pick') {
+    ctx.io.status(`${spec.message}: loading…`);
+    const choices = await spec.choices(ctx);
+    ctx.io.clearStatus();
+    if (choices.length === 0) throw new UsageError(`${usageOf(flag)} is required, and there is nothing to choose from: ${spec.none}`);
+    if (!many) return ask.choose(spec.message, choices);
+    const chosen = await ask.chooseMany(spec.message, choices);
+    if (chosen.length === 0) throw new UsageError('nothing was chosen; nothing was sent');
+    return chosen;
+  }
+  const message = spec?.message ?? `${usageOf(flag)}: ${flag.help}`;
+  const typed = await ask.text(message, (value) => {
+    const parsed = flag.parse(many ? words(value) : value, input);
+    // A value read from a file is checked when it is read, after the prompt.
+    if (parsed instanceof Promise) parsed.catch(() => {});
+  });
+  return many ? words(typed) : typed;
+}
+
+function valuesPicker(flag: Flag, values: readonly (string | readonly [string, string])[]): PromptSpec {
+  const choices = values.map((v) => (typeof v === 'string' ? { value: v, label: v } : { value: v[0], label: v[0], hint: v[1] }));
+  return { kind: 'pick', message: `${nameOf(flag)}: ${flag.help}`, choices: async () => choices, none: 'no values' };
+}
+
+/** Several values typed on one line, separated by spaces. */
+function words(text: string): string[] {
+  return text.split(/\s+/).filter((word) => word !== '');
 }
 
 /** Every required value that is missing, in one line: a positional with the usage, one flag with what it is for. */

@@ -9,6 +9,20 @@ import type { ConfigStore } from '../config/store.js';
 import type { GlobalFlags, Settings } from '../config/settings.js';
 import type { IO } from '../io.js';
 import type { Output } from '../output/output.js';
+import type { Choice } from './flags.js';
+
+/**
+ * Asking the person at the terminal. Each question rejects with an InterruptedError when
+ * they press Ctrl-C (exit 130; nothing was sent).
+ */
+export interface Asker {
+  /** A line of text; `check` throws (a UsageError) for a value the flag would refuse, and the question is asked again. */
+  text(message: string, check: (value: string) => unknown): Promise<string>;
+  /** One of the choices, filtered as they type. */
+  choose(message: string, choices: readonly Choice[]): Promise<string>;
+  /** Any number of the choices (none is an answer too), filtered as they type. */
+  chooseMany(message: string, choices: readonly Choice[]): Promise<string[]>;
+}
 
 export interface Ctx {
   readonly env: NodeJS.ProcessEnv;
@@ -22,6 +36,11 @@ export interface Ctx {
   readonly settings: Settings;
   /** --dry-run: requests that change data are shown, not sent (the client refuses them). */
   readonly dryRun: boolean;
+  /**
+   * The person at the terminal, when one may be asked (contract, "Interactive use"):
+   * undefined in scripts, in CI, with --no-input, and for agents.
+   */
+  readonly ask: Asker | undefined;
   /** Where results go: printed in the chosen format, or collected for an agent. */
   readonly output: Output;
   /** The API client of this run (profile or sandbox), made on first use. */
@@ -31,9 +50,10 @@ export interface Ctx {
   /**
    * Ask before something that cannot be undone: --yes (or --dry-run) answers it, a person at
    * a terminal is asked, and otherwise it is a usage error raised before any request.
-   * Declining is a usage error too: nothing was done, at the user's word.
+   * Declining is a usage error too: nothing was done, at the user's word. `naming` words the
+   * question with what the records are called (their titles); it runs only when asking.
    */
-  confirm(question: string): Promise<void>;
+  confirm(question: string, naming?: () => Promise<string>): Promise<void>;
   /**
    * Do `work` for every item, several at once within the service's rate limit, and report
    * one result per item (bulk verbs): a failure of some items is exit 8.

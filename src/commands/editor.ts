@@ -9,19 +9,25 @@ import { childEnv } from '../child-env.js';
 import type { Ctx } from './context.js';
 import { UsageError } from '../errors.js';
 
-export function editorCommand(env: NodeJS.ProcessEnv): string {
-  const editor = env.VISUAL || env.EDITOR;
-  if (!editor) throw new UsageError('no editor configured: set VISUAL or EDITOR (e.g. EDITOR=nano)');
-  return editor;
+/**
+ * The editor: $VISUAL, else $EDITOR, else what git falls back to (vi; notepad on Windows).
+ * Without a terminal only a configured one is used: a fallback editor would wait for keys
+ * nobody can type. Called before any request, so a mistake costs nothing.
+ */
+export function editorFor(ctx: Ctx): string {
+  const configured = ctx.env.VISUAL || ctx.env.EDITOR;
+  if (configured) return configured;
+  if (!ctx.io.stdinIsTTY) throw new UsageError('edit needs a terminal, or an editor in VISUAL or EDITOR (e.g. EDITOR=nano)');
+  return process.platform === 'win32' ? 'notepad' : 'vi';
 }
 
 /**
- * Open `body` in the editor and call `save` with the edited text if it changed.
- * Returns false when nothing changed (nothing was sent).
+ * Open `body` in the editor and call `save` with the edited text if it changed. Returns false
+ * when nothing is sent: the text did not change, or the buffer was left empty — which, as in
+ * git and gh, abandons the edit rather than wiping the body.
  */
 export async function editBody(ctx: Ctx, body: string, fileStem: string, save: (text: string) => Promise<void>): Promise<boolean> {
-  const editor = editorCommand(ctx.env);
-  if (!ctx.io.stdinIsTTY && !ctx.env.VISUAL && !ctx.env.EDITOR) throw new UsageError('edit needs a terminal or VISUAL/EDITOR');
+  const editor = editorFor(ctx);
   const dir = await mkdtemp(join(tmpdir(), 'pwctl-edit-'));
   const file = join(dir, `${fileStem.replace(/[^A-Za-z0-9._-]/g, '_')}.md`);
   await writeFile(file, body, { mode: 0o600 });
@@ -31,6 +37,10 @@ export async function editBody(ctx: Ctx, body: string, fileStem: string, save: (
     const edited = await readFile(file, 'utf8');
     if (edited === body) {
       ctx.io.notice('no changes; nothing sent');
+      return false;
+    }
+    if (edited.trim() === '') {
+      ctx.io.notice('the edited text is empty: edit abandoned, nothing sent (to empty a body, use --content "")');
       return false;
     }
     try {

@@ -5,8 +5,9 @@
 // an agent passes it over MCP (the API's field name, a JSON Schema, and the conversion).
 // Data and small pure functions only: declarations import this at start-up.
 import type { CompletionSpec } from '../completion/values.js';
+import type { Ctx } from './context.js';
 import { UsageError } from '../errors.js';
-import { parseCount, parseDate, parseEnum, parseHexColor, parseHttpUrl, parseId, parseTimeoutSeconds, parseUuid, requireMaxLength, requireNonEmpty } from '../validate.js';
+import { parseCount, parseDate, parseDay, parseEnum, parseHexColor, parseHttpUrl, parseId, parseTimeoutSeconds, parseUuid, requireMaxLength, requireNonEmpty } from '../validate.js';
 
 /** How a flag appears on a command line. */
 export type FlagForm =
@@ -49,12 +50,30 @@ export interface ParseInput {
   readText(source: string, flag: string): Promise<string>;
 }
 
-/** What a prompt or picker offers when a required value is missing on a terminal. */
+/** One thing a picker offers: the value as it would be typed, and what a person reads. */
+export interface Choice {
+  value: string;
+  label: string;
+  hint?: string;
+}
+
+/**
+ * What a prompt or picker offers when a required value is missing on a terminal (without one,
+ * a flag is asked for as text, validated as the flag would be; a fixed set of values is picked).
+ */
 export type PromptSpec =
   /** Ask for the value as text, validated as the flag would be. */
-  | { kind: 'text'; message: string; secret?: boolean }
-  /** Offer records to choose from: a named source the prompt module knows (`phases`, `open-steps`). */
-  | { kind: 'pick'; message: string; source: string; multi?: boolean };
+  | { kind: 'text'; message: string }
+  /**
+   * Offer records to choose from, read when the picker opens (several at once for a list of
+   * ids); `none` says what to do when there is nothing to choose.
+   */
+  | { kind: 'pick'; message: string; choices: (ctx: Ctx) => Promise<readonly Choice[]>; none: string };
+
+/** A picker over records: `choices` is loaded (with its API calls) only when the picker opens. */
+export function pick(message: string, choices: (ctx: Ctx) => Promise<readonly Choice[]>, none: string): PromptSpec {
+  return { kind: 'pick', message, choices, none };
+}
 
 /** A JSON Schema fragment, for an MCP tool's inputSchema. */
 export type JsonSchema = Record<string, unknown>;
@@ -246,17 +265,17 @@ export function texts<const O extends CommonOptions<string[]> & { placeholder?: 
   });
 }
 
-/** A calendar date written YYYY-MM-DD, sent as it is. */
+/** A day: YYYY-MM-DD, or today, tomorrow, +3d, +2w (the local calendar), sent as YYYY-MM-DD. */
 export function date<const O extends CommonOptions<string>>(spec: string, help: string, options?: O): Flag<string, PresentOf<O>> {
-  return build(spec, '<YYYY-MM-DD>', help, options, parseDate, { schema: DATE_SCHEMA, fromJson: (v, f) => parseDate(String(v), f) });
+  return build(spec, '<YYYY-MM-DD>', help, options, (v, name) => parseDay(v, name), { schema: DATE_SCHEMA, fromJson: (v, f) => parseDate(String(v), f) });
 }
 
-/** A date, or `none` to clear it (JSON null). */
+/** A day as `date` reads it, or `none` to clear it (JSON null). */
 export function dateOrNone<const O extends CommonOptions<string | null>>(spec: string, help: string, options?: O): Flag<string | null, PresentOf<O>> {
   const parse = (value: string, name: string): string | null => {
     if (value.trim().toLowerCase() === 'none') return null;
     try {
-      return parseDate(value, name);
+      return parseDay(value, name);
     } catch (error) {
       throw new UsageError(`${(error as Error).message}; or none to clear it`);
     }

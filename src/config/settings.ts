@@ -26,6 +26,8 @@ export interface GlobalFlags {
   jq?: string;
   /** false for --no-pager */
   pager?: boolean;
+  /** false for --no-input */
+  input?: boolean;
 }
 
 /** Where the token of a run comes from: PWCTL_TOKEN, the OS keyring, the config file, or the embedded sandbox. */

@@ -67,6 +67,7 @@ class Collector implements Output {
 export class AgentContext implements Ctx {
   readonly output: Collector;
   readonly dryRun = false;
+  readonly ask = undefined;
 
   constructor(
     private readonly base: Ctx,

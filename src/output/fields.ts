@@ -3,6 +3,7 @@
 // through lists (`assignees.name` is every assignee's name); a number picks one element of
 // a list (`tags.0.name`).
 import { UsageError } from '../errors.js';
+import { didYouMean } from '../suggest.js';
 
 /**
  * The fields inside fields that hold an object or a list of objects, by top-level field
@@ -43,7 +44,8 @@ export function validPaths(top: readonly string[], nested: NestedFields = {}): s
 export function validateFields(fields: readonly string[], top: readonly string[], nested: NestedFields = {}, name = '--fields'): void {
   for (const field of fields) {
     if (!isValidPath(field, top, nested)) {
-      throw new UsageError(`${name}: unknown field ${JSON.stringify(field)}; valid fields: ${validPaths(top, nested).join(', ')}`);
+      const valid = validPaths(top, nested);
+      throw new UsageError(`${name}: unknown field ${JSON.stringify(field)}${didYouMean(field, valid)}; valid fields: ${valid.join(', ')}`);
     }
   }
 }

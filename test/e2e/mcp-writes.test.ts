@@ -82,13 +82,13 @@ describe('tags', () => {
     expect(dataOf<{ added: Array<{ id: number }> }>(result).added.map((t) => t.id).sort()).toEqual([61, 65]);
   });
 
-  it('tags_set [] clears the tags; tags_remove takes ids; create_missing false is sent', async () => {
+  it('tags_set [] clears the tags; tags_remove takes ids (and names); create_missing false is sent', async () => {
     const s = await writer();
     await s.call('tags_set', { step_id: 107, tags: [] });
     expect(cli.sb.state.steps[107]!.tag_ids).toEqual([]);
     await s.call('tags_set', { step_id: 107, tags: [62, 'urgent'], create_missing: false });
     expect(cli.sent(/^\/api\/v1\/steps\/107\/tags/, 'PUT')[1]!.body).toEqual({ tags: [62, 'urgent'], create_missing: false });
-    await s.call('tags_remove', { step_id: 107, tag_ids: [62] });
+    await s.call('tags_remove', { step_id: 107, tags: [62] });
     expect(cli.sb.state.steps[107]!.tag_ids).toEqual([61]);
     const unknown = await s.call('tags_add', { step_id: 107, tags: ['no-such-tag'], create_missing: false });
     expect(unknown.isError).toBe(true);

@@ -199,9 +199,13 @@ describe('tags remove', () => {
     expect(tagIds(107)).toEqual([]);
   });
 
-  it('takes ids only', async () => {
-    expectUsageError(await pw(['tags', 'remove', '107', 'urgent']), /<tag-id> must be a tag id \(digits or id:<n>\), got "urgent"/);
-    expectUsageError(await pw(['tags', 'remove', '107', 'name:61']), /<tag-id> must be a tag id/);
+  it("takes names too, found among the task's own tags (any case); a name it does not have removes nothing", async () => {
+    const r = await pw(['tags', 'remove', '107', 'URGENT', 'no-such-tag']);
+    expect(r.code).toBe(0);
+    expect(sent('GET').map((d) => d.path)).toEqual(['/api/v1/steps/107/tags']);
+    expect(sent('DELETE').map((d) => d.path)).toEqual(['/api/v1/steps/107/tags/61']);
+    expect(r.stderr).toMatch(/task 107 has no tag "no-such-tag"; nothing to remove for it \(its tags: urgent, design\)/);
+    expect(tagIds(107)).toEqual([62]);
   });
 
   it('a retired-set tag cannot be removed (exit 5, the service\'s message)', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chunk, describeRef, parseTagId, parseTagRef, uniqueRefs } from '../../src/commands/tags/tag-ref.js';
+import { chunk, describeRef, parseTagRef, uniqueRefs } from '../../src/commands/tags/tag-ref.js';
 
 describe('parseTagRef', () => {
   it('reads digits as an id (a number) and anything else as a name (a string)', () => {
@@ -32,15 +32,6 @@ describe('parseTagRef', () => {
     } catch (error) {
       expect((error as Error).name).toBe('UsageError');
     }
-  });
-});
-
-describe('parseTagId', () => {
-  it('takes digits or id:<n> and refuses names', () => {
-    expect(parseTagId('61')).toBe(61);
-    expect(parseTagId('id:61')).toBe(61);
-    expect(() => parseTagId('urgent')).toThrow(/<tag-id> must be a tag id \(digits or id:<n>\), got "urgent"/);
-    expect(() => parseTagId('name:61')).toThrow(/<tag-id> must be a tag id/);
   });
 });
 

@@ -10,6 +10,8 @@ import { escapeInline } from '../../output/sanitize.js';
 import type { Ctx } from '../context.js';
 import type { RunOf } from '../declare.js';
 import type { login } from './index.js';
+import { normaliseBaseUrl } from '../../api/base-url.js';
+import { parseHttpUrl } from '../../validate.js';
 
 export const run: RunOf<typeof login> = async (ctx, opts) => {
   if (opts.withToken && opts.web) throw new UsageError('--with-token and --web cannot be combined: choose one way to sign in');
@@ -17,11 +19,8 @@ export const run: RunOf<typeof login> = async (ctx, opts) => {
   const profileName = ctx.profileName;
   const settings = ctx.settings;
   if (settings.sandbox) throw new UsageError('--sandbox needs no login: the embedded sandbox always acts as a team manager');
-  const baseUrl = settings.baseUrl;
+  const baseUrl = settings.baseUrl ?? (await askForBaseUrl(ctx));
   const insecure = opts.insecureStorage;
-  if (!baseUrl) {
-    throw new UsageError(`no service URL for profile ${profileName}: pass --base-url <url> (e.g. pwctl auth login --base-url https://pm.example.com), or set PWCTL_BASE_URL`);
-  }
 
   if (opts.web) {
     const { runWebLogin } = await import('../../auth/web-login.js');
@@ -40,6 +39,14 @@ export const run: RunOf<typeof login> = async (ctx, opts) => {
     : await askForToken(ctx, baseUrl);
   await verifyAndStore(ctx, baseUrl, { accessToken: token, service: serviceOf(baseUrl) }, insecure);
 };
+
+/** No base URL configured: a person at the terminal is asked for it; a script is told the flag. */
+async function askForBaseUrl(ctx: Ctx): Promise<string> {
+  if (!ctx.ask) {
+    throw new UsageError(`no service URL for profile ${ctx.profileName}: pass --base-url <url> (e.g. pwctl auth login --base-url https://pm.example.com), or set PWCTL_BASE_URL`);
+  }
+  return normaliseBaseUrl(await ctx.ask.text('Service URL (e.g. https://pm.example.com)', (value) => parseHttpUrl(value.trim(), 'the service URL')));
+}
 
 async function askForToken(ctx: Ctx, baseUrl: string): Promise<string> {
   if (!ctx.io.stdinIsTTY) {

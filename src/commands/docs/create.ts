@@ -2,6 +2,7 @@ import { createDocument } from '../../api/documents.js';
 import type { CreateDocumentBody } from '../../api/types.js';
 import { UsageError } from '../../errors.js';
 import { escapeInline } from '../../output/sanitize.js';
+import type { Ctx } from '../context.js';
 import type { RunOf } from '../declare.js';
 import { verifyContainers } from './content.js';
 import type { create } from './index.js';
@@ -17,10 +18,8 @@ export const run: RunOf<typeof create> = async (ctx, opts) => {
   }
   // The service infers the company from a project or client; only without either does it
   // need company_id, which then falls back to the profile's default company.
-  const companyId = opts.company ?? (project === undefined && clientId === undefined ? ctx.settings.company : undefined);
-  if (companyId === undefined && project === undefined && clientId === undefined) {
-    throw new UsageError('a document belongs to a company: pass --project <id>, --client <id> or --company <id>, or set a default with `pwctl config set company <id>`');
-  }
+  let companyId = opts.company ?? (project === undefined && clientId === undefined ? ctx.settings.company : undefined);
+  if (companyId === undefined && project === undefined && clientId === undefined) companyId = await askForCompany(ctx);
   if (companyId !== undefined) body.company_id = companyId;
   if (project !== undefined) body.project_id = project;
   if (clientId !== undefined) body.client_id = clientId;
@@ -32,3 +31,19 @@ export const run: RunOf<typeof create> = async (ctx, opts) => {
   ctx.io.notice(`✓ created document ${escapeInline(doc.uuid)}`);
   await ctx.output.record(doc, DOCUMENT_VIEW);
 };
+
+/**
+ * No company, project or client: on a terminal, the only company the token reaches is used,
+ * or the person picks one; a script is told the flags.
+ */
+async function askForCompany(ctx: Ctx): Promise<number> {
+  if (!ctx.ask) throw new UsageError('a document belongs to a company: pass --project <id>, --client <id> or --company <id>, or set a default with `pwctl config set company <id>`');
+  const { companyChoices } = await import('../pickers.js');
+  const companies = await companyChoices(ctx);
+  if (companies.length === 0) throw new UsageError('a document belongs to a company, and your token reaches none that holds tasks or documents: pass --company <id>');
+  if (companies.length === 1) {
+    ctx.io.notice(`for ${companies[0]!.label}, the only company your token reaches (--company ${companies[0]!.value})`);
+    return Number(companies[0]!.value);
+  }
+  return Number(await ctx.ask.choose('Company of the new document', companies));
+}

@@ -1,7 +1,7 @@
 import { getDocument, updateDocument } from '../../api/documents.js';
 import type { Document } from '../../api/types.js';
 import type { RunOf } from '../declare.js';
-import { editBody, editorCommand } from '../editor.js';
+import { editBody, editorFor } from '../editor.js';
 import { checkReplacement, verifyContainers } from './content.js';
 import type { edit } from './index.js';
 import { DOCUMENT_VIEW } from './views.js';
@@ -9,7 +9,7 @@ import { DOCUMENT_VIEW } from './views.js';
 export const run: RunOf<typeof edit> = async (ctx, opts) => {
   const { uuid } = opts;
   ctx.output.checkFields(DOCUMENT_VIEW);
-  editorCommand(ctx.env); // no editor is a usage error before any request
+  editorFor(ctx); // no editor usable here: say so before any request
   const allowRemoving = opts.allowRemovingAttachments;
   const client = await ctx.api();
   const current = await getDocument(client, uuid, { content: true });

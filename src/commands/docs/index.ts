@@ -4,6 +4,8 @@ import { BULK_CONCURRENCY, MAX_BULK_CONCURRENCY } from '../../bulk/bulk-options.
 import { bind, noun, verb } from '../declare.js';
 import { count, flag, id, oneOf, path, text, textOrFile, toggle, uuid, uuids, type Flag } from '../flags.js';
 import { LIST_FLAGS } from '../list-flags.js';
+import { SORT_FLAG } from '../list-refine.js';
+import { pickDocument } from '../pick.js';
 
 const CONTENT_DETAILS = `Content is Markdown. Callouts and toggles use container fences, checked locally before sending
 (unclosed fences, mismatched closing lines, unknown colours; --no-verify skips the check):
@@ -14,7 +16,7 @@ const CONTENT_DETAILS = `Content is Markdown. Callouts and toggles use container
   :::
   ::::`;
 
-const DOC_UUID = { required: true, complete: { ids: 'docs' } } as const;
+const DOC_UUID = { required: true, complete: { ids: 'docs' }, prompt: pickDocument() } as const;
 const company = id('--company', 'documents of this company (default: `pwctl config get company`)', { field: 'company_id' });
 const project = id('--project', 'documents attached to this project', { field: 'project_id', complete: { ids: 'projects' } });
 const client = id('--client', 'documents attached to this client', { field: 'client_id' });
@@ -46,6 +48,8 @@ export const list = verb({
     client,
     audience: audience('team-only documents', 'documents visible to the client'),
     content: includeContent("include each document's Markdown body"),
+    search: text('--search', 'only documents whose title holds every word of this, any case (client-side)', { nonEmpty: true }),
+    sort: SORT_FLAG,
     ...LIST_FLAGS,
   },
   examples: ['pwctl docs list --project 31 --client-visible', 'pwctl docs list --all --fields uuid,title,updated_at -o csv'],
@@ -113,7 +117,7 @@ export const remove = verb({
   name: 'delete',
   summary: 'delete documents and their attachments (team members only); asks first, or pass --yes',
   flags: {
-    uuids: uuids('<uuid...>', 'document UUIDs, or - to read them from standard input (one per line, or JSON with "uuid"/"id")', DOC_UUID),
+    uuids: uuids('<uuid...>', 'document UUIDs, or - to read them from standard input (one per line, or JSON with "uuid"/"id")', { ...DOC_UUID, prompt: pickDocument('Documents to delete') }),
     concurrency,
   },
   examples: ['pwctl docs list --project 31 -o ndjson | pwctl docs delete - --yes'],

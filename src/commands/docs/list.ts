@@ -1,6 +1,8 @@
 import { listDocuments, type DocumentFilters } from '../../api/documents.js';
 import type { RunOf } from '../declare.js';
 import { limitOf, printList } from '../list-flags.js';
+import { matchesSearch, readsBeyondLimit, refine, type Refinement } from '../list-refine.js';
+import type { Document } from '../../api/types.js';
 import type { list } from './index.js';
 import { DOCUMENT_VIEW } from './views.js';
 
@@ -13,8 +15,10 @@ export const run: RunOf<typeof list> = async (ctx, opts) => {
     include: opts.content || asksForContent(ctx.output.fields) ? ['content'] : undefined,
   };
   const limit = limitOf(opts);
+  const { search } = opts;
+  const refinement: Refinement<Document> = { keep: search === undefined ? undefined : (doc) => matchesSearch(doc.title, search), sort: opts.sort };
   const client = await ctx.api();
-  await printList(ctx, DOCUMENT_VIEW, (paging) => listDocuments(client, filters, limit, paging));
+  await printList(ctx, DOCUMENT_VIEW, (paging) => refine(ctx, listDocuments(client, filters, readsBeyondLimit(refinement) ? 'all' : limit, paging), refinement, limit, DOCUMENT_VIEW, paging));
 };
 
 /** `--fields content` needs the body, which the service sends only when asked. */

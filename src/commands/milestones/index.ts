@@ -4,8 +4,10 @@ import { BULK_CONCURRENCY, MAX_BULK_CONCURRENCY } from '../../bulk/bulk-options.
 import { bind, noun, verb } from '../declare.js';
 import { color, count, date, id, ids, text } from '../flags.js';
 import { LIST_FLAGS } from '../list-flags.js';
+import { SORT_FLAG } from '../list-refine.js';
+import { pickMilestone, pickProject } from '../pick.js';
 
-const MILESTONE_ID = { required: true, complete: { ids: 'milestones' } } as const;
+const MILESTONE_ID = { required: true, complete: { ids: 'milestones' }, prompt: pickMilestone() } as const;
 
 export const list = verb({
   name: 'list',
@@ -13,6 +15,8 @@ export const list = verb({
   flags: {
     company: id('--company', 'milestones of this company (default: `pwctl config get company`)', { field: 'company_id' }),
     project: id('--project', 'milestones of this project', { field: 'project_id', complete: { ids: 'projects' } }),
+    search: text('--search', 'only milestones whose title holds every word of this, any case (client-side)', { nonEmpty: true }),
+    sort: SORT_FLAG,
     ...LIST_FLAGS,
   },
   examples: ['pwctl milestones list --project 31', 'pwctl milestones list --all -o csv > milestones.csv'],
@@ -31,7 +35,7 @@ export const create = verb({
   name: 'create',
   summary: 'add a milestone to a project',
   flags: {
-    project: id('--project', 'project (ids: `pwctl projects list`)', { required: true, field: 'project_id', complete: { ids: 'projects' } }),
+    project: id('--project', 'project (ids: `pwctl projects list`)', { required: true, field: 'project_id', complete: { ids: 'projects' }, prompt: pickProject('Project of the new milestone') }),
     title: text('--title', `title, at most ${MAX_MILESTONE_TITLE} characters`, { required: true, nonEmpty: true, maxLength: MAX_MILESTONE_TITLE, placeholder: '<t>' }),
     due: date('--due', 'due date', { required: true, field: 'due_date' }),
     description: text('--description', 'description'),
@@ -62,7 +66,7 @@ export const remove = verb({
   name: 'delete',
   summary: 'delete milestones permanently; asks first, or pass --yes',
   flags: {
-    ids: ids('<id...>', 'milestone ids, or - to read them from standard input (one per line, or JSON with "id")', MILESTONE_ID),
+    ids: ids('<id...>', 'milestone ids, or - to read them from standard input (one per line, or JSON with "id")', { ...MILESTONE_ID, prompt: pickMilestone('Milestones to delete') }),
     concurrency: count('--concurrency', `items in flight at once, 1-${MAX_BULK_CONCURRENCY}; the service's rate limit is respected either way`, {
       max: MAX_BULK_CONCURRENCY,
       defaultText: String(BULK_CONCURRENCY),

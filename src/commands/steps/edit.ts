@@ -1,13 +1,13 @@
 import { getStep, updateStep } from '../../api/steps.js';
 import type { Step } from '../../api/types.js';
 import type { RunOf } from '../declare.js';
-import { editBody, editorCommand } from '../editor.js';
+import { editBody, editorFor } from '../editor.js';
 import type { edit } from './index.js';
 import { STEP_VIEW } from './views.js';
 
 export const run: RunOf<typeof edit> = async (ctx, opts) => {
   const { id } = opts;
-  editorCommand(ctx.env); // no editor configured: say so before any request
+  editorFor(ctx); // no editor usable here: say so before any request
   ctx.output.checkFields(STEP_VIEW);
   const client = await ctx.api();
   const step = await getStep(client, id, ['content']);

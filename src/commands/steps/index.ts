@@ -5,9 +5,11 @@ import { MAX_BULK_CONCURRENCY, BULK_CONCURRENCY } from '../../bulk/bulk-options.
 import { bind, noun, verb } from '../declare.js';
 import { choice, count, date, dateOrNone, flag, id, ids, listOf, oneOf, path, text, textOrFile, toggle } from '../flags.js';
 import { LIST_FLAGS } from '../list-flags.js';
+import { SORT_FLAG } from '../list-refine.js';
+import { pickPhase, pickSteps } from '../pick.js';
 import { IMPORT_FORMATS } from './import-format.js';
 
-const STEP_ID = { required: true, complete: { ids: 'steps' } } as const;
+const STEP_ID = { required: true, complete: { ids: 'steps' }, prompt: pickSteps('Task') } as const;
 const PHASES = { ids: 'phases' } as const;
 const PHASE_HELP = '(ids: `pwctl phases list`)';
 const include = listOf('--include', STEP_INCLUDES, 'add content and/or tags to each task (comma-separated: content,tags)');
@@ -27,9 +29,26 @@ export const list = verb({
     completed: toggle('--completed', '--open', { on: 'only completed tasks', off: 'only open tasks' }),
     hasDueDate: toggle('--has-due-date', '--no-due-date', { on: 'only tasks with a due date', off: 'only tasks without a due date' }),
     include,
+    project: id('--project', 'only tasks of this project (client-side)', { field: 'project_id', complete: { ids: 'projects' } }),
+    phase: id('--phase', `only tasks of this phase (client-side) ${PHASE_HELP}`, { field: 'phase_id', complete: PHASES }),
+    client: id('--client', 'only tasks of this client (client-side)', { field: 'client_id' }),
+    assignee: text('--assignee', "only tasks assigned to this person: a user id or a name, any case (client-side)", { placeholder: '<id|name>', nonEmpty: true }),
+    search: text('--search', "only tasks whose title holds every word of this, any case (client-side)", { nonEmpty: true }),
+    dueBefore: date('--due-before', 'only tasks due on or before this day (client-side)', { field: 'due_before' }),
+    dueAfter: date('--due-after', 'only tasks due on or after this day (client-side)', { field: 'due_after' }),
+    sort: SORT_FLAG,
     ...LIST_FLAGS,
   },
-  examples: ['pwctl steps list --open --has-due-date', 'pwctl steps list --all -o ndjson | pwctl steps complete -', 'pwctl steps list --fields id,title,phase.title,tags --include tags'],
+  details: `Filters marked client-side are applied by pwctl to the tasks it reads: the service gets only its own
+(--company, --completed/--open, --has-due-date/--no-due-date). With them, --limit counts matching
+tasks and pages are read until enough match. Dates: YYYY-MM-DD, today, tomorrow, +3d, +2w.`,
+  examples: [
+    'pwctl steps list --open --has-due-date',
+    'pwctl steps list --project 31 --open --due-before +7d --sort due_date',
+    'pwctl steps list --assignee "maya patel" --search brief',
+    'pwctl steps list --all -o ndjson | pwctl steps complete -',
+    'pwctl steps list --fields id,title,phase.title,tags --include tags',
+  ],
   mcp: true,
 });
 
@@ -45,7 +64,7 @@ export const create = verb({
   name: 'create',
   summary: 'create a task in a phase',
   flags: {
-    phase: id('--phase', `phase to create the task in ${PHASE_HELP}`, { required: true, field: 'phase_id', complete: PHASES }),
+    phase: id('--phase', `phase to create the task in ${PHASE_HELP}`, { required: true, field: 'phase_id', complete: PHASES, prompt: pickPhase('Phase of the new task') }),
     title: text('--title', 'task title', { required: true, nonEmpty: true }),
     content,
     due: date('--due', 'due date', { field: 'due_date' }),
@@ -82,7 +101,7 @@ export const complete = verb({
   summary: 'mark tasks completed (approval tasks: with a verdict)',
   details: IDS_DETAILS,
   flags: {
-    ids: ids('<id...>', 'task ids, or - for standard input', STEP_ID),
+    ids: ids('<id...>', 'task ids, or - for standard input', { ...STEP_ID, prompt: pickSteps('Tasks to complete', false) }),
     verdict: choice(
       { '--approve': ['approved', 'approval tasks: record the verdict approved'], '--reject': ['not_approved', 'approval tasks: record the verdict not approved'] },
       'approval tasks: the verdict',
@@ -99,7 +118,7 @@ export const reopen = verb({
   name: 'reopen',
   summary: 'mark tasks open again (clears an approval verdict)',
   details: IDS_DETAILS,
-  flags: { ids: ids('<id...>', 'task ids, or - for standard input', STEP_ID), concurrency },
+  flags: { ids: ids('<id...>', 'task ids, or - for standard input', { ...STEP_ID, prompt: pickSteps('Tasks to reopen', true) }), concurrency },
   examples: ['pwctl steps reopen 101'],
   effects: { writes: true },
   mcp: true,
@@ -108,7 +127,7 @@ export const reopen = verb({
 export const move = verb({
   name: 'move',
   summary: 'move a task to another phase (its audience follows the phase)',
-  flags: { id: id('<id>', 'task id', STEP_ID), phase: id('--phase', `target phase ${PHASE_HELP}`, { required: true, field: 'phase_id', complete: PHASES }) },
+  flags: { id: id('<id>', 'task id', STEP_ID), phase: id('--phase', `target phase ${PHASE_HELP}`, { required: true, field: 'phase_id', complete: PHASES, prompt: pickPhase('Move it to phase') }) },
   examples: ['pwctl steps move 101 --phase 42'],
   effects: { writes: true },
   mcp: true,
@@ -140,7 +159,7 @@ export const remove = verb({
   name: 'delete',
   summary: 'permanently delete tasks (asks first; without a terminal needs --yes)',
   details: IDS_DETAILS,
-  flags: { ids: ids('<id...>', 'task ids, or - for standard input', STEP_ID), concurrency },
+  flags: { ids: ids('<id...>', 'task ids, or - for standard input', { ...STEP_ID, prompt: pickSteps('Tasks to delete') }), concurrency },
   examples: ['pwctl steps delete 101 --yes', 'pwctl steps list --completed -o ndjson | pwctl steps delete - --yes'],
   effects: { writes: true, confirms: true },
   mcp: true,

@@ -4,14 +4,15 @@
 import { MAX_TAG_REFERENCES } from '../../api/types.js';
 import { bind, noun, verb } from '../declare.js';
 import { customList, flag, id } from '../flags.js';
-import { checkTypedRef, parseTagId, parseTagRef } from './tag-ref.js';
+import { pickSteps } from '../pick.js';
+import { checkTypedRef, parseTagRef } from './tag-ref.js';
 
 const TAG_DETAILS =
   'A <tag> of digits is a tag id (sent as a JSON number); anything else is a tag name (a JSON string).\n' +
   'Force the reading with id:<n> or name:<text> (name:2024 is the tag named 2024).\n' +
   "Names match case-insensitively among your company's tags; unknown names are created unless --no-create.";
 
-const stepId = id('<step-id>', 'task id', { required: true, complete: { ids: 'steps' } });
+const stepId = id('<step-id>', 'task id', { required: true, complete: { ids: 'steps' }, prompt: pickSteps('Task') });
 const TAG_REFS = { type: 'array', items: { type: ['integer', 'string'] }, description: 'tag ids (numbers) or names (strings)' };
 const typedRefs = (value: unknown, field: string) => (value as (number | string)[]).map((ref, i) => checkTypedRef(ref, `${field}[${i}]`));
 const create = flag('--no-create', 'fail instead of creating tags for unknown names', { field: 'create_missing' });
@@ -55,17 +56,15 @@ export const set = verb({
 
 export const remove = verb({
   name: 'remove',
-  summary: 'take tags off a task, by id',
+  summary: "take tags off a task, by id or by name (a name is found among the task's own tags)",
+  details: TAG_DETAILS.split('\n').slice(0, 2).join('\n'),
   flags: {
     stepId,
-    tagIds: customList('<tag-id...>', 'tag ids (see `pwctl tags list <step-id>`)', parseTagId, {
-      schema: { type: 'array', items: { type: 'integer', minimum: 1 }, minItems: 1 },
-      fromJson: (value, field) => (value as number[]).map((tag, i) => parseTagId(String(tag), `${field}[${i}]`)),
-    }, { required: true }),
+    tags: customList('<tag...>', 'tag ids or names', parseTagRef, { schema: { ...TAG_REFS, minItems: 1 }, fromJson: typedRefs }, { required: true }),
   },
-  examples: ['pwctl tags remove 42 63'],
+  examples: ['pwctl tags remove 42 63', 'pwctl tags remove 42 urgent "client review"'],
   effects: { writes: true },
-  mcp: { description: 'Remove tags from a task, by id.' },
+  mcp: { description: "Remove tags from a task: ids, or names found among the task's tags." },
 });
 
 export const tags = noun({

@@ -27,15 +27,6 @@ export function checkTypedRef(ref: TagReference, where: string): TagReference {
   return ref;
 }
 
-/** `tags remove` takes ids only: digits or id:<n>. */
-export function parseTagId(arg: string, _name?: string): number {
-  const ref = parseTagRef(arg);
-  if (typeof ref !== 'number') {
-    throw new UsageError(`<tag-id> must be a tag id (digits or id:<n>), got ${JSON.stringify(arg)}; find ids with \`pwctl tags list <step-id>\``);
-  }
-  return ref;
-}
-
 /**
  * The references with repeats left out: ids by value, names case-insensitively (the
  * service matches names that way), the first spelling kept.

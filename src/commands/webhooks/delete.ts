@@ -1,4 +1,4 @@
-import { deleteWebhook } from '../../api/webhooks.js';
+import { deleteWebhook, getWebhook } from '../../api/webhooks.js';
 import { serviceKey } from '../../config/service-key.js';
 import { findWebhookSecret, forgetWebhookSecret } from '../../config/webhook-secrets.js';
 import { parseId } from '../../validate.js';
@@ -8,7 +8,10 @@ import type { remove } from './index.js';
 
 export const run: RunOf<typeof remove> = async (ctx, opts) => {
   const { id } = opts;
-  await ctx.confirm(`Delete webhook subscription ${id}?`);
+  await ctx.confirm(`Delete webhook subscription ${id}?`, async () => {
+    const hook = await getWebhook(await ctx.api(), id);
+    return `Delete webhook subscription ${id} (${hook.event} → ${hook.url})?`;
+  });
   const client = await ctx.api();
   // Any failure (403, a first-attempt 404, a network error) leaves the secret stored: the
   // subscription may well still exist. A retried delete that found it gone after an attempt

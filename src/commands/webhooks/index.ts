@@ -5,8 +5,9 @@ import { parseTrueFalse } from '../../validate.js';
 import { bind, noun, verb } from '../declare.js';
 import { count, custom, flag, id, listOf, oneOf, path, port, raw, seconds, text, texts, url } from '../flags.js';
 import { LIST_FLAGS } from '../list-flags.js';
+import { pickWebhook } from '../pick.js';
 
-const HOOK_ID = { required: true, complete: { ids: 'webhooks' } } as const;
+const HOOK_ID = { required: true, complete: { ids: 'webhooks' }, prompt: pickWebhook() } as const;
 const hookId = id('<id>', 'subscription id', HOOK_ID);
 
 export const list = verb({
