@@ -432,8 +432,16 @@ describe('docs edit', () => {
     expect(sent('PUT')).toEqual([]);
   });
 
-  it('needs an editor, and says so before any request', async () => {
-    expectUsageError(await pw(['docs', 'edit', BLUE], { env: { EDITOR: undefined, VISUAL: undefined } }), /no editor configured: set VISUAL or EDITOR/);
+  it('without a terminal it needs an editor in VISUAL or EDITOR, and says so before any request', async () => {
+    expectUsageError(await pw(['docs', 'edit', BLUE], { env: { EDITOR: undefined, VISUAL: undefined } }), /edit needs a terminal, or an editor in VISUAL or EDITOR/);
+  });
+
+  it('an emptied buffer abandons the edit, as in git: the body is not wiped', async () => {
+    const r = await pw(['docs', 'edit', BLUE], { env: { EDITOR: editorScript(`: > "$1"`) } });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/the edited text is empty: edit abandoned, nothing sent/);
+    expect(sent('PUT')).toEqual([]);
+    expect(docBody(BLUE)).toBe('A calmer, more coastal identity.');
   });
 });
 

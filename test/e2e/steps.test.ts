@@ -204,7 +204,7 @@ describe('steps create', () => {
     expectUsageError(await pw(['steps', 'create', '--phase', 'design', '--title', 'x']), /--phase must be a positive integer id/);
     expectUsageError(await pw(['steps', 'create', '--phase', '41', '--title', '  ']), /--title must not be empty/);
     expectUsageError(await pw(['steps', 'create', '--phase', '41', '--title', 'x', '--due', '2026-02-30']), /--due must be a real calendar date in the form YYYY-MM-DD/);
-    expectUsageError(await pw(['steps', 'create', '--phase', '41', '--title', 'x', '--due', '03/01/2026']), /--due must be a date in the form YYYY-MM-DD/);
+    expectUsageError(await pw(['steps', 'create', '--phase', '41', '--title', 'x', '--due', '03/01/2026']), /--due must be a date: YYYY-MM-DD \(e.g. 2026-12-31\), today, tomorrow, \+3d or \+2w; got "03\/01\/2026"/);
     expectUsageError(await pw(['steps', 'create', '--phase', '41', '--title', 'x', '--published', '--draft']), /--published and --draft cannot be used together/);
     expectUsageError(await pw(['steps', 'create', '--phase', '41', '--title', 'x', '--content', 'a', '--content-file', '-']), /--content and --content-file cannot be used together/);
     expectUsageError(await pw(['steps', 'create', '--phase', '41', '--title', 'x', '--content-file', '/nonexistent/body.md']), /--content-file: cannot read "\/nonexistent\/body.md": no such file/);
@@ -262,7 +262,7 @@ describe('steps update', () => {
   it('nothing to change, or a flag without its partner, is a usage error', async () => {
     expectUsageError(await pw(['steps', 'update', '103']), /nothing to update: give at least one of --title/);
     expectUsageError(await pw(['steps', 'update', '103', '--allow-removing-attachments']), /--allow-removing-attachments applies only with --content/);
-    expectUsageError(await pw(['steps', 'update', '103', '--due', 'tomorrow']), /--due must be a date in the form YYYY-MM-DD .*; or none to clear it/);
+    expectUsageError(await pw(['steps', 'update', '103', '--due', 'someday']), /--due must be a date: YYYY-MM-DD .*; or none to clear it/);
     expectUsageError(await pw(['steps', 'update', '103', '--phase', '-4']), /--phase/);
   });
 
@@ -332,7 +332,7 @@ describe('steps edit', () => {
   });
 
   it('without VISUAL or EDITOR it is a usage error before any request', async () => {
-    expectUsageError(await pw(['steps', 'edit', '106'], { env: { EDITOR: undefined, VISUAL: undefined } }), /no editor configured: set VISUAL or EDITOR/);
+    expectUsageError(await pw(['steps', 'edit', '106'], { env: { EDITOR: undefined, VISUAL: undefined } }), /edit needs a terminal, or an editor in VISUAL or EDITOR/);
   });
 
   it('sends nothing when the body is unchanged', async () => {

@@ -204,7 +204,7 @@ describe('tags remove', () => {
     expect(r.code).toBe(0);
     expect(sent('GET').map((d) => d.path)).toEqual(['/api/v1/steps/107/tags']);
     expect(sent('DELETE').map((d) => d.path)).toEqual(['/api/v1/steps/107/tags/61']);
-    expect(r.stderr).toMatch(/task 107 has no tag "no-such-tag"; nothing to remove for it \(its tags: urgent, design\)/);
+    expect(r.stderr).toMatch(/task 107 has no tag "no-such-tag"; nothing to remove for it \(its tags: design, urgent\)/);
     expect(tagIds(107)).toEqual([62]);
   });
 

@@ -24,6 +24,15 @@ export interface PtyRun {
   /** What the terminal was sent so far, carriage returns and escapes included. */
   output(): string;
   done: Promise<{ code: number | null; output: string }>;
+  /** Resolves once what the terminal was sent (escapes removed) matches; rejects if the command ends first or after 10 s. */
+  waitFor(pattern: RegExp): Promise<void>;
+  /** Keys typed at the terminal (needs keepInput). */
+  type(keys: string): void;
+}
+
+/** What a person sees of terminal output, roughly: escape sequences removed. */
+export function visibleText(raw: string): string {
+  return raw.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '').replace(/\u001b\][^\u0007]*\u0007/g, '');
 }
 
 const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
@@ -41,7 +50,24 @@ export function startInPty(args: string[], options: PtyOptions): PtyRun {
   });
   if (!options.keepInput) child.stdin!.end(options.input ?? '');
   else if (options.input) child.stdin!.write(options.input);
-  return { child, output: () => output, done };
+  let ended = false;
+  void done.then(() => (ended = true));
+  return {
+    child,
+    output: () => output,
+    done,
+    type: (keys) => void child.stdin!.write(keys),
+    waitFor: (pattern) =>
+      new Promise<void>((resolve, reject) => {
+        const started = Date.now();
+        const check = () => {
+          if (pattern.test(visibleText(output))) return resolve();
+          if (ended || Date.now() - started > 10_000) return reject(new Error(`the terminal never showed ${pattern}:\n${visibleText(output)}`));
+          setTimeout(check, 20);
+        };
+        check();
+      }),
+  };
 }
 
 /** Run to the end; the output with carriage returns removed. */

@@ -30,8 +30,8 @@ const BAD_UUIDS = [
   '81',
 ];
 const UUID_FORM = /<uuid> must be a document UUID \(e\.g\. [0-9a-f-]{36}\)/;
-const BAD_DATES = ['2025-02-30', '2023-02-29', '2025-13-01', '2025-00-10', '2025-04-31', '25-01-01', '2025/01/01', '2025-1-1', 'tomorrow', '2025-01-01T00:00:00Z', ''];
-const DATE_FORM = /--due must be a (real calendar )?date in the form YYYY-MM-DD/;
+const BAD_DATES = ['2025-02-30', '2023-02-29', '2025-13-01', '2025-00-10', '2025-04-31', '25-01-01', '2025/01/01', '2025-1-1', 'tomorow', '+3x', '2025-01-01T00:00:00Z', ''];
+const DATE_FORM = /--due must be a (real calendar date in the form YYYY-MM-DD|date: YYYY-MM-DD \(e\.g\. 2026-12-31\), today, tomorrow, \+3d or \+2w)/;
 const BAD_COLOURS = ['red', '#12', '#gggggg', '123456', '#1234567', 'rgb(1,2,3)'];
 const COLOUR_FORM = /--color must be a hex colour like #1e90ff or #fff/;
 const BAD_URLS = ['notaurl', 'ftp://example.com/hook', 'http://user:pw@example.com/hook', '', '/relative/path'];
