@@ -102,7 +102,7 @@ function corpus(): Case[] {
 
   // Impossible or malformed dates.
   for (const date of BAD_DATES) add(['milestones', 'create', '--project', '31', '--title', 'T', '--due', date], DATE_FORM);
-  for (const date of ['2025-02-29', '2025-06-31', '31-12-2025', 'yesterday']) {
+  for (const date of ['2025-02-29', '2025-06-31', '31-12-2025', 'the day after']) {
     add(['steps', 'create', '--phase', '41', '--title', 'T', '--due', date], DATE_FORM);
     add(['steps', 'update', '101', '--due', date], /--due must be a .*YYYY-MM-DD.*; or none to clear it/);
     add(['milestones', 'update', '71', '--due', date], DATE_FORM);
