@@ -75,7 +75,7 @@ export function registerWebhooks(program: Command, session: Session): void {
     .option('--path <p>', 'accept deliveries only at this path (default: any path)')
     .option('--secret <s>', 'signing secret to accept (repeatable; also PWCTL_WEBHOOK_SECRET and every secret stored for the profile)', collect)
     .addOption(completeWith(new Option('--events <types>', 'show and forward only these event types (comma-separated)'), { values: WEBHOOK_EVENTS, list: true }))
-    .option('--forward-to <[event=]url>', 'relay accepted deliveries byte for byte; event=url relays only that event (repeatable)', collect)
+    .option('--forward-to <[event=]url>', 'relay accepted deliveries (the body byte for byte, with its Content-Type, Signature and User-Agent); event=url relays only that event (repeatable)', collect)
     .option('--max-body <bytes>', 'answer 413 to bodies larger than this', String(1024 * 1024))
     .addOption(new Option('--read-timeout <seconds>', 'drop a sender that has not sent a whole request within this time').default('10'))
     .addOption(new Option('--forward-timeout <seconds>', 'give up on a forward target after this time').default('10'))
