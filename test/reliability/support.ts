@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { expect } from 'vitest';
-import { assertNoSecrets, baseEnv, BIN, makeConfigDir, type CliResult } from '../helpers/cli.js';
+import { assertNoSecrets, baseEnv, BIN, makeConfigDir, secretsOfCall, type CliResult } from '../helpers/cli.js';
 
 /** The exit codes the contract defines (cli-contract.md), 130 for an interrupt. */
 export const CONTRACT_EXIT_CODES = [0, 1, 2, 3, 4, 5, 6, 7, 8, 130] as const;
@@ -95,8 +95,7 @@ export async function startListen(args: string[], env: Record<string, string> = 
     async stop() {
       if (!ended) child.kill('SIGINT');
       const { code, signal } = await closed;
-      const secrets = [...args.filter((_, i) => args[i - 1] === '--secret'), env.PWCTL_WEBHOOK_SECRET].filter((s): s is string => typeof s === 'string' && s.length >= 12);
-      assertNoSecrets({ stdout: out, stderr: err }, ['webhooks', 'listen', ...args], secrets);
+      assertNoSecrets({ stdout: out, stderr: err }, ['webhooks', 'listen', ...args], secretsOfCall(args, env));
       return { code, signal, stdout: out, stderr: err };
     },
   };

@@ -28,7 +28,9 @@ error. With -o json or -o ndjson the error is also printed on stderr as one JSON
   PWCTL_DEBUG=1         trace HTTP requests and their headers to stderr, like --debug;
                         PWCTL_DEBUG=api adds bodies, like --debug=api (secrets redacted)
   PWCTL_TIMEOUT         per-request timeout in seconds, like --timeout (default 30)
-  PWCTL_WEBHOOK_SECRET  extra signing secret that \`webhooks listen\` accepts
+  PWCTL_WEBHOOK_SECRET  signing secret for \`webhooks listen\` (one more it accepts), \`verify\` and
+                        \`trigger\` (when no --secret-file is given); unlike --secret, not
+                        shown to other users in the process list
   PWCTL_OAUTH_TIMEOUT   seconds \`auth login --web\` waits for the browser (default 300)
   PWCTL_CA_FILE         PEM file of extra certificate authorities to trust (config key ca_file)
   HTTPS_PROXY           proxy for https:// services (also https_proxy); http://[user:password@]host:port

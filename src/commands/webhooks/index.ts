@@ -73,7 +73,8 @@ export function registerWebhooks(program: Command, session: Session): void {
     .option('--port <n>', 'port to listen on; 0 picks a free one', '8787')
     .option('--host <addr>', 'address to bind (anything but loopback is reachable from other machines)', '127.0.0.1')
     .option('--path <p>', 'accept deliveries only at this path (default: any path)')
-    .option('--secret <s>', 'signing secret to accept (repeatable; also PWCTL_WEBHOOK_SECRET and every secret stored for the profile)', collect)
+    .option('--secret-file <path>', 'file of signing secrets to accept, one per line (repeatable; also PWCTL_WEBHOOK_SECRET and every secret stored for the profile)', collect)
+    .option('--secret <s>', 'signing secret to accept (repeatable; other users can see it in ps: prefer --secret-file)', collect)
     .addOption(completeWith(new Option('--events <types>', 'show and forward only these event types (comma-separated)'), { values: WEBHOOK_EVENTS, list: true }))
     .option('--forward-to <[event=]url>', 'relay accepted deliveries (the body byte for byte, with its Content-Type, Signature and User-Agent); event=url relays only that event (repeatable)', collect)
     .option('--max-body <bytes>', 'answer 413 to bodies larger than this', String(1024 * 1024))
@@ -81,14 +82,15 @@ export function registerWebhooks(program: Command, session: Session): void {
     .addOption(new Option('--forward-timeout <seconds>', 'give up on a forward target after this time').default('10'))
     .addHelpText(
       'after',
-      '\nOutput: a line per delivery (time, event, resource, subscription, duplicate mark);\n  with -o json or -o ndjson one object per line: {received_at, event, subscription_id, duplicate, payload}.\n\nExamples:\n  pwctl webhooks listen --port 8787\n  pwctl webhooks listen -o ndjson | jq .payload.title\n  pwctl webhooks listen --forward-to task.completed=http://localhost:3000/hooks --forward-to http://localhost:4000/all',
+      '\nOutput: a line per delivery (time, event, resource, subscription, duplicate mark);\n  with -o json or -o ndjson one object per line: {received_at, event, subscription_id, duplicate, payload}.\n\nExamples:\n  pwctl webhooks listen --port 8787 --secret-file ~/.config/pwctl-hooks.secret\n  pwctl webhooks listen -o ndjson | jq .payload.title\n  pwctl webhooks listen --forward-to task.completed=http://localhost:3000/hooks --forward-to http://localhost:4000/all',
     )
     .action(action(session, async (ctx, opts: ListenOptions) => (await import('./listen.js')).run(ctx, opts)));
 
   webhooks
     .command('verify')
     .description('check a delivery\'s signature: exit 0 if it matches, 1 if not (the rules `listen` uses)')
-    .option('--secret <s>', 'the subscription\'s signing secret (default: PWCTL_WEBHOOK_SECRET)')
+    .option('--secret-file <path>', 'file of signing secrets, one per line; the body verifies if one matches (default: PWCTL_WEBHOOK_SECRET)')
+    .option('--secret <s>', 'the signing secret itself (other users can see it in ps: prefer --secret-file)')
     .requiredOption('--signature <hex>', 'the Signature header\'s value')
     .option('--file <path|->', 'the raw body; - or nothing reads standard input')
     .action(action(session, async (ctx, opts: VerifyOptions) => (await import('./verify.js')).run(ctx, opts)));
@@ -98,12 +100,13 @@ export function registerWebhooks(program: Command, session: Session): void {
     .description('send one signed delivery of an event type to a receiver you are building')
     .addArgument(completeWith(new Argument('[event]', 'event type, e.g. task.completed (with --subscription: the subscription\'s)'), { values: WEBHOOK_EVENTS }))
     .option('--to <url>', 'receiver URL (with --subscription: default the subscription\'s URL)')
-    .option('--secret <s>', 'signing secret (default: PWCTL_WEBHOOK_SECRET)')
+    .option('--secret-file <path>', 'file holding the signing secret (default: PWCTL_WEBHOOK_SECRET)')
+    .option('--secret <s>', 'the signing secret itself (other users can see it in ps: prefer --secret-file)')
     .addOption(completeWith(new Option('--subscription <id>', 'send as this subscription: its stored secret, event type and URL'), { ids: 'webhooks' }))
     .option('--file <payload.json>', 'send this body instead of a realistic sample (- for standard input)')
     .addHelpText(
       'after',
-      '\nExamples:\n  pwctl webhooks trigger task.completed --to http://localhost:3000/hooks --secret "$SECRET"\n  pwctl webhooks trigger --subscription 12 --to http://localhost:3000/hooks',
+      '\nExamples:\n  pwctl webhooks trigger task.completed --to http://localhost:3000/hooks --secret-file ~/.config/hooks.secret\n  pwctl webhooks trigger --subscription 12 --to http://localhost:3000/hooks',
     )
     .action(action(session, async (ctx, event: string | undefined, opts: TriggerOptions) => (await import('./trigger.js')).run(ctx, event, opts)));
 }

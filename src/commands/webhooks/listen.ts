@@ -10,6 +10,7 @@ import { startListener, type EventContradiction, type ListenSummary } from '../.
 import { profileSecrets } from '../../webhooks/profile-secrets.js';
 import type { RejectedRequest } from '../../webhooks/receiver.js';
 import { SigningSecrets, type KnownSecret } from '../../webhooks/signing-secrets.js';
+import { readSecretFile, warnSecretOnCommandLine } from './secret-option.js';
 import { DELIVERY_VIEW } from './views.js';
 
 export interface ListenOptions {
@@ -17,6 +18,7 @@ export interface ListenOptions {
   host: string;
   path?: string;
   secret?: string[];
+  secretFile?: string[];
   events?: string;
   forwardTo?: string[];
   maxBody: string;
@@ -43,6 +45,9 @@ export async function run(ctx: Factory, opts: ListenOptions): Promise<void> {
     ...(opts.secret ?? []).map((secret): KnownSecret => ({ secret: requireNonEmpty(secret, '--secret'), source: '--secret' })),
     ...(ctx.env.PWCTL_WEBHOOK_SECRET ? [{ secret: ctx.env.PWCTL_WEBHOOK_SECRET, source: 'PWCTL_WEBHOOK_SECRET' }] : []),
   ];
+  for (const file of opts.secretFile ?? []) {
+    for (const secret of await readSecretFile(file)) fixed.push({ secret, source: '--secret-file' });
+  }
   const secrets = new SigningSecrets(fixed, profileSecrets(ctx.store.dir, ctx.profileName));
   const err = (line: string) => ctx.io.stderr.write(`${line}\n`);
 
@@ -74,9 +79,10 @@ export async function run(ctx: Factory, opts: ListenOptions): Promise<void> {
     throw listenError(error, host, port);
   }
 
+  if ((opts.secret ?? []).length > 0) warnSecretOnCommandLine(ctx);
   if (!isLoopbackHost(host)) ctx.io.warn(`--host ${host} is reachable from other machines; only correctly signed deliveries are accepted`);
   const count = secrets.entries.length;
-  if (count === 0) ctx.io.warn('no signing secrets known yet: every delivery is rejected until you pass --secret, set PWCTL_WEBHOOK_SECRET, or create a subscription with `pwctl webhooks create`');
+  if (count === 0) ctx.io.warn('no signing secrets known yet: every delivery is rejected until you pass --secret-file, set PWCTL_WEBHOOK_SECRET, or create a subscription with `pwctl webhooks create`');
   else ctx.io.notice(`verifying with ${count} secret${count === 1 ? '' : 's'} (${describeSources(secrets.entries)}); secrets stored later are picked up without a restart`);
   for (const target of forwardTo) ctx.io.notice(`forwarding ${target.event ?? 'every event'} to ${target.url.href}`);
   ctx.io.notice('press Ctrl-C to stop');

@@ -10,11 +10,12 @@ import { postFailure, postRaw } from '../../webhooks/post.js';
 import { samplePayload } from '../../webhooks/samples.js';
 import { signBody } from '../../webhooks/signature.js';
 import { readInputBytes } from '../read-input.js';
-import { resolveSecret } from './secret-option.js';
+import { resolveOneSecret, warnSecretOnCommandLine } from './secret-option.js';
 
 export interface TriggerOptions {
   to?: string;
   secret?: string;
+  secretFile?: string;
   file?: string;
   /** Send as this stored subscription: its secret, event type and URL. */
   subscription?: string;
@@ -25,6 +26,8 @@ interface Target {
   event: WebhookEvent;
   url: string;
   secret: string;
+  /** The secret was given with --secret, where other users can see it. */
+  secretOnCommandLine: boolean;
 }
 
 export interface TriggerResult {
@@ -38,8 +41,9 @@ export interface TriggerResult {
 }
 
 export async function run(ctx: Factory, eventArg: string | undefined, opts: TriggerOptions): Promise<void> {
-  const { event, url, secret } = opts.subscription === undefined ? givenTarget(ctx, eventArg, opts) : storedTarget(ctx, opts.subscription, eventArg, opts);
+  const { event, url, secret, secretOnCommandLine } = opts.subscription === undefined ? await givenTarget(ctx, eventArg, opts) : storedTarget(ctx, opts.subscription, eventArg, opts);
   const body = opts.file === undefined ? Buffer.from(JSON.stringify(samplePayload(event)), 'utf8') : await readInputBytes(ctx, opts.file, '--file');
+  if (secretOnCommandLine) warnSecretOnCommandLine(ctx);
   if (opts.file !== undefined && !isJson(body)) ctx.io.warn(`--file is not valid JSON; sending it as is`);
   const signature = signBody(secret, body);
   const headers = {
@@ -68,16 +72,20 @@ export async function run(ctx: Factory, eventArg: string | undefined, opts: Trig
   if (status < 200 || status > 299) throw new CommandFailedError(`the receiver answered ${status} ${statusText}; a delivery counts only with a 2xx answer`);
 }
 
-function givenTarget(ctx: Factory, eventArg: string | undefined, opts: TriggerOptions): Target {
+async function givenTarget(ctx: Factory, eventArg: string | undefined, opts: TriggerOptions): Promise<Target> {
   if (eventArg === undefined) throw new UsageError('missing <event>: name an event type (e.g. task.completed), or send as a stored subscription with --subscription <id>');
   if (opts.to === undefined) throw new UsageError('--to <url> is required (or --subscription <id>, which sends to the subscription\'s URL)');
-  return { event: parseEnum(eventArg, WEBHOOK_EVENTS, '<event>'), url: parseHttpUrl(opts.to, '--to'), secret: resolveSecret(ctx, opts.secret) };
+  const event = parseEnum(eventArg, WEBHOOK_EVENTS, '<event>');
+  const url = parseHttpUrl(opts.to, '--to');
+  const { secret, onCommandLine } = await resolveOneSecret(ctx, opts);
+  return { event, url, secret, secretOnCommandLine: onCommandLine };
 }
 
 /** The stored subscription's secret, event type and URL (--to overrides the URL). */
 function storedTarget(ctx: Factory, idArg: string, eventArg: string | undefined, opts: TriggerOptions): Target {
   const id = parseId(idArg, '--subscription');
-  if (opts.secret !== undefined) throw new UsageError('--secret and --subscription cannot be combined: the subscription\'s stored secret signs the delivery');
+  const secretFlag = opts.secret !== undefined ? '--secret' : opts.secretFile !== undefined ? '--secret-file' : undefined;
+  if (secretFlag) throw new UsageError(`${secretFlag} and --subscription cannot be combined: the subscription's stored secret signs the delivery`);
   const to = opts.to === undefined ? undefined : parseHttpUrl(opts.to, '--to');
   const event = eventArg === undefined ? undefined : parseEnum(eventArg, WEBHOOK_EVENTS, '<event>');
   const service = serviceKey(ctx.settings);
@@ -87,7 +95,7 @@ function storedTarget(ctx: Factory, idArg: string, eventArg: string | undefined,
   const stored = findWebhookSecret(ctx.store.profile(ctx.profileName), service, id);
   const where = `${service === SANDBOX_SERVICE ? 'the embedded sandbox' : service} in profile ${ctx.profileName}`;
   if (!stored) {
-    throw new UsageError(`no secret is stored for subscription ${id} of ${where}; \`pwctl webhooks create\` stores one (or pass <event> --to <url> --secret <s>)`);
+    throw new UsageError(`no secret is stored for subscription ${id} of ${where}; \`pwctl webhooks create\` stores one (or pass <event> --to <url> --secret-file <path>)`);
   }
   if (event !== undefined && stored.event !== undefined && event !== stored.event) {
     throw new UsageError(`subscription ${id} is for ${stored.event}, not ${event}; leave <event> out to use the subscription's`);
@@ -97,7 +105,7 @@ function storedTarget(ctx: Factory, idArg: string, eventArg: string | undefined,
   if (chosenEvent === undefined) throw new UsageError(`the stored secret of subscription ${id} names no event type: give <event>`);
   const url = to ?? stored.url;
   if (url === undefined) throw new UsageError(`the stored secret of subscription ${id} names no URL: give --to <url>`);
-  return { event: chosenEvent, url, secret: stored.secret };
+  return { event: chosenEvent, url, secret: stored.secret, secretOnCommandLine: false };
 }
 
 function isJson(body: Buffer): boolean {
