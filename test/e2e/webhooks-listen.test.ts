@@ -420,6 +420,7 @@ describe('listen input checks', () => {
     [['--max-body', '0'], /--max-body must be a whole number of 1 or more/],
     [['--path', 'hook'], /--path must start with \//],
     [['--secret', ''], /--secret must not be empty/],
+    [['--max-connections', '0'], /--max-connections must be a whole number of 1 or more/],
   ])('%j exits 2 with one line', async (args, message) => {
     const result = await runCli(['webhooks', 'listen', ...args]);
     expect(result.code).toBe(2);

@@ -117,3 +117,48 @@ export function prng(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+/** What `webhooks listen` reported refusing, read from its stderr. */
+export interface ReportedRejections {
+  /** Refusals shown on a line of their own, by status ('401', 'dropped', …). */
+  shown: Record<string, number>;
+  /** Refusals counted in the once-a-second summaries of a flood, by status. */
+  summarised: Record<string, number>;
+  /** Both together, by status. */
+  total: Record<string, number>;
+  /** How many lines all this took. */
+  lines: number;
+  summaryLines: string[];
+}
+
+/** Sums the `rejected 401 POST … from …` lines and the `rejected 1,234 requests in the last second: …` summaries. */
+export function reportedRejections(stderr: string): ReportedRejections {
+  const result: ReportedRejections = { shown: {}, summarised: {}, total: {}, lines: 0, summaryLines: [] };
+  const add = (into: Record<string, number>, status: string, n: number) => {
+    into[status] = (into[status] ?? 0) + n;
+    result.total[status] = (result.total[status] ?? 0) + n;
+  };
+  const count = (digits: string) => Number(digits.replace(/,/g, ''));
+  for (const line of stderr.split('\n')) {
+    const summary = /^rejected ([\d,]+) requests? in the last second: (.+)$/.exec(line);
+    if (summary) {
+      result.lines++;
+      result.summaryLines.push(line);
+      let inLine = 0;
+      for (const group of summary[2]!.split(', ')) {
+        const m = /^([\d,]+) × (\d{3}|dropped) \S/.exec(group);
+        if (!m) throw new Error(`unreadable group ${JSON.stringify(group)} in ${JSON.stringify(line)}`);
+        add(result.summarised, m[2]!, count(m[1]!));
+        inLine += count(m[1]!);
+      }
+      if (inLine !== count(summary[1]!)) throw new Error(`groups do not add up to the total in ${JSON.stringify(line)}`);
+      continue;
+    }
+    const single = /^rejected (\d{3}|dropped) /.exec(line);
+    if (single) {
+      result.lines++;
+      add(result.shown, single[1]!, 1);
+    }
+  }
+  return result;
+}

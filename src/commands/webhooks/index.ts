@@ -78,11 +78,12 @@ export function registerWebhooks(program: Command, session: Session): void {
     .addOption(completeWith(new Option('--events <types>', 'show and forward only these event types (comma-separated)'), { values: WEBHOOK_EVENTS, list: true }))
     .option('--forward-to <[event=]url>', 'relay accepted deliveries (the body byte for byte, with its Content-Type, Signature and User-Agent); event=url relays only that event (repeatable)', collect)
     .option('--max-body <bytes>', 'answer 413 to bodies larger than this', String(1024 * 1024))
+    .option('--max-connections <n>', 'close connections beyond this many open at once', '256')
     .addOption(new Option('--read-timeout <seconds>', 'drop a sender that has not sent a whole request within this time').default('10'))
     .addOption(new Option('--forward-timeout <seconds>', 'give up on a forward target after this time').default('10'))
     .addHelpText(
       'after',
-      '\nOutput: a line per delivery (time, event, resource, subscription, duplicate mark);\n  with -o json or -o ndjson one object per line: {received_at, event, subscription_id, duplicate, payload}.\n\nExamples:\n  pwctl webhooks listen --port 8787 --secret-file ~/.config/pwctl-hooks.secret\n  pwctl webhooks listen -o ndjson | jq .payload.title\n  pwctl webhooks listen --forward-to task.completed=http://localhost:3000/hooks --forward-to http://localhost:4000/all',
+      '\nOutput: a line per delivery (time, event, resource, subscription, duplicate mark);\n  with -o json or -o ndjson one object per line: {received_at, event, subscription_id, duplicate, payload}.\nRejections go to stderr, one line each; in a flood, one summary line per second.\nBodies not yet verified hold at most 4 × --max-body (at least 1 MiB) together; past that\n  the sender that has been sending longest is answered 503 and dropped.\n\nExamples:\n  pwctl webhooks listen --port 8787 --secret-file ~/.config/pwctl-hooks.secret\n  pwctl webhooks listen -o ndjson | jq .payload.title\n  pwctl webhooks listen --forward-to task.completed=http://localhost:3000/hooks --forward-to http://localhost:4000/all',
     )
     .action(action(session, async (ctx, opts: ListenOptions) => (await import('./listen.js')).run(ctx, opts)));
 

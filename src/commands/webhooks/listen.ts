@@ -8,7 +8,8 @@ import type { DeliveryRecord } from '../../webhooks/delivery-record.js';
 import { parseForwardTarget, type ForwardOutcome } from '../../webhooks/forward.js';
 import { startListener, type EventContradiction, type ListenSummary } from '../../webhooks/listener.js';
 import { profileSecrets } from '../../webhooks/profile-secrets.js';
-import type { RejectedRequest } from '../../webhooks/receiver.js';
+import { REJECTION_LABELS, type RejectedRequest } from '../../webhooks/receiver.js';
+import { RejectionThrottle, type RejectionGroup } from '../../webhooks/rejection-throttle.js';
 import { SigningSecrets, type KnownSecret } from '../../webhooks/signing-secrets.js';
 import { readSecretFile, warnSecretOnCommandLine } from './secret-option.js';
 import { DELIVERY_VIEW } from './views.js';
@@ -22,6 +23,7 @@ export interface ListenOptions {
   events?: string;
   forwardTo?: string[];
   maxBody: string;
+  maxConnections: string;
   readTimeout: string;
   forwardTimeout: string;
 }
@@ -36,6 +38,7 @@ export async function run(ctx: Factory, opts: ListenOptions): Promise<void> {
   const events = opts.events === undefined ? undefined : parseEvents(opts.events);
   const forwardTo = (opts.forwardTo ?? []).map(parseForwardTarget);
   const maxBody = parseCount(opts.maxBody, '--max-body');
+  const maxConnections = parseCount(opts.maxConnections, '--max-connections');
   const readTimeoutMs = parseTimeoutSeconds(opts.readTimeout, '--read-timeout') * 1000;
   const forwardTimeoutMs = parseTimeoutSeconds(opts.forwardTimeout, '--forward-timeout') * 1000;
   // Checks --fields too, before the port is opened.
@@ -50,17 +53,21 @@ export async function run(ctx: Factory, opts: ListenOptions): Promise<void> {
   }
   const secrets = new SigningSecrets(fixed, profileSecrets(ctx.store.dir, ctx.profileName));
   const err = (line: string) => ctx.io.stderr.write(`${line}\n`);
+  const rejections = new RejectionThrottle({
+    show: (r) => err(rejectionLine(r)),
+    summarise: (total, groups) => err(rejectionSummaryLine(total, groups)),
+  });
 
   let listener;
   try {
     listener = await startListener(
-      { host, port, path, maxBody, readTimeoutMs, secrets, events, forwardTo, forwardTimeoutMs },
+      { host, port, path, maxBody, maxConnections, readTimeoutMs, secrets, events, forwardTo, forwardTimeoutMs },
       {
         deliveries(records) {
           output.write(records);
         },
         rejected(r) {
-          err(rejectionLine(r));
+          rejections.add(r);
         },
         contradicted(c) {
           ctx.io.warn(contradictionLine(c));
@@ -91,6 +98,7 @@ export async function run(ctx: Factory, opts: ListenOptions): Promise<void> {
 
   await waitForSignal();
   const summary = await listener.stop(SHUTDOWN_GRACE_MS);
+  rejections.flush();
   await output.end();
   ctx.io.notice(summaryLine(summary, output.dropped, events !== undefined));
 }
@@ -131,6 +139,12 @@ function describeSources(entries: readonly KnownSecret[]): string {
 function rejectionLine(r: RejectedRequest): string {
   const request = r.method === '' ? 'request' : `${r.method} ${r.url}`;
   return `rejected ${r.status ?? 'dropped'} ${escapeInline(request)} from ${r.remote ?? 'unknown'}: ${escapeInline(r.reason)}`;
+}
+
+/** `rejected 1,234 requests in the last second: 1,200 × 401 signature does not match, 34 × 405 not POST` */
+function rejectionSummaryLine(total: number, groups: readonly RejectionGroup[]): string {
+  const parts = groups.map((g) => `${g.count.toLocaleString('en-US')} × ${g.status ?? 'dropped'} ${REJECTION_LABELS[g.kind]}`);
+  return `rejected ${total.toLocaleString('en-US')} request${total === 1 ? '' : 's'} in the last second: ${parts.join(', ')}`;
 }
 
 function contradictionLine(c: EventContradiction): string {
