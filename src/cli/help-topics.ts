@@ -34,7 +34,9 @@ error. With -o json or -o ndjson the error is also printed on stderr as one JSON
                         wait over 300, none past 600 in all); raise it for unattended jobs
   PWCTL_MAX_RESPONSE_BYTES  the largest answer accepted, in bytes, 1024 to 524288000 (default
                         268435456, 256 MiB); also the most \`api --paginate\` holds of all pages
-  PWCTL_WEBHOOK_SECRET  extra signing secret that \`webhooks listen\` accepts
+  PWCTL_WEBHOOK_SECRET  signing secret for \`webhooks listen\` (one more it accepts), \`verify\` and
+                        \`trigger\` (when no --secret-file is given); unlike --secret, not
+                        shown to other users in the process list
   PWCTL_OAUTH_TIMEOUT   seconds \`auth login --web\` waits for the browser (default 300)
   PWCTL_CA_FILE         PEM file of extra certificate authorities to trust (config key ca_file)
   HTTPS_PROXY           proxy for https:// services (also https_proxy); http://[user:password@]host:port

@@ -12,22 +12,31 @@ export async function readInputBytes(ctx: Ctx, source: string, flag: string): Pr
     if (ctx.io.stdinIsTTY) ctx.io.notice(`reading ${flag} from standard input; end with Ctrl-D`);
     return readStream(ctx.io.stdin, flag);
   }
+  return readFileBytes(source, flag);
+}
+
+/** A file's bytes ('-' is a file name here, not standard input). */
+export async function readFileBytes(path: string, flag: string): Promise<Buffer> {
   let bytes: Buffer;
   try {
-    bytes = await readFile(source);
+    bytes = await readFile(path);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const why = code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'is a directory' : code ?? 'unreadable';
-    throw new UsageError(`${flag}: cannot read ${JSON.stringify(source)}: ${why}`);
+    throw new UsageError(`${flag}: cannot read ${JSON.stringify(path)}: ${why}`);
   }
-  if (bytes.length > MAX_INPUT_BYTES) throw new UsageError(`${flag}: ${JSON.stringify(source)} is larger than ${MAX_INPUT_BYTES / 1024 / 1024} MiB`);
+  if (bytes.length > MAX_INPUT_BYTES) throw new UsageError(`${flag}: ${JSON.stringify(path)} is larger than ${MAX_INPUT_BYTES / 1024 / 1024} MiB`);
   return bytes;
 }
 
 /** UTF-8 text; binary (NUL bytes) or invalid UTF-8 input is refused. */
 export async function readInput(ctx: Ctx, source: string, flag: string): Promise<string> {
   const bytes = await readInputBytes(ctx, source, flag);
-  const what = source === '-' ? 'standard input' : JSON.stringify(source);
+  return decodeText(bytes, source === '-' ? 'standard input' : JSON.stringify(source), flag);
+}
+
+/** Bytes read for `flag` as UTF-8 text; `what` names where they came from. */
+export function decodeText(bytes: Buffer, what: string, flag: string): string {
   if (bytes.includes(0)) throw new UsageError(`${flag}: ${what} is binary (NUL bytes); expected UTF-8 text`);
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);

@@ -1,5 +1,6 @@
 // --forward-to: relay accepted deliveries to other receivers with the byte-identical body
-// and the original headers (Signature included), without ever delaying the sender's answer.
+// and the delivery's own headers (Content-Type, Signature, User-Agent), without ever
+// delaying the sender's answer.
 import http from 'node:http';
 import https from 'node:https';
 import { WEBHOOK_EVENTS, type WebhookEvent } from '../api/types.js';
@@ -29,17 +30,22 @@ export function parseForwardTarget(spec: string): ForwardTarget {
   return { event: undefined, url: new URL(parseHttpUrl(spec, '--forward-to')) };
 }
 
-/** Connection-level headers describe the hop to us, not the delivery; they are not relayed. */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer', 'host', 'content-length']);
+/**
+ * The headers a delivery is made of. Only these are relayed: whatever else the sender chose
+ * (Authorization, cookies, X-Forwarded-*) would reach the target as if we had said it.
+ */
+const RELAYED_HEADERS = new Set(['content-type', 'signature', 'user-agent']);
 
+/** The relayed headers as received (the first of each, its name's case kept), and the body's length. */
 export function forwardHeaders(rawHeaders: readonly string[], bodyLength: number): http.OutgoingHttpHeaders {
-  const headers: Record<string, string | string[]> = {};
+  const headers: Record<string, string> = {};
+  const seen = new Set<string>();
   for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
     const name = rawHeaders[i]!;
-    if (HOP_BY_HOP.has(name.toLowerCase())) continue;
-    const value = rawHeaders[i + 1]!;
-    const existing = headers[name];
-    headers[name] = existing === undefined ? value : [...(Array.isArray(existing) ? existing : [existing]), value];
+    const lower = name.toLowerCase();
+    if (!RELAYED_HEADERS.has(lower) || seen.has(lower)) continue;
+    seen.add(lower);
+    headers[name] = rawHeaders[i + 1]!;
   }
   headers['Content-Length'] = String(bodyLength);
   return headers;

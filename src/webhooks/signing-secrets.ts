@@ -1,4 +1,4 @@
-// The secrets a receiver verifies with: fixed ones (--secret, PWCTL_WEBHOOK_SECRET) and the
+// The secrets a receiver verifies with: fixed ones (--secret, --secret-file, PWCTL_WEBHOOK_SECRET) and the
 // ones stored for the profile, which are re-read when the config file changes so a
 // subscription created while `listen` runs verifies without a restart.
 import { createSecretKey } from 'node:crypto';
@@ -9,7 +9,7 @@ export interface KnownSecret {
   /** Known for secrets stored by `webhooks create`. */
   subscriptionId?: number;
   event?: string;
-  /** Where it came from, for messages: '--secret', 'PWCTL_WEBHOOK_SECRET', 'profile default'. */
+  /** Where it came from, for messages: '--secret', '--secret-file', 'PWCTL_WEBHOOK_SECRET', 'profile default'. */
   source: string;
 }
 

@@ -3,7 +3,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src/sandbox/index.js';
@@ -14,6 +14,7 @@ import { sandboxEnv, startTestSandbox } from '../helpers/sandbox.js';
 interface Listening {
   /** Origin plus path, as printed on the ready line. */
   url: string;
+  pid: number;
   stdout(): string;
   stderr(): string;
   waitFor(check: () => boolean, what: string): Promise<void>;
@@ -55,6 +56,7 @@ function listen(args: string[], options: { configDir?: string; env?: Record<stri
     if (!url) throw new Error(`listen did not start: ${err}`);
     return {
       url,
+      pid: child.pid!,
       stdout: () => out,
       stderr: () => err,
       waitFor,
@@ -187,6 +189,7 @@ describe('listen with trigger', () => {
   beforeAll(async () => {
     listener = await listen(['--secret', secret, '--max-body', '2000', '--events', 'task.completed,task.created']);
     expect(listener.stderr()).toMatch(/verifying with 1 secret \(1 from --secret\)/);
+    expect(listener.stderr()).toContain('warning: --secret is visible to other users of this machine in the process list (ps); use --secret-file <path> or PWCTL_WEBHOOK_SECRET instead\n');
   });
   afterAll(() => listener.stop());
 
@@ -282,7 +285,7 @@ describe('listen --forward-to', () => {
     for (const t of targets) await new Promise((resolve) => t.server.close(resolve));
   });
 
-  it('relays byte-identical bodies with the original headers, per event, and survives a dead target', async () => {
+  it('relays byte-identical bodies with the delivery\'s own headers only, per event, and survives a dead target', async () => {
     const [completedOnly, everything] = targets as [(typeof targets)[0], (typeof targets)[0]];
     const listener = await listen([
       '--host', '0.0.0.0',
@@ -296,7 +299,17 @@ describe('listen --forward-to', () => {
     const url = listener.url.replace('0.0.0.0', '127.0.0.1');
 
     const body = Buffer.from('{\n  "id": 77, "title": "pretty \\u2028 printed",\n  "completed_at": "2025-01-01T00:00:00.000000Z", "phase": {"id": 1}\n}\n');
-    const status = await postRaw(url, body, { 'Content-Type': 'application/json', Signature: signBody(secret, body), 'X-Delivery-Attempt': '1' });
+    const status = await postRaw(url, body, {
+      'Content-Type': 'application/json',
+      Signature: signBody(secret, body),
+      'User-Agent': 'Sender/2.0',
+      'X-Delivery-Attempt': '1',
+      // Chosen by whoever sent the delivery: none of it may reach the target as if we had said it.
+      Authorization: 'Bearer sender-chosen-token',
+      Cookie: 'session=sender-chosen',
+      'X-Forwarded-For': '203.0.113.9',
+      'X-Forwarded-Host': 'evil.example',
+    });
     expect(status).toBe(204);
     expect((await runCli(['webhooks', 'trigger', 'task.created', '--to', url, '--secret', secret])).code).toBe(0);
 
@@ -308,8 +321,12 @@ describe('listen --forward-to', () => {
     const header = (name: string) => relayed.headers[relayed.headers.findIndex((h) => h.toLowerCase() === name.toLowerCase()) + 1];
     expect(header('Signature')).toBe(signBody(secret, body));
     expect(relayed.headers).toContain('Signature');
-    expect(header('X-Delivery-Attempt')).toBe('1');
     expect(header('Content-Type')).toBe('application/json');
+    expect(header('User-Agent')).toBe('Sender/2.0');
+    // Exactly the delivery's own headers, plus what the hop needs (Host, Connection, Content-Length).
+    const names = relayed.headers.filter((_, i) => i % 2 === 0).map((name) => name.toLowerCase()).sort();
+    expect(names).toEqual(['connection', 'content-length', 'content-type', 'host', 'signature', 'user-agent']);
+    expect(header('Content-Length')).toBe(String(body.length));
     expect(everything.got.map((g) => JSON.parse(g.body.toString()).id)).toEqual([77, 101]);
 
     const { code, stdout, stderr } = await listener.stop();
@@ -317,6 +334,81 @@ describe('listen --forward-to', () => {
     expect(lines(stdout).map((r) => r.event)).toEqual(['task.completed', 'task.created']);
     expect(stderr).toMatch(/forwarded task\.created to http:\/\/127\.0\.0\.1:1\/dead: failed: connection refused/);
     expect(stderr.trim().split('\n').at(-1)).toBe('received 2, verified 2, rejected 0, duplicates 0, forwarded 3 ok / 1 failed');
+  });
+});
+
+describe('signing secrets from a file', () => {
+  const dir = makeConfigDir();
+  const first = 'whsec_from_a_file_first_0123456789';
+  const second = 'whsec_from_a_file_second_0123456789';
+  const file = join(dir, 'hooks.secrets');
+  writeFileSync(file, `\n  ${first}  \n\n\t${second}\r\n\n`, { mode: 0o600 });
+
+  it('listen verifies with every secret of --secret-file, and none of them is in its command line', async () => {
+    const listener = await listen(['--secret-file', file, '-o', 'ndjson']);
+    expect(listener.stderr()).toMatch(/verifying with 2 secrets \(2 from --secret-file\)/);
+    expect(listener.stderr()).not.toMatch(/warning: --secret/);
+    // What `ps` shows other users.
+    const commandLine = readFileSync(`/proc/${listener.pid}/cmdline`, 'utf8');
+    expect(commandLine).toContain('--secret-file');
+    expect(commandLine).not.toContain(first);
+    expect(commandLine).not.toContain(second);
+    for (const [id, secret] of [[1, first], [2, second]] as const) {
+      const body = Buffer.from(JSON.stringify({ id, title: 't', completed_at: '2026-01-01T00:00:00.000000Z', phase: { id: 1 } }));
+      expect(await postRaw(listener.url, body, { Signature: signBody(secret, body) })).toBe(204);
+    }
+    await listener.waitFor(() => lines(listener.stdout()).length >= 2, 'two deliveries');
+    const { stdout, stderr } = await listener.stop();
+    expect(lines(stdout).map((r) => r.payload.id)).toEqual([1, 2]);
+    expect(stderr).not.toContain(first);
+    expect(stderr).not.toContain(second);
+  });
+
+  it('verify and trigger take --secret-file too, without the warning --secret gets', async () => {
+    const one = join(dir, 'one.secret');
+    writeFileSync(one, `${first}\n`);
+    const listener = await listen(['--secret-file', file, '-o', 'ndjson']);
+    const sent = await runCli(['webhooks', 'trigger', 'task.created', '--to', listener.url, '--secret-file', one, '-o', 'json']);
+    expect(sent.code, sent.stderr).toBe(0);
+    expect(sent.stderr).toBe('');
+    // 204: signed with the file's secret, which the listener knows.
+    expect((JSON.parse(sent.stdout) as { status: number }).status).toBe(204);
+    await listener.waitFor(() => lines(listener.stdout()).length >= 1, 'the delivery');
+    await listener.stop();
+
+    const body = Buffer.from('{"id":1}');
+    // Any of the file's secrets verifies, as with listen.
+    const ok = await runCli(['webhooks', 'verify', '--secret-file', file, '--signature', signBody(second, body)], { stdin: body });
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(ok.stderr).toBe('✓ signature matches the 8-byte body\n');
+    expect((await runCli(['webhooks', 'verify', '--secret-file', one, '--signature', signBody(second, body)], { stdin: body })).code).toBe(1);
+
+    // --secret still works, and says once that other users can see it.
+    const warned = await runCli(['webhooks', 'verify', '--secret', second, '--signature', signBody(second, body)], { stdin: body });
+    expect(warned.code).toBe(0);
+    expect(warned.stderr).toBe('warning: --secret is visible to other users of this machine in the process list (ps); use --secret-file <path> or PWCTL_WEBHOOK_SECRET instead\n✓ signature matches the 8-byte body\n');
+    const triggered = await runCli(['webhooks', 'trigger', 'task.created', '--to', 'http://127.0.0.1:1/', '--secret', second]);
+    expect(triggered.code).toBe(7);
+    expect(triggered.stderr.split('\n')[0]).toBe('warning: --secret is visible to other users of this machine in the process list (ps); use --secret-file <path> or PWCTL_WEBHOOK_SECRET instead');
+  });
+
+  it.each([
+    [['webhooks', 'listen', '--secret-file', 'MISSING'], /^error: --secret-file: cannot read ".*missing\.secret": no such file$/],
+    [['webhooks', 'listen', '--secret-file', 'EMPTY'], /^error: --secret-file: ".*empty\.secret" holds no secret; expected one secret per line$/],
+    [['webhooks', 'listen', '--secret-file', 'DIR'], /^error: --secret-file: cannot read ".*": is a directory$/],
+    [['webhooks', 'verify', '--secret-file', 'EMPTY', '--signature', 'ab'], /^error: --secret-file: ".*empty\.secret" holds no secret/],
+    [['webhooks', 'verify', '--secret-file', 'TWO', '--secret', 'abc', '--signature', 'ab'], /^error: --secret and --secret-file cannot be combined; give one$/],
+    [['webhooks', 'trigger', 'task.created', '--to', 'http://127.0.0.1:1/', '--secret-file', 'TWO'], /^error: --secret-file: ".*hooks\.secrets" holds 2 secrets; give a file holding the one to sign with$/],
+    [['webhooks', 'trigger', 'task.created', '--to', 'http://127.0.0.1:1/', '--secret-file', 'MISSING'], /^error: --secret-file: cannot read/],
+    [['webhooks', 'trigger', '--subscription', '12', '--secret-file', 'TWO'], /^error: --secret-file and --subscription cannot be combined/],
+  ])('%j exits 2 with one line naming --secret-file', async (args, message) => {
+    const empty = join(dir, 'empty.secret');
+    writeFileSync(empty, ' \n\n\t\n');
+    const files: Record<string, string> = { MISSING: join(dir, 'missing.secret'), EMPTY: empty, DIR: dir, TWO: file };
+    const result = await runCli(args.map((a) => files[a] ?? a));
+    expect(result.code, result.stderr).toBe(2);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr.trim()).toMatch(message);
   });
 });
 
@@ -328,6 +420,7 @@ describe('listen input checks', () => {
     [['--max-body', '0'], /--max-body must be a whole number of 1 or more/],
     [['--path', 'hook'], /--path must start with \//],
     [['--secret', ''], /--secret must not be empty/],
+    [['--max-connections', '0'], /--max-connections must be a whole number of 1 or more/],
   ])('%j exits 2 with one line', async (args, message) => {
     const result = await runCli(['webhooks', 'listen', ...args]);
     expect(result.code).toBe(2);

@@ -2,7 +2,7 @@
 // directory and a clean environment, the way a user's shell or CI would.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { expect } from 'vitest';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -57,12 +57,14 @@ export class SecretLeakError extends Error {
   override name = 'SecretLeakError';
 }
 
-/** The secrets a call hands its child, besides the registered ones. */
-function secretsOfCall(args: string[], env: Record<string, string>): string[] {
+/** The secrets a call hands its child, besides the registered ones: env, --secret, and the lines of --secret-file. */
+export function secretsOfCall(args: readonly string[], env: Record<string, string | undefined>): string[] {
   const found = [env.PWCTL_TOKEN, env.PWCTL_WEBHOOK_SECRET];
-  args.forEach((arg, i) => {
-    if (arg === '--secret') found.push(args[i + 1]);
-    else if (arg.startsWith('--secret=')) found.push(arg.slice('--secret='.length));
+  const value = (flag: string, i: number) => (args[i] === flag ? args[i + 1] : args[i]!.startsWith(`${flag}=`) ? args[i]!.slice(flag.length + 1) : undefined);
+  args.forEach((_, i) => {
+    found.push(value('--secret', i));
+    const file = value('--secret-file', i);
+    if (file !== undefined && existsSync(file) && statSync(file).isFile()) found.push(...readFileSync(file, 'utf8').split('\n').map((line) => line.trim()));
   });
   return found.filter((s): s is string => typeof s === 'string' && s.length >= MIN_AUTO_SECRET_LENGTH);
 }

@@ -145,14 +145,14 @@ function corpus(): Case[] {
   add(['webhooks', 'create', '--url', 'https://example.com/h', '--event', 'task.created'], /--company <id> is required/);
   add(['webhooks', 'update', '92'], /nothing to change: give at least one of --url or --active/);
   add(['webhooks', 'verify', '--secret', 'abcdefgh'], /--signature <hex> is required/);
-  add(['webhooks', 'verify', '--signature', 'ab'], /--secret <s> is required \(or set PWCTL_WEBHOOK_SECRET\)/);
+  add(['webhooks', 'verify', '--signature', 'ab'], /a signing secret is required: --secret-file <path> \(one secret per line\), PWCTL_WEBHOOK_SECRET, or --secret <s>/);
   add(['webhooks', 'trigger', 'task.created', '--secret', 'abcdefgh'], /--to <url> is required \(or --subscription <id>/);
   add(['webhooks', 'trigger', '--to', 'http://127.0.0.1:9/', '--secret', 'abcdefgh'], /missing <event>: name an event type/);
   add(['webhooks', 'trigger', '--subscription', 'twelve'], /--subscription must be a positive integer id/);
   add(['webhooks', 'trigger', '--subscription', '12', '--secret', 'abcdefgh'], /--secret and --subscription cannot be combined/);
   add(['webhooks', 'trigger', '--subscription', '12'], /no secret is stored for subscription 12 of http:\/\/127\.0\.0\.1:\d+ in profile default/);
   add(['auth', 'switch', 'nosuch'], /no stored profile "nosuch"/);
-  add(['webhooks', 'trigger', 'task.created', '--to', 'http://127.0.0.1:9/'], /--secret <s> is required/);
+  add(['webhooks', 'trigger', 'task.created', '--to', 'http://127.0.0.1:9/'], /a signing secret is required: --secret-file <path>/);
   add(['tags', 'add', '101'], /missing <tag...>; usage: pwctl /);
   add(['tags', 'set', '101'], /give the <tag>s the task should have, or --clear/);
   add(['tags', 'remove', '101'], /missing <tag...>; usage: pwctl /);
@@ -236,6 +236,9 @@ function corpus(): Case[] {
   add(['api', '/steps', '-X', 'POST', '--input', 'BINARY'], /--input: .* is binary/);
   add(['webhooks', 'verify', '--secret', 'abcdefgh', '--signature', 'ab', '--file', 'MISSING'], /--file: cannot read .*: no such file/);
   add(['webhooks', 'trigger', 'task.created', '--to', 'http://127.0.0.1:9/', '--secret', 'abcdefgh', '--file', 'DIR'], /--file: cannot read .*: is a directory/);
+  add(['webhooks', 'listen', '--secret-file', 'MISSING'], /--secret-file: cannot read .*: no such file/);
+  add(['webhooks', 'verify', '--secret-file', 'DIR', '--signature', 'ab'], /--secret-file: cannot read .*: is a directory/);
+  add(['webhooks', 'trigger', 'task.created', '--to', 'http://127.0.0.1:9/', '--secret-file', 'BINARY'], /--secret-file: .* is binary \(NUL bytes\); expected UTF-8 text/);
   add(['docs', 'create', '--project', '31', '--title', 'T', '--content', ':::callout{color="mint"}\nNever closed'], /--content: line 1: .*; --no-verify sends it unchecked/);
 
   // Empty or garbage standard input for `-`.

@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { expect } from 'vitest';
-import { assertNoSecrets, baseEnv, BIN, makeConfigDir, type CliResult } from '../helpers/cli.js';
+import { assertNoSecrets, baseEnv, BIN, makeConfigDir, secretsOfCall, type CliResult } from '../helpers/cli.js';
 
 /** The exit codes the contract defines (cli-contract.md), 130 for an interrupt. */
 export const CONTRACT_EXIT_CODES = [0, 1, 2, 3, 4, 5, 6, 7, 8, 130] as const;
@@ -95,8 +95,7 @@ export async function startListen(args: string[], env: Record<string, string> = 
     async stop() {
       if (!ended) child.kill('SIGINT');
       const { code, signal } = await closed;
-      const secrets = [...args.filter((_, i) => args[i - 1] === '--secret'), env.PWCTL_WEBHOOK_SECRET].filter((s): s is string => typeof s === 'string' && s.length >= 12);
-      assertNoSecrets({ stdout: out, stderr: err }, ['webhooks', 'listen', ...args], secrets);
+      assertNoSecrets({ stdout: out, stderr: err }, ['webhooks', 'listen', ...args], secretsOfCall(args, env));
       return { code, signal, stdout: out, stderr: err };
     },
   };
@@ -117,4 +116,49 @@ export function prng(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
+}
+
+/** What `webhooks listen` reported refusing, read from its stderr. */
+export interface ReportedRejections {
+  /** Refusals shown on a line of their own, by status ('401', 'dropped', …). */
+  shown: Record<string, number>;
+  /** Refusals counted in the once-a-second summaries of a flood, by status. */
+  summarised: Record<string, number>;
+  /** Both together, by status. */
+  total: Record<string, number>;
+  /** How many lines all this took. */
+  lines: number;
+  summaryLines: string[];
+}
+
+/** Sums the `rejected 401 POST … from …` lines and the `rejected 1,234 requests in the last second: …` summaries. */
+export function reportedRejections(stderr: string): ReportedRejections {
+  const result: ReportedRejections = { shown: {}, summarised: {}, total: {}, lines: 0, summaryLines: [] };
+  const add = (into: Record<string, number>, status: string, n: number) => {
+    into[status] = (into[status] ?? 0) + n;
+    result.total[status] = (result.total[status] ?? 0) + n;
+  };
+  const count = (digits: string) => Number(digits.replace(/,/g, ''));
+  for (const line of stderr.split('\n')) {
+    const summary = /^rejected ([\d,]+) requests? in the last second: (.+)$/.exec(line);
+    if (summary) {
+      result.lines++;
+      result.summaryLines.push(line);
+      let inLine = 0;
+      for (const group of summary[2]!.split(', ')) {
+        const m = /^([\d,]+) × (\d{3}|dropped) \S/.exec(group);
+        if (!m) throw new Error(`unreadable group ${JSON.stringify(group)} in ${JSON.stringify(line)}`);
+        add(result.summarised, m[2]!, count(m[1]!));
+        inLine += count(m[1]!);
+      }
+      if (inLine !== count(summary[1]!)) throw new Error(`groups do not add up to the total in ${JSON.stringify(line)}`);
+      continue;
+    }
+    const single = /^rejected (\d{3}|dropped) /.exec(line);
+    if (single) {
+      result.lines++;
+      add(result.shown, single[1]!, 1);
+    }
+  }
+  return result;
 }

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CANARY_WEBHOOK_SECRET } from '../helpers/cli.js';
-import { inBatches, sign, startListen, STACK_FRAME, type Listener, prng } from './support.js';
+import { inBatches, prng, reportedRejections, sign, startListen, STACK_FRAME, type Listener } from './support.js';
 
 const MAX_BODY = 64 * 1024;
 const SENDER_SOCKETS = 50;
@@ -26,10 +26,10 @@ interface Sent {
  * line's code once the connection closes; EPIPE/ECONNRESET from a server that answered
  * early and hung up are expected, not failures.
  */
-function send(origin: string, opts: { headers?: Array<[string, string]>; body?: Buffer; chunked?: boolean; path?: string }): Promise<Sent> {
+function send(origin: string, opts: { method?: string; headers?: Array<[string, string]>; body?: Buffer; chunked?: boolean; path?: string }): Promise<Sent> {
   const { hostname, port } = new URL(origin);
   const body = opts.body ?? Buffer.alloc(0);
-  const head = [`POST ${opts.path ?? '/hooks'} HTTP/1.1`, `Host: ${hostname}:${port}`, 'Content-Type: application/json', 'Connection: close'];
+  const head = [`${opts.method ?? 'POST'} ${opts.path ?? '/hooks'} HTTP/1.1`, `Host: ${hostname}:${port}`, 'Content-Type: application/json', 'Connection: close'];
   for (const [name, value] of opts.headers ?? []) head.push(`${name}: ${value}`);
   head.push(opts.chunked ? 'Transfer-Encoding: chunked' : `Content-Length: ${body.length}`);
   return new Promise((resolve) => {
@@ -213,11 +213,191 @@ describe('webhooks listen under attack', () => {
     expect(printedIds.filter((id) => id >= 100_000)).toEqual([]);
     expect(printed.every((p) => p.duplicate === false)).toBe(true);
     expect(printed.filter((p) => p.payload.id >= 1000).every((p) => p.event === 'task.completed')).toBe(true);
-    // Every refusal is reported on stderr.
+    // Every refusal is reported on stderr: on its own line, or counted in a summary.
     const refused401 = results.filter((r) => EXPECTED[r.kind] === 401).length;
     const refused413 = results.filter((r) => EXPECTED[r.kind] === 413).length;
-    expect((stderr.match(/^rejected 401 /gm) ?? []).length).toBeGreaterThanOrEqual(refused401);
-    expect((stderr.match(/^rejected 413 /gm) ?? []).length).toBeGreaterThanOrEqual(refused413);
+    const reported = reportedRejections(stderr);
+    expect(reported.total['401']).toBeGreaterThanOrEqual(refused401);
+    expect(reported.total['413']).toBeGreaterThanOrEqual(refused413);
     expect(stderr).toMatch(new RegExp(`verified ${printed.length}\\b`));
+  }, 60_000);
+});
+
+function kib(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+  return Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls `check` until it holds; a bound on a hostile case, not a timing assertion. */
+async function until(check: () => boolean, what: string, boundMs = 20_000): Promise<void> {
+  const deadline = Date.now() + boundMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`not within ${boundMs} ms: ${what}`);
+    await sleep(25);
+  }
+}
+
+interface SlowSender {
+  socket: Socket;
+  /** The status the listener answered, once it has. */
+  status(): number | null;
+  closed(): boolean;
+  /** Resolves when all but the last byte of the body is sent (or the listener hung up). */
+  dribbled: Promise<void>;
+}
+
+/** A sender that declares `bodyBytes`, sends all but the last byte a piece at a time, and then holds on. */
+function slowSender(origin: string, bodyBytes: number, pieceBytes: number, everyMs: number): SlowSender {
+  const { hostname, port } = new URL(origin);
+  const socket = connect(Number(port), hostname);
+  let answer = '';
+  let closed = false;
+  socket.on('error', () => {});
+  socket.on('data', (c: Buffer) => (answer += c.toString('latin1')));
+  socket.on('close', () => (closed = true));
+  socket.write(`POST /hooks HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/json\r\nSignature: ${'0'.repeat(64)}\r\nContent-Length: ${bodyBytes}\r\n\r\n`);
+  const piece = Buffer.alloc(pieceBytes, 0x61);
+  let sent = 0;
+  const dribbled = new Promise<void>((resolve) => {
+    const drip = setInterval(() => {
+      if (closed || sent >= bodyBytes - 1) {
+        clearInterval(drip);
+        resolve();
+        return;
+      }
+      const n = Math.min(pieceBytes, bodyBytes - 1 - sent);
+      socket.write(piece.subarray(0, n));
+      sent += n;
+    }, everyMs);
+  });
+  return {
+    socket,
+    status: () => Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1]) || null,
+    closed: () => closed,
+    dribbled,
+  };
+}
+
+describe('webhooks listen under 200 slow senders each holding nearly --max-body', () => {
+  const SLOW_SENDERS = 200;
+  const DEFAULT_MAX_BODY = 1024 * 1024;
+  // defaultMaxBuffered(1 MiB) in src/webhooks/receiver.ts: 4 × --max-body.
+  const BUDGET = 4 * 1024 * 1024;
+
+  it('keeps the bytes it buffers unverified within budget: the longest senders are answered 503, a genuine delivery still 204', async () => {
+    const slow = await startListen(['-o', 'ndjson', '--path', '/hooks', '--read-timeout', '60'], { PWCTL_WEBHOOK_SECRET: CANARY_WEBHOOK_SECRET });
+    try {
+      const rssBefore = kib(slow.pid, 'VmRSS');
+      const senders = Array.from({ length: SLOW_SENDERS }, () => slowSender(slow.origin, DEFAULT_MAX_BODY, 64 * 1024, 50));
+      await Promise.all(senders.map((s) => s.dribbled));
+      // Every sender that still holds its body holds DEFAULT_MAX_BODY - 1 bytes; the budget fits this many.
+      const fit = Math.floor(BUDGET / (DEFAULT_MAX_BODY - 1));
+      await until(() => senders.filter((s) => !s.closed()).length <= fit, `at most ${fit} slow senders left holding their bodies`);
+
+      const started = performance.now();
+      const genuine = await send(slow.origin, delivery('genuine', 3, prng(3)));
+      const genuineMs = performance.now() - started;
+      expect(genuine.status).toBe(204);
+
+      const peakGrowthKiB = kib(slow.pid, 'VmHWM') - rssBefore;
+      const answered = senders.filter((s) => s.closed());
+      // Each one the listener let go was told why, and its connection closed by the listener.
+      expect(answered.map((s) => s.status()).filter((status) => status !== 503)).toEqual([]);
+      expect(answered.length).toBeGreaterThanOrEqual(SLOW_SENDERS - fit);
+      // Before the budget: ~206 MiB (every body held). The budget is 4 MiB; the rest is sockets and
+      // the dropped bodies' buffers until the garbage collector frees them.
+      expect(peakGrowthKiB).toBeLessThan(64 * 1024);
+      if (process.env.RELIABILITY_REPORT) {
+        console.log(JSON.stringify({ slowSenders: SLOW_SENDERS, rssBeforeKiB: rssBefore, peakKiB: rssBefore + peakGrowthKiB, answered503: answered.length, genuineMs: Math.round(genuineMs * 10) / 10 }));
+      }
+      for (const s of senders) s.socket.destroy();
+
+      const { stdout, stderr } = await slow.stop();
+      expect(stdout.trim().split('\n').map((line) => (JSON.parse(line) as { payload: { id: number } }).payload.id)).toEqual([3]);
+      expect(reportedRejections(stderr).total['503']).toBe(answered.length);
+      expect(stderr).not.toMatch(STACK_FRAME);
+    } finally {
+      if (!slow.exited()) await slow.stop();
+    }
+  }, 60_000);
+});
+
+describe('webhooks listen over --max-connections', () => {
+  it('closes connections beyond the cap as they arrive, says so, and serves again once senders leave', async () => {
+    const capped = await startListen(['-o', 'ndjson', '--path', '/hooks', '--read-timeout', '60', '--max-connections', '20'], { PWCTL_WEBHOOK_SECRET: CANARY_WEBHOOK_SECRET });
+    try {
+      const { hostname, port } = new URL(capped.origin);
+      const sockets: Array<{ socket: Socket; closed: boolean }> = [];
+      for (let i = 0; i < 30; i++) {
+        const entry = { socket: connect(Number(port), hostname), closed: false };
+        entry.socket.on('error', () => {});
+        entry.socket.on('close', () => (entry.closed = true));
+        // Headers that never end.
+        entry.socket.write('POST /hooks HTTP/1.1\r\nHost: x\r\nX-Slow: ');
+        sockets.push(entry);
+        await new Promise((resolve) => entry.socket.once('connect', resolve));
+      }
+      await until(() => sockets.filter((s) => s.closed).length >= 10, 'ten connections over the cap closed');
+      // The first twenty are open still: only --read-timeout (60 s) would end them.
+      expect(sockets.filter((s) => s.closed).length).toBe(10);
+      expect(sockets.slice(0, 20).every((s) => !s.closed)).toBe(true);
+      await until(() => reportedRejections(capped.stderr()).total.dropped === 10, 'ten drops reported');
+      expect(capped.stderr()).toMatch(/rejected dropped request from 127\.0\.0\.1: over --max-connections 20 open connections; connection closed/);
+
+      for (const s of sockets) s.socket.destroy();
+      await until(() => sockets.every((s) => s.closed), 'the test closed its sockets');
+      expect((await send(capped.origin, delivery('genuine', 4, prng(4)))).status).toBe(204);
+      const { stdout } = await capped.stop();
+      expect(stdout).toContain('"id":4');
+    } finally {
+      if (!capped.exited()) await capped.stop();
+    }
+  }, 60_000);
+});
+
+describe('webhooks listen under a flood of forged requests', () => {
+  const FLOOD = 1000;
+
+  it(`${FLOOD} forged requests print a few lines and a summary a second, not a line each; a lone one afterwards is shown at once`, async () => {
+    const flooded = await startListen(['-o', 'ndjson', '--path', '/hooks'], { PWCTL_WEBHOOK_SECRET: CANARY_WEBHOOK_SECRET });
+    try {
+      const random = prng(99);
+      // Nine forged signatures for every GET.
+      const statuses = await inBatches(Array.from({ length: FLOOD }, (_, i) => i), 50, async (i) =>
+        i % 10 === 9 ? (await send(flooded.origin, { method: 'GET' })).status : (await send(flooded.origin, delivery('other-secret', 300_000 + i, random))).status,
+      );
+      const expected = { '401': FLOOD * 0.9, '405': FLOOD * 0.1 };
+      expect(statuses.filter((s) => s === 401)).toHaveLength(expected['401']);
+      expect(statuses.filter((s) => s === 405)).toHaveLength(expected['405']);
+
+      // Every one is accounted for on stderr (the last summary comes at the end of its second).
+      await until(() => JSON.stringify(reportedRejections(flooded.stderr()).total) === JSON.stringify(expected), 'every refusal reported');
+      const flood = reportedRejections(flooded.stderr());
+      // The first few of the first second on lines of their own, then one summary line a second.
+      expect(Object.values(flood.shown).reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(5);
+      expect(flood.summaryLines.length).toBeGreaterThanOrEqual(1);
+      // A bound on this hostile case: the flood lasts seconds, not tens of seconds.
+      expect(flood.lines).toBeLessThan(30);
+      expect(flood.summaryLines.join('\n')).toMatch(/ × 401 signature does not match/);
+      expect(flood.summaryLines.join('\n')).toMatch(/ × 405 not POST/);
+      if (process.env.RELIABILITY_REPORT) console.log(JSON.stringify({ flood: FLOOD, rejectionLines: flood.lines, summaryLines: flood.summaryLines }));
+
+      // Once a second has passed without a refusal, a single bad signature gets its own line at
+      // once. Probes sent while the listener still counts the flood land in a summary: retry.
+      const lone = /^rejected 401 POST \/hooks\?probe=\d+ from 127\.0\.0\.1: signature does not match any of 1 known secret$/m;
+      const body = taskBody(400_000);
+      for (let probe = 1; probe <= 20 && !lone.test(flooded.stderr()); probe++) {
+        await sleep(500);
+        expect((await send(flooded.origin, { path: `/hooks?probe=${probe}`, headers: [['Signature', sign(OTHER_SECRET, body)]], body })).status).toBe(401);
+        await sleep(50);
+      }
+      expect(flooded.stderr()).toMatch(lone);
+      const { stdout, stderr } = await flooded.stop();
+      expect(stdout).toBe('');
+      expect(stderr).not.toMatch(STACK_FRAME);
+    } finally {
+      if (!flooded.exited()) await flooded.stop();
+    }
   }, 60_000);
 });

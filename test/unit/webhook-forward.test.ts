@@ -22,13 +22,32 @@ describe('parseForwardTarget', () => {
 });
 
 describe('forwardHeaders', () => {
-  it('keeps the original headers and their case, drops hop-by-hop ones, and sets the length', () => {
-    const raw = ['Host', 'a:1', 'Content-Type', 'application/json', 'Signature', 'ab'.repeat(32), 'Connection', 'keep-alive', 'Transfer-Encoding', 'chunked', 'X-Trace', '1', 'X-Trace', '2', 'content-length', '99'];
+  it('relays only Content-Type, Signature and User-Agent (names\' case kept, the first of each) and sets the length', () => {
+    const raw = [
+      'Host', 'a:1',
+      'Content-Type', 'application/json',
+      'Signature', 'ab'.repeat(32),
+      'user-agent', 'Sender/1.0',
+      'Authorization', 'Bearer not-for-the-target',
+      'Cookie', 'session=1',
+      'X-Forwarded-For', '203.0.113.9',
+      'X-Forwarded-Host', 'evil.example',
+      'Forwarded', 'for=203.0.113.9',
+      'X-Trace', '1',
+      'Connection', 'keep-alive',
+      'Transfer-Encoding', 'chunked',
+      'Content-Type', 'text/plain',
+      'content-length', '99',
+    ];
     expect(forwardHeaders(raw, 12)).toEqual({
       'Content-Type': 'application/json',
       Signature: 'ab'.repeat(32),
-      'X-Trace': ['1', '2'],
+      'user-agent': 'Sender/1.0',
       'Content-Length': '12',
     });
+  });
+
+  it('sends no header the delivery did not have', () => {
+    expect(forwardHeaders(['Signature', 'cd'.repeat(32)], 0)).toEqual({ Signature: 'cd'.repeat(32), 'Content-Length': '0' });
   });
 });

@@ -64,6 +64,10 @@ describe('receiver', () => {
     expect(malformed.text).toMatch(/malformed Signature header/);
     expect(rejected.slice(-3).map((r) => r.status)).toEqual([401, 401, 401]);
     expect(rejected.at(-2)!.reason).toBe('no Signature header');
+    // Structured for the inbox: why, and what was received.
+    expect(rejected.slice(-3).map((r) => r.kind)).toEqual(['no-match', 'no-signature', 'malformed-signature']);
+    expect(rejected.at(-1)!.body?.equals(body)).toBe(true);
+    expect(rejected.at(-1)!.rawHeaders).toContain('Signature');
   });
 
   it('keeps serving a keep-alive connection after a rejection', async () => {
@@ -116,5 +120,61 @@ describe('receiver', () => {
     const answer = await closed;
     expect(answer).toMatch(/^HTTP\/1.1 408 Request Timeout/);
     expect(rejected.some((r) => /not complete within 400 ms/.test(r.reason))).toBe(true);
+  });
+});
+
+describe('receiver with a budget for bodies not yet verified', () => {
+  const MAX_BODY = 1_000;
+  const BUDGET = 2_000;
+  const seen: RejectedRequest[] = [];
+  let small: Receiver;
+
+  beforeAll(async () => {
+    small = await startReceiver({
+      host: '127.0.0.1',
+      port: 0,
+      path: undefined,
+      maxBody: MAX_BODY,
+      maxBuffered: BUDGET,
+      readTimeoutMs: 10_000,
+      secrets: new SigningSecrets([{ secret: SECRET, source: '--secret' }]),
+      onAccepted: () => {},
+      onRejected: (r) => seen.push(r),
+    });
+  });
+  afterAll(() => small.close(0));
+
+  /** Declares MAX_BODY bytes, sends 900 of them, and waits. */
+  function holder(): { socket: net.Socket; answer: Promise<string> } {
+    const socket = net.connect(small.port, '127.0.0.1');
+    socket.on('error', () => {});
+    const answer = new Promise<string>((resolve) => {
+      let text = '';
+      socket.on('data', (c) => (text += c.toString()));
+      socket.on('close', () => resolve(text));
+    });
+    socket.write(`POST / HTTP/1.1\r\nHost: x\r\nSignature: ${'0'.repeat(64)}\r\nContent-Length: ${MAX_BODY}\r\n\r\n${'a'.repeat(900)}`);
+    return { socket, answer };
+  }
+
+  it('makes room by dropping the sender that has been sending longest (503), so a genuine delivery still gets 204', async () => {
+    const first = holder();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const second = holder();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    // 900 + 900 held; 500 more is over the 2,000-byte budget.
+    const body = Buffer.from(JSON.stringify({ id: 9, pad: 'x'.repeat(480) }));
+    const genuine = await new Promise<number>((resolve, reject) => {
+      const req = http.request({ host: '127.0.0.1', port: small.port, method: 'POST', agent: false, headers: { Signature: signBody(SECRET, body) } }, (res) => (res.resume(), resolve(res.statusCode ?? 0)));
+      req.on('error', reject);
+      req.end(body);
+    });
+    expect(genuine).toBe(204);
+    // The oldest was answered and its connection closed by the receiver; the other still holds.
+    expect(await first.answer).toMatch(/^HTTP\/1\.1 503 Service Unavailable\r\n[\s\S]*[Cc]onnection: close/);
+    expect(second.socket.destroyed).toBe(false);
+    expect(seen.map((r) => [r.status, r.kind])).toEqual([[503, 'over-budget']]);
+    expect(seen[0]!.reason).toBe('bodies not yet verified hold over 2000 bytes; this sender had been sending longest');
+    second.socket.destroy();
   });
 });

@@ -80,21 +80,26 @@ export const remove = verb({
 export const listen = verb({
   name: 'listen',
   summary: 'run a local receiver that verifies signed deliveries, prints them, and can forward them',
-  details:
-    'Output: a line per delivery (time, event, resource, subscription, duplicate mark);\n  with -o json or -o ndjson one object per line: {received_at, event, subscription_id, duplicate, payload}.',
+  details: `Output: a line per delivery (time, event, resource, subscription, duplicate mark);
+  with -o json or -o ndjson one object per line: {received_at, event, subscription_id, duplicate, payload}.
+Rejections go to stderr, one line each; in a flood, one summary line per second.
+Bodies not yet verified hold at most 4 × --max-body (at least 1 MiB) together; past that
+  the sender that has been sending longest is answered 503 and dropped.`,
   flags: {
     port: port('--port', 'port to listen on; 0 picks a free one', { default: 8787 }),
     host: text('--host', 'address to bind (anything but loopback is reachable from other machines)', { default: '127.0.0.1', nonEmpty: true, placeholder: '<addr>' }),
     path: raw('--path', 'accept deliveries only at this path (default: any path)', { placeholder: '<p>' }),
-    secret: texts('--secret', 'signing secret to accept (also PWCTL_WEBHOOK_SECRET and every secret stored for the profile)', { placeholder: '<s>' }),
+    secretFile: texts('--secret-file', 'file of signing secrets to accept, one per line (also PWCTL_WEBHOOK_SECRET and every secret stored for the profile)', { placeholder: '<path>', complete: { files: true } }),
+    secret: texts('--secret', 'signing secret to accept (other users can see it in ps: prefer --secret-file)', { placeholder: '<s>' }),
     events: listOf('--events', WEBHOOK_EVENTS, 'show and forward only these event types (comma-separated)'),
-    forwardTo: texts('--forward-to', 'relay accepted deliveries byte for byte; event=url relays only that event', { placeholder: '<[event=]url>' }),
+    forwardTo: texts('--forward-to', 'relay accepted deliveries (the body byte for byte, with its Content-Type, Signature and User-Agent); event=url relays only that event', { placeholder: '<[event=]url>' }),
     maxBody: count('--max-body', 'answer 413 to bodies larger than this', { default: 1024 * 1024, placeholder: '<bytes>' }),
+    maxConnections: count('--max-connections', 'close connections beyond this many open at once', { default: 256 }),
     readTimeout: seconds('--read-timeout', 'drop a sender that has not sent a whole request within this time', { default: 10 }),
     forwardTimeout: seconds('--forward-timeout', 'give up on a forward target after this time', { default: 10 }),
   },
   examples: [
-    'pwctl webhooks listen --port 8787',
+    'pwctl webhooks listen --port 8787 --secret-file ~/.config/pwctl-hooks.secret',
     'pwctl webhooks listen -o ndjson | jq .payload.title',
     'pwctl webhooks listen --forward-to task.completed=http://localhost:3000/hooks --forward-to http://localhost:4000/all',
   ],
@@ -104,11 +109,12 @@ export const verify = verb({
   name: 'verify',
   summary: "check a delivery's signature: exit 0 if it matches, 1 if not (the rules `listen` uses)",
   flags: {
-    secret: text('--secret', "the subscription's signing secret (default: PWCTL_WEBHOOK_SECRET)", { placeholder: '<s>' }),
+    secretFile: path('--secret-file', 'file of signing secrets, one per line; the body verifies if one matches (default: PWCTL_WEBHOOK_SECRET)'),
+    secret: text('--secret', 'the signing secret itself (other users can see it in ps: prefer --secret-file)', { placeholder: '<s>' }),
     signature: text('--signature', "the Signature header's value", { required: true, placeholder: '<hex>' }),
     file: path('--file', 'the raw body; - or nothing reads standard input', { placeholder: '<path|->' }),
   },
-  examples: ['pwctl webhooks verify --secret "$SECRET" --signature "$SIG" --file body.json'],
+  examples: ['pwctl webhooks verify --secret-file hooks.secret --signature "$SIG" --file body.json'],
   effects: { offline: true },
 });
 
@@ -118,12 +124,13 @@ export const trigger = verb({
   flags: {
     event: oneOf('[event]', WEBHOOK_EVENTS, "event type, e.g. task.completed (with --subscription: the subscription's)"),
     to: url('--to', "receiver URL (with --subscription: default the subscription's URL)"),
-    secret: text('--secret', 'signing secret (default: PWCTL_WEBHOOK_SECRET)', { placeholder: '<s>' }),
+    secretFile: path('--secret-file', 'file holding the signing secret (default: PWCTL_WEBHOOK_SECRET)'),
+    secret: text('--secret', 'the signing secret itself (other users can see it in ps: prefer --secret-file)', { placeholder: '<s>' }),
     subscription: id('--subscription', 'send as this subscription: its stored secret, event type and URL', { complete: { ids: 'webhooks' } }),
     file: path('--file', 'send this body instead of a realistic sample (- for standard input)', { placeholder: '<payload.json>' }),
   },
   examples: [
-    'pwctl webhooks trigger task.completed --to http://localhost:3000/hooks --secret "$SECRET"',
+    'pwctl webhooks trigger task.completed --to http://localhost:3000/hooks --secret-file ~/.config/hooks.secret',
     'pwctl webhooks trigger --subscription 12 --to http://localhost:3000/hooks',
   ],
   // It sends to a receiver, not to the service: --dry-run shows the delivery instead.

@@ -7,10 +7,11 @@ import type { DeliveryRecord } from '../../webhooks/delivery-record.js';
 import { parseForwardTarget, type ForwardOutcome } from '../../webhooks/forward.js';
 import { startListener, type EventContradiction, type ListenSummary } from '../../webhooks/listener.js';
 import { profileSecrets } from '../../webhooks/profile-secrets.js';
-import type { RejectedRequest } from '../../webhooks/receiver.js';
+import { REJECTION_LABELS, type RejectedRequest } from '../../webhooks/receiver.js';
+import { RejectionThrottle, type RejectionGroup } from '../../webhooks/rejection-throttle.js';
 import { SigningSecrets, type KnownSecret } from '../../webhooks/signing-secrets.js';
+import { readSecretFile, warnSecretOnCommandLine } from './secret-option.js';
 import { DELIVERY_VIEW } from './views.js';
-import type { Ctx } from '../context.js';
 import type { RunOf } from '../declare.js';
 import type { listen } from './index.js';
 
@@ -19,7 +20,7 @@ import type { listen } from './index.js';
 const SHUTDOWN_GRACE_MS = 5_000;
 
 export const run: RunOf<typeof listen> = async (ctx, opts) => {
-  const { port, host, maxBody } = opts;
+  const { port, host, maxBody, maxConnections } = opts;
   const path = opts.path === undefined ? undefined : parsePath(opts.path);
   const events = opts.events === undefined ? undefined : new Set<string>(opts.events);
   const forwardTo = opts.forwardTo.map(parseForwardTarget);
@@ -32,19 +33,26 @@ export const run: RunOf<typeof listen> = async (ctx, opts) => {
     ...opts.secret.map((secret): KnownSecret => ({ secret: requireNonEmpty(secret, '--secret'), source: '--secret' })),
     ...(ctx.env.PWCTL_WEBHOOK_SECRET ? [{ secret: ctx.env.PWCTL_WEBHOOK_SECRET, source: 'PWCTL_WEBHOOK_SECRET' }] : []),
   ];
+  for (const file of opts.secretFile) {
+    for (const secret of await readSecretFile(file)) fixed.push({ secret, source: '--secret-file' });
+  }
   const secrets = new SigningSecrets(fixed, profileSecrets(ctx.store.dir, ctx.profileName));
   const err = (line: string) => ctx.io.error(`${line}\n`);
+  const rejections = new RejectionThrottle({
+    show: (r) => err(rejectionLine(r)),
+    summarise: (total, groups) => err(rejectionSummaryLine(total, groups)),
+  });
 
   let listener;
   try {
     listener = await startListener(
-      { host, port, path, maxBody, readTimeoutMs, secrets, events, forwardTo, forwardTimeoutMs },
+      { host, port, path, maxBody, maxConnections, readTimeoutMs, secrets, events, forwardTo, forwardTimeoutMs },
       {
         deliveries(records) {
           output.write(records);
         },
         rejected(r) {
-          err(rejectionLine(r));
+          rejections.add(r);
         },
         contradicted(c) {
           ctx.io.warn(contradictionLine(c));
@@ -63,9 +71,10 @@ export const run: RunOf<typeof listen> = async (ctx, opts) => {
     throw listenError(error, host, port);
   }
 
+  if (opts.secret.length > 0) warnSecretOnCommandLine(ctx);
   if (!isLoopbackHost(host)) ctx.io.warn(`--host ${host} is reachable from other machines; only correctly signed deliveries are accepted`);
   const count = secrets.entries.length;
-  if (count === 0) ctx.io.warn('no signing secrets known yet: every delivery is rejected until you pass --secret, set PWCTL_WEBHOOK_SECRET, or create a subscription with `pwctl webhooks create`');
+  if (count === 0) ctx.io.warn('no signing secrets known yet: every delivery is rejected until you pass --secret-file, set PWCTL_WEBHOOK_SECRET, or create a subscription with `pwctl webhooks create`');
   else ctx.io.notice(`verifying with ${count} secret${count === 1 ? '' : 's'} (${describeSources(secrets.entries)}); secrets stored later are picked up without a restart`);
   for (const target of forwardTo) ctx.io.notice(`forwarding ${target.event ?? 'every event'} to ${target.url.href}`);
   ctx.io.notice('press Ctrl-C to stop');
@@ -74,9 +83,11 @@ export const run: RunOf<typeof listen> = async (ctx, opts) => {
 
   await waitForSignal();
   const summary = await listener.stop(SHUTDOWN_GRACE_MS);
+  rejections.flush();
   await output.end();
   ctx.io.notice(summaryLine(summary, output.dropped, events !== undefined));
 };
+
 
 function parsePath(value: string): string {
   if (!/^\/[^\s?#]*$/.test(value)) throw new UsageError(`--path must start with / and contain no spaces, ? or #, got ${JSON.stringify(value)}`);
@@ -102,6 +113,12 @@ function describeSources(entries: readonly KnownSecret[]): string {
 function rejectionLine(r: RejectedRequest): string {
   const request = r.method === '' ? 'request' : `${r.method} ${r.url}`;
   return `rejected ${r.status ?? 'dropped'} ${escapeInline(request)} from ${r.remote ?? 'unknown'}: ${escapeInline(r.reason)}`;
+}
+
+/** `rejected 1,234 requests in the last second: 1,200 × 401 signature does not match, 34 × 405 not POST` */
+function rejectionSummaryLine(total: number, groups: readonly RejectionGroup[]): string {
+  const parts = groups.map((g) => `${g.count.toLocaleString('en-US')} × ${g.status ?? 'dropped'} ${REJECTION_LABELS[g.kind]}`);
+  return `rejected ${total.toLocaleString('en-US')} request${total === 1 ? '' : 's'} in the last second: ${parts.join(', ')}`;
 }
 
 function contradictionLine(c: EventContradiction): string {

@@ -3,16 +3,16 @@ import { SANDBOX_SERVICE, serviceKey } from '../../config/service-key.js';
 import { findWebhookSecret } from '../../config/webhook-secrets.js';
 import { CommandFailedError, NetworkError, UsageError } from '../../errors.js';
 import { escapeInline } from '../../output/sanitize.js';
-import { parseEnum, parseHttpUrl, parseId } from '../../validate.js';
+import { parseEnum } from '../../validate.js';
 import { VERSION } from '../../version.js';
 import { postFailure, postRaw } from '../../webhooks/post.js';
 import { samplePayload } from '../../webhooks/samples.js';
 import { signBody } from '../../webhooks/signature.js';
 import { readInputBytes } from '../read-input.js';
-import { resolveSecret } from './secret-option.js';
 import type { Ctx } from '../context.js';
-import type { RunOf, OptionsFor } from '../declare.js';
+import type { OptionsFor, RunOf } from '../declare.js';
 import type { trigger } from './index.js';
+import { resolveOneSecret, warnSecretOnCommandLine } from './secret-option.js';
 
 type TriggerOptions = OptionsFor<typeof trigger>;
 
@@ -21,6 +21,8 @@ interface Target {
   event: WebhookEvent;
   url: string;
   secret: string;
+  /** The secret was given with --secret, where other users can see it. */
+  secretOnCommandLine: boolean;
 }
 
 export interface TriggerResult {
@@ -34,8 +36,9 @@ export interface TriggerResult {
 }
 
 export const run: RunOf<typeof trigger> = async (ctx, opts) => {
-  const { event, url, secret } = opts.subscription === undefined ? givenTarget(ctx, opts) : storedTarget(ctx, opts.subscription, opts);
+  const { event, url, secret, secretOnCommandLine } = opts.subscription === undefined ? await givenTarget(ctx, opts) : storedTarget(ctx, opts.subscription, opts);
   const body = opts.file === undefined ? Buffer.from(JSON.stringify(samplePayload(event)), 'utf8') : await readInputBytes(ctx, opts.file, '--file');
+  if (secretOnCommandLine) warnSecretOnCommandLine(ctx);
   if (opts.file !== undefined && !isJson(body)) ctx.io.warn(`--file is not valid JSON; sending it as is`);
   const signature = signBody(secret, body);
   const headers = {
@@ -64,15 +67,18 @@ export const run: RunOf<typeof trigger> = async (ctx, opts) => {
   if (status < 200 || status > 299) throw new CommandFailedError(`the receiver answered ${status} ${statusText}; a delivery counts only with a 2xx answer`);
 };
 
-function givenTarget(ctx: Ctx, opts: TriggerOptions): Target {
+async function givenTarget(ctx: Ctx, opts: TriggerOptions): Promise<Target> {
   if (opts.event === undefined) throw new UsageError('missing <event>: name an event type (e.g. task.completed), or send as a stored subscription with --subscription <id>');
   if (opts.to === undefined) throw new UsageError('--to <url> is required (or --subscription <id>, which sends to the subscription\'s URL)');
-  return { event: opts.event, url: opts.to, secret: resolveSecret(ctx, opts.secret) };
+  const { event, to: url } = opts;
+  const { secret, onCommandLine } = await resolveOneSecret(ctx, opts);
+  return { event, url, secret, secretOnCommandLine: onCommandLine };
 }
 
 /** The stored subscription's secret, event type and URL (--to overrides the URL). */
 function storedTarget(ctx: Ctx, id: number, opts: TriggerOptions): Target {
-  if (opts.secret !== undefined) throw new UsageError('--secret and --subscription cannot be combined: the subscription\'s stored secret signs the delivery');
+  const secretFlag = opts.secret !== undefined ? '--secret' : opts.secretFile !== undefined ? '--secret-file' : undefined;
+  if (secretFlag) throw new UsageError(`${secretFlag} and --subscription cannot be combined: the subscription's stored secret signs the delivery`);
   const { to, event } = opts;
   const service = serviceKey(ctx.settings);
   if (service === undefined) {
@@ -81,7 +87,7 @@ function storedTarget(ctx: Ctx, id: number, opts: TriggerOptions): Target {
   const stored = findWebhookSecret(ctx.store.profile(ctx.profileName), service, id);
   const where = `${service === SANDBOX_SERVICE ? 'the embedded sandbox' : service} in profile ${ctx.profileName}`;
   if (!stored) {
-    throw new UsageError(`no secret is stored for subscription ${id} of ${where}; \`pwctl webhooks create\` stores one (or pass <event> --to <url> --secret <s>)`);
+    throw new UsageError(`no secret is stored for subscription ${id} of ${where}; \`pwctl webhooks create\` stores one (or pass <event> --to <url> --secret-file <path>)`);
   }
   if (event !== undefined && stored.event !== undefined && event !== stored.event) {
     throw new UsageError(`subscription ${id} is for ${stored.event}, not ${event}; leave <event> out to use the subscription's`);
@@ -91,7 +97,7 @@ function storedTarget(ctx: Ctx, id: number, opts: TriggerOptions): Target {
   if (chosenEvent === undefined) throw new UsageError(`the stored secret of subscription ${id} names no event type: give <event>`);
   const url = to ?? stored.url;
   if (url === undefined) throw new UsageError(`the stored secret of subscription ${id} names no URL: give --to <url>`);
-  return { event: chosenEvent, url, secret: stored.secret };
+  return { event: chosenEvent, url, secret: stored.secret, secretOnCommandLine: false };
 }
 
 function isJson(body: Buffer): boolean {

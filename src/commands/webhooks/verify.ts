@@ -1,16 +1,16 @@
 import { CommandFailedError } from '../../errors.js';
-import { describeMalformedSignature, verifySignature } from '../../webhooks/signature.js';
+import { describeMalformedSignature, matchSignature } from '../../webhooks/signature.js';
 import { readInputBytes } from '../read-input.js';
-import { resolveSecret } from './secret-option.js';
-import type { Ctx } from '../context.js';
 import type { RunOf } from '../declare.js';
 import type { verify } from './index.js';
+import { resolveSecrets, warnSecretOnCommandLine } from './secret-option.js';
 
 export const run: RunOf<typeof verify> = async (ctx, opts) => {
-  const secret = resolveSecret(ctx, opts.secret);
+  const { secrets, onCommandLine } = await resolveSecrets(ctx, opts);
   const body = await readInputBytes(ctx, opts.file ?? '-', '--file');
-  // The very function `listen` uses, so the two always agree.
-  const valid = verifySignature(body, opts.signature, secret);
+  if (onCommandLine) warnSecretOnCommandLine(ctx);
+  // The very function `listen` uses, so the two always agree (any of a file's secrets, as listen does).
+  const valid = matchSignature(body, opts.signature, secrets) >= 0;
   const reason = valid ? undefined : (describeMalformedSignature(opts.signature) ?? 'signature does not match');
   if (!ctx.output.forPeople) await ctx.output.value(valid ? { valid, bytes: body.length } : { valid, bytes: body.length, reason });
   if (!valid) throw new CommandFailedError(reason);
