@@ -1,8 +1,7 @@
 // --forward-to: relay accepted deliveries to other receivers with the byte-identical body
 // and the delivery's own headers (Content-Type, Signature, User-Agent), without ever
 // delaying the sender's answer.
-import http from 'node:http';
-import https from 'node:https';
+import type { Network } from '../api/network.js';
 import { WEBHOOK_EVENTS, type WebhookEvent } from '../api/types.js';
 import { parseEnum, parseHttpUrl } from '../validate.js';
 import { postFailure, postRaw } from './post.js';
@@ -37,7 +36,7 @@ export function parseForwardTarget(spec: string): ForwardTarget {
 const RELAYED_HEADERS = new Set(['content-type', 'signature', 'user-agent']);
 
 /** The relayed headers as received (the first of each, its name's case kept), and the body's length. */
-export function forwardHeaders(rawHeaders: readonly string[], bodyLength: number): http.OutgoingHttpHeaders {
+export function forwardHeaders(rawHeaders: readonly string[], bodyLength: number): Record<string, string> {
   const headers: Record<string, string> = {};
   const seen = new Set<string>();
   for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
@@ -53,16 +52,14 @@ export function forwardHeaders(rawHeaders: readonly string[], bodyLength: number
 
 export interface ForwarderOptions {
   timeoutMs: number;
+  /** How relays reach their targets: the CA file and proxies the service's requests use. */
+  network: Network;
   /** Relays waiting or in flight beyond this are not attempted (reported as failed). */
   maxInFlight: number;
 }
 
 export class Forwarder {
   readonly #inFlight = new Set<Promise<unknown>>();
-  readonly #agents = {
-    http: new http.Agent({ keepAlive: true, maxSockets: 16 }),
-    https: new https.Agent({ keepAlive: true, maxSockets: 16 }),
-  };
 
   constructor(
     readonly targets: readonly ForwardTarget[],
@@ -79,10 +76,10 @@ export class Forwarder {
       return Promise.resolve({ target, status: null, error: `over ${this.options.maxInFlight} relays in flight; skipped`, ms: 0 });
     }
     const started = performance.now();
-    const agent = target.url.protocol === 'https:' ? this.#agents.https : this.#agents.http;
-    const attempt = postRaw(target.url, body, forwardHeaders(rawHeaders, body.length), { timeoutMs: this.options.timeoutMs, agent }).then(
+    const { network, timeoutMs } = this.options;
+    const attempt = postRaw(network, target.url, body, forwardHeaders(rawHeaders, body.length), timeoutMs).then(
       (result): ForwardOutcome => ({ target, status: result.status, ms: result.ms }),
-      (error: unknown): ForwardOutcome => ({ target, status: null, error: postFailure(error), ms: Math.round(performance.now() - started) }),
+      (error: unknown): ForwardOutcome => ({ target, status: null, error: postFailure(network, target.url, error), ms: Math.round(performance.now() - started) }),
     );
     this.#inFlight.add(attempt);
     void attempt.finally(() => this.#inFlight.delete(attempt));
@@ -103,8 +100,7 @@ export class Forwarder {
     }
     clearTimeout(timer);
     const left = this.#inFlight.size;
-    this.#agents.http.destroy();
-    this.#agents.https.destroy();
+    await this.options.network.close();
     return left;
   }
 }

@@ -3,6 +3,7 @@
 // the printer, relays them to forward targets, and keeps the counts for the summary.
 import { DuplicateTracker, deliveryKey } from './duplicates.js';
 import { parsePayload, type DeliveryRecord } from './delivery-record.js';
+import type { Network } from '../api/network.js';
 import { Forwarder, type ForwardOutcome, type ForwardTarget } from './forward.js';
 import { nameEvent } from './infer-event.js';
 import { startReceiver, type AcceptedDelivery, type ReceiverOptions, type RejectedRequest } from './receiver.js';
@@ -12,6 +13,8 @@ export interface ListenerOptions extends Omit<ReceiverOptions, 'onAccepted' | 'o
   events: ReadonlySet<string> | undefined;
   forwardTo: readonly ForwardTarget[];
   forwardTimeoutMs: number;
+  /** How forwards reach their targets (src/api/network.ts): the CA file and proxies of the service's requests. */
+  network: Network;
   duplicateMemory?: number;
 }
 
@@ -57,7 +60,7 @@ export interface Listener {
 export async function startListener(options: ListenerOptions, sinks: ListenerSinks): Promise<Listener> {
   const summary: ListenSummary = { received: 0, verified: 0, rejected: 0, duplicates: 0, filtered: 0, forwardedOk: 0, forwardedFailed: 0, forwardsAbandoned: 0 };
   const tracker = new DuplicateTracker(options.duplicateMemory);
-  const forwarder = new Forwarder(options.forwardTo, { timeoutMs: options.forwardTimeoutMs, maxInFlight: 1_000 });
+  const forwarder = new Forwarder(options.forwardTo, { timeoutMs: options.forwardTimeoutMs, maxInFlight: 1_000, network: options.network });
   const contradicting = new Set<string>();
 
   const recordOf = (delivery: AcceptedDelivery): DeliveryRecord | undefined => {

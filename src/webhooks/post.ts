@@ -1,7 +1,12 @@
-// One POST of raw bytes to a receiver, for forwarding and `trigger`: node:http directly,
-// so headers go out exactly as given (names' case included) and nothing re-encodes the body.
-import http from 'node:http';
-import https from 'node:https';
+// One POST of raw bytes to a receiver you are building, for `webhooks trigger` and
+// `listen --forward-to`, over the product's one HTTP stack (src/api/http.ts and a Network):
+// the same proxies, the same trusted certificate authorities (PWCTL_CA_FILE, ca_file), the
+// same deadline and the same failures in words as requests to the service. Headers go out as
+// given, names' case included, and nothing re-encodes the body.
+import { statusText } from '../api/errors.js';
+import { httpRequest } from '../api/http.js';
+import { explainTransportFailure } from '../api/network-errors.js';
+import type { Network } from '../api/network.js';
 
 export interface PostResult {
   status: number;
@@ -9,37 +14,17 @@ export interface PostResult {
   ms: number;
 }
 
-export interface PostOptions {
-  timeoutMs: number;
-  agent?: http.Agent;
-}
+/** A receiver's answer is only its status; a body it sends is read (up to this much) and dropped. */
+const MAX_ANSWER_BYTES = 1024 * 1024;
 
-export function postRaw(url: URL, body: Buffer, headers: http.OutgoingHttpHeaders, options: PostOptions): Promise<PostResult> {
+export async function postRaw(network: Network, url: URL, body: Buffer, headers: Record<string, string>, timeoutMs: number): Promise<PostResult> {
   const started = performance.now();
-  return new Promise((resolve, reject) => {
-    const request = (url.protocol === 'https:' ? https : http).request(url, {
-      method: 'POST',
-      headers,
-      agent: options.agent,
-      timeout: options.timeoutMs,
-    });
-    request.on('timeout', () => request.destroy(Object.assign(new Error(`no answer within ${options.timeoutMs} ms`), { code: 'ETIMEDOUT' })));
-    request.on('error', reject);
-    request.on('response', (response) => {
-      response.resume();
-      response.on('error', reject);
-      response.on('end', () =>
-        resolve({ status: response.statusCode ?? 0, statusText: response.statusMessage ?? '', ms: Math.round(performance.now() - started) }),
-      );
-    });
-    request.end(body);
-  });
+  await network.prepare();
+  const answer = await httpRequest(url.href, { method: 'POST', headers, body, connection: await network.connectionFor(url.href), timeoutMs, maxBodyBytes: MAX_ANSWER_BYTES });
+  return { status: answer.status, statusText: statusText(answer.status), ms: Math.round(performance.now() - started) };
 }
 
-/** A short reason for a failed POST: the error code when there is one. */
-export function postFailure(error: unknown): string {
-  const e = error as NodeJS.ErrnoException;
-  if (e?.code === 'ECONNREFUSED') return 'connection refused';
-  if (e?.code === 'ETIMEDOUT') return e.message;
-  return e?.code ?? (error instanceof Error ? error.message : String(error));
+/** A short reason for a failed POST, as the API client would say it (a refused connection, an untrusted certificate, the proxy). */
+export function postFailure(network: Network, url: URL, error: unknown): string {
+  return explainTransportFailure(error, url.href, network.proxyFor(url)).what;
 }

@@ -96,6 +96,17 @@ describe.skipIf(problem)(`TLS${problem ? ` (skipped: ${problem})` : ''}`, () => 
     }
   });
 
+  it('webhooks trigger reaches an https receiver with the same trust as the service (one HTTP stack)', async () => {
+    const args = ['webhooks', 'trigger', 'task.created', '--to', `${good.url}/hooks`];
+    const env = { PWCTL_WEBHOOK_SECRET: 'whsec_trigger_over_tls_0001' };
+    const untrusted = await runCli(args, { env });
+    expectOneErrorLine(untrusted, 7, new RegExp(`^error: cannot deliver to ${good.url}/hooks: the certificate of localhost:${good.port} is not trusted`));
+    const trusted = await runCli(args, { env: { ...env, PWCTL_CA_FILE: certs.caFile } });
+    // Through TLS: the front passed the delivery on to the sandbox, which has no /hooks.
+    expect(trusted.stderr).toMatch(/^error: the receiver answered 404/m);
+    expect(sb.requests.slice(mark).map((r) => `${r.method} ${r.path}`)).toEqual(['POST /hooks']);
+  });
+
   it('a CA file that cannot be used is a usage error before any request', async () => {
     const missing = join(makeConfigDir(), 'missing.pem');
     expectOneErrorLine(await stepGet(good, { PWCTL_CA_FILE: missing }), 2, new RegExp(`^error: PWCTL_CA_FILE names ${missing}, which cannot be read \\(ENOENT\\)$`));

@@ -253,7 +253,7 @@ describe('listen with trigger', () => {
   it('trigger reports an unreachable receiver as a network failure (exit 7)', async () => {
     const result = await runCli(['webhooks', 'trigger', 'task.created', '--to', 'http://127.0.0.1:1/', '--secret', secret]);
     expect(result.code).toBe(7);
-    expect(result.stderr).toMatch(/cannot deliver to http:\/\/127\.0\.0\.1:1\/: connection refused/);
+    expect(result.stderr).toMatch(/cannot deliver to http:\/\/127\.0\.0\.1:1\/: cannot connect to 127\.0\.0\.1:1 \(ECONNREFUSED\)/);
   });
 });
 
@@ -332,7 +332,7 @@ describe('listen --forward-to', () => {
     const { code, stdout, stderr } = await listener.stop();
     expect(code).toBe(0);
     expect(lines(stdout).map((r) => r.event)).toEqual(['task.completed', 'task.created']);
-    expect(stderr).toMatch(/forwarded task\.created to http:\/\/127\.0\.0\.1:1\/dead: failed: connection refused/);
+    expect(stderr).toMatch(/forwarded task\.created to http:\/\/127\.0\.0\.1:1\/dead: failed: cannot connect to 127\.0\.0\.1:1 \(ECONNREFUSED\)/);
     expect(stderr.trim().split('\n').at(-1)).toBe('received 2, verified 2, rejected 0, duplicates 0, forwarded 3 ok / 1 failed');
   });
 });

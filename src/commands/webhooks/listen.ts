@@ -1,4 +1,5 @@
 import { WEBHOOK_EVENTS } from '../../api/types.js';
+import { Network } from '../../api/network.js';
 import { isLoopbackHost } from '../../api/no-proxy.js';
 import { CommandFailedError, UsageError } from '../../errors.js';
 import { escapeInline } from '../../output/sanitize.js';
@@ -46,7 +47,7 @@ export const run: RunOf<typeof listen> = async (ctx, opts) => {
   let listener;
   try {
     listener = await startListener(
-      { host, port, path, maxBody, maxConnections, readTimeoutMs, secrets, events, forwardTo, forwardTimeoutMs },
+      { host, port, path, maxBody, maxConnections, readTimeoutMs, secrets, events, forwardTo, forwardTimeoutMs, network: new Network({ caFile: ctx.settings.caFile, env: ctx.env }) },
       {
         deliveries(records) {
           output.write(records);

@@ -5,6 +5,7 @@ import { CommandFailedError, NetworkError, UsageError } from '../../errors.js';
 import { escapeInline } from '../../output/sanitize.js';
 import { parseEnum } from '../../validate.js';
 import { VERSION } from '../../version.js';
+import { Network } from '../../api/network.js';
 import { postFailure, postRaw } from '../../webhooks/post.js';
 import { samplePayload } from '../../webhooks/samples.js';
 import { signBody } from '../../webhooks/signature.js';
@@ -57,10 +58,14 @@ export const run: RunOf<typeof trigger> = async (ctx, opts) => {
   let status: number;
   let statusText: string;
   let ms: number;
+  // The receiver is reached as the service is: its proxies, its trusted CAs (ca_file), its deadline.
+  const network = new Network({ caFile: ctx.settings.caFile, env: ctx.env });
+  ctx.onClose(() => network.close());
+  const target = new URL(url);
   try {
-    ({ status, statusText, ms } = await postRaw(new URL(url), body, headers, { timeoutMs: ctx.settings.timeoutMs }));
+    ({ status, statusText, ms } = await postRaw(network, target, body, headers, ctx.settings.timeoutMs));
   } catch (error) {
-    throw new NetworkError(`cannot deliver to ${url}: ${postFailure(error)}`);
+    throw new NetworkError(`cannot deliver to ${url}: ${postFailure(network, target, error)}`);
   }
   const result: TriggerResult = { event, url, status, status_text: statusText, duration_ms: ms, bytes: body.length, signature };
   await ctx.output.value(result, () => ctx.output.raw(`${status} ${escapeInline(statusText)} in ${ms} ms from ${url} (${event}, ${body.length} bytes)\n`));
