@@ -61,6 +61,11 @@ export async function run(givenArgv: string[], env: NodeJS.ProcessEnv, io?: IO):
   }
 }
 
+/** docs/commands.md, from the declarations: `npm run docs` writes it. */
+export async function commandReference(): Promise<string> {
+  return (await import('./reference.js')).commandReference();
+}
+
 /** The command tree as data for the shell completer: the build writes it to dist/completion-tree.json. */
 export async function completionTree(): Promise<unknown> {
   const [{ buildCompletionTree }, { TOPICS }] = await Promise.all([import('../completion/tree.js'), import('./help-topics.js')]);

@@ -1,0 +1,147 @@
+// Every command is one declaration, and everything a user sees is derived from it (issue 23):
+// this walks every declared verb and fails when something that should follow from it is
+// missing — an example, a run module, --dry-run or --yes in the help where the effects say
+// so, a tool for a verb offered to agents, completion for an id — so nothing can be
+// forgotten silently. docs/commands.md must be what the declarations make of it.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Command } from 'commander';
+import { describe, expect, it } from 'vitest';
+import { commandReference } from '../../src/cli/reference.js';
+import { buildProgram, COMMANDS } from '../../src/cli/program.js';
+import { namesOf, walkVerbs } from '../../src/commands/declare.js';
+import { nameOf } from '../../src/commands/flags.js';
+import { TOOLS } from '../../src/mcp/catalog.js';
+import { ROOT } from '../helpers/cli.js';
+
+const verbs = [...walkVerbs(COMMANDS)];
+const program = buildProgram({
+  factory: () => {
+    throw new Error('not run');
+  },
+});
+
+function commandAt(path: readonly string[]): Command {
+  let command: Command = program;
+  for (const name of path) command = command.commands.find((c) => c.name() === name)!;
+  return command;
+}
+
+function helpOf(path: readonly string[]): string {
+  let text = '';
+  const command = commandAt(path);
+  command.configureOutput({ writeOut: (s) => void (text += s), getOutHelpWidth: () => 200 });
+  command.outputHelp();
+  return text;
+}
+
+/** Each simple command of an example line (pipelines, `&&`, `$(…)`), as words, with leading `NAME=value` assignments dropped. */
+function commandsOf(line: string): string[][] {
+  const inner = [...line.matchAll(/\$\(([^)]*)\)/g)].map((m) => m[1]!);
+  return [line, ...inner].flatMap((text) => text.split(/\|\||&&|[|;]/)).map((part) => {
+    const argv = words(part.trim());
+    while (argv.length > 0 && /^[A-Z_]+=/.test(argv[0]!)) argv.shift();
+    return argv;
+  });
+}
+
+/** The words of a command, as a shell would split them (quotes kept together; `$(…)` one word). */
+function words(line: string): string[] {
+  const out: string[] = [];
+  let word = '';
+  let quote: string | undefined;
+  let depth = 0;
+  for (const char of line) {
+    if (quote) {
+      if (char === quote) quote = undefined;
+      else word += char;
+    } else if (depth > 0) {
+      word += char;
+      if (char === '(') depth++;
+      if (char === ')') depth--;
+    } else if (char === '"' || char === "'") quote = char;
+    else if (char === '$') {
+      word += char;
+      depth = 0;
+    } else if (char === '(' && word.endsWith('$')) {
+      word += char;
+      depth = 1;
+    } else if (/\s/.test(char)) {
+      if (word) out.push(word);
+      word = '';
+    } else if ('|&;>#'.includes(char)) break;
+    else word += char;
+  }
+  if (word) out.push(word);
+  return out;
+}
+
+describe('every declared verb', () => {
+  it('is found: the walk sees every noun of the contract', () => {
+    const nouns = new Set(verbs.map((v) => v.path[0]));
+    for (const noun of ['docs', 'steps', 'tags', 'milestones', 'phases', 'projects', 'webhooks', 'auth', 'config', 'api', 'completion', 'sandbox', 'export', 'mcp', 'version']) {
+      expect(nouns, noun).toContain(noun);
+    }
+  });
+
+  it.each(verbs.map((v) => [v.path.join(' '), v] as const))('%s: examples that run it, a summary, flags that say what they are', (_name, { path, bound }) => {
+    const { verb } = bound;
+    expect(verb.summary.length).toBeGreaterThan(5);
+    expect(verb.examples.length, 'at least one example').toBeGreaterThan(0);
+    const names = namesOf(verb);
+    for (const example of verb.examples) {
+      // Some command of the example line (a pipeline's, or one inside $(…)) runs pwctl with this verb, by its name or an alias.
+      const runs = commandsOf(example).filter((argv) => argv[0] === 'pwctl' && argv.includes(path[0]!));
+      expect(runs.some((argv) => path.length === 1 || argv.some((w) => names.includes(w))), example).toBe(true);
+    }
+    for (const flag of Object.values(verb.flags)) expect(flag.help.length, nameOf(flag)).toBeGreaterThan(3);
+  });
+
+  it.each(verbs.map((v) => [v.path.join(' '), v] as const))('%s: its run module loads', async (_name, { bound }) => {
+    expect(typeof (await bound.load())).toBe('function');
+  });
+
+  it.each(verbs.map((v) => [v.path.join(' '), v] as const))('%s: its help offers --dry-run exactly when it writes, --yes exactly when it confirms', (_name, { path, bound }) => {
+    const help = helpOf(path);
+    expect(/\n {2}--dry-run/.test(help), '--dry-run').toBe(bound.verb.effects.writes === true);
+    expect(/\n {2}-y, --yes/.test(help), '--yes').toBe(bound.verb.effects.confirms === true);
+    expect(/\n {2}--base-url/.test(help), 'connection options').toBe(bound.verb.effects.offline !== true);
+    expect(help).toMatch(/\nExamples:\n {2}\S/);
+  });
+
+  it.each(verbs.map((v) => [v.path.join(' '), v] as const))('%s: every id it takes completes from the id cache, every required value can be asked for', (_name, { bound }) => {
+    for (const flag of Object.values(bound.verb.flags)) {
+      if (flag.form.type === 'positional' && /^(id|step-id|uuid)$/.test(flag.form.name)) expect(flag.complete?.ids, nameOf(flag)).toBeDefined();
+      // A required value is picked from records, or typed (a text prompt checked by the flag).
+      if (flag.required && flag.prompt?.kind === 'pick') expect(typeof flag.prompt.choices).toBe('function');
+    }
+  });
+});
+
+describe('agents (MCP)', () => {
+  it('every verb offered to agents has its tool, with each of its agent-visible flags in the schema', () => {
+    const offered = verbs.filter((v) => v.bound.verb.mcp);
+    expect(offered.length).toBeGreaterThan(20);
+    for (const { path, bound } of offered) {
+      const tool = TOOLS.find((t) => t.bound === bound);
+      expect(tool, path.join(' ')).toBeDefined();
+      const properties = (tool!.inputSchema as { properties: Record<string, unknown> }).properties;
+      for (const flag of Object.values(bound.verb.flags)) if (flag.api) expect(properties, `${tool!.name} ${flag.api.field}`).toHaveProperty(flag.api.field);
+      expect(tool!.writes).toBe(bound.verb.effects.writes === true);
+    }
+  });
+
+  it('the tools are the contract\'s, each once', () => {
+    const names = TOOLS.map((t) => t.name);
+    expect(new Set(names).size).toBe(names.length);
+    for (const name of ['steps_list', 'steps_get', 'steps_create', 'steps_update', 'steps_complete', 'steps_reopen', 'steps_move', 'steps_reorder', 'steps_delete', 'tags_list', 'tags_add', 'tags_set', 'tags_remove', 'docs_list', 'docs_get', 'docs_create', 'docs_update', 'docs_delete', 'milestones_list', 'milestones_get', 'milestones_create', 'milestones_update', 'milestones_delete', 'webhooks_list', 'webhooks_get', 'phases_list', 'projects_list']) {
+      expect(names).toContain(name);
+    }
+  });
+});
+
+describe('docs/commands.md', () => {
+  it('is what the declarations make of it (run `npm run docs` after changing a command)', () => {
+    expect(readFileSync(join(ROOT, 'docs', 'commands.md'), 'utf8')).toBe(commandReference());
+  });
+});
