@@ -127,10 +127,13 @@ function findOption(chain: readonly CommandNode[], flag: string): OptionNode | u
 function completeFlags(chain: readonly CommandNode[], current: string): Candidate[] {
   const seen = new Set<string>();
   const out: Candidate[] = [];
+  // A verb names the global options that apply to it (--dry-run only where data changes, …).
+  const applicable = chain[chain.length - 1]!.globals;
   for (let i = chain.length - 1; i >= 0; i--) {
     for (const option of chain[i]!.options) {
       // --version belongs to `pwctl` alone, even though commander would accept it later.
       if (i === 0 && chain.length > 1 && option.flags.includes('--version')) continue;
+      if (i === 0 && applicable && !option.flags.some((f) => applicable.includes(f))) continue;
       for (const flag of option.flags) {
         // "--" asks for long flags; a lone "-" shows the short ones too.
         if (!flag.startsWith(current) || (current.startsWith('--') !== flag.startsWith('--') && current !== '-')) continue;

@@ -10,8 +10,16 @@ import { join } from 'node:path';
 import { serviceDirName } from '../config/service-key.js';
 import { writeFileAtomic } from '../files/atomic-write.js';
 
-export const ID_KINDS = ['steps', 'milestones', 'docs', 'webhooks', 'phases', 'projects'] as const;
-export type IdKind = (typeof ID_KINDS)[number];
+/**
+ * A kind of record whose ids are cached: the noun they belong to (`steps`, `phases`, …), as a
+ * view's `cache.kind` names it and a flag's `complete.ids` asks for it. It names a file, so it
+ * is letters only; any other name reads and remembers nothing.
+ */
+export type IdKind = string;
+
+function isKind(kind: IdKind): boolean {
+  return /^[a-z]+$/.test(kind);
+}
 
 /** Entries kept per kind: enough for what a person recently looked at, small enough to read at every TAB. */
 export const MAX_CACHED_IDS = 200;
@@ -63,6 +71,7 @@ function isCacheableId(id: string): boolean {
 }
 
 export function readCachedIds(dir: string, kind: IdKind): CachedId[] {
+  if (!isKind(kind)) return [];
   return parseCachedIds(readText(join(dir, `${kind}.tsv`)));
 }
 
@@ -88,6 +97,7 @@ function parseCachedIds(text: string): CachedId[] {
 /** Put what a command printed in front of each kind's file: deduplicated, bounded, 0600 in 0700 directories. */
 export function rememberIds(dir: string, seen: SeenIds): void {
   for (const [kind, fresh] of seen) {
+    if (!isKind(kind)) continue;
     if (fresh.size === 0) continue;
     const path = join(dir, `${kind}.tsv`);
     const before = readText(path);

@@ -18,6 +18,8 @@ export interface CommandNode {
   options: OptionNode[];
   arguments: ArgumentNode[];
   commands: CommandNode[];
+  /** A verb's: the long names of the global options that apply to it (by its declared effects). */
+  globals?: string[];
 }
 
 export interface OptionNode {
@@ -71,6 +73,7 @@ function describeCommand(command: Command, path: readonly string[], help: Help, 
       .map((sub) => describeCommand(sub, [...path, sub.name()], help, extras)),
   };
   if (command.aliases().length > 0) node.aliases = command.aliases();
+  if (path.length > 0 && command.commands.length === 0) node.globals = help.visibleGlobalOptions(command).flatMap((o) => (o.long ? [o.long] : []));
   return node;
 }
 

@@ -71,7 +71,7 @@ function option(path: string[], flag: string): OptionNode {
 describe('commands', () => {
   it('offers every noun of the contract after `pwctl `, each once, with its description', () => {
     const c = complete('');
-    expect(c.candidates.map((x) => x.value)).toEqual(['docs', 'steps', 'tags', 'milestones', 'webhooks', 'auth', 'config', 'api', 'completion', 'sandbox', 'export', 'version', 'mcp', 'help']);
+    expect(c.candidates.map((x) => x.value)).toEqual(['docs', 'steps', 'tags', 'milestones', 'phases', 'projects', 'webhooks', 'auth', 'config', 'api', 'completion', 'sandbox', 'export', 'version', 'mcp', 'help']);
     expect(c.candidates.find((x) => x.value === 'steps')!.description).toMatch(/^tasks of project phases/);
   });
 
@@ -104,8 +104,12 @@ describe('commands', () => {
 describe('flags', () => {
   it('offers the verb\'s own long flags, then the global ones, but not --version below the root', () => {
     const flags = values('steps list --');
-    expect(flags.slice(0, 8)).toEqual(['--company', '--completed', '--open', '--has-due-date', '--no-due-date', '--include', '--limit', '--all']);
-    expect(flags).toEqual(expect.arrayContaining(['--help', '--output', '--fields', '--profile', '--dry-run', '--no-color']));
+    expect(flags.slice(0, 6)).toEqual(['--company', '--completed', '--open', '--has-due-date', '--no-due-date', '--include']);
+    expect(flags).toEqual(expect.arrayContaining(['--limit', '--all', '--help', '--output', '--fields', '--profile', '--no-color']));
+    // Only the global options that apply: a list changes nothing and confirms nothing.
+    expect(flags).not.toContain('--dry-run');
+    expect(flags).not.toContain('--yes');
+    expect(values('steps create --')).toContain('--dry-run');
     expect(flags).not.toContain('--version');
     expect(flags.every((f) => f.startsWith('--'))).toBe(true);
     expect(values('--')).toContain('--version');
@@ -117,7 +121,8 @@ describe('flags', () => {
   });
 
   it('shows short flags too for a lone dash', () => {
-    expect(values('steps list -')).toEqual(expect.arrayContaining(['-o', '--output', '-q', '-y', '-h', '--include']));
+    expect(values('steps list -')).toEqual(expect.arrayContaining(['-o', '--output', '-q', '-h', '--include']));
+    expect(values('steps delete -')).toContain('-y');
   });
 
   it('offers nothing but positionals after --', () => {
