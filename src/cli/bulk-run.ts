@@ -30,7 +30,7 @@ export async function runBulk<I, T>(
   const view = (options.view ?? BULK_RESULT_VIEW) as View<BulkResult<T>>;
   ctx.output.checkFields(view);
   const client = await ctx.api();
-  const format = ctx.output.format;
+  const { forPeople, streamsResults } = ctx.output;
   const results: (BulkResult<T> | undefined)[] = new Array(items.length);
   // A batch of one whose error is rethrown: the entry prints it, so a table need not repeat it.
   const rethrowsSingle = items.length === 1 && !options.failureIsPartial;
@@ -41,14 +41,13 @@ export async function runBulk<I, T>(
   const onSigint = () => void (interrupted = true);
   process.once('SIGINT', onSigint);
 
-  // ndjson, csv and tables print each result as it lands; json and yaml print them in input order at the end.
-  const streaming = format === 'ndjson' || format === 'csv' || format === 'table';
+  // Some formats print each result as it lands (ndjson, csv, tables); the others, in input order at the end.
   const stream = new ResultStream<BulkResult<T>>();
   // A terminal's table shows each result as it lands too: the ids are known in advance, so
   // the columns can be sized before the first row instead of after the last.
-  const printing = !streaming || ctx.dryRun
+  const printing = !streamsResults || ctx.dryRun
     ? undefined
-    : format === 'table' && ctx.io.stdoutIsTTY
+    : forPeople && ctx.io.stdoutIsTTY
       ? printAsTheyLand(ctx, stream, sizedForStream(view, options.key ? undefined : items.map((item) => String(item))))
       : ctx.output.list(stream, view);
   // Output that cannot be written (the reader of a pipe went away) stops the run: nobody
@@ -56,7 +55,7 @@ export async function runBulk<I, T>(
   let outputFailed = false;
   printing?.catch(() => void (outputFailed = true));
   const show = (result: BulkResult<T>) => {
-    if (streaming && !(format === 'table' && rethrowsSingle && !result.ok)) stream.push(result);
+    if (streamsResults && !(forPeople && rethrowsSingle && !result.ok)) stream.push(result);
   };
 
   try {
@@ -88,7 +87,7 @@ export async function runBulk<I, T>(
 
   // Data formats account for every item; a table shows what was attempted, and the summary the rest.
   const notAttempted = items.length - finished;
-  if (interrupted && format !== 'table') {
+  if (interrupted && !forPeople) {
     items.forEach((item, i) => {
       if (!results[i]) show((results[i] = failureResult(keyOf(item), new Error(NOT_ATTEMPTED))));
     });

@@ -2,6 +2,8 @@
 // hold for every row, streamed to a pipe), a single record's key/value block, and the row
 // renderer of an endless stream. The layout itself is table.ts's; what is shown, the views'.
 import type { IO } from '../io.js';
+import { getPath } from './fields.js';
+import type { FormatTarget } from './format.js';
 import type { Pager } from './pager.js';
 import { escapeInline, terminalText, type TerminalText } from './sanitize.js';
 import { plainRow, type TableColumn, type TerminalOptions } from './table.js';
@@ -15,6 +17,17 @@ export interface TableTarget {
   userColumns: boolean;
   /** Everything for stdout, already escaped: clears the status line first. */
   write(text: TerminalText): Promise<void>;
+}
+
+/** Where a table format's output goes. */
+export function tableTarget(out: FormatTarget): TableTarget {
+  return { io: out.io, pager: out.pager, userColumns: out.fields !== undefined, write: (text) => out.io.out(text) };
+}
+
+/** The columns a table shows: those --fields names, else the view's; undefined when neither names any. */
+export function tableColumns<T>(columns: readonly Column<T>[], fields: readonly string[] | undefined): Column<T>[] | undefined {
+  if (fields) return fields.map((f) => ({ header: f.toUpperCase(), value: (r: T) => getPath(r, f) }));
+  return columns.length > 0 ? [...columns] : undefined;
 }
 
 /** A list's rows: tab-separated to a pipe as they come; on a terminal, laid out once all are known. */
