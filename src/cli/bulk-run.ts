@@ -6,7 +6,7 @@ import { RequestNotSent } from '../api/not-sent.js';
 import { BULK_CONCURRENCY, type BulkOptions, type BulkWork } from '../bulk/bulk-options.js';
 import { RateGate } from '../bulk/rate-gate.js';
 import { ResultStream } from '../bulk/result-stream.js';
-import { BULK_RESULT_VIEW, failureResult, NOT_ATTEMPTED, sizedForStream, successResult, summaryLine, type BulkResult } from '../bulk/results.js';
+import { BULK_RESULT_VIEW, failureResult, NOT_ATTEMPTED, pendingResult, successResult, summaryLine, type BulkResult } from '../bulk/results.js';
 import { runPool } from '../bulk/worker-pool.js';
 import { BulkFailure, InterruptedError } from '../errors.js';
 import type { View } from '../output/view.js';
@@ -43,12 +43,12 @@ export async function runBulk<I, T>(
 
   // Some formats print each result as it lands (ndjson, csv, tables); the others, in input order at the end.
   const stream = new ResultStream<BulkResult<T>>();
-  // A terminal's table shows each result as it lands too: the ids are known in advance, so
-  // the columns can be sized before the first row instead of after the last.
+  // A terminal's table shows each result as it lands too: the items' keys are known in
+  // advance, so the columns can be sized before the first row instead of after the last.
   const printing = !streamsResults || ctx.dryRun
     ? undefined
     : forPeople && ctx.io.stdoutIsTTY
-      ? printAsTheyLand(ctx, stream, sizedForStream(view, options.key ? undefined : items.map((item) => String(item))))
+      ? printAsTheyLand(ctx, stream, view, items.map((item) => pendingResult(keyOf(item))))
       : ctx.output.list(stream, view);
   // Output that cannot be written (the reader of a pipe went away) stops the run: nobody
   // would learn what the remaining items did. The failure itself is reported when awaited.
@@ -106,8 +106,8 @@ export async function runBulk<I, T>(
   if (failed > 0) throw new BulkFailure(failed, items.length);
 }
 
-async function printAsTheyLand<T>(ctx: Factory, results: AsyncIterable<BulkResult<T>>, view: View<BulkResult<T>>): Promise<void> {
-  const out = await ctx.output.stream(view);
+async function printAsTheyLand<T>(ctx: Factory, results: AsyncIterable<BulkResult<T>>, view: View<BulkResult<T>>, expected: readonly BulkResult<T>[]): Promise<void> {
+  const out = await ctx.output.stream(view, expected);
   for await (const result of results) out.write([result]);
   await out.end();
 }

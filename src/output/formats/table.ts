@@ -26,9 +26,9 @@ export const table: Format<'table'> = {
     return writeTableRows(tableTarget(out), records, tableColumns(view.columns, out.fields), (record) => out.seen(record, view));
   },
 
-  async streamRenderer(out, view) {
+  async streamRenderer(out, view, expected) {
     const { tableColumns, tableTarget, streamTableRenderer } = await tables();
-    return streamTableRenderer(tableTarget(out), tableColumns(view.columns, out.fields) ?? [{ header: 'VALUE', value: (record) => record }]);
+    return streamTableRenderer(tableTarget(out), tableColumns(view.columns, out.fields) ?? [{ header: 'VALUE', value: (record) => record }], expected);
   },
 
   // A value with no table of its own: indented JSON.
