@@ -41,7 +41,7 @@ export async function runBulk<I, T>(
   const onSigint = () => void (interrupted = true);
   process.once('SIGINT', onSigint);
 
-  // Some formats print each result as it lands (ndjson, csv, tables); the others, in input order at the end.
+  // A format that streams results prints each as it lands; the others print them all at the end, in input order.
   const stream = new ResultStream<BulkResult<T>>();
   // A terminal's table shows each result as it lands too: the items' keys are known in
   // advance, so the columns can be sized before the first row instead of after the last.
