@@ -24,7 +24,11 @@ export const BULK_RESULT_VIEW: View<BulkResult<unknown>> = {
   columns: [
     { header: 'ID', field: 'id', value: (r) => r.id, fit: 'whole' },
     { header: 'RESULT', field: 'ok', value: (r) => (r.ok ? 'ok' : 'failed'), fit: 'whole', width: 6 },
-    { header: 'DETAIL', field: 'error', value: (r) => (r.ok ? detailOf(r.data) : failureDetail(r)), fit: 'shrink' },
+    // A failure's message is read whole: wrapped within its column, never cut. Wrapped rather
+    // than printed in full under the table (as gh does): results stream as items finish, so a
+    // failure shows next to its id while a long batch is still running, and nothing is
+    // printed twice.
+    { header: 'DETAIL', field: 'error', value: (r) => (r.ok ? detailOf(r.data) : failureDetail(r)), fit: 'wrap' },
   ],
 };
 
@@ -62,20 +66,11 @@ export function summaryLine(done: string, counts: { ok: number; failed: number; 
   return `${counts.ok} ${done}, ${counts.failed} failed${notAttempted}${interrupted ? ' (interrupted)' : ''}`;
 }
 
-/** Cells a streamed result table gives a column that can shrink: the rest of a terminal line, at most. */
-const STREAM_TEXT_WIDTH = 60;
-
 /**
- * The results view with widths declared for a stream: the ID column as wide as the longest
- * id (when the ids are known before the run), text columns up to the line's remainder.
+ * A result standing for an item before it has run: its key (id, file name, line) is all it
+ * holds. A table streamed as results land sizes its key columns by these, so that no id is
+ * cut; what is not known yet (a created task's id, the outcome) the view's widths cover.
  */
-export function sizedForStream<T>(view: View<BulkResult<T>>, ids: readonly string[] | undefined): View<BulkResult<T>> {
-  const idWidth = ids && ids.length > 0 ? Math.max(...ids.map((id) => id.length)) : undefined;
-  return {
-    ...view,
-    columns: view.columns.map((column) => ({
-      ...column,
-      width: column.width ?? (column.header === 'ID' ? idWidth : column.fit === 'shrink' ? STREAM_TEXT_WIDTH : undefined),
-    })),
-  };
+export function pendingResult(key: BulkKey): BulkResult<never> {
+  return { ...keyed(key), ok: false, status: null, error: '' };
 }

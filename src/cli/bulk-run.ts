@@ -6,7 +6,7 @@ import { RequestNotSent } from '../api/not-sent.js';
 import { BULK_CONCURRENCY, type BulkOptions, type BulkWork } from '../bulk/bulk-options.js';
 import { RateGate } from '../bulk/rate-gate.js';
 import { ResultStream } from '../bulk/result-stream.js';
-import { BULK_RESULT_VIEW, failureResult, NOT_ATTEMPTED, sizedForStream, successResult, summaryLine, type BulkResult } from '../bulk/results.js';
+import { BULK_RESULT_VIEW, failureResult, NOT_ATTEMPTED, pendingResult, successResult, summaryLine, type BulkResult } from '../bulk/results.js';
 import { runPool } from '../bulk/worker-pool.js';
 import { BulkFailure, InterruptedError } from '../errors.js';
 import type { View } from '../output/view.js';
@@ -30,7 +30,7 @@ export async function runBulk<I, T>(
   const view = (options.view ?? BULK_RESULT_VIEW) as View<BulkResult<T>>;
   ctx.output.checkFields(view);
   const client = await ctx.api();
-  const format = ctx.output.format;
+  const { forPeople, streamsResults } = ctx.output;
   const results: (BulkResult<T> | undefined)[] = new Array(items.length);
   // A batch of one whose error is rethrown: the entry prints it, so a table need not repeat it.
   const rethrowsSingle = items.length === 1 && !options.failureIsPartial;
@@ -41,22 +41,21 @@ export async function runBulk<I, T>(
   const onSigint = () => void (interrupted = true);
   process.once('SIGINT', onSigint);
 
-  // ndjson, csv and tables print each result as it lands; json and yaml print them in input order at the end.
-  const streaming = format === 'ndjson' || format === 'csv' || format === 'table';
+  // A format that streams results prints each as it lands; the others print them all at the end, in input order.
   const stream = new ResultStream<BulkResult<T>>();
-  // A terminal's table shows each result as it lands too: the ids are known in advance, so
-  // the columns can be sized before the first row instead of after the last.
-  const printing = !streaming || ctx.dryRun
+  // A terminal's table shows each result as it lands too: the items' keys are known in
+  // advance, so the columns can be sized before the first row instead of after the last.
+  const printing = !streamsResults || ctx.dryRun
     ? undefined
-    : format === 'table' && ctx.io.stdoutIsTTY
-      ? printAsTheyLand(ctx, stream, sizedForStream(view, options.key ? undefined : items.map((item) => String(item))))
+    : forPeople && ctx.io.stdoutIsTTY
+      ? printAsTheyLand(ctx, stream, view, items.map((item) => pendingResult(keyOf(item))))
       : ctx.output.list(stream, view);
   // Output that cannot be written (the reader of a pipe went away) stops the run: nobody
   // would learn what the remaining items did. The failure itself is reported when awaited.
   let outputFailed = false;
   printing?.catch(() => void (outputFailed = true));
   const show = (result: BulkResult<T>) => {
-    if (streaming && !(format === 'table' && rethrowsSingle && !result.ok)) stream.push(result);
+    if (streamsResults && !(forPeople && rethrowsSingle && !result.ok)) stream.push(result);
   };
 
   try {
@@ -88,7 +87,7 @@ export async function runBulk<I, T>(
 
   // Data formats account for every item; a table shows what was attempted, and the summary the rest.
   const notAttempted = items.length - finished;
-  if (interrupted && format !== 'table') {
+  if (interrupted && !forPeople) {
     items.forEach((item, i) => {
       if (!results[i]) show((results[i] = failureResult(keyOf(item), new Error(NOT_ATTEMPTED))));
     });
@@ -107,8 +106,8 @@ export async function runBulk<I, T>(
   if (failed > 0) throw new BulkFailure(failed, items.length);
 }
 
-async function printAsTheyLand<T>(ctx: Factory, results: AsyncIterable<BulkResult<T>>, view: View<BulkResult<T>>): Promise<void> {
-  const out = await ctx.output.stream(view);
+async function printAsTheyLand<T>(ctx: Factory, results: AsyncIterable<BulkResult<T>>, view: View<BulkResult<T>>, expected: readonly BulkResult<T>[]): Promise<void> {
+  const out = await ctx.output.stream(view, expected);
   for await (const result of results) out.write([result]);
   await out.end();
 }

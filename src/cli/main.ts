@@ -7,6 +7,7 @@ import { RequestNotSent } from '../api/not-sent.js';
 import type { GlobalFlags } from '../config/settings.js';
 import { AuthRequiredError, BulkFailure, CommandFailedError, ConfigError, InterruptedError, NetworkError, UsageError } from '../errors.js';
 import { processIO, stdoutOpened, stdoutWasClosed, type IO } from '../io.js';
+import { DEFAULT_OUTPUT_FORMAT, isMachineReadable, JQ_DEFAULT_FORMAT } from '../output/formats.js';
 import type { Factory } from './factory.js';
 import { buildProgram, normaliseArgv } from './program.js';
 
@@ -137,7 +138,7 @@ async function reportError(error: unknown, io: IO, argv: string[], env: NodeJS.P
   const { errors, explainedErrors } = error as { errors?: Record<string, string[]>; explainedErrors?: Record<string, string[]> };
   const entry = { message, status: report.status, exitCode: report.code, errors, explainedErrors };
   io.error(errorLines(entry));
-  if (['json', 'ndjson'].includes(requestedFormat(argv, env))) io.error(errorJsonLine(entry));
+  if (isMachineReadable(requestedFormat(argv, env))) io.error(errorJsonLine(entry));
   const debug = argv.includes('--debug') || ['1', 'true', 'api'].includes(env.PWCTL_DEBUG ?? '');
   if (debug && error instanceof Error && error.stack && report.code === EXIT.failure) io.error(`${error.stack}\n`);
   return report.code;
@@ -159,7 +160,7 @@ function requestedFormat(argv: string[], env: NodeJS.ProcessEnv): string {
     const m = /^(?:--output=|-o)(.+)$/.exec(arg);
     if (m) return m[1]!;
   }
-  // --jq without -o means -o json.
-  if (argv.some((arg) => arg === '--jq' || arg.startsWith('--jq='))) return 'json';
-  return env.PWCTL_OUTPUT ?? 'table';
+  // --jq without -o means the JSON it filters.
+  if (argv.some((arg) => arg === '--jq' || arg.startsWith('--jq='))) return JQ_DEFAULT_FORMAT;
+  return env.PWCTL_OUTPUT ?? DEFAULT_OUTPUT_FORMAT;
 }

@@ -4,7 +4,7 @@ import { normaliseBaseUrl } from '../api/base-url.js';
 import type { CaFile } from '../api/ca-file.js';
 import { DEFAULT_MAX_RESPONSE_BYTES, MAX_RESPONSE_BYTES_CEILING } from '../api/response-limit.js';
 import { UsageError } from '../errors.js';
-import { JQ_FORMATS, OUTPUT_FORMATS, type OutputFormat } from '../output/formats.js';
+import { DEFAULT_OUTPUT_FORMAT, JQ_DEFAULT_FORMAT, JQ_FORMATS, OUTPUT_FORMATS, type OutputFormat } from '../output/formats.js';
 import { parseBoolean, parseEnum, parseHttpUrl, parseId, parseTimeoutSeconds, parseWholeNumber } from '../validate.js';
 import type { ProfileData } from './store.js';
 
@@ -92,7 +92,7 @@ export function resolveSettings(flags: GlobalFlags, env: NodeJS.ProcessEnv, prof
     [env.PWCTL_OUTPUT, 'PWCTL_OUTPUT'],
     [profile.output, `config key output (profile ${profileName})`],
     (v, name) => parseEnum(v, OUTPUT_FORMATS, name),
-  ) ?? 'table';
+  ) ?? DEFAULT_OUTPUT_FORMAT;
 
   const base = pick<{ url: string; source: string }>(
     [flags.baseUrl, '--base-url'],
@@ -152,11 +152,11 @@ function debugSettings(flags: GlobalFlags, env: NodeJS.ProcessEnv): Pick<Setting
   return { debug: bodies || flags.debug === true || envFlag(env.PWCTL_DEBUG === 'api' ? undefined : env.PWCTL_DEBUG, 'PWCTL_DEBUG'), debugBodies: bodies };
 }
 
-/** --jq filters JSON: without -o it means -o json (whatever the environment or profile says), and it refuses other formats. */
+/** --jq filters JSON: without -o it means JQ_DEFAULT_FORMAT (whatever the environment or profile says), and it refuses formats that are not JSON. */
 function jqOutput(flag: string | undefined): OutputFormat {
-  if (flag === undefined) return 'json';
+  if (flag === undefined) return JQ_DEFAULT_FORMAT;
   const format = parseEnum(flag, OUTPUT_FORMATS, '--output');
-  if (!JQ_FORMATS.includes(format)) throw new UsageError(`--jq filters JSON: use it with -o json or -o ndjson (or no -o), not -o ${format}`);
+  if (!JQ_FORMATS.includes(format)) throw new UsageError(`--jq filters JSON: use it with ${JQ_FORMATS.map((f) => `-o ${f}`).join(' or ')} (or no -o), not -o ${format}`);
   return format;
 }
 

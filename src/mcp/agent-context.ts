@@ -18,6 +18,7 @@ import type { ToolData } from './tool.js';
 class Collector implements Output {
   readonly tabular = false;
   readonly forPeople = false;
+  readonly streamsResults = false;
   result: ToolData = { data: null };
 
   constructor(readonly fields: readonly string[] | undefined) {}

@@ -29,6 +29,8 @@ export interface Output {
   readonly tabular: boolean;
   /** Results are read by a person at a terminal: an empty list deserves a word on stderr. */
   readonly forPeople: boolean;
+  /** A bulk verb's results are printed as its items finish (not all at the end, in input order). */
+  readonly streamsResults: boolean;
   /** A usage error when --fields names something the view does not have. */
   checkFields(view: View<never> | View<unknown>): void;
   /** One record. */
@@ -38,8 +40,12 @@ export interface Output {
    * that --limit cut short says so (on a terminal, or to the agent).
    */
   list<T>(records: AsyncIterable<T> | Iterable<T>, view: View<T>, paging?: PaginateResult): Promise<number>;
-  /** An endless stream of records (webhooks listen). */
-  stream<T>(view: View<T>): Promise<RecordStream<T>>;
+  /**
+   * An endless stream of records (webhooks listen), or results as they land (a bulk verb on a
+   * terminal). `expected`: records like those to come, known before the first arrives (a bulk
+   * run's ids), so that a table's columns, fixed in advance, fit them.
+   */
+  stream<T>(view: View<T>, expected?: readonly T[]): Promise<RecordStream<T>>;
   /** A value printed as it is in data formats (tag changes, raw API bodies); `table` draws it for people. */
   value(value: unknown, table?: () => Promise<void>): Promise<void>;
   /** Free text for people (a Markdown body): control characters escaped, layout kept. */

@@ -2,10 +2,12 @@
 // hold for every row, streamed to a pipe), a single record's key/value block, and the row
 // renderer of an endless stream. The layout itself is table.ts's; what is shown, the views'.
 import type { IO } from '../io.js';
+import { getPath } from './fields.js';
+import type { FormatTarget } from './format.js';
 import type { Pager } from './pager.js';
 import { escapeInline, terminalText, type TerminalText } from './sanitize.js';
-import { plainRow, type TableColumn, type TerminalOptions } from './table.js';
-import { cellText, type Column } from './view.js';
+import { DEFAULT_TERMINAL_COLUMNS, plainRow, type TableCell, type TableColumn, type TerminalOptions, type TerminalTable } from './table.js';
+import { cellText, referenceOf, type Column } from './view.js';
 
 export interface TableTarget {
   io: IO;
@@ -17,14 +19,25 @@ export interface TableTarget {
   write(text: TerminalText): Promise<void>;
 }
 
+/** Where a table format's output goes. */
+export function tableTarget(out: FormatTarget): TableTarget {
+  return { io: out.io, pager: out.pager, userColumns: out.fields !== undefined, write: (text) => out.io.out(text) };
+}
+
+/** The columns a table shows: those --fields names, else the view's; undefined when neither names any. */
+export function tableColumns<T>(columns: readonly Column<T>[], fields: readonly string[] | undefined): Column<T>[] | undefined {
+  if (fields) return fields.map((f) => ({ header: f.toUpperCase(), value: (r: T) => getPath(r, f) }));
+  return columns.length > 0 ? [...columns] : undefined;
+}
+
 /** A list's rows: tab-separated to a pipe as they come; on a terminal, laid out once all are known. */
 export async function writeTableRows<T>(target: TableTarget, records: AsyncIterable<T> | Iterable<T>, columns: readonly Column<T>[] | undefined, seen: (record: T) => void): Promise<number> {
   let count = 0;
   let cols: readonly Column<T>[] | undefined;
-  const rows: TerminalText[][] = [];
+  const rows: TableCell[][] = [];
   for await (const record of records) {
     cols ??= columns ?? keyColumns<T>(record);
-    const cells = cols.map((c) => escapeInline(cellText(c.value(record))));
+    const cells = cellsOf(cols, record);
     if (target.io.stdoutIsTTY) rows.push(cells);
     else await target.write(plainRow(cells));
     seen(record);
@@ -48,18 +61,45 @@ export async function writeDetail<T>(target: TableTarget, record: T, rows: reado
   }
 }
 
-/** The rows of an endless stream, one at a time: widths fixed in advance from the columns, the header before the first row. */
-export async function streamTableRenderer<T>(target: TableTarget, columns: readonly Column<T>[]): Promise<(record: T) => TerminalText> {
-  const cellsOf = (record: T) => columns.map((c) => escapeInline(cellText(c.value(record))));
-  if (!target.io.stdoutIsTTY) return (record) => plainRow(cellsOf(record));
+/**
+ * The rows of a stream, one at a time: widths fixed in advance from the columns and the
+ * `expected` records (known before the first row), the header before the first row.
+ */
+export async function streamTableRenderer<T>(target: TableTarget, columns: readonly Column<T>[], expected: readonly T[] = []): Promise<(record: T) => TerminalText> {
+  if (!target.io.stdoutIsTTY) return (record) => plainRow(cellsOf(columns, record));
   const { tableForStream } = await import('./table.js');
-  const table = await tableForStream(columns.map(tableColumn), terminalOptions(target));
+  const table = await tableForStream(columns.map(tableColumn), terminalOptions(target), expected.map((record) => cellsOf(columns, record)));
+  sayDropped(target, table);
   let header = `${table.header}\n`;
   return (record) => {
-    const line = terminalText(`${header}${table.row(cellsOf(record))}\n`);
+    const line = terminalText(`${header}${table.row(cellsOf(columns, record))}\n`);
     header = '';
     return line;
   };
+}
+
+/** A record's cells, escaped: a reference keeps its id when cut, a 'path' column its file name. */
+function cellsOf<T>(columns: readonly Column<T>[], record: T): TableCell[] {
+  return columns.map((column) => {
+    const value = column.value(record);
+    const ref = referenceOf(value);
+    if (ref) return { text: escapeInline(ref.title), end: escapeInline(ref.id) };
+    const text = escapeInline(cellText(value));
+    const slash = column.fit === 'path' ? text.lastIndexOf('/') : -1;
+    return slash > 0 ? { text: terminalText(text.slice(0, slash)), end: terminalText(text.slice(slash)) } : text;
+  });
+}
+
+/**
+ * On a terminal narrower than tables are laid out for, a table that left columns out says
+ * which (once, on stderr): there even columns a person expects go, and --fields brings them
+ * back. At that width and wider, only a view's last columns go, and a notice under every
+ * list would be noise.
+ */
+function sayDropped(target: TableTarget, table: TerminalTable): void {
+  const columns = target.io.stdoutColumns || DEFAULT_TERMINAL_COLUMNS;
+  if (table.dropped.length === 0 || columns >= DEFAULT_TERMINAL_COLUMNS || !target.io.stderrIsTTY) return;
+  target.io.notice(`columns left out to fit: ${table.dropped.join(', ')} (--fields shows them)`);
 }
 
 /** Columns of records that come with no view: their own keys. */
@@ -69,19 +109,27 @@ export function keyColumns<T>(record: T): Column<T>[] {
 }
 
 /** A list's table on a terminal, through the pager when it is longer than the screen. */
-async function terminalTable<T>(target: TableTarget, columns: readonly Column<T>[], rows: readonly TerminalText[][]): Promise<void> {
+async function terminalTable<T>(target: TableTarget, columns: readonly Column<T>[], rows: readonly TableCell[][]): Promise<void> {
   const { tableForRows } = await import('./table.js');
   const table = await tableForRows(columns.map(tableColumn), rows, terminalOptions(target));
   let text = `${table.header}\n`;
   for (const cells of rows) text += `${table.row(cells)}\n`;
   // A table as tall as the screen would scroll its header away under the next prompt.
   const screenRows = target.io.stdoutRows;
-  if (target.pager && screenRows && rows.length + 1 >= screenRows) {
+  if (target.pager && screenRows && lineCount(text) >= screenRows) {
     const { showInPager } = await import('./pager.js');
     target.io.clearStatus();
-    if (await showInPager(target.pager, terminalText(text))) return;
+    if (await showInPager(target.pager, terminalText(text))) return sayDropped(target, table);
   }
   await target.write(terminalText(text));
+  sayDropped(target, table);
+}
+
+/** Lines of text ending in '\n': a row whose message wraps takes several. */
+function lineCount(text: string): number {
+  let count = 0;
+  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) count++;
+  return count;
 }
 
 function terminalOptions(target: TableTarget): TerminalOptions {
@@ -89,5 +137,5 @@ function terminalOptions(target: TableTarget): TerminalOptions {
 }
 
 function tableColumn<T>(column: Column<T>): TableColumn {
-  return { header: column.header, fit: column.fit ?? 'whole', width: column.width };
+  return { header: column.header, fit: column.fit ?? 'whole', optional: column.optional, width: column.width };
 }

@@ -4,11 +4,14 @@ import type { IdKind } from '../completion/id-cache.js';
 import type { NestedFields } from './fields.js';
 
 /**
- * How a list column gives way when a table is wider than the terminal: 'whole' columns
- * (ids, UUIDs, URLs, dates, statuses) are never cut; 'shrink' columns (titles, names) are
- * cut with '…' to make room. See column-fit.ts for the order in which columns give way.
+ * How a column gives way when a table is wider than the terminal: 'whole' columns (ids,
+ * UUIDs, URLs, dates, statuses) are never cut; 'shrink' columns (titles, names) are cut at
+ * the end with '…' (a reference keeps its id: `Discov… (41)`); 'path' columns are cut in
+ * the middle, keeping the file name (`file /home/…/config.json`); 'wrap' columns (a
+ * message, a failure's reason) are never cut nor dropped: their text goes on over as many
+ * lines as it needs. See column-fit.ts for the order in which columns give way.
  */
-export type Fit = 'whole' | 'shrink';
+export type Fit = 'whole' | 'shrink' | 'path' | 'wrap';
 
 export interface Column<T> {
   header: string;
@@ -18,11 +21,13 @@ export interface Column<T> {
    * prints that field's value under this name; columns without one are left out of csv.
    */
   field?: string;
-  /** How the column fits a terminal in a list table; 'whole' when not declared. */
+  /** How the column fits a terminal; 'whole' when not declared. */
   fit?: Fit;
+  /** A detail few need: on a terminal too narrow for every column whole, dropped before any other gives way. */
+  optional?: boolean;
   /**
-   * The width an endless stream (`webhooks listen`) reserves for the column, since its
-   * rows are not known in advance; lists measure their rows instead.
+   * The width a stream (`webhooks listen`, a bulk verb's results) reserves for the column,
+   * since its rows are not known in advance; lists measure their rows instead.
    */
   width?: number;
 }
@@ -55,12 +60,21 @@ export function cellText(value: unknown): string {
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (Array.isArray(value)) return value.map(cellText).filter((s) => s !== '').join(', ');
   if (typeof value === 'object') {
+    const ref = referenceOf(value);
+    if (ref) return `${ref.title}${ref.id}`;
     const o = value as Record<string, unknown>;
-    if (typeof o.title === 'string') return o.id === undefined ? o.title : `${o.title} (${cellText(o.id)})`;
+    if (typeof o.title === 'string') return o.title;
     if (typeof o.name === 'string') return o.name;
     return JSON.stringify(value);
   }
   return String(value);
+}
+
+/** A reference to another record (`{id, title}`: a project, a phase) as a cell shows it: its title, then ` (<id>)`. */
+export function referenceOf(value: unknown): { title: string; id: string } | undefined {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const o = value as Record<string, unknown>;
+  return typeof o.title === 'string' && o.id !== undefined ? { title: o.title, id: ` (${cellText(o.id)})` } : undefined;
 }
 
 /**

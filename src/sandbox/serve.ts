@@ -1,6 +1,5 @@
 // `pwctl sandbox serve`: run the sandbox in the foreground until SIGINT/SIGTERM or abort.
 import { isLoopbackHost } from '../api/no-proxy.js';
-import type { OutputFormat } from '../output/formats.js';
 import { escapeInline } from '../output/sanitize.js';
 import { startSandbox } from './index.js';
 import type { RequestLogEntry, RunningSandbox, SandboxOptions } from './types.js';
@@ -10,10 +9,18 @@ export interface TextSink {
   write(text: string): unknown;
 }
 
+/** Where a running sandbox is, and a token for each role: what `ready` is told. */
+export interface SandboxReady {
+  base_url: string;
+  tokens: { manager: string; member: string; client: string };
+}
+
 export interface ServeOptions extends SandboxOptions {
-  format: OutputFormat;
-  /** The base URL and tokens. */
-  stdout: TextSink;
+  /**
+   * Says the sandbox is ready: `ready` for programs (the contract's JSON line), `text` for
+   * people (the same with examples of use). The caller picks, in its output format.
+   */
+  announce(ready: SandboxReady, text: string): Promise<void> | void;
   /** Request lines and warnings. */
   stderr: TextSink;
   signal?: AbortSignal;
@@ -28,12 +35,8 @@ export function formatRequestLine(entry: RequestLogEntry, ms: number): string {
   return `${escapeInline(entry.method)} ${escapeInline(entry.path)}${query ? `?${escapeInline(query)}` : ''} ${status} ${Math.round(ms)}ms\n`;
 }
 
-function readyText(sandbox: RunningSandbox, format: ServeOptions['format'], statePath: string | undefined): string {
+function readyText(sandbox: RunningSandbox, statePath: string | undefined): string {
   const { baseUrl, tokens } = sandbox;
-  if (format === 'json' || format === 'ndjson') return `${JSON.stringify({ base_url: baseUrl, tokens })}\n`;
-  if (format === 'yaml') {
-    return `base_url: ${baseUrl}\ntokens:\n  manager: ${tokens.manager}\n  member: ${tokens.member}\n  client: ${tokens.client}\n`;
-  }
   const env = (token: string): string => `PWCTL_BASE_URL=${baseUrl} PWCTL_TOKEN=${token}`;
   return [
     `pwctl sandbox is running (seed: ${sandbox.state.seed}, state: ${statePath ?? 'in memory'})`,
@@ -55,7 +58,7 @@ function readyText(sandbox: RunningSandbox, format: ServeOptions['format'], stat
 }
 
 export async function serveSandbox(opts: ServeOptions): Promise<void> {
-  const { format, stdout, stderr, signal, quiet, ...options } = opts;
+  const { announce, stderr, signal, quiet, ...options } = opts;
   if (signal?.aborted) return;
   const sandbox = await startSandbox({
     requestLogLimit: 10_000,
@@ -82,7 +85,11 @@ export async function serveSandbox(opts: ServeOptions): Promise<void> {
   if (!isLoopbackHost(host)) {
     stderr.write(`warning: --host ${host} is reachable from other machines: anyone on that network can reach this sandbox, and the tokens printed here let them read and change its data; bind to 127.0.0.1 unless that is what you want\n`);
   }
-  stdout.write(readyText(sandbox, format, options.statePath));
-  await stopped;
-  await sandbox.close();
+  const { manager, member, client } = sandbox.tokens;
+  try {
+    await announce({ base_url: sandbox.baseUrl, tokens: { manager, member, client } }, readyText(sandbox, options.statePath));
+    await stopped;
+  } finally {
+    await sandbox.close();
+  }
 }

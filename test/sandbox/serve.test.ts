@@ -25,11 +25,11 @@ function capture(): { stream: PassThrough; text: () => string; line: () => Promi
 }
 
 describe('serveSandbox', () => {
-  it('prints exactly one JSON ready line, logs requests to stderr, and stops on abort', async () => {
+  it('announces where it is and its role tokens once, logs requests to stderr, and stops on abort', async () => {
     const out = capture();
     const err = capture();
     const controller = new AbortController();
-    const running = serveSandbox({ format: 'json', stdout: out.stream, stderr: err.stream, signal: controller.signal, rateLimit: 1000 });
+    const running = serveSandbox({ announce: (ready) => void out.stream.write(`${JSON.stringify(ready)}\n`), stderr: err.stream, signal: controller.signal, rateLimit: 1000 });
 
     const ready = JSON.parse(await out.line());
     expect(Object.keys(ready)).toEqual(['base_url', 'tokens']);
@@ -47,10 +47,10 @@ describe('serveSandbox', () => {
     await expect(fetch(`${ready.base_url}/api/v1/steps`)).rejects.toThrow();
   });
 
-  it('prints base URL, the three tokens and a usage hint as a table', async () => {
+  it('tells people the base URL, the three tokens and a usage hint', async () => {
     const out = capture();
     const controller = new AbortController();
-    const running = serveSandbox({ format: 'table', stdout: out.stream, stderr: new PassThrough(), signal: controller.signal, seed: 'empty' });
+    const running = serveSandbox({ announce: (_ready, text) => void out.stream.write(text), stderr: new PassThrough(), signal: controller.signal, seed: 'empty' });
     await out.line();
     await new Promise((resolve) => setImmediate(resolve));
     controller.abort();
@@ -66,7 +66,7 @@ describe('serveSandbox', () => {
 
   it('returns at once when the signal is already aborted', async () => {
     const out = capture();
-    await serveSandbox({ format: 'json', stdout: out.stream, stderr: new PassThrough(), signal: AbortSignal.abort() });
+    await serveSandbox({ announce: (ready) => void out.stream.write(`${JSON.stringify(ready)}\n`), stderr: new PassThrough(), signal: AbortSignal.abort() });
     expect(out.text()).toBe('');
   });
 });

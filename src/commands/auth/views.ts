@@ -59,13 +59,17 @@ export const AUTH_STATUS_VIEW: View<AuthStatus> = {
   fields: FIELDS,
   nested: { companies: REF_FIELDS },
   columns: [
+    // What `auth status` is for (the contract's list): the profile, its base URL, where its
+    // token is kept, the token masked and whether it works. On a narrow terminal the rest
+    // goes first, a config file's path is shortened in the middle, and the status wraps.
     { header: 'PROFILE', field: 'profile', value: (s) => (s.active ? `${s.profile} *` : s.profile), fit: 'whole' },
     { header: 'BASE URL', field: 'base_url', value: (s) => s.base_url ?? 'not set', fit: 'whole' },
-    { header: 'SIGNED IN TO', field: 'service', value: (s) => s.service ?? '', fit: 'whole' },
-    { header: 'TOKEN FROM', field: 'token_source', value: describeSource, fit: 'whole' },
+    // The origin of the base URL unless the profile is bound elsewhere, which STATUS then says.
+    { header: 'SIGNED IN TO', field: 'service', value: (s) => s.service ?? '', fit: 'whole', optional: true },
+    { header: 'TOKEN FROM', field: 'token_source', value: describeSource, fit: 'path' },
     { header: 'TOKEN', field: 'token', value: (s) => s.token ?? 'none', fit: 'whole' },
-    { header: 'EXPIRES', field: 'expires_at', value: expires, fit: 'shrink' },
-    { header: 'REFRESH', field: 'refresh_token', value: (s) => (s.refresh_token ? 'stored' : ''), fit: 'whole' },
-    { header: 'STATUS', field: 'valid', value: outcome, fit: 'shrink' },
+    { header: 'EXPIRES', field: 'expires_at', value: expires, fit: 'shrink', optional: true },
+    { header: 'REFRESH', field: 'refresh_token', value: (s) => (s.refresh_token ? 'stored' : ''), fit: 'whole', optional: true },
+    { header: 'STATUS', field: 'valid', value: outcome, fit: 'wrap' },
   ],
 };

@@ -18,9 +18,12 @@ export interface FileOutcome {
 export const FILE_RESULT_VIEW: View<BulkResult<FileOutcome>> = {
   fields: ['id', 'ok', 'data', 'status', 'error'],
   columns: [
-    { header: 'FILE', value: (r) => r.id },
-    { header: 'RESULT', value: (r) => (r.ok ? (r.data?.action ?? 'ok') : 'failed') },
-    { header: 'DETAIL', value: (r) => (r.ok ? detail(r.data) : failureDetail(r)) },
+    // The file names are the ids of this table: whole. A stream (push) sizes them from the files.
+    { header: 'FILE', value: (r) => r.id, fit: 'whole' },
+    // Wide enough for every action word: `unchanged`.
+    { header: 'RESULT', value: (r) => (r.ok ? (r.data?.action ?? 'ok') : 'failed'), fit: 'whole', width: 9 },
+    // A conflict's reason is read whole: wrapped, never cut.
+    { header: 'DETAIL', value: (r) => (r.ok ? detail(r.data) : failureDetail(r)), fit: 'wrap' },
   ],
 };
 

@@ -17,7 +17,7 @@ import type { WebhookSubscription } from '../../api/types.js';
 import { InterruptedError } from '../../errors.js';
 import { removeLeftovers, writeFileAtomic } from '../../files/atomic-write.js';
 import { StagedFile } from '../../files/staged-file.js';
-import { ndjsonFileWriter, WHOLE_RECORD_VIEW } from '../../files/ndjson-file.js';
+import { ndjsonFileWriter, WHOLE_RECORD_VIEW } from '../../output/ndjson-file.js';
 import { prepareTargetDir } from '../../files/target-dir.js';
 import { toJson } from '../../output/json.js';
 import type { RunOf } from '../declare.js';

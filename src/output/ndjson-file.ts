@@ -2,8 +2,8 @@
 // `-o ndjson` on stdout (the same encoding, one record per line, backpressure respected).
 import type { Writable } from 'node:stream';
 import type { IO } from '../io.js';
-import { OutputWriter } from '../output/writer.js';
-import type { View } from '../output/view.js';
+import { OutputWriter } from './writer.js';
+import type { View } from './view.js';
 
 /** Any record, every field: a file holds what the service sent. */
 export const WHOLE_RECORD_VIEW: View<unknown> = { fields: [], columns: [] };

@@ -1,0 +1,17 @@
+// JSON values on stdout, shared by the formats that print them (json and ndjson, and a
+// table's fallback for a bare value): through --jq when one was given.
+import type { FormatTarget } from '../format.js';
+import type { JqTarget } from '../jq-output.js';
+import { toJson } from '../json.js';
+import type { View } from '../view.js';
+
+/** One JSON value and a newline, indented for reading when `indent` is given; with --jq, what the filter makes of it. */
+export async function writeJsonValue(out: FormatTarget, value: unknown, indent?: number): Promise<void> {
+  if (out.jq) return (await import('../jq-output.js')).jqWrite(out, out.jq.run(toJson(value)));
+  return out.write(`${toJson(value, indent)}\n`);
+}
+
+/** What --jq needs to filter a list's records. */
+export function jqTarget<T>(out: FormatTarget, view: View<T>): JqTarget<T> {
+  return { io: out.io, write: (text) => out.write(text), select: (record) => out.select(record), seen: (record) => out.seen(record, view) };
+}

@@ -1,0 +1,34 @@
+// -o ndjson: one compact JSON value a line — each record of a list or a stream as it
+// arrives, a record or a value on a line of its own. --jq filters each record as it streams.
+import { dryRunRecord, type Format } from '../format.js';
+import { toJson } from '../json.js';
+import { jqTarget, writeJsonValue } from './json-value.js';
+
+export const ndjson: Format<'ndjson'> = {
+  name: 'ndjson',
+  forPeople: false,
+  tabular: false,
+  machineReadable: true,
+  streamsResults: true,
+
+  record: (out, record) => writeJsonValue(out, out.select(record)),
+
+  async list(out, records, view) {
+    if (out.jq) return (await import('../jq-output.js')).jqEach(jqTarget(out, view), records, out.jq);
+    let count = 0;
+    for await (const record of records) {
+      await out.write(`${toJson(out.select(record))}\n`);
+      out.seen(record, view);
+      count++;
+    }
+    return count;
+  },
+
+  async streamRenderer(out) {
+    return (record) => out.io.stdoutText(`${toJson(out.select(record))}\n`);
+  },
+
+  value: (out, value) => writeJsonValue(out, value),
+
+  dryRun: (out, request) => writeJsonValue(out, dryRunRecord(request)),
+};
