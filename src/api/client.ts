@@ -4,10 +4,11 @@
 import { normaliseBaseUrl } from './base-url.js';
 import { ApiError, displayPath } from './errors.js';
 import { exchange } from './exchange.js';
+import { notTheService } from './foreign-service.js';
 import { RequestNotSent } from './not-sent.js';
 import { Network, type NetworkSettings } from './network.js';
 import { choosePerPage, paginate, type Limit, type PageBody, type PaginateResult } from './pagination.js';
-import { sendWithRetries, type ApiResponse } from './request-loop.js';
+import { sendWithRetries, type ApiResponse, type RetryWait } from './request-loop.js';
 import { DEFAULT_MAX_RESPONSE_BYTES, formatBytes } from './response-limit.js';
 import { isIdempotentMethod, RETRY_DEFAULTS, type RetryPolicy } from './retry-policy.js';
 import { createRedactor, type TraceSink } from './trace.js';
@@ -39,6 +40,8 @@ export interface RequestOptions {
    * lost, or a 5xx) and the retry answers 404, that attempt deleted it — done, not "not found".
    */
   goneIsDone?: boolean;
+  /** The first page of a list (see LoopRequest.listing). */
+  listing?: boolean;
 }
 
 export interface DryRunRequest {
@@ -64,13 +67,17 @@ export interface ClientOptions {
   /** --dry-run: requests that change data are handed to it, and refused (RequestNotSent) instead of sent. */
   dryRun?: (request: DryRunRequest) => void | Promise<void>;
   /** Told about each wait before a retry. */
-  onWait?: (info: { method: string; path: string; delayMs: number; reason: string; status: number | null }) => void;
+  onWait?: (wait: RetryWait & { method: string; path: string }) => void;
+  /** Appended when an answer is not the service's (a login page, a redirect): what the user can check. */
+  wrongServiceHint?: string;
   /** Renews an expired access token once, on a 401. Returns the new token or undefined. */
   renewToken?: () => Promise<string | undefined>;
   /** Appended to a 401's message: what the user can do about it. */
   unauthorizedHint?: string;
   policy?: RetryPolicy;
-  sleep?: (ms: number) => Promise<void>;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** Aborted when the user interrupts the run: waits for retries end, nothing is re-sent. */
+  signal?: AbortSignal;
   random?: () => number;
   /** The CA file and proxy variables (src/api/network.ts); without them: direct, Node's CAs and the system's. */
   network?: NetworkSettings;
@@ -91,7 +98,7 @@ export class ApiClient {
   readonly #network: Network;
   #networkReady: Promise<void> | undefined;
   #redact: (text: string) => string;
-  readonly #sleep: (ms: number) => Promise<void>;
+  readonly #sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   readonly #maxResponseBytes: number;
 
   constructor(options: ClientOptions) {
@@ -103,7 +110,7 @@ export class ApiClient {
     this.origin = new URL(base).origin;
     this.#network = new Network(options.network ?? {});
     this.#redact = this.#redactor(options.token);
-    this.#sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+    this.#sleep = options.sleep ?? abortableSleep;
     this.#maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   }
 
@@ -143,7 +150,7 @@ export class ApiClient {
     const proxy = this.#network.proxyFor(url);
     const { renewToken, onWait } = this.#options;
     return sendWithRetries(
-      { method, url, path, idempotent: options.idempotent ?? isIdempotentMethod(method), outcomeHint: options.outcomeHint, goneIsDone: options.goneIsDone, proxy },
+      { method, url, path, idempotent: options.idempotent ?? isIdempotentMethod(method), outcomeHint: options.outcomeHint, goneIsDone: options.goneIsDone, listing: options.listing, proxy },
       {
         send: async () =>
           exchange({
@@ -171,9 +178,11 @@ export class ApiClient {
         trace: (line) => this.#options.trace?.(this.#redact(line)),
         traceAnswer: this.#options.trace && ((answer) => this.#traceLines(responseDetail(answer.headers, answer.text, { bodies: this.#options.traceBodies === true }))),
         unauthorizedHint: this.#options.unauthorizedHint,
+        wrongServiceHint: this.#options.wrongServiceHint,
         onWait: onWait && ((info) => onWait({ method, path, ...info })),
         policy: this.#options.policy ?? RETRY_DEFAULTS,
         sleep: this.#sleep,
+        signal: this.#options.signal,
         random: this.#options.random,
       },
     );
@@ -221,11 +230,14 @@ export class ApiClient {
     const firstQuery = { ...query, per_page: choosePerPage(limit) };
     const firstUrl = this.resolveUrl(path, firstQuery);
     return paginate<T>(async (next) => {
-      const response = next ? await this.request({ method: 'GET', path: next }) : await this.request({ method: 'GET', path, query: firstQuery });
+      const response = next ? await this.request({ method: 'GET', path: next }) : await this.request({ method: 'GET', path, query: firstQuery, listing: true });
       onPage?.(response, firstUrl);
       const body = response.json as PageBody<T> | undefined;
       if (!body || !Array.isArray(body.data)) {
-        throw new ApiError({ kind: 'bad_response', status: response.status, method: 'GET', url: path, message: `GET ${path}: the response is not a list (no data array)` });
+        const url = next ?? firstUrl;
+        const problem = `GET ${displayPath(url)}: the response is not a list (no data array)`;
+        const message = next ? problem : `${problem}; ${notTheService(url, 'its answer is not a list', this.#options.wrongServiceHint)}`;
+        throw new ApiError({ kind: 'bad_response', status: response.status, method: 'GET', url, message });
       }
       return body;
     }, limit, result, firstUrl);
@@ -268,4 +280,20 @@ export class ApiClient {
   redactHeaders(headers: Record<string, string>): Record<string, string> {
     return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, this.#redact(value)]));
   }
+}
+
+function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const done = () => {
+      signal?.removeEventListener('abort', abort);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    const abort = () => {
+      clearTimeout(timer);
+      reject(signal!.reason);
+    };
+    signal?.addEventListener('abort', abort, { once: true });
+  });
 }

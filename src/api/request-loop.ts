@@ -1,8 +1,9 @@
 // The attempts of one request: send, read the answer, and decide — retry after a wait (the
 // policy in retry-policy.ts), renew the token once after a 401, accept a 404 from a retried
 // DELETE whose earlier attempt's answer was lost, or give up with the server's own error.
-import { ApiError, errorFromResponse } from './errors.js';
+import { ApiError, errorFromResponse, statusText } from './errors.js';
 import type { Exchange } from './exchange.js';
+import { foreignTrait, notTheService } from './foreign-service.js';
 import { errorCode, networkError, proxyAnswerError } from './network-errors.js';
 import type { ProxyRoute } from './proxy-config.js';
 import { parseJsonBody } from './response-body.js';
@@ -30,6 +31,21 @@ export interface LoopRequest {
   proxy?: ProxyRoute;
   /** A DELETE of one record whose 404 after an attempt with an unknown outcome means done. */
   goneIsDone?: boolean;
+  /** The first page of a list: the service has every list, so a 404 means another server. */
+  listing?: boolean;
+}
+
+/** Told before each wait for a retry: which attempt comes next, of how many at most, and why. */
+export interface RetryWait {
+  delayMs: number;
+  reason: string;
+  status: number | null;
+  /** The attempt about to be made (2 for the first retry). */
+  attempt: number;
+  /** The most attempts this kind of failure gets. */
+  maxAttempts: number;
+  /** What went wrong, as words after "after": "a 503 answer", "the connection broke". */
+  after: string;
 }
 
 export interface LoopHooks {
@@ -46,9 +62,14 @@ export interface LoopHooks {
   traceAnswer?: (answer: Exchange) => void;
   /** What to do about a 401 that renewal could not cure (sign in again, check PWCTL_TOKEN). */
   unauthorizedHint?: string;
-  onWait?: (info: { delayMs: number; reason: string; status: number | null }) => void;
+  onWait?: (wait: RetryWait) => void;
+  /** Appended when an answer is not the service's (a login page, a redirect): what the user can check. */
+  wrongServiceHint?: string;
   policy: RetryPolicy;
-  sleep(ms: number): Promise<void>;
+  /** Resolves after `ms`, or rejects at once when `signal` aborts. */
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+  /** Aborted when the user interrupts the run: a wait for a retry ends, and nothing is re-sent. */
+  signal?: AbortSignal;
   random?: () => number;
 }
 
@@ -88,9 +109,13 @@ export async function sendWithRetries(request: LoopRequest, hooks: LoopHooks): P
       hooks.onAnswer(answer.headers);
       const contentType = answer.headers['content-type'] ?? '';
 
+      const trait = foreignTrait({ status, contentType, text: answer.text, headers: answer.headers, listing: request.listing });
       if (status >= 200 && status < 300) {
         const parsed = parseJsonBody(answer.text, contentType);
         if (parsed.ok) return { ...answer, json: parsed.value };
+        if (trait) {
+          throw new ApiError({ kind: 'bad_response', status, method, url, message: `${method} ${path}: ${status}: ${notTheService(url, trait, hooks.wrongServiceHint)}` });
+        }
         const problem = `${method} ${path}: ${status} but the response body is not valid JSON (${parsed.reason})`;
         lastError = idempotent
           ? new ApiError({ kind: 'bad_response', status, method, url, message: problem })
@@ -115,7 +140,11 @@ export async function sendWithRetries(request: LoopRequest, hooks: LoopHooks): P
         lastError = hooks.redact(errorFromResponse(method, url, status, contentType, answer.text, answer.headers));
         if (status === 401 && hooks.unauthorizedHint) lastError = lastError.with({ message: `${lastError.message.replace(/\.$/, '')}; ${hooks.unauthorizedHint}` });
         // An error page from the proxy itself is told as the proxy's, without the service's remedies.
+        const serviceError = lastError;
         lastError = proxyAnswerError(lastError, request.proxy, contentType);
+        if (trait && lastError === serviceError) {
+          lastError = lastError.with({ message: `${method} ${path}: ${`${status} ${statusText(status)}`.trim()}: ${notTheService(url, trait, hooks.wrongServiceHint)}` });
+        }
         failure = { kind: 'status', status, retryAfterMs: parseRetryAfter(answer.headers['retry-after']) };
         if (status >= 500 && !idempotent) {
           throw lastError.with({ message: `${lastError.message}; the request was not re-sent because it may have been applied${outcomeHint(request)}` });
@@ -130,9 +159,36 @@ export async function sendWithRetries(request: LoopRequest, hooks: LoopHooks): P
       throw lastError!;
     }
     hooks.trace(`  retry in ${decision.delayMs}ms: ${decision.reason}`);
-    hooks.onWait?.({ delayMs: decision.delayMs, reason: decision.reason, status });
+    const maxAttempts = status === 429 ? hooks.policy.maxRateLimitAttempts : hooks.policy.maxAttempts;
+    hooks.onWait?.({ delayMs: decision.delayMs, reason: decision.reason, status, attempt: attempt + 1, maxAttempts, after: failureInWords(failure!) });
     waitedMs += decision.delayMs;
-    await hooks.sleep(decision.delayMs);
+    if (hooks.signal?.aborted) throw interruptedWait(lastError!);
+    try {
+      await hooks.sleep(decision.delayMs, hooks.signal);
+    } catch (error) {
+      if (hooks.signal?.aborted) throw interruptedWait(lastError!);
+      throw error;
+    }
+  }
+}
+
+/** The failure that was waiting to be retried when the run was interrupted: told as it was, and that it was not retried. */
+function interruptedWait(error: ApiError): ApiError {
+  return error.with({ message: `${error.message.replace(/\.$/, '')}; not retried: interrupted` });
+}
+
+function failureInWords(failure: Failure): string {
+  switch (failure.kind) {
+    case 'status':
+      return failure.status === 429 ? 'a 429 (rate limited)' : `a ${failure.status} answer`;
+    case 'not-sent':
+      return 'the connection failed';
+    case 'network':
+      return 'the connection broke';
+    case 'timeout':
+      return 'no answer in time';
+    case 'final':
+      return 'a failure';
   }
 }
 

@@ -2,6 +2,7 @@
 // import, docs push): every item through the worker pool, one result per item, progress on a
 // terminal, a summary on stderr, exit 8 on failure — and on Ctrl-C, stop starting items and
 // report what was done.
+import { ApiError } from '../api/errors.js';
 import { RequestNotSent } from '../api/not-sent.js';
 import { BULK_CONCURRENCY, type BulkOptions, type BulkWork } from '../bulk/bulk-options.js';
 import { RateGate } from '../bulk/rate-gate.js';
@@ -38,7 +39,16 @@ export async function runBulk<I, T>(
   let finished = 0;
   let failed = 0;
   let interrupted = false;
-  const onSigint = () => void (interrupted = true);
+  const progress = () => {
+    if (items.length > PROGRESS_AFTER) ctx.statusLine.progress(`${finished}/${items.length} ${options.done}${failed ? `, ${failed} failed` : ''}`);
+  };
+  // The first Ctrl-C stops starting items and ends waits for retries at once; the handler is
+  // then gone, so a second one ends the process the default way.
+  const onSigint = () => {
+    interrupted = true;
+    ctx.statusLine.interrupting();
+    ctx.interruption.abort();
+  };
   process.once('SIGINT', onSigint);
 
   // A format that streams results prints each as it lands; the others print them all at the end, in input order.
@@ -58,6 +68,7 @@ export async function runBulk<I, T>(
     if (streamsResults && !(forPeople && rethrowsSingle && !result.ok)) stream.push(result);
   };
 
+  progress();
   try {
     await runPool(
       items,
@@ -67,6 +78,8 @@ export async function runBulk<I, T>(
         throw error;
       }),
       (index, outcome) => {
+        // A request still waiting out a 429 when Ctrl-C came was never applied: not attempted.
+        if (!outcome.ok && interrupted && isRateLimited(outcome.error)) return;
         finished++;
         const key = keyOf(items[index]!);
         if (outcome.ok) results[index] = successResult(key, outcome.value);
@@ -76,13 +89,13 @@ export async function runBulk<I, T>(
           results[index] = failureResult(key, outcome.error);
         }
         show(results[index]!);
-        if (items.length > PROGRESS_AFTER) ctx.io.status(`${finished}/${items.length} ${options.done}${failed ? `, ${failed} failed` : ''}`);
+        progress();
       },
       { concurrency: options.concurrency ?? BULK_CONCURRENCY, gate: new RateGate(() => client.rateLimit.remaining), stopped: () => interrupted || outputFailed },
     );
   } finally {
     process.removeListener('SIGINT', onSigint);
-    ctx.io.clearStatus();
+    ctx.statusLine.end();
   }
 
   // Data formats account for every item; a table shows what was attempted, and the summary the rest.
@@ -110,4 +123,8 @@ async function printAsTheyLand<T>(ctx: Factory, results: AsyncIterable<BulkResul
   const out = await ctx.output.stream(view, expected);
   for await (const result of results) out.write([result]);
   await out.end();
+}
+
+function isRateLimited(error: unknown): boolean {
+  return error instanceof ApiError && error.kind === 'rate_limited';
 }

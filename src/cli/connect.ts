@@ -2,8 +2,8 @@
 // credentials (PWCTL_TOKEN, or the profile's stored tokens, renewed when its OAuth sign-in
 // allows), and an API client wired to this run's trace, wait notices and --dry-run
 // printing. Reached only through import(), by the first verb that asks for a client.
-import { ApiClient } from '../api/client.js';
-import { waitBounds } from '../api/retry-policy.js';
+import { ApiClient, type ClientOptions } from '../api/client.js';
+import { formatWait, waitBounds } from '../api/retry-policy.js';
 import { SANDBOX_SERVICE } from '../config/service-key.js';
 import { DEFAULT_PROFILE, type TokenSource } from '../config/settings.js';
 import { didYouMean } from '../suggest.js';
@@ -45,25 +45,51 @@ export async function connect(ctx: Factory): Promise<Connection> {
     secrets.push(...auth.secrets);
   }
   const client = new ApiClient({
+    ...runOptions(ctx),
     baseUrl,
     token,
-    timeoutMs: settings.timeoutMs,
-    maxResponseBytes: settings.maxResponseBytes,
-    policy: waitBounds(settings.maxWaitSeconds),
-    network,
-    userAgent: USER_AGENT,
     secrets,
-    trace,
-    traceBodies: settings.debugBodies,
     renewToken,
     unauthorizedHint: settings.sandbox ? undefined : unauthorizedHint(settings.tokenSource, ctx.profileName),
+    wrongServiceHint: settings.sandbox || !settings.baseUrlSource ? undefined : `check ${settings.baseUrlSource}`,
     dryRun: ctx.dryRun ? (request) => ctx.output.dryRun(request) : undefined,
-    onWait: ({ delayMs, status }) => {
-      if (status === 429) ctx.io.status(`rate limited: waiting ${(delayMs / 1000).toFixed(1)} s…`);
-    },
   });
   ctx.onClose(() => client.close());
   return { client, serviceKey: settings.sandbox ? SANDBOX_SERVICE : client.base };
+}
+
+/** What every client of this run shares: its bounds, route, trace, the wait notices and Ctrl-C. */
+export function runOptions(ctx: Factory): Omit<ClientOptions, 'baseUrl' | 'token'> {
+  const settings = ctx.settings;
+  return {
+    timeoutMs: settings.timeoutMs,
+    maxResponseBytes: settings.maxResponseBytes,
+    policy: waitBounds(settings.maxWaitSeconds),
+    network: { caFile: settings.caFile, env: ctx.env },
+    userAgent: USER_AGENT,
+    trace: traceSink(ctx),
+    traceBodies: settings.debugBodies,
+    onWait: waitNotices(ctx),
+    signal: ctx.interruption.signal,
+  };
+}
+
+/**
+ * A request that waits to be retried says so, so a hanging command can be told from a slow
+ * one: a wait for the rate limit counts down on the status line (and is a notice where there
+ * is no terminal to count on); any other retry is a notice naming the attempt.
+ */
+function waitNotices(ctx: Factory): NonNullable<ClientOptions['onWait']> {
+  return ({ status, attempt, maxAttempts, after, delayMs, method, path }) => {
+    const retrying = `retrying (${attempt}/${maxAttempts})`;
+    if (status === 429) {
+      ctx.statusLine.rateLimited(delayMs);
+      if (!ctx.io.stderrIsTTY) ctx.io.notice(`rate limited: ${retrying} in ${formatWait(delayMs)}: ${method} ${path}`);
+      return;
+    }
+    const when = delayMs >= 100 ? `, in ${formatWait(delayMs)}` : '';
+    ctx.io.notice(`${retrying} after ${after}${when}: ${method} ${path}`);
+  };
 }
 
 /** No base URL: for a profile that is not stored at all (`--profile stagin`), the typo is the news. */

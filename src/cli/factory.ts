@@ -15,6 +15,7 @@ import type { JqFilter } from '../output/jq.js';
 import { resolvePager } from '../output/pager.js';
 import { OutputWriter } from '../output/writer.js';
 import { TerminalAsker } from './prompts.js';
+import { StatusLine } from './status-line.js';
 
 export class Factory implements Ctx {
   #store: ConfigStore | undefined;
@@ -25,6 +26,9 @@ export class Factory implements Ctx {
   #jq: JqFilter | undefined;
   #cleanups: Array<() => Promise<void>> = [];
   #asker: Asker | undefined;
+  #statusLine: StatusLine | undefined;
+  /** Aborted when the user interrupts bulk work (Ctrl-C): waits for retries end, nothing is re-sent. */
+  readonly interruption = new AbortController();
 
   constructor(
     readonly flags: GlobalFlags,
@@ -77,6 +81,11 @@ export class Factory implements Ctx {
     return (this.#client ??= this.#connect());
   }
 
+  /** The transient line on a terminal's stderr: progress, rate-limit waits. */
+  get statusLine(): StatusLine {
+    return (this.#statusLine ??= new StatusLine(this.io));
+  }
+
   /** Built when a person can be asked; the prompt library loads only when a question is put. */
   get ask(): Asker | undefined {
     if (!this.io.canPrompt) return undefined;
@@ -94,18 +103,8 @@ export class Factory implements Ctx {
   }
 
   async clientWithToken(baseUrl: string, token: string): Promise<ApiClient> {
-    const [{ ApiClient }, { USER_AGENT, knownSecrets, traceSink }, { waitBounds }] = await Promise.all([import('../api/client.js'), import('./connect.js'), import('../api/retry-policy.js')]);
-    const client = new ApiClient({
-      baseUrl,
-      token,
-      timeoutMs: this.settings.timeoutMs,
-      maxResponseBytes: this.settings.maxResponseBytes,
-      policy: waitBounds(this.settings.maxWaitSeconds),
-      network: { caFile: this.settings.caFile, env: this.env },
-      userAgent: USER_AGENT,
-      secrets: [token, ...knownSecrets(this)],
-      trace: traceSink(this),
-    });
+    const [{ ApiClient }, { runOptions, knownSecrets }] = await Promise.all([import('../api/client.js'), import('./connect.js')]);
+    const client = new ApiClient({ ...runOptions(this), baseUrl, token, secrets: [token, ...knownSecrets(this)] });
     this.onClose(() => client.close());
     return client;
   }
@@ -123,6 +122,7 @@ export class Factory implements Ctx {
   }
 
   async close(): Promise<void> {
+    this.#statusLine?.end();
     for (const cleanup of this.#cleanups.reverse()) {
       try {
         await cleanup();

@@ -3,7 +3,7 @@
 // through lists (`assignees.name` is every assignee's name); a number picks one element of
 // a list (`tags.0.name`).
 import { UsageError } from '../errors.js';
-import { didYouMean } from '../suggest.js';
+import { closest, didYouMean } from '../suggest.js';
 
 /**
  * The fields inside fields that hold an object or a list of objects, by top-level field
@@ -45,9 +45,21 @@ export function validateFields(fields: readonly string[], top: readonly string[]
   for (const field of fields) {
     if (!isValidPath(field, top, nested)) {
       const valid = validPaths(top, nested);
-      throw new UsageError(`${name}: unknown field ${JSON.stringify(field)}${didYouMean(field, valid)}; valid fields: ${valid.join(', ')}`);
+      throw new UsageError(`${name}: unknown field ${JSON.stringify(field)}${fieldSuggestion(field, valid)}; valid fields: ${valid.join(', ')}`);
     }
   }
+}
+
+/**
+ * A path whose parent exists is compared with that parent's fields by its last part alone
+ * (`phase.titel` → `phase.title`, but `author.email` is no `author.id`); any other whole.
+ */
+function fieldSuggestion(field: string, valid: readonly string[]): string {
+  const dot = field.lastIndexOf('.');
+  const parent = field.slice(0, dot + 1);
+  if (dot < 0 || !valid.some((v) => v.startsWith(parent))) return didYouMean(field, valid);
+  const match = closest(field.slice(dot + 1), valid.filter((v) => v.startsWith(parent) && !v.slice(parent.length).includes('.')).map((v) => v.slice(parent.length)));
+  return match === undefined ? '' : ` (did you mean ${parent}${match}?)`;
 }
 
 function isValidPath(field: string, top: readonly string[], nested: NestedFields): boolean {

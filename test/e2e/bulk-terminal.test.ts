@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src/sandbox/index.js';
 import { baseEnv, makeConfigDir } from '../helpers/cli.js';
-import { hasPty, startInPty } from '../helpers/pty.js';
+import { hasPty, startInPty, visibleText } from '../helpers/pty.js';
 import { sandboxEnv, startTestSandbox } from '../helpers/sandbox.js';
 
 
@@ -96,4 +96,38 @@ describe.skipIf(!hasPty)('bulk verbs on a terminal', () => {
       sb.faults.clear();
     }
   });
+
+  it('a long rate-limit wait counts down beside the progress, and Ctrl-C during it ends the run at once, sending nothing new', async () => {
+    // 10 requests a minute: the eleventh is told to wait about a minute.
+    const slow = await startTestSandbox({ rateLimit: 10, rateWindowSec: 60, extraSteps: 40 });
+    try {
+      const ids = Object.values(slow.state.steps).filter((s) => s.title.startsWith('Bulk task')).slice(0, 30).map((s) => String(s.id));
+      const run = startInPty(['steps', 'complete', ...ids], { cols: 100, rows: 200, keepInput: true, env: { ...baseEnv(makeConfigDir()), ...sandboxEnv(slow), PWCTL_PAGER: '' } });
+      await run.waitFor(/10\/30 completed · rate limited, resuming in \d+ s/);
+      const shown = () => [...visibleText(run.output()).matchAll(/resuming in (\d+) s/g)].map((m) => Number(m[1]));
+      // It counts down: a later second is drawn while the same wait goes on.
+      await new Promise<void>((resolve) => {
+        const timer = setInterval(() => {
+          const seconds = shown();
+          if (seconds.at(-1)! < seconds[0]!) {
+            clearInterval(timer);
+            resolve();
+          }
+        }, 100);
+      });
+      const sentBefore = slow.requests.filter((r) => r.method !== 'GET').length;
+      run.type('\u0003');
+      await run.waitFor(/interrupting… \(Ctrl-C again to force\)/);
+      // Ended long before the service's minute is up (the test would time out waiting it out).
+      const { code, output } = await run.done;
+      expect(code).toBe(130);
+      const lines = screen(output);
+      expect(lines.slice(-3)).toEqual(['interrupting… (Ctrl-C again to force)', '10 completed, 0 failed, 20 not attempted (interrupted)', 'error: interrupted after 10 of 30 items']);
+      expect(lines.filter((l) => /^\d+ +ok /.test(l))).toHaveLength(10);
+      expect(slow.requests.filter((r) => r.method !== 'GET')).toHaveLength(sentBefore);
+      expect(ids.filter((id) => slow.state.steps[Number(id)]!.completed)).toHaveLength(10);
+    } finally {
+      await slow.close();
+    }
+  }, 30_000);
 });

@@ -79,7 +79,7 @@ describe('-o csv', () => {
 
 describe('--fields paths (17.6)', () => {
   it('an unknown nested path exits 2 before any request, listing the valid paths', async () => {
-    cli.expectUsageError(await pw(['steps', 'list', '--fields', 'id,phase.titel']), /unknown field "phase.titel"; valid fields: id, title, .*phase\.id, phase\.title, phase\.is_internal/);
+    cli.expectUsageError(await pw(['steps', 'list', '--fields', 'id,phase.titel']), /unknown field "phase.titel" \(did you mean phase.title\?\); valid fields: id, title, .*phase\.id, phase\.title, phase\.is_internal/);
     cli.expectUsageError(await pw(['steps', 'list', '--fields', 'id,title.x', '-o', 'csv']), /unknown field "title.x"/);
     cli.expectUsageError(await pw(['docs', 'get', '5eed0000-0000-4000-8000-000000000081', '--fields', 'author.email']), /unknown field "author.email"; .*author\.name/);
     cli.expectUsageError(await pw(['steps', 'complete', '103', '--fields', 'id,data.nope']), /unknown field "data.nope"; .*data\.phase\.title/);

@@ -58,7 +58,7 @@ describe('docs on a terminal', () => {
 
   it('delete asks first: "n" deletes nothing and fails, "y" deletes', async () => {
     const no = await run(['docs', 'delete', BLUE], 'n');
-    expect(no.stderr).toContain(`Delete document ${BLUE} and its attachments? [y/N] `);
+    expect(no.stderr).toContain(`Delete document "Blue Harbor creative brief" (${BLUE}) and its attachments? [y/N] `);
     expect(no.code).toBe(2);
     expect(no.stderr).toMatch(/error: cancelled; nothing was changed/);
     expect(sb.state.documents[BLUE]).toBeDefined();
@@ -70,7 +70,7 @@ describe('docs on a terminal', () => {
 
   it('milestones delete asks too', async () => {
     const r = await run(['milestones', 'delete', '72', '73'], 'yes');
-    expect(r.stderr).toContain('Permanently delete 2 milestones (72, 73)? [y/N] ');
+    expect(r.stderr).toContain('Permanently delete 2 milestones: "Launch" (72), "Brand reveal" (73)? [y/N] ');
     expect(r.code).toBe(0);
     expect(sb.state.milestones[72]).toBeUndefined();
     expect(sb.state.milestones[73]).toBeUndefined();

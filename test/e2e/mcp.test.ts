@@ -10,11 +10,12 @@ import { connectMcp, textOf, type McpOptions, type McpSession } from '../helpers
 import { useSandboxCli } from '../helpers/sandbox-cli.js';
 
 const cli = useSandboxCli();
-const READ_TOOLS = ['steps_list', 'steps_get', 'tags_list', 'docs_list', 'docs_get', 'milestones_list', 'milestones_get', 'webhooks_list', 'webhooks_get'];
+const READ_TOOLS = ['steps_list', 'steps_get', 'tags_list', 'docs_list', 'docs_get', 'milestones_list', 'milestones_get', 'webhooks_list', 'webhooks_get', 'phases_list', 'projects_list'];
 const ALL_TOOLS = [
   'steps_list', 'steps_get', 'steps_create', 'steps_update', 'steps_complete', 'steps_reopen', 'steps_move', 'steps_reorder', 'steps_delete',
   'tags_list', 'tags_add', 'tags_set', 'tags_remove', 'docs_list', 'docs_get', 'docs_create', 'docs_update', 'docs_delete',
   'milestones_list', 'milestones_get', 'milestones_create', 'milestones_update', 'milestones_delete', 'webhooks_list', 'webhooks_get',
+  'phases_list', 'projects_list',
 ];
 
 let session: McpSession | undefined;
@@ -147,7 +148,7 @@ describe('failures are tool errors', () => {
       ['docs_get', { uuid: 'not-a-uuid' }, /uuid must be a document UUID/],
       ['milestones_create', { project_id: 31, title: 'x', due_date: '2026-01-01', color: 'red' }, /color must be a hex colour/],
       ['fields_of_nothing', {}, /unknown tool "fields_of_nothing"/],
-      ['steps_list', { fields: ['phase.titel'] }, /fields: unknown field "phase.titel"; valid fields: .*phase.title/],
+      ['steps_list', { fields: ['phase.titel'] }, /fields: unknown field "phase.titel" \(did you mean phase.title\?\); valid fields: .*phase.title/],
     ];
     for (const [tool, args, pattern] of cases) {
       const result = await s.call(tool, args);

@@ -106,7 +106,7 @@ describe('milestones create', () => {
     expectUsageError(await pw(['milestones', 'create', '--project', '31', '--title', 'x'.repeat(256), '--due', '2025-04-20']), /--title must be at most 255 characters, got 256/);
     expectUsageError(await pw(['milestones', 'create', '--project', '31', '--title', ' ', '--due', '2025-04-20']), /--title must not be empty/);
     expectUsageError(await pw(['milestones', 'create', '--project', '31', '--title', 'X', '--due', '2025-02-30']), /--due must be a real calendar date.*no such day/);
-    expectUsageError(await pw(['milestones', 'create', '--project', '31', '--title', 'X', '--due', '20/04/2025']), /--due must be a date in the form YYYY-MM-DD/);
+    expectUsageError(await pw(['milestones', 'create', '--project', '31', '--title', 'X', '--due', '20/04/2025']), /--due must be a date: YYYY-MM-DD \(e.g. 2026-12-31\), today, tomorrow, \+3d or \+2w; got "20\/04\/2025"/);
     expectUsageError(await pw(['milestones', 'create', '--project', '31', '--title', 'X', '--due', '2025-04-20', '--color', 'blue']), /--color must be a hex colour/);
     expectUsageError(await pw(['milestones', 'create', '--project', '3.1', '--title', 'X', '--due', '2025-04-20']), /--project must be a positive integer id/);
   });
@@ -145,7 +145,7 @@ describe('milestones update', () => {
 
   it('with nothing to change, or bad values, is a usage error before any request', async () => {
     expectUsageError(await pw(['milestones', 'update', '71']), /nothing to update: give at least one of --title, --due, --description or --color/);
-    expectUsageError(await pw(['milestones', 'update', '71', '--due', 'tomorrow']), /--due must be a date in the form YYYY-MM-DD/);
+    expectUsageError(await pw(['milestones', 'update', '71', '--due', '31/12/2026']), /--due must be a date: YYYY-MM-DD/);
     expectUsageError(await pw(['milestones', 'update', '71', '--color', '#12345']), /--color must be a hex colour/);
     expectUsageError(await pw(['milestones', 'update', '71', '--title', 'y'.repeat(300)]), /at most 255 characters/);
     expectUsageError(await pw(['milestones', 'update', '0', '--title', 'x']), /<id> must be a positive integer id/);

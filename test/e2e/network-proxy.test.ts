@@ -172,7 +172,9 @@ describe.skipIf(problem)(`through tinyproxy${problem ? ` (skipped: ${problem})` 
 
   it('a refused connection to the proxy: exit 7, one line naming the proxy and the variable', async () => {
     const result = await runCli(['steps', 'get', '101'], asManager({ HTTP_PROXY: `http://127.0.0.1:${closedPort}` }));
-    expectOneErrorLine(result, 7, new RegExp(`^error: GET /api/v1/steps/101: cannot connect to the proxy http://127\\.0\\.0\\.1:${closedPort} \\(ECONNREFUSED\\): check HTTP_PROXY$`));
+    const retries = expectOneErrorLine(result, 7, new RegExp(`^error: GET /api/v1/steps/101: cannot connect to the proxy http://127\\.0\\.0\\.1:${closedPort} \\(ECONNREFUSED\\): check HTTP_PROXY$`));
+    // Nothing was sent, so it was tried again, out loud, before giving up.
+    expect(retries.map((l) => l.replace(/, in .*:/, ':'))).toEqual([2, 3, 4].map((n) => `retrying (${n}/4) after the connection failed: GET /api/v1/steps/101`));
     expect(received()).toEqual([]);
   });
 

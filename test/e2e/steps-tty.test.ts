@@ -58,12 +58,12 @@ describe.skipIf(!hasPty)('on a terminal', () => {
 
   it('delete asks first: no sends nothing, yes deletes', async () => {
     const no = await runInPty(['steps', 'delete', '103'], 'n\n');
-    expect(no.output).toContain('Permanently delete task 103? [y/N]');
+    expect(no.output).toContain('Permanently delete task "Stakeholder interviews" (103)? [y/N]');
     expect(no.output).toContain('error: cancelled; nothing was changed');
     expect(no.code).toBe(2);
     expect(sent('DELETE')).toEqual([]);
     const yes = await runInPty(['steps', 'delete', '103', '105'], 'y\n');
-    expect(yes.output).toContain('Permanently delete 2 tasks (103, 105)? [y/N]');
+    expect(yes.output).toMatch(/Permanently delete 2 tasks: "[^"]+" \(103\), "[^"]+" \(105\)\? \[y\/N\]/);
     expect(yes.code).toBe(0);
     expect(sent('DELETE').map((r) => r.path)).toEqual(['/api/v1/steps/103', '/api/v1/steps/105']);
     expect(sb.state.steps[103]).toBeUndefined();

@@ -184,12 +184,21 @@ export function sandboxEnv(sandbox: { baseUrl: string; tokens: Record<string, st
   return { PWCTL_BASE_URL: sandbox.baseUrl, PWCTL_TOKEN: sandbox.tokens[role]! };
 }
 
-/** One `error:` line matching `message`, exit `code`; with -o json, the same error as one JSON line after it. */
-export function expectOneErrorLine(result: CliResult, code: number, message: RegExp): void {
+/** The `retrying (n/max) …` notices of a run's stderr, which come before its outcome. */
+export const RETRY_NOTICE = /^retrying \(\d+\/\d+\) /;
+
+/**
+ * One `error:` line matching `message`, exit `code`; with -o json, the same error as one JSON
+ * line after it. Notices of retries before it are returned for the caller to check.
+ */
+export function expectOneErrorLine(result: CliResult, code: number, message: RegExp): string[] {
   expect(result.code, result.stderr).toBe(code);
-  const [line, json, ...rest] = result.stderr.trim().split('\n');
+  const all = result.stderr.trim().split('\n');
+  const retries = all.filter((l) => RETRY_NOTICE.test(l));
+  const [line, json, ...rest] = all.filter((l) => !RETRY_NOTICE.test(l));
   expect(line).toMatch(/^error: /);
   expect(line).toMatch(message);
   expect(rest).toEqual([]);
   if (json !== undefined) expect(JSON.parse(json)).toEqual({ error: { status: null, code, message: line!.replace(/^error: /, '') } });
+  return retries;
 }

@@ -97,9 +97,12 @@ describe('field selection', () => {
     expect(() => validateFields(['id', 'nope.x'], ['id', 'title'])).toThrow('--fields: unknown field "nope.x"; valid fields: id, title');
     const nested = { phase: ['id', 'title'], assignees: ['id', 'name'] };
     expect(() => validateFields(['phase.titel'], ['id', 'phase', 'assignees'], nested)).toThrow(
-      '--fields: unknown field "phase.titel"; valid fields: id, phase, phase.id, phase.title, assignees, assignees.id, assignees.name',
+      '--fields: unknown field "phase.titel" (did you mean phase.title?); valid fields: id, phase, phase.id, phase.title, assignees, assignees.id, assignees.name',
     );
     expect(() => validateFields(['id.x'], ['id', 'phase'], nested)).toThrow(/unknown field "id.x"/);
+    // A known parent: its own fields are compared by their last part, so nothing far is suggested.
+    expect(() => validateFields(['assignees.email'], ['id', 'assignees'], nested)).toThrow(/unknown field "assignees.email"; valid/);
+    expect(() => validateFields(['phse.title'], ['id', 'phase'], nested)).toThrow(/unknown field "phse.title" \(did you mean phase.title\?\)/);
     expect(() => validateFields(['phase.title', 'assignees.name', 'assignees.0.name'], ['phase', 'assignees'], nested)).not.toThrow();
     expect(() => validateFields(['payload.anything.at.all'], ['payload'], { payload: '*' })).not.toThrow();
     expect(() => validateFields(['x'], ['id'], {}, 'fields')).toThrow(/^fields: unknown field "x"/);
