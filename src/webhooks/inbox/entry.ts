@@ -1,0 +1,36 @@
+// One delivery as the inbox keeps it (issue 25): everything `listen` answered, accepted or
+// rejected, with the exact bytes received. `webhooks deliveries list/show/replay` and the
+// `listen --inspect` page read these; nothing else defines a delivery's stored shape.
+
+export type Verdict = 'verified' | 'rejected';
+
+export interface InboxEntry {
+  /** Unique across listeners of one profile, and sortable by arrival. */
+  id: string;
+  /** ISO 8601, UTC, milliseconds. */
+  received_at: string;
+  verdict: Verdict;
+  /** Why it was rejected (no signature, malformed signature, no secret matches, body over --max-body); null when verified. */
+  reason: string | null;
+  /** The event type: from the verifying subscription, else inferred from the payload's shape; null when neither says. */
+  event: string | null;
+  /** The subscription whose secret verified it; for a rejection, the one whose event its shape suggests, if any. */
+  subscription_id: number | null;
+  duplicate: boolean;
+  /** Bytes of the body received. */
+  size: number;
+  method: string;
+  /** The request path and query as received. */
+  path: string;
+  /** The request headers as received, names lower-cased, in arrival order (repeated names kept). */
+  headers: Array<[string, string]>;
+  /** The exact body received. */
+  body: Buffer;
+  /** For a rejection: whether the body parses as JSON (a developer debugging a 401 asks). */
+  body_parses: boolean;
+  /** The --forward-to targets it was relayed to, for `deliveries replay` without --to. */
+  forwarded_to: string[];
+}
+
+/** What `deliveries list` prints for each entry, in this key order (the contract's shape). */
+export const INBOX_LIST_FIELDS = ['id', 'received_at', 'event', 'subscription_id', 'verdict', 'reason', 'duplicate', 'size'] as const;
