@@ -138,7 +138,8 @@ async function reportError(error: unknown, io: IO, argv: string[], env: NodeJS.P
   const { errors, explainedErrors } = error as { errors?: Record<string, string[]>; explainedErrors?: Record<string, string[]> };
   const entry = { message, status: report.status, exitCode: report.code, errors, explainedErrors };
   io.error(errorLines(entry));
-  if (isMachineReadable(requestedFormat(argv, env))) io.error(errorJsonLine(entry));
+  // The JSON error line is for a program reading stderr; a person at a terminal reads the error once.
+  if (!io.stderrIsTTY && isMachineReadable(requestedFormat(argv, env))) io.error(errorJsonLine(entry));
   const debug = argv.includes('--debug') || ['1', 'true', 'api'].includes(env.PWCTL_DEBUG ?? '');
   if (debug && error instanceof Error && error.stack && report.code === EXIT.failure) io.error(`${error.stack}\n`);
   return report.code;

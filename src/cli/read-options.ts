@@ -74,9 +74,8 @@ async function positional(flag: Flag, value: unknown, ctx: Ctx): Promise<RawValu
   if (!form.stdin || !values.includes('-')) return values;
   const name = nameOf(flag);
   if (values.length > 1) throw new UsageError(`${name}: '-' (read from standard input) cannot be combined with other ids`);
-  if (ctx.io.stdinIsTTY) ctx.io.notice('reading ids from standard input, one per line; end with Ctrl-D');
   // The parser tells ids read from standard input by this shape, to name the item a mistake is in.
-  return { stdin: idsFromText(await readInput(ctx, '-', name), name) } as unknown as RawValue;
+  return { stdin: idsFromText(await readInput(ctx, '-', name, 'ids, one per line,'), name) } as unknown as RawValue;
 }
 
 /** An option's raw value from its occurrences; undefined when it was not given. */

@@ -29,10 +29,17 @@ export function limitOf(opts: { limit?: number; all?: boolean }): Limit {
 /**
  * Print a list as its pages arrive (the output says when --limit cut it short). `fetch` is a
  * resource module's list function (listSteps, listDocuments, …) given the paging result to
- * fill in. Returns how many records were printed.
+ * fill in. `none` is said when nothing came ("no webhooks"). Returns how many records were printed.
  */
-export async function printList<T>(ctx: Ctx, view: View<T>, fetch: (paging: PaginateResult) => AsyncIterable<T>): Promise<number> {
+export async function printList<T>(ctx: Ctx, view: View<T>, fetch: (paging: PaginateResult) => AsyncIterable<T>, none: string): Promise<number> {
   ctx.output.checkFields(view as View<unknown>);
   const paging: PaginateResult = { truncated: false, requests: 0 };
-  return ctx.output.list(fetch(paging), view, paging);
+  const count = await ctx.output.list(fetch(paging), view, paging);
+  sayNone(ctx, count, none);
+  return count;
+}
+
+/** An empty table on a terminal would be a blank screen: say on stderr that nothing matched. Data formats print their empty list. */
+export function sayNone(ctx: Ctx, count: number, none: string): void {
+  if (count === 0 && ctx.output.forPeople && ctx.io.stdoutIsTTY) ctx.io.notice(none);
 }

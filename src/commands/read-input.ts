@@ -6,10 +6,13 @@ import { UsageError } from '../errors.js';
 
 const MAX_INPUT_BYTES = 16 * 1024 * 1024;
 
-/** The exact bytes, undecoded (webhook bodies: signatures are over bytes). */
-export async function readInputBytes(ctx: Ctx, source: string, flag: string): Promise<Buffer> {
+/**
+ * The exact bytes, undecoded (webhook bodies: signatures are over bytes). `what` is what a
+ * person at a terminal is told is being read from it (the flag by default).
+ */
+export async function readInputBytes(ctx: Ctx, source: string, flag: string, what = flag): Promise<Buffer> {
   if (source === '-') {
-    if (ctx.io.stdinIsTTY) ctx.io.notice(`reading ${flag} from standard input; end with Ctrl-D`);
+    if (ctx.io.stdinIsTTY) ctx.io.notice(`reading ${what} from standard input; end with Ctrl-D`);
     return readStream(ctx.io.stdin, flag);
   }
   return readFileBytes(source, flag);
@@ -30,8 +33,8 @@ export async function readFileBytes(path: string, flag: string): Promise<Buffer>
 }
 
 /** UTF-8 text; binary (NUL bytes) or invalid UTF-8 input is refused. */
-export async function readInput(ctx: Ctx, source: string, flag: string): Promise<string> {
-  const bytes = await readInputBytes(ctx, source, flag);
+export async function readInput(ctx: Ctx, source: string, flag: string, what = flag): Promise<string> {
+  const bytes = await readInputBytes(ctx, source, flag, what);
   return decodeText(bytes, source === '-' ? 'standard input' : JSON.stringify(source), flag);
 }
 

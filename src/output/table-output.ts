@@ -53,7 +53,8 @@ export async function writeDetail<T>(target: TableTarget, record: T, rows: reado
     const width = Math.max(...rows.map((r) => r.header.length));
     const { Chalk } = await import('chalk');
     const chalk = new Chalk({ level: target.io.stdoutColor as 0 | 1 | 2 | 3 });
-    const lines = rows.map((r) => `${chalk.bold(`${escapeInline(r.header.toLowerCase())}:`.padEnd(width + 2))}${escapeInline(cellText(r.value(record)))}`);
+    // An empty value is a dash for people (`due: —`); a pipe gets nothing after the tab.
+    const lines = rows.map((r) => `${chalk.bold(`${escapeInline(r.header.toLowerCase())}:`.padEnd(width + 2))}${escapeInline(cellText(r.value(record)) || '—')}`);
     await target.write(terminalText(`${lines.join('\n')}\n`));
   } else {
     const lines = rows.map((r) => `${escapeInline(r.header.toLowerCase())}:\t${escapeInline(cellText(r.value(record)))}`);

@@ -12,5 +12,5 @@ export const run: RunOf<typeof list> = async (ctx, opts) => {
   const { search } = opts;
   const refinement: Refinement<Milestone> = { keep: search === undefined ? undefined : (m) => matchesSearch(m.title, search), sort: opts.sort };
   const client = await ctx.api();
-  await printList(ctx, MILESTONE_VIEW, (paging) => refine(ctx, listMilestones(client, filters, readsBeyondLimit(refinement) ? 'all' : limit, paging), refinement, limit, MILESTONE_VIEW, paging));
+  await printList(ctx, MILESTONE_VIEW, (paging) => refine(ctx, listMilestones(client, filters, readsBeyondLimit(refinement) ? 'all' : limit, paging), refinement, limit, MILESTONE_VIEW, paging), 'no milestones match');
 };

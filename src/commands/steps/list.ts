@@ -18,8 +18,7 @@ export const run: RunOf<typeof list> = async (ctx, opts) => {
   const view = stepView({ tags: filters.include?.includes('tags') });
   const refinement: Refinement<Step> = { keep: keeper(opts), sort: opts.sort };
   const client = await ctx.api();
-  const count = await printList(ctx, view, (paging) => refine(ctx, listSteps(client, filters, readsBeyondLimit(refinement) ? 'all' : limit, paging), refinement, limit, view, paging));
-  if (count === 0 && ctx.output.forPeople) ctx.io.notice('no tasks match');
+  await printList(ctx, view, (paging) => refine(ctx, listSteps(client, filters, readsBeyondLimit(refinement) ? 'all' : limit, paging), refinement, limit, view, paging), 'no tasks match');
 };
 
 /** The client-side filters as one test; undefined when none was given. */

@@ -1,5 +1,6 @@
-import { WEBHOOK_EVENTS, type CreateWebhookBody } from '../../api/types.js';
-import { createWebhook } from '../../api/webhooks.js';
+import type { ApiClient } from '../../api/client.js';
+import { WEBHOOK_EVENTS, type CreateWebhookBody, type WebhookSubscription } from '../../api/types.js';
+import { createWebhook, getWebhook } from '../../api/webhooks.js';
 import { serviceKey } from '../../config/service-key.js';
 import { putWebhookSecret } from '../../config/webhook-secrets.js';
 import { UsageError } from '../../errors.js';
@@ -29,11 +30,26 @@ export const run: RunOf<typeof create> = async (ctx, opts) => {
       ctx.io.warn(`could not store the secret in the config file: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
-  await ctx.output.record(hook, CREATED_WEBHOOK_VIEW);
+  await ctx.output.record(ctx.output.forPeople ? await withCompany(client, hook) : hook, CREATED_WEBHOOK_VIEW);
   if (typeof secret !== 'string' || secret === '') ctx.io.warn('the service returned no signing secret for this subscription');
   else if (stored) ctx.io.notice(`✓ created subscription ${hook.id}; its secret is shown only now and is stored for profile ${ctx.profileName}, so \`pwctl webhooks listen\` verifies its deliveries`);
   else ctx.io.notice(`✓ created subscription ${hook.id}; copy its secret now: the service never shows it again`);
 };
+
+/**
+ * The create answer names the company by id alone; people see it as `Title (id)`, as every
+ * other view shows it, from a read of the new subscription (which carries its company).
+ * Scripts get the answer as the service gave it, without the extra request.
+ */
+async function withCompany(client: ApiClient, hook: WebhookSubscription): Promise<WebhookSubscription> {
+  if (hook.company) return hook;
+  try {
+    const { company } = await getWebhook(client, hook.id);
+    return company ? { ...hook, company } : hook;
+  } catch {
+    return hook; // created either way; the id is shown
+  }
+}
 
 function resolveCompany(ctx: Ctx, flag: number | undefined): number {
   if (flag !== undefined) return flag;
