@@ -1,7 +1,8 @@
 // A bulk verb's run (steps complete/reopen/delete, docs delete, milestones delete, steps
-// import, docs push): every item through the worker pool, one result per item, progress on a
-// terminal, a summary on stderr, exit 8 on failure — and on Ctrl-C, stop starting items and
-// report what was done.
+// import, docs push, restore): every item through the worker pool, one result per item,
+// progress on a terminal, a summary on stderr, exit 8 on failure — and on Ctrl-C or SIGTERM,
+// stop starting items, let those in flight finish (a create that was sent gets its answer
+// recorded), and report what was done.
 import { RequestNotSent } from '../api/not-sent.js';
 import { BULK_CONCURRENCY, type BulkOptions, type BulkWork } from '../bulk/bulk-options.js';
 import { RateGate } from '../bulk/rate-gate.js';
@@ -40,6 +41,7 @@ export async function runBulk<I, T>(
   let interrupted = false;
   const onSigint = () => void (interrupted = true);
   process.once('SIGINT', onSigint);
+  process.once('SIGTERM', onSigint);
 
   // ndjson, csv and tables print each result as it lands; json and yaml print them in input order at the end.
   const streaming = format === 'ndjson' || format === 'csv' || format === 'table';
@@ -83,6 +85,7 @@ export async function runBulk<I, T>(
     );
   } finally {
     process.removeListener('SIGINT', onSigint);
+    process.removeListener('SIGTERM', onSigint);
     ctx.io.clearStatus();
   }
 
