@@ -196,6 +196,18 @@ describe('restore', () => {
     expect(tagNames(cli.sb, cli.sb.state.steps[result.new_id]!)).toEqual(['copy']);
   });
 
+  it('knows the embedded sandbox as the same service from one run to the next, though its URL changes', async () => {
+    const configDir = makeConfigDir();
+    const sandbox = (args: string[]) => runCli(['--sandbox', ...args], { configDir });
+    expect((await sandbox(['export', dir, '-q'])).code).toBe(0);
+    expect(JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'))).toMatchObject({ base_url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/), service: 'sandbox' });
+    expect((await sandbox(['steps', 'delete', '109', '--yes', '-q'])).code).toBe(0);
+    const r = await sandbox(['restore', dir, '-o', 'json']);
+    expect(r.code, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout) as { id: number; action: string }[];
+    expect(out.filter((x) => x.action !== 'unchanged')).toMatchObject([{ id: 109, action: 'create' }]);
+  });
+
   it('refuses a directory that is not a complete export, before any request', async () => {
     expect((await pw(['export', dir, '-q'])).code).toBe(0);
     cli.mark();

@@ -121,7 +121,8 @@ function planKind(kind: ExportPart, input: PlanInput): PlannedRecord[] {
       plan.reason = undecided(spec, plan, resolution.undecided);
     } else found(plan, 'lookup', resolution);
   });
-  const others = placeable.filter((plan) => !unanswered.includes(plan));
+  const asked = new Set(unanswered);
+  const others = placeable.filter((plan) => !asked.has(plan));
   lookUp(others, () => exported.manifest.exported_at, 'pairs').forEach((resolution, i) => {
     if (resolution !== null && typeof resolution !== 'object') found(others[i]!, 'copy', resolution);
   });

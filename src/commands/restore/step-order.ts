@@ -29,7 +29,9 @@ export interface StepSlot {
 
 export class StepOrder {
   readonly #phases = new Map<number, Entry[]>();
-  readonly #slots = new Map<number, StepSlot>();
+  readonly #placing = new Map<number, { entries: Entry[]; index: number }>();
+  /** Per phase, once every task is added: for each entry, whether a task that stays comes after it. */
+  readonly #staysAfter = new Map<Entry[], boolean[]>();
 
   /** A task of the export, in the export's order: on the service in `phase` now (with its id), or placed there by this run. */
   add(oldId: number, phase: number, state: { present: number } | 'placing'): void {
@@ -40,26 +42,28 @@ export class StepOrder {
       return;
     }
     let settle!: (id: number | undefined) => void;
-    const entry: Entry = { placing: new Promise((resolve) => (settle = resolve)), settle };
-    const index = entries.push(entry) - 1;
-    this.#slots.set(oldId, this.#slot(entries, index));
+    const placing = new Promise<number | undefined>((resolve) => (settle = resolve));
+    const index = entries.push({ placing, settle }) - 1;
+    this.#placing.set(oldId, { entries, index });
   }
 
   slot(oldId: number): StepSlot | undefined {
-    return this.#slots.get(oldId);
-  }
-
-  #slot(entries: readonly Entry[], index: number): StepSlot {
-    const before = () => entries.slice(0, index).reverse();
+    const at = this.#placing.get(oldId);
+    if (!at) return undefined;
+    const { entries, index } = at;
+    const previous = () => {
+      for (let i = index - 1; i >= 0; i--) if (entries[i]!.placing) return entries[i]!.placing;
+      return undefined;
+    };
+    const staysAfter = this.#staysAfterOf(entries);
     return {
       turn: async () => {
-        await before().find((e) => e.placing)?.placing;
+        await previous();
       },
-      get needsMove() {
-        return entries.slice(index + 1).some((e) => e.present !== undefined);
-      },
+      needsMove: staysAfter[index]!,
       position: async () => {
-        for (const entry of before()) {
+        for (let i = index - 1; i >= 0; i--) {
+          const entry = entries[i]!;
           const id = entry.present ?? (await entry.placing);
           if (id !== undefined) return { after_step_id: id };
         }
@@ -67,5 +71,19 @@ export class StepOrder {
       },
       placed: (id) => entries[index]!.settle!(id),
     };
+  }
+
+  #staysAfterOf(entries: Entry[]): boolean[] {
+    let flags = this.#staysAfter.get(entries);
+    if (!flags) {
+      flags = new Array<boolean>(entries.length);
+      let stays = false;
+      for (let i = entries.length - 1; i >= 0; i--) {
+        flags[i] = stays;
+        if (entries[i]!.present !== undefined) stays = true;
+      }
+      this.#staysAfter.set(entries, flags);
+    }
+    return flags;
   }
 }
