@@ -127,6 +127,11 @@ describe('restore', () => {
     expect(count('PUT /api/vN/documents/<uuid>')).toBe(1); // 83's edit access (collaborative)
     expect(count('PUT /api/vN/webhooks/N')).toBe(1); // paused, as exported
     expect(sent).toHaveLength(5 + 3 + 2 + 1 + 4 + 1 + 4 + 1 + 1);
+    // Tags go by name (the string "2024", never the number); a request whose names the service is
+    // seen to have says create_missing: false, and one with a name no task shows may create it.
+    const tagBodies = new Map(writes().filter((e) => /^\/api\/v1\/steps\/\d+\/tags$/.test(e.path)).map((e) => [Number(e.path.split('/')[4]), e.body]));
+    expect(tagBodies.get(created.get('steps 113')!.new_id)).toEqual({ tags: ['backend'], create_missing: false });
+    expect(tagBodies.get(created.get('steps 122')!.new_id)).toEqual({ tags: ['2024'] });
     const log = readFileSync(results, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
     expect(log.filter((l) => 'new_id' in l && !l.pending).map((l) => `${l.kind} ${l.old_id}`).sort()).toEqual(creates);
 
@@ -190,10 +195,32 @@ describe('restore', () => {
     await api(cli.sb, 'DELETE', 'steps/112'); // Homepage copy: copy, and legacy-review of the retired set
     const r = await pw(['restore', dir, '--only', 'steps', '-o', 'json']);
     expect(r.code, r.stderr).toBe(0);
-    const result = (JSON.parse(r.stdout) as Record<string, any>[]).find((x) => x.id === 112)!;
+    const out = JSON.parse(r.stdout) as Record<string, any>[];
+    expect(new Set(out.map((x) => x.kind))).toEqual(new Set(['steps']));
+    const result = out.find((x) => x.id === 112)!;
     expect(result).toMatchObject({ ok: true, action: 'create' });
     expect(result.data.note).toMatch(/^the service would not put back tag "legacy-review" \(.*retired/);
     expect(tagNames(cli.sb, cli.sb.state.steps[result.new_id]!)).toEqual(['copy']);
+  });
+
+  it('cannot place the tasks of a phase the service no longer shows, until --map vouches for it', async () => {
+    expect((await pw(['export', dir, '-q'])).code).toBe(0);
+    // Phase 45 (Production) loses all its tasks: the API shows a phase only through its tasks.
+    const production = exported('steps').filter((s) => s.phase.id === 45).map((s) => s.id);
+    for (const id of production) await api(cli.sb, 'DELETE', `steps/${id}`);
+    cli.mark();
+    const r = await pw(['restore', dir, '--only', 'steps', '-o', 'json']);
+    expect(r.code).toBe(8);
+    const out = JSON.parse(r.stdout) as Record<string, any>[];
+    expect(out.filter((x) => x.action === 'unplaceable').map((x) => x.id)).toEqual(production);
+    expect(out.find((x) => x.id === production[0])!.error).toBe('phase 45 "Production" is not on the service (no task you can see is in it, and a phase shows only through its tasks); if it still exists, place records there with --map {"phases":{"45":45}}');
+    expect(writes()).toEqual([]);
+
+    const map = join(work, 'map.json');
+    writeFileSync(map, '{"phases": {"45": 45}}');
+    const mapped = await pw(['restore', dir, '--only', 'steps', '--map', map, '-o', 'json']);
+    expect(mapped.code, mapped.stderr).toBe(0);
+    expect(phaseTitles(cli.sb, 45)).toEqual(exported('steps').filter((s) => s.phase.id === 45).map((s) => s.title));
   });
 
   it('knows the embedded sandbox as the same service from one run to the next, though its URL changes', async () => {

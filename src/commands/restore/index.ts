@@ -28,6 +28,9 @@ answered ({"kind", "old_id", "new_id"}), so a run stopped by Ctrl-C, SIGTERM, a 
 can be repeated with the same file: it creates nothing twice, finishes what was left half done,
 and looks up a create whose answer was lost instead of sending it again.
 
+--dry-run prints that plan (per record: action, kind, id, title, parent, and the fields that
+differ) and sends nothing.
+
 Results: one per record, {kind, id, ok, action, new_id, title, data}; action is create, finish,
 overwrite, changed, unchanged, unplaceable or unknown. Exit 8 when any record failed or was
 unplaceable.`,
