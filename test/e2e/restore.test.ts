@@ -2,12 +2,13 @@
 // since, the plan (--dry-run), the restore itself (every field back, new ids, tags by name,
 // completion and verdict, order within the phase), a second run that creates nothing,
 // --overwrite, another service through --map, and the checks made before any request.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningSandbox, StepRecord } from '../../src/sandbox/index.js';
 import { makeConfigDir, runCli } from '../helpers/cli.js';
+import { connectMcp } from '../helpers/mcp-client.js';
 import { sandboxEnv, startTestSandbox } from '../helpers/sandbox.js';
 import { useSandboxCli } from '../helpers/sandbox-cli.js';
 
@@ -233,6 +234,17 @@ describe('restore', () => {
     expect(r.code, r.stderr).toBe(0);
     const out = JSON.parse(r.stdout) as { id: number; action: string }[];
     expect(out.filter((x) => x.action !== 'unchanged')).toMatchObject([{ id: 109, action: 'create' }]);
+  });
+
+  it('is not offered to agents, even with --allow-writes', async () => {
+    const session = await connectMcp({ flags: ['--allow-writes'], env: sandboxEnv(cli.sb) });
+    try {
+      const names = (await session.client.listTools()).tools.map((t) => t.name);
+      expect(names).toContain('steps_create');
+      expect(names.filter((name) => /restore|export/.test(name))).toEqual([]);
+    } finally {
+      await session.close();
+    }
   });
 
   it('refuses a directory that is not a complete export, before any request', async () => {

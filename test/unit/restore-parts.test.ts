@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { matchCreates } from '../../src/bulk/unanswered-creates.js';
 import { bodyHolds } from '../../src/content/bodies.js';
-import { StepOrder } from '../../src/commands/restore/step-order.js';
+import { StepOrder, type StepSlot } from '../../src/commands/restore/step-order.js';
 
 describe('bodyHolds', () => {
   const exported = '# Brief\n\nText.\n\n[[attachment:brief.pdf]]';
@@ -58,7 +58,7 @@ describe('StepOrder', () => {
     order.add(4, 41, 'placing');
     order.add(5, 41, { present: 105 });
     order.add(6, 41, 'placing');
-    const [one, three, four, six] = [1, 3, 4, 6].map((id) => order.slot(id)!);
+    const [one, three, four, six] = [1, 3, 4, 6].map((id) => order.slot(id)!) as [StepSlot, StepSlot, StepSlot, StepSlot];
     expect([one.needsMove, three.needsMove, four.needsMove, six.needsMove]).toEqual([true, true, true, false]);
     expect(order.slot(2)).toBeUndefined();
     expect(await one.position()).toEqual({ position: 'first' });
