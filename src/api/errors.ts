@@ -145,3 +145,11 @@ export function displayPath(url: string): string {
     return url;
   }
 }
+
+/** Answers that refuse a request: the service applied nothing. Any other failure (a lost answer, a timeout, a 5xx) may have applied a create. */
+const REFUSALS: readonly ApiErrorKind[] = ['unauthorized', 'forbidden', 'not_found', 'validation', 'rate_limited', 'http'];
+
+/** Whether a failed request certainly changed nothing on the service. */
+export function certainlyNotApplied(error: unknown): boolean {
+  return error instanceof ApiError && REFUSALS.includes(error.kind);
+}

@@ -244,8 +244,10 @@ export interface CreateMilestoneBody {
 export interface UpdateMilestoneBody {
   title?: string;
   due_date?: string;
-  description?: string;
-  color?: string;
+  /** null clears it. */
+  description?: string | null;
+  /** null clears it. */
+  color?: string | null;
 }
 
 export interface CreateWebhookBody {

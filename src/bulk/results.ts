@@ -8,12 +8,19 @@ import type { View } from '../output/view.js';
  */
 export interface BulkKey {
   line?: number;
+  /** The kind of record the id names, when one run handles several (restore). */
+  kind?: string;
   id: string | number | null;
+  /** More about the item's outcome, shown right after `ok` (restore's action and new id). */
+  more?: Readonly<Record<string, unknown>>;
 }
 
+/** What names a result: the key's fields, `more` spread among them. */
+type ResultKey = Omit<BulkKey, 'more'> & { readonly [field: string]: unknown };
+
 export type BulkResult<T> =
-  | (BulkKey & { ok: true; data: T | null })
-  | (BulkKey & { ok: false; status: number | null; error: string });
+  | (ResultKey & { ok: true; data: T | null })
+  | (ResultKey & { ok: false; status: number | null; error: string });
 
 export const NOT_ATTEMPTED = 'not attempted: interrupted';
 
@@ -47,17 +54,17 @@ export function failureDetail(result: { status: number | null; error: string }):
 }
 
 /** `line` first, when there is one: results read like the file they came from. */
-function keyed(key: BulkKey): BulkKey {
-  return key.line === undefined ? { id: key.id } : { line: key.line, id: key.id };
+function keyed(key: BulkKey): Omit<BulkKey, 'more'> {
+  return { ...(key.line === undefined ? {} : { line: key.line }), ...(key.kind === undefined ? {} : { kind: key.kind }), id: key.id };
 }
 
 export function successResult<T>(key: BulkKey, data: T | undefined): BulkResult<T> {
-  return { ...keyed(key), ok: true, data: data ?? null };
+  return { ...keyed(key), ok: true, ...key.more, data: data ?? null };
 }
 
 export function failureResult(key: BulkKey, error: unknown): BulkResult<never> {
   const e = error as { status?: number | null; message?: string };
-  return { ...keyed(key), ok: false, status: e.status ?? null, error: e.message ?? String(error) };
+  return { ...keyed(key), ok: false, ...key.more, status: e.status ?? null, error: e.message ?? String(error) };
 }
 
 /** `20 reopened, 0 failed, 206 not attempted (interrupted)` */

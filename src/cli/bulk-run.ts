@@ -1,7 +1,8 @@
 // A bulk verb's run (steps complete/reopen/delete, docs delete, milestones delete, steps
-// import, docs push): every item through the worker pool, one result per item, progress on a
-// terminal, a summary on stderr, exit 8 on failure — and on Ctrl-C, stop starting items and
-// report what was done.
+// import, docs push, restore): every item through the worker pool, one result per item,
+// progress on a terminal, a summary on stderr, exit 8 on failure — and on Ctrl-C or SIGTERM,
+// stop starting items and end waits for retries, let those in flight finish (a create that
+// was sent gets its answer recorded), and report what was done.
 import { ApiError } from '../api/errors.js';
 import { RequestNotSent } from '../api/not-sent.js';
 import { BULK_CONCURRENCY, type BulkOptions, type BulkWork } from '../bulk/bulk-options.js';
@@ -42,14 +43,15 @@ export async function runBulk<I, T>(
   const progress = () => {
     if (items.length > PROGRESS_AFTER) ctx.statusLine.progress(`${finished}/${items.length} ${options.done}${failed ? `, ${failed} failed` : ''}`);
   };
-  // The first Ctrl-C stops starting items and ends waits for retries at once; the handler is
-  // then gone, so a second one ends the process the default way.
-  const onSigint = () => {
+  // The first Ctrl-C (or SIGTERM) stops starting items and ends waits for retries at once; the
+  // handler is then gone, so a second one ends the process the default way.
+  const onSignal = () => {
     interrupted = true;
     ctx.statusLine.interrupting();
     ctx.interruption.abort();
   };
-  process.once('SIGINT', onSigint);
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
 
   // A format that streams results prints each as it lands; the others print them all at the end, in input order.
   const stream = new ResultStream<BulkResult<T>>();
@@ -94,7 +96,8 @@ export async function runBulk<I, T>(
       { concurrency: options.concurrency ?? BULK_CONCURRENCY, gate: new RateGate(() => client.rateLimit.remaining), stopped: () => interrupted || outputFailed },
     );
   } finally {
-    process.removeListener('SIGINT', onSigint);
+    process.removeListener('SIGINT', onSignal);
+    process.removeListener('SIGTERM', onSignal);
     ctx.statusLine.end();
   }
 

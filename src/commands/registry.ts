@@ -12,6 +12,7 @@ import { exportCommand } from './export/index.js';
 import { milestones } from './milestones/index.js';
 import { phases } from './phases/index.js';
 import { projects } from './projects/index.js';
+import { restoreCommand } from './restore/index.js';
 import { sandbox } from './sandbox/index.js';
 import { steps } from './steps/index.js';
 import { tags } from './tags/index.js';
@@ -35,5 +36,5 @@ export const PROGRAM: Program = {
     'pwctl api /api/v1/projects/31',
   ],
   details: 'Run `pwctl help exit-codes`, `pwctl help environment` or `pwctl help formatting` for reference tables.',
-  commands: [docs, steps, tags, milestones, phases, projects, webhooks, auth, config, apiCommand, completion, sandbox, exportCommand, version],
+  commands: [docs, steps, tags, milestones, phases, projects, webhooks, auth, config, apiCommand, completion, sandbox, exportCommand, restoreCommand, version],
 };

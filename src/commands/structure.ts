@@ -3,12 +3,15 @@
 // phase, project, client and company, and documents and milestones name their project,
 // client and company. Reading each list once, in pages of 1000, tells what exists (as far as
 // the caller can see) and how much hangs from each. `phases list`, `projects list`, pickers
-// and `restore` all ask this one module.
+// and `restore` all ask this one module; restore also takes the records themselves from the
+// same reads (with their bodies and tags), and learns which companies exist from webhook
+// subscriptions and which tag names each company has from its tasks' tags.
 import type { ApiClient } from '../api/client.js';
 import { listDocuments } from '../api/documents.js';
 import { listMilestones } from '../api/milestones.js';
 import { listSteps } from '../api/steps.js';
-import type { Document, Milestone, Ref, Step } from '../api/types.js';
+import type { Document, Milestone, Ref, Step, StepInclude, WebhookSubscription } from '../api/types.js';
+import { listWebhooks } from '../api/webhooks.js';
 
 export interface PhaseSummary {
   id: number;
@@ -38,10 +41,17 @@ export class Structure {
   readonly #phasesOfProject = new Map<number, Set<number>>();
   readonly clients = new Map<number, Ref>();
   readonly companies = new Map<number, Ref>();
+  /** Lower-cased names of the tags seen on each company's tasks (when tasks were read with their tags). */
+  readonly #tagNames = new Map<number, Set<string>>();
 
   addStep(step: Step): void {
     const project = this.#project(step.project, step.client, step.company);
     project.steps++;
+    if (step.tags?.length) {
+      const names = this.#tagNames.get(step.company.id) ?? new Set();
+      for (const tag of step.tags) names.add(tag.name.trim().toLowerCase());
+      this.#tagNames.set(step.company.id, names);
+    }
     const phase = this.#phases.get(step.phase.id) ?? { id: step.phase.id, title: step.phase.title, is_internal: step.phase.is_internal, project: ref(step.project), client: ref(step.client), company: ref(step.company), steps: 0 };
     phase.steps++;
     this.#phases.set(phase.id, phase);
@@ -58,6 +68,11 @@ export class Structure {
 
   addMilestone(milestone: Milestone): void {
     this.#project(milestone.project, milestone.client, milestone.company).milestones++;
+  }
+
+  /** A subscription names its company, which may have no other record the caller sees. */
+  addWebhook(hook: WebhookSubscription): void {
+    if (hook.company) this.companies.set(hook.company.id, ref(hook.company));
   }
 
   /** Phases by project title, then by id (the order they were created in). */
@@ -77,6 +92,25 @@ export class Structure {
     return this.#projects.has(id);
   }
 
+  phase(id: number): PhaseSummary | undefined {
+    return this.#phases.get(id);
+  }
+
+  /** Whether a tag of this name was seen on one of the company's tasks (names match case-insensitively). */
+  hasTag(companyId: number, name: string): boolean {
+    return this.#tagNames.get(companyId)?.has(name.trim().toLowerCase()) ?? false;
+  }
+
+  /** The phases, projects, clients or companies with this title, by id. */
+  titled(kind: StructureKind, title: string): Ref[] {
+    const all: Ref[] = kind === 'phases' ? this.phases() : kind === 'projects' ? this.projects() : [...this[kind].values()].sort((a, b) => a.id - b.id);
+    return all.filter((r) => r.title === title).map(ref);
+  }
+
+  has(kind: StructureKind, id: number): boolean {
+    return kind === 'phases' ? this.#phases.has(id) : kind === 'projects' ? this.#projects.has(id) : this[kind].has(id);
+  }
+
   #project(project: Ref, client: Ref | null, company: Ref): ProjectSummary {
     this.#owners(client, company);
     let summary = this.#projects.get(project.id);
@@ -93,26 +127,49 @@ export class Structure {
   }
 }
 
-/** Which lists to read: tasks alone tell the phases; projects are named by documents and milestones too. */
+/** The kinds of record the structure is made of, named as `--map` names them. */
+export type StructureKind = 'phases' | 'projects' | 'clients' | 'companies';
+
+/** A list read for its records as well: what each record should include, and who gets it. */
+export interface RecordsRead<T, I extends string = never> {
+  include?: readonly I[];
+  each(record: T): void;
+}
+
+/**
+ * Which lists to read: tasks alone tell the phases; projects are named by documents and
+ * milestones too; subscriptions name companies.
+ */
 export interface StructureParts {
-  steps?: boolean;
-  documents?: boolean;
-  milestones?: boolean;
+  steps?: boolean | RecordsRead<Step, StepInclude>;
+  documents?: boolean | RecordsRead<Document, 'content'>;
+  milestones?: boolean | RecordsRead<Milestone>;
+  webhooks?: boolean | RecordsRead<WebhookSubscription>;
 }
 
 /** Read the lists (each once, all at once, in pages of 1000) and what they name. */
 export async function readStructure(client: ApiClient, companyId: number | undefined, parts: StructureParts): Promise<Structure> {
   const structure = new Structure();
   const reads: Promise<void>[] = [];
-  if (parts.steps) reads.push(each(listSteps(client, { company_id: companyId }, 'all'), (s) => structure.addStep(s)));
-  if (parts.documents) reads.push(each(listDocuments(client, { company_id: companyId }, 'all'), (d) => structure.addDocument(d)));
-  if (parts.milestones) reads.push(each(listMilestones(client, { company_id: companyId }, 'all'), (m) => structure.addMilestone(m)));
+  const { steps, documents, milestones, webhooks } = parts;
+  if (steps) reads.push(each(listSteps(client, { company_id: companyId, include: includeOf(steps) }, 'all'), (s) => structure.addStep(s), steps));
+  if (documents) reads.push(each(listDocuments(client, { company_id: companyId, include: includeOf(documents) }, 'all'), (d) => structure.addDocument(d), documents));
+  if (milestones) reads.push(each(listMilestones(client, { company_id: companyId }, 'all'), (m) => structure.addMilestone(m), milestones));
+  if (webhooks) reads.push(each(listWebhooks(client, { company_id: companyId }, 'all'), (w) => structure.addWebhook(w), webhooks));
   await Promise.all(reads);
   return structure;
 }
 
-async function each<T>(records: AsyncIterable<T>, add: (record: T) => void): Promise<void> {
-  for await (const record of records) add(record);
+function includeOf<I extends string>(part: boolean | RecordsRead<never, I>): I[] | undefined {
+  return typeof part === 'object' && part.include ? [...part.include] : undefined;
+}
+
+async function each<T>(records: AsyncIterable<T>, add: (record: T) => void, part: boolean | RecordsRead<T, string>): Promise<void> {
+  const read = typeof part === 'object' ? part : undefined;
+  for await (const record of records) {
+    add(record);
+    read?.each(record);
+  }
 }
 
 /** Only {id, title}: an embedded reference may carry more (a phase's is_internal). */

@@ -59,7 +59,7 @@ describe('export', () => {
     expect(expected.steps).toBeGreaterThan(1000);
     expect(expected.webhooks).toBe(1);
     const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
-    expect(manifest).toEqual({ base_url: cli.sb.baseUrl, exported_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), company_id: null, counts: expected });
+    expect(manifest).toEqual({ base_url: cli.sb.baseUrl, service: cli.sb.baseUrl, exported_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), company_id: null, counts: expected });
     expect(JSON.parse(r.stdout)).toEqual({ dir, ...manifest });
     for (const part of ['documents', 'steps', 'milestones', 'webhooks'] as const) expect(lines(`${part}.ndjson`)).toHaveLength(expected[part]);
 

@@ -18,6 +18,7 @@
 // end of the file has not changed the document.
 import { createHash } from 'node:crypto';
 import { EDIT_ACCESS_VALUES, type Document, type EditAccess } from '../../api/types.js';
+import { comparableBody } from '../../content/bodies.js';
 import { UsageError } from '../../errors.js';
 import { FrontMatterError, readFrontMatter, writeFrontMatter } from '../../files/front-matter.js';
 import { parseUuid } from '../../validate.js';
@@ -110,11 +111,6 @@ export function parseDocFile(text: string, name: string): DocFile {
     file[key] = value as number | null;
   }
   return file;
-}
-
-/** The body as compared and hashed: line endings LF, no trailing newlines. */
-export function comparableBody(body: string): string {
-  return body.replace(/\r\n/g, '\n').replace(/\n+$/, '');
 }
 
 /** What a push can change (title, body, audience, edit access), as one digest. */

@@ -1,8 +1,8 @@
 // Documents: every verb, declared once. Their run functions are the files beside this one.
 import { EDIT_ACCESS_VALUES } from '../../api/types.js';
-import { BULK_CONCURRENCY, MAX_BULK_CONCURRENCY } from '../../bulk/bulk-options.js';
+import { CONCURRENCY } from '../bulk-flags.js';
 import { bind, noun, verb } from '../declare.js';
-import { count, flag, id, oneOf, path, text, textOrFile, toggle, uuid, uuids, type Flag } from '../flags.js';
+import { flag, id, oneOf, path, text, textOrFile, toggle, uuid, uuids, type Flag } from '../flags.js';
 import { LIST_FLAGS } from '../list-flags.js';
 import { SORT_FLAG } from '../list-refine.js';
 import { pickDocument } from '../pick.js';
@@ -24,11 +24,7 @@ const audience = (on: string, off: string) => toggle('--internal', '--client-vis
 const content = textOrFile(['--content', '<markdown>', 'Markdown body'], ['--content-file', 'Markdown body from a file, or - for standard input']);
 const verify = flag('--no-verify', 'send the content without the local container check', { field: false });
 const allowRemoving = (help: string) => flag('--allow-removing-attachments', help);
-const concurrency = count('--concurrency', `items in flight at once, 1-${MAX_BULK_CONCURRENCY}; the service's rate limit is respected either way`, {
-  max: MAX_BULK_CONCURRENCY,
-  defaultText: String(BULK_CONCURRENCY),
-  field: false,
-});
+const concurrency = CONCURRENCY;
 const dir = path('<dir>', 'directory of <slug-of-title>.md files', { required: true });
 
 /** --content on list and get; an agent asks with include: ["content"], the API's own words. */

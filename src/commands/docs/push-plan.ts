@@ -7,7 +7,8 @@
 //   changed, service newer than the file     → refuse: a conflict (update with --force)
 //   uuid unknown to the service              → fail
 import type { Document, UpdateDocumentBody } from '../../api/types.js';
-import { comparableBody, editableDigest, isNewer, type DocFile } from './doc-file.js';
+import { comparableBody } from '../../content/bodies.js';
+import { editableDigest, isNewer, type DocFile } from './doc-file.js';
 import type { PulledRecord } from './docs-dir.js';
 
 export type PushPlan =

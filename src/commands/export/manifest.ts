@@ -9,6 +9,12 @@ export const MANIFEST_FILE = 'manifest.json';
 
 export interface Manifest {
   base_url: string;
+  /**
+   * Which service the records came from, as stored values are keyed (src/config/service-key.ts):
+   * the base URL, or "sandbox" for the embedded sandbox, whose URL changes at every run.
+   * `restore` compares it with the service it writes to. Exports older than it lack it.
+   */
+  service?: string;
   exported_at: string;
   company_id: number | null;
   counts: ExportCounts;
@@ -16,7 +22,7 @@ export interface Manifest {
 
 /** After an export: where it went and how many records of each kind. */
 export const MANIFEST_VIEW: View<Manifest & { dir: string }> = {
-  fields: ['dir', 'base_url', 'exported_at', 'company_id', 'counts'],
+  fields: ['dir', 'base_url', 'service', 'exported_at', 'company_id', 'counts'],
   columns: [],
   detail: [
     { header: 'DIRECTORY', value: (m) => m.dir },

@@ -1,8 +1,8 @@
 // Milestones: every verb, declared once. Their run functions are the files beside this one.
 import { MAX_MILESTONE_TITLE } from '../../api/types.js';
-import { BULK_CONCURRENCY, MAX_BULK_CONCURRENCY } from '../../bulk/bulk-options.js';
+import { CONCURRENCY } from '../bulk-flags.js';
 import { bind, noun, verb } from '../declare.js';
-import { color, count, date, id, ids, text } from '../flags.js';
+import { color, date, id, ids, text } from '../flags.js';
 import { LIST_FLAGS } from '../list-flags.js';
 import { SORT_FLAG } from '../list-refine.js';
 import { pickMilestone, pickProject } from '../pick.js';
@@ -67,11 +67,7 @@ export const remove = verb({
   summary: 'delete milestones permanently; asks first, or pass --yes',
   flags: {
     ids: ids('<id...>', 'milestone ids, or - to read them from standard input (one per line, or JSON with "id")', { ...MILESTONE_ID, prompt: pickMilestone('Milestones to delete') }),
-    concurrency: count('--concurrency', `items in flight at once, 1-${MAX_BULK_CONCURRENCY}; the service's rate limit is respected either way`, {
-      max: MAX_BULK_CONCURRENCY,
-      defaultText: String(BULK_CONCURRENCY),
-      field: false,
-    }),
+    concurrency: CONCURRENCY,
   },
   examples: ['pwctl milestones delete 76 --yes'],
   effects: { writes: true, confirms: true },

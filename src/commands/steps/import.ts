@@ -4,7 +4,7 @@
 // create is recorded as it happens, and a later run skips what is recorded.
 import { resolve } from 'node:path';
 import type { ApiClient } from '../../api/client.js';
-import { ApiError, type ApiErrorKind } from '../../api/errors.js';
+import { ApiError, certainlyNotApplied } from '../../api/errors.js';
 import { createStep } from '../../api/steps.js';
 import { addTags } from '../../api/tags.js';
 import { MAX_TAG_REFERENCES, type Step, type TagChange } from '../../api/types.js';
@@ -15,7 +15,7 @@ import { readInput } from '../read-input.js';
 import { chunk } from '../tags/tag-ref.js';
 import { IMPORT_RESULT_VIEW } from './import-view.js';
 import { reconcileUnknownLines, type Resolution } from './import-reconcile.js';
-import { ResultsLog } from './import-results.js';
+import { readImportLog, type ImportLog } from './import-results.js';
 import { checkRow, type ImportRow } from './import-row.js';
 import { importFormat } from './import-format.js';
 import { readRows } from './import-source.js';
@@ -29,9 +29,6 @@ interface ImportItem {
   undecided?: string;
 }
 
-/** Failures after which the service certainly created nothing; any other may have created the task. */
-const NOTHING_CREATED: readonly ApiErrorKind[] = ['unauthorized', 'forbidden', 'not_found', 'validation', 'rate_limited', 'http'];
-
 export const run: RunOf<typeof importRows> = async (ctx, opts) => {
   const { file } = opts;
   const format = importFormat(file, opts.format);
@@ -41,7 +38,7 @@ export const run: RunOf<typeof importRows> = async (ctx, opts) => {
   }
   ctx.output.checkFields(IMPORT_RESULT_VIEW);
   const rows = readRows(await readInput(ctx, file, '<file>'), format).map((raw) => checkRow(raw, format, defaultPhase));
-  const log = opts.results === undefined ? undefined : ResultsLog.read(opts.results);
+  const log = opts.results === undefined ? undefined : readImportLog(opts.results);
   ctx.onClose(async () => log?.close());
 
   const pending = rows.filter((row) => log?.createdId(row.line) === undefined);
@@ -71,15 +68,14 @@ export const run: RunOf<typeof importRows> = async (ctx, opts) => {
  * Rows an earlier run sent without an answer are looked up first: found ones are recorded
  * and skipped, absent ones are created now, and the rest are reported, not sent.
  */
-async function resolveUnknown(ctx: Ctx, client: ApiClient, rows: ImportRow[], log: ResultsLog | undefined): Promise<ImportItem[]> {
+async function resolveUnknown(ctx: Ctx, client: ApiClient, rows: ImportRow[], log: ImportLog | undefined): Promise<ImportItem[]> {
   const unknown = rows.flatMap((row) => {
     const sentAt = log?.unknownSince(row.line);
     return sentAt === undefined ? [] : [{ row, sentAt }];
   });
   if (!log || unknown.length === 0) return rows.map((row) => ({ row }));
   ctx.io.notice(`looking up ${unknown.length} row(s) an earlier run sent without an answer`);
-  const claimed = new Set([...log.outcomes.values()].flatMap((o) => ('created' in o && o.created !== null ? [o.created] : [])));
-  const resolutions = await reconcileUnknownLines(client, unknown, claimed);
+  const resolutions = await reconcileUnknownLines(client, unknown, log.createdIds());
   const items: ImportItem[] = [];
   for (const row of rows) {
     const resolution: Resolution | undefined = resolutions.get(row.line);
@@ -92,7 +88,7 @@ async function resolveUnknown(ctx: Ctx, client: ApiClient, rows: ImportRow[], lo
   return items;
 }
 
-async function importRow(ctx: Ctx, client: ApiClient, item: ImportItem, log: ResultsLog | undefined): Promise<Step> {
+async function importRow(ctx: Ctx, client: ApiClient, item: ImportItem, log: ImportLog | undefined): Promise<Step> {
   if (item.undecided) throw new Error(item.undecided);
   const { row } = item;
   const recording = log && !ctx.dryRun;
@@ -101,7 +97,7 @@ async function importRow(ctx: Ctx, client: ApiClient, item: ImportItem, log: Res
   try {
     step = await createStep(client, row.body, 'pwctl steps list --all --fields id,title,phase.id');
   } catch (error) {
-    const nothingCreated = error instanceof ApiError && NOTHING_CREATED.includes(error.kind);
+    const nothingCreated = certainlyNotApplied(error);
     if (recording && nothingCreated) log.notCreated(row.line);
     if (recording && !nothingCreated && error instanceof ApiError) {
       throw error.with({ message: `${error.message}; a later run with --results ${log.path} looks the task up before sending anything` });

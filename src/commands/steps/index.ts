@@ -1,9 +1,9 @@
 // Tasks (the API calls them steps): every verb, declared once. Their run functions are the
 // files beside this one, loaded only when the verb runs.
 import { STEP_INCLUDES } from '../../api/types.js';
-import { MAX_BULK_CONCURRENCY, BULK_CONCURRENCY } from '../../bulk/bulk-options.js';
+import { CONCURRENCY } from '../bulk-flags.js';
 import { bind, noun, verb } from '../declare.js';
-import { choice, count, date, dateOrNone, flag, id, ids, listOf, oneOf, path, text, textOrFile, toggle } from '../flags.js';
+import { choice, date, dateOrNone, flag, id, ids, listOf, oneOf, path, text, textOrFile, toggle } from '../flags.js';
 import { LIST_FLAGS } from '../list-flags.js';
 import { SORT_FLAG } from '../list-refine.js';
 import { pickPhase, pickSteps } from '../pick.js';
@@ -14,11 +14,7 @@ const PHASES = { ids: 'phases' } as const;
 const PHASE_HELP = '(ids: `pwctl phases list`)';
 const include = listOf('--include', STEP_INCLUDES, 'add content and/or tags to each task (comma-separated: content,tags)');
 const content = textOrFile(['--content', '<markdown>', 'task body as Markdown'], ['--content-file', 'read the body from a file, or - for standard input']);
-const concurrency = count('--concurrency', `items in flight at once, 1-${MAX_BULK_CONCURRENCY}; the service's rate limit is respected either way`, {
-  max: MAX_BULK_CONCURRENCY,
-  defaultText: String(BULK_CONCURRENCY),
-  field: false,
-});
+const concurrency = CONCURRENCY;
 const IDS_DETAILS = 'Ids: one or more task ids, or - to read them from standard input (one per line: bare ids or JSON objects with "id",\nso `pwctl steps list -o ndjson | pwctl steps complete -` works).';
 
 export const list = verb({

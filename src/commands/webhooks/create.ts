@@ -1,10 +1,9 @@
 import type { ApiClient } from '../../api/client.js';
 import { WEBHOOK_EVENTS, type CreateWebhookBody, type WebhookSubscription } from '../../api/types.js';
 import { createWebhook, getWebhook } from '../../api/webhooks.js';
-import { serviceKey } from '../../config/service-key.js';
-import { putWebhookSecret } from '../../config/webhook-secrets.js';
 import { UsageError } from '../../errors.js';
 import { parseEnum, parseHttpUrl, parseId } from '../../validate.js';
+import { storeNewSecret } from './stored-secrets.js';
 import { CREATED_WEBHOOK_VIEW } from './views.js';
 import type { Ctx } from '../context.js';
 import type { RunOf } from '../declare.js';
@@ -20,10 +19,7 @@ export const run: RunOf<typeof create> = async (ctx, opts) => {
   let stored = false;
   if (opts.saveSecret && typeof secret === 'string' && secret !== '') {
     try {
-      const service = serviceKey(ctx.settings)!;
-      await ctx.store.updateProfile(ctx.profileName, (profile) =>
-        putWebhookSecret(profile, service, hook.id, { secret, event: hook.event, company_id: hook.company_id, url: hook.url, created_at: hook.created_at }),
-      );
+      await storeNewSecret(ctx, { ...hook, secret });
       stored = true;
     } catch (error) {
       // The subscription exists either way; the secret is printed below, so it is not lost.

@@ -1,10 +1,9 @@
 import { updateWebhook } from '../../api/webhooks.js';
-import type { UpdateWebhookBody, WebhookSubscription } from '../../api/types.js';
-import { serviceKey } from '../../config/service-key.js';
-import { findWebhookSecret, updateWebhookSecretUrl } from '../../config/webhook-secrets.js';
+import type { UpdateWebhookBody } from '../../api/types.js';
 import type { Ctx } from '../context.js';
 import type { RunOf } from '../declare.js';
 import type { pause as pauseVerb, resume as resumeVerb, update } from './index.js';
+import { rememberUrl } from './stored-secrets.js';
 import { WEBHOOK_VIEW } from './views.js';
 
 export const run: RunOf<typeof update> = async (ctx, opts) => {
@@ -25,11 +24,4 @@ async function sendUpdate(ctx: Ctx, id: number, body: UpdateWebhookBody): Promis
   const hook = await updateWebhook(client, id, body);
   if (body.url !== undefined) await rememberUrl(ctx, hook);
   await ctx.output.record(hook, WEBHOOK_VIEW);
-}
-
-/** Keep the stored secret's description in step with the subscription. */
-async function rememberUrl(ctx: Ctx, hook: WebhookSubscription): Promise<void> {
-  const service = serviceKey(ctx.settings)!;
-  if (!findWebhookSecret(ctx.store.profile(ctx.profileName), service, hook.id)) return;
-  await ctx.store.updateProfile(ctx.profileName, (profile) => updateWebhookSecretUrl(profile, service, hook.id, hook.url));
 }

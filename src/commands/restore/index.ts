@@ -1,0 +1,54 @@
+// `pwctl restore <dir>`: an export put back, declared once. Not offered to agents (no `mcp`):
+// it writes many records at once from files on this machine.
+import { CONCURRENCY } from '../bulk-flags.js';
+import { bind, verb } from '../declare.js';
+import { EXPORT_PARTS } from '../export/manifest.js';
+import { flag, listOf, path } from '../flags.js';
+
+export const restoreVerb = verb({
+  name: 'restore',
+  summary: 'put an export back: create what is gone, report what changed since',
+  details: `Each exported record is compared with what the service holds now (every list read once, in pages
+of 1000): one that is gone is created again (documents with body, audience and edit access;
+milestones; tasks in their phase and their place in it, with body, due date, flags, completion,
+approval verdict and tags by name; webhook subscriptions, whose new signing secrets are stored
+as \`webhooks create\` stores them and shown once); one that differs is "changed" and left alone
+unless --overwrite (which sends only the fields that differ; attachments in a body are kept as
+the service keeps them); one that is equal is "unchanged". A record whose parent (phase,
+project, client, company) is not on the service is "unplaceable", reported before anything is
+sent. A record is found by its id, by the id an earlier run recorded in --results, or as a copy
+made since the export (same title, same place), so a second run creates nothing.
+
+Into another service (another profile or --base-url): --map <file> places records under their
+new parents, {"phases": {"<old id>": <new id>}, "projects": {…}, "clients": {…}, "companies":
+{…}}; a parent it does not name is unplaceable, told with the target's parents of that title.
+
+Resuming: with --results <file>, each create is recorded before it is sent and the moment it is
+answered ({"kind", "old_id", "new_id"}), so a run stopped by Ctrl-C, SIGTERM, a crash or a kill
+can be repeated with the same file: it creates nothing twice, finishes what was left half done,
+and looks up a create whose answer was lost instead of sending it again.
+
+--dry-run prints that plan (per record: action, kind, id, title, parent, and the fields that
+differ) and sends nothing.
+
+Results: one per record, {kind, id, ok, action, new_id, title, data}; action is create, finish,
+overwrite, changed, unchanged, unplaceable or unknown. Exit 8 when any record failed or was
+unplaceable.`,
+  flags: {
+    dir: path('<dir>', 'a directory written by `pwctl export`', { required: true }),
+    only: listOf('--only', EXPORT_PARTS, 'restore only these kinds (comma-separated: documents,milestones,steps,webhooks)'),
+    results: path('--results', 'append {"kind", "old_id", "new_id"} per created record; a later run with the same file creates nothing twice', { placeholder: '<file>' }),
+    map: path('--map', 'JSON file placing records under new parents on another service: {"phases": {"<old>": <new>}, "projects": …, "clients": …, "companies": …}', { placeholder: '<file>' }),
+    overwrite: flag('--overwrite', 'update records that changed since the export (only the fields that differ)'),
+    concurrency: CONCURRENCY,
+  },
+  examples: [
+    'pwctl restore backup-2026-05-01 --dry-run',
+    'pwctl restore backup-2026-05-01 --results restore.results.ndjson',
+    'pwctl restore ./backup --only documents --overwrite -o ndjson',
+    'pwctl restore ./backup --profile staging --map map.json --results staging.results.ndjson',
+  ],
+  effects: { writes: true },
+});
+
+export const restoreCommand = bind(restoreVerb, () => import('./restore.js'));

@@ -1,0 +1,65 @@
+// How restore shows what it did (one result per record, shaped as bulk results) and, under
+// --dry-run, what it would do (the plan: one row per record).
+import { failureDetail, type BulkResult } from '../../bulk/results.js';
+import type { View } from '../../output/view.js';
+import type { CreatedId } from '../../bulk/create-log.js';
+import type { Action } from './plan.js';
+
+/** A result's `data`: where the record hangs, and what else its restore says. */
+export interface RestoreData {
+  parent: string;
+  /** changed, overwrite, finish: the fields that differed from the export. */
+  changed?: string[];
+  note?: string;
+  /** A new webhook subscription's signing secret, shown this once. */
+  secret?: string;
+}
+
+export type RestoreResult = BulkResult<RestoreData> & { action?: Action; new_id?: CreatedId | null; title?: string };
+
+export const RESTORE_RESULT_VIEW: View<RestoreResult> = {
+  fields: ['kind', 'id', 'ok', 'action', 'new_id', 'title', 'data', 'status', 'error'],
+  nested: { data: ['parent', 'changed', 'note', 'secret'] },
+  columns: [
+    { header: 'KIND', field: 'kind', value: (r) => r.kind, fit: 'whole' },
+    { header: 'ID', field: 'id', value: (r) => r.id, fit: 'whole' },
+    { header: 'RESULT', field: 'action', value: (r) => (r.ok || r.action === 'unplaceable' || r.action === 'unknown' ? r.action : `${r.action} failed`), fit: 'whole' },
+    { header: 'NEW ID', field: 'new_id', value: (r) => (r.new_id === r.id ? '' : r.new_id), fit: 'whole' },
+    { header: 'TITLE', field: 'title', value: (r) => r.title, fit: 'shrink' },
+    { header: 'DETAIL', value: (r) => (r.ok ? detail(r.data) : failureDetail(r)), fit: 'shrink' },
+  ],
+};
+
+function detail(data: RestoreData | null): string {
+  if (!data) return '';
+  const parts: string[] = [];
+  if (data.changed?.length) parts.push(`differs: ${data.changed.join(', ')}`);
+  if (data.note) parts.push(data.note);
+  if (data.secret) parts.push(`signing secret (shown only now): ${data.secret}`);
+  return parts.join('; ');
+}
+
+/** One record of the plan --dry-run prints. */
+export interface PlanRow {
+  kind: string;
+  id: CreatedId;
+  action: Action;
+  /** The record on the service it is matched with. */
+  new_id: CreatedId | null;
+  title: string;
+  parent: string;
+  changed: string[] | null;
+  reason: string | null;
+}
+
+export const RESTORE_PLAN_VIEW: View<PlanRow> = {
+  fields: ['kind', 'id', 'action', 'new_id', 'title', 'parent', 'changed', 'reason'],
+  columns: [
+    { header: 'ACTION', field: 'action', value: (r) => r.action, fit: 'whole' },
+    { header: 'KIND', field: 'kind', value: (r) => r.kind, fit: 'whole' },
+    { header: 'ID', field: 'id', value: (r) => r.id, fit: 'whole' },
+    { header: 'TITLE', field: 'title', value: (r) => r.title, fit: 'shrink' },
+    { header: 'PARENT', field: 'parent', value: (r) => r.parent, fit: 'shrink' },
+    { header: 'DETAIL', value: (r) => r.reason ?? (r.changed?.length ? `differs: ${r.changed.join(', ')}` : r.new_id !== null && r.new_id !== r.id ? `as ${r.new_id}` : ''), fit: 'shrink' },
+  ],
+};
