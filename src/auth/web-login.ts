@@ -61,7 +61,7 @@ export async function runWebLogin(ctx: Ctx, options: WebLoginOptions): Promise<v
 
 async function showAuthorizationUrl(ctx: Ctx, url: string, browser: boolean, wait: number): Promise<void> {
   const waiting = `Waiting up to ${formatWait(wait)} for the sign-in to finish; Ctrl-C cancels.`;
-  if (browser && hasDisplay(ctx.env) && (await openBrowser(url))) {
+  if (browser && hasDisplay(ctx.env) && (await openBrowser(url, ctx.env))) {
     ctx.io.notice(`Opened the sign-in page in your browser. If it did not appear, open this URL:\n  ${url}\n${waiting}`);
     return;
   }

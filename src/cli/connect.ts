@@ -82,13 +82,13 @@ export function runOptions(ctx: Factory): Omit<ClientOptions, 'baseUrl' | 'token
 function waitNotices(ctx: Factory): NonNullable<ClientOptions['onWait']> {
   return ({ status, attempt, maxAttempts, after, delayMs, method, path }) => {
     const retrying = `retrying (${attempt}/${maxAttempts})`;
+    const when = delayMs >= 100 ? ` in ${formatWait(delayMs)}` : '';
     if (status === 429) {
       ctx.statusLine.rateLimited(delayMs);
-      if (!ctx.io.stderrIsTTY) ctx.io.notice(`rate limited: ${retrying} in ${formatWait(delayMs)}: ${method} ${path}`);
+      if (!ctx.io.stderrIsTTY) ctx.io.notice(`rate limited: ${retrying}${when}: ${method} ${path}`);
       return;
     }
-    const when = delayMs >= 100 ? `, in ${formatWait(delayMs)}` : '';
-    ctx.io.notice(`${retrying} after ${after}${when}: ${method} ${path}`);
+    ctx.io.notice(`${retrying} after ${after}${when && `,${when}`}: ${method} ${path}`);
   };
 }
 

@@ -6,6 +6,7 @@
 import type { ApiClient } from '../api/client.js';
 import type { BulkOptions, BulkWork } from '../bulk/bulk-options.js';
 import type { Asker, Ctx } from '../commands/context.js';
+import { onCommandLine, type Flag } from '../commands/flags.js';
 import type { IdRecorder } from '../completion/id-recorder.js';
 import { openConfigStore, type ConfigStore } from '../config/store.js';
 import { resolveProfileName, resolveSettings, type GlobalFlags, type Settings } from '../config/settings.js';
@@ -117,6 +118,10 @@ export class Factory implements Ctx {
   }
 
   /** Runs when the command ends, success or not (closing sockets, flushing the sandbox). */
+  given(flag: Flag, value: unknown): string {
+    return onCommandLine(flag, value);
+  }
+
   onClose(cleanup: () => Promise<void>): void {
     this.#cleanups.push(cleanup);
   }

@@ -50,6 +50,7 @@ error. With -o json or -o ndjson the error is also printed on stderr as one JSON
                         user's cache directory on Node 22.1+)
   NO_COLOR, FORCE_COLOR disable or force color
   VISUAL, EDITOR        editor for \`docs edit\` and \`steps edit\`
+  BROWSER               browser for \`auth login --web\` (commands separated by :, %s for the URL)
 
 Precedence: flag > environment > profile in the config store > built-in default.
 

@@ -9,6 +9,10 @@ export const run: RunOf<typeof mcpVerb> = async (ctx, opts) => {
   const [{ selectTools }, { serveMcp }] = await Promise.all([import('../mcp/catalog.js'), import('../mcp/server.js')]);
   const tools = selectTools(selection);
   const settings = ctx.settings;
+  // Started by hand at a terminal, it would look hung: say what it is waiting for.
+  if (ctx.io.stdinIsTTY) {
+    ctx.io.notice(`pwctl mcp: serving ${tools.length} tools to an MCP client on standard input (JSON-RPC, one message per line); an agent starts this — see \`pwctl mcp --help\`. Ctrl-D or Ctrl-C ends.`);
+  }
   await serveMcp({
     io: ctx.io,
     tools,

@@ -9,7 +9,7 @@ import type { ConfigStore } from '../config/store.js';
 import type { GlobalFlags, Settings } from '../config/settings.js';
 import type { IO } from '../io.js';
 import type { Output } from '../output/output.js';
-import type { Choice } from './flags.js';
+import type { Choice, Flag } from './flags.js';
 
 /**
  * Asking the person at the terminal. Each question rejects with an InterruptedError when
@@ -47,6 +47,11 @@ export interface Ctx {
   api(): Promise<ApiClient>;
   /** Runs when the command ends, success or not (closing sockets, stopping a sandbox). */
   onClose(cleanup: () => Promise<void>): void;
+  /**
+   * How this front end's user gave `flag` with `value`, for a message that names it:
+   * `--no-create` on the command line, `create_missing: false` for an agent.
+   */
+  given(flag: Flag, value: unknown): string;
   /**
    * Ask before something that cannot be undone: --yes (or --dry-run) answers it, a person at
    * a terminal is asked, and otherwise it is a usage error raised before any request.

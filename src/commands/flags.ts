@@ -455,3 +455,24 @@ export function nameOf(flag: Flag): string {
       return form.long;
   }
 }
+
+/** How a flag given with `value` is written on the command line: `--no-create`, `--phase 41`, `--approve`. */
+export function onCommandLine(flag: Flag, value: unknown): string {
+  const form = flag.form;
+  switch (form.type) {
+    case 'switch':
+    case 'negation':
+      return form.long;
+    case 'choice':
+      return form.options.find((o) => o.value === value)?.long ?? nameOf(flag);
+    case 'value':
+      return `${form.long} ${String(value)}`;
+    default:
+      return nameOf(flag);
+  }
+}
+
+/** How an agent passes a flag with `value` (its tool argument): `create_missing: false`. */
+export function forAgent(flag: Flag, value: unknown): string {
+  return flag.api ? `${flag.api.field}: ${JSON.stringify(value)}` : nameOf(flag);
+}

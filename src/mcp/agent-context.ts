@@ -9,6 +9,7 @@ import { RateGate } from '../bulk/rate-gate.js';
 import { failureResult, successResult, type BulkResult } from '../bulk/results.js';
 import { runPool } from '../bulk/worker-pool.js';
 import type { Ctx } from '../commands/context.js';
+import { forAgent, type Flag } from '../commands/flags.js';
 import { selectFields, validateFields } from '../output/fields.js';
 import type { DryRunRequest, Output, RecordStream } from '../output/output.js';
 import type { View } from '../output/view.js';
@@ -103,6 +104,10 @@ export class AgentContext implements Ctx {
 
   api(): Promise<ApiClient> {
     return this.base.api();
+  }
+
+  given(flag: Flag, value: unknown): string {
+    return forAgent(flag, value);
   }
 
   onClose(cleanup: () => Promise<void>): void {

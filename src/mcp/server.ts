@@ -5,7 +5,7 @@
 // been answered.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type ListToolsResult } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type JSONRPCMessage, type ListToolsResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Ctx } from '../commands/context.js';
 import type { IO } from '../io.js';
 import { VERSION } from '../version.js';
@@ -91,5 +91,23 @@ export async function serveMcp(options: McpServerOptions): Promise<void> {
     return sent;
   };
   await server.connect(transport);
+  answerUnreadableLines(transport);
   await closed;
+}
+
+/**
+ * A line that is not JSON, or not a JSON-RPC message, is answered as JSON-RPC asks (a parse
+ * error, an invalid request, with id null) instead of only noted on stderr: a client that
+ * sent it learns why nothing came back. The SDK reports such lines as transport errors.
+ */
+function answerUnreadableLines(transport: StdioServerTransport): void {
+  const reported = transport.onerror;
+  transport.onerror = (error) => {
+    const code = error instanceof SyntaxError ? -32700 : error.name === 'ZodError' ? -32600 : undefined;
+    if (code !== undefined) {
+      const message = code === -32700 ? 'Parse error: the line is not JSON' : 'Invalid Request: the line is not a JSON-RPC 2.0 message';
+      void transport.send({ jsonrpc: '2.0', id: null, error: { code, message } } as unknown as JSONRPCMessage);
+    }
+    reported?.(error);
+  };
 }

@@ -14,11 +14,27 @@ export interface ErrorReport {
 }
 
 export function errorLines(report: ErrorReport): string {
-  let text = `error: ${escapeInline(report.message)}\n`;
+  let text = `error: ${escapeInline(withoutRepeatedField(report))}\n`;
   for (const [field, messages] of Object.entries(report.explainedErrors ?? report.errors ?? {})) {
     for (const message of messages) text += `  ${escapeInline(field)}: ${escapeInline(message)}\n`;
   }
   return text;
+}
+
+/**
+ * A 422's message is usually its first field error again ("The title field is required.",
+ * or "… (and 2 more errors)"): the field lines below say it with the field's name, so the
+ * first line ends at the status instead of saying it twice.
+ */
+function withoutRepeatedField({ message, errors, explainedErrors }: ErrorReport): string {
+  const said = [...Object.values(errors ?? {}), ...Object.values(explainedErrors ?? {})].flat();
+  for (const field of said) {
+    const at = message.lastIndexOf(`: ${field}`);
+    if (at < 0) continue;
+    const rest = message.slice(at + field.length + 2);
+    if (rest === '' || /^ \(and \d+ more errors?\)$/.test(rest)) return message.slice(0, at);
+  }
+  return message;
 }
 
 export function errorJsonLine(report: ErrorReport): string {

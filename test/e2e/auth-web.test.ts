@@ -258,6 +258,29 @@ describe('auth login --web', () => {
     expect(result.stderr).toMatch(/warning: PWCTL_TOKEN is set in this environment and overrides the stored token/);
     expect(sb.state.auth.access_tokens[readProfile(configDir)!.token!]?.user_id).toBe(1);
   });
+  it('honours $BROWSER: the chosen command gets the URL (for %s), with no display and no secrets in its environment', async () => {
+    const configDir = makeConfigDir();
+    const fakeBin = join(configDir, 'fake-bin');
+    mkdirSync(fakeBin);
+    const dump = join(configDir, 'browser');
+    writeFileSync(join(fakeBin, 'my-browser'), `#!/bin/sh\nenv > "${dump}.env.tmp" && mv "${dump}.env.tmp" "${dump}.env"\nprintf '%s\\n' "$@" > "${dump}.args.tmp" && mv "${dump}.args.tmp" "${dump}.args"\n`);
+    chmodSync(join(fakeBin, 'my-browser'), 0o755);
+    const cli = startCli(
+      ['auth', 'login', '--web', '--base-url', sb.baseUrl],
+      configDir,
+      // The first entry does not exist: the next one is tried. No DISPLAY: $BROWSER is enough.
+      { BROWSER: `/nonexistent/browser:${join(fakeBin, 'my-browser')} --new-tab %s`, DISPLAY: undefined, WAYLAND_DISPLAY: undefined, PWCTL_WEBHOOK_SECRET: 'whsec-canary-4343' },
+      () => (existsSync(`${dump}.args`) && existsSync(`${dump}.env`) ? readFileSync(`${dump}.args`, 'utf8').trim().split('\n').at(-1) : undefined),
+    );
+    const url = await cli.url;
+    expect(url).toMatch(new RegExp(`^${sb.baseUrl}/oauth/authorize\\?`));
+    expect(readFileSync(`${dump}.args`, 'utf8')).toBe(`--new-tab\n${url}\n`);
+    expect(readFileSync(`${dump}.env`, 'utf8')).not.toContain('whsec-canary-4343');
+    expect(cli.stderr()).toMatch(/Opened the sign-in page in your browser/);
+    await fetch(await submitConsent(url, 'manager', 'approve'));
+    const result = await cli.done;
+    expect(result.code, result.stderr).toBe(0);
+  });
 });
 
 describe('token renewal', () => {

@@ -252,7 +252,7 @@ describe('docs update', () => {
   it('leaves empty content for a document with a body to the service, which refuses it (exit 5)', async () => {
     const r = await pw(['docs', 'update', BRIEF, '--content', ' \n']);
     expect(r.code).toBe(5);
-    expect(r.stderr).toMatch(new RegExp(`: 422 Unprocessable Content: .*\\n  content: ${EMPTY_CONTENT_MESSAGE.replace(/\./g, '\\.')}\\n$`));
+    expect(r.stderr).toMatch(new RegExp(`: 422 Unprocessable Content\\n  content: ${EMPTY_CONTENT_MESSAGE.replace(/\./g, '\\.')}\\n$`));
     expect(sent('PUT')[0]!.body).toEqual({ content: ' \n' });
     cli.mark();
     expect(docBody(BRIEF)).toContain('# Project brief');

@@ -190,6 +190,22 @@ describe('stdio', () => {
     expect(messages.find((m) => m.id === 3)!.result.isError).toBe(true);
   });
 
+  it('answers a line that is not JSON with a parse error, and one that is not JSON-RPC with an invalid request, then goes on serving', async () => {
+    const child = spawn(process.execPath, [BIN, 'mcp'], { env: { ...baseEnv(makeConfigDir()), ...sandboxEnv(cli.sb) }, stdio: ['pipe', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString('utf8')));
+    child.stderr.on('data', (c: Buffer) => (err += c.toString('utf8')));
+    const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } };
+    child.stdin.end(`{"jsonrpc": "2.0", "id": 7, "method": \n{"hello": "world"}\n${JSON.stringify(initialize)}\n`);
+    expect(await new Promise<number | null>((resolve) => child.on('close', resolve))).toBe(0);
+    const messages = out.trimEnd().split('\n').map((line) => JSON.parse(line) as { id: number | null; error?: { code: number; message: string }; result?: unknown });
+    expect(messages.map((m) => [m.id, m.error?.code])).toEqual([[null, -32700], [null, -32600], [1, undefined]]);
+    expect(messages[0]!.error!.message).toMatch(/^Parse error/);
+    // Not started at a terminal: no notice for people.
+    expect(err).not.toMatch(/serving \d+ tools/);
+  });
+
   it('--sandbox works as for any command, with an isolated config dir', async () => {
     const configDir = makeConfigDir();
     session = await connectMcp({ globals: ['--sandbox'], configDir });

@@ -216,7 +216,7 @@ describe('steps create', () => {
   it('maps the service\'s answers: 422 → 5 with field lines, 403 → 4', async () => {
     const foreign = await pw(['steps', 'create', '--phase', '48', '--title', 'Globex work']);
     expect(foreign.code).toBe(5);
-    expect(foreign.stderr).toBe('error: POST /api/v1/steps: 422 Unprocessable Content: The selected phase id is invalid.\n  phase_id: The selected phase id is invalid.\n');
+    expect(foreign.stderr).toBe('error: POST /api/v1/steps: 422 Unprocessable Content\n  phase_id: The selected phase id is invalid.\n');
     const client = await pw(['steps', 'create', '--phase', '41', '--title', 'Hi'], { role: 'client' });
     expect(client.code).toBe(4);
     expect(Object.keys(cli.sb.state.steps)).toHaveLength(34);

@@ -9,12 +9,16 @@ import { explainTagError } from './print.js';
 import { mergeTagChanges } from './tag-change.js';
 import { chunk } from './tag-ref.js';
 
-/** The merged change. A failed part says how many tags the earlier parts added. Under --dry-run every part is shown. */
-export async function addTagsInParts(client: ApiClient, stepId: number, refs: readonly TagReference[], createMissing: boolean): Promise<TagChange> {
+/**
+ * The merged change. A failed part says how many tags the earlier parts added. Under
+ * --dry-run every part is shown. `noCreate`: how the user asked not to create tags for
+ * unknown names (`--no-create`), undefined when they are created.
+ */
+export async function addTagsInParts(client: ApiClient, stepId: number, refs: readonly TagReference[], noCreate: string | undefined): Promise<TagChange> {
   const changes: TagChange[] = [];
   let notSent: RequestNotSent | undefined;
   for (const [i, part] of chunk(refs, MAX_TAG_REFERENCES).entries()) {
-    const body = createMissing ? { tags: part } : { tags: part, create_missing: false };
+    const body = noCreate === undefined ? { tags: part } : { tags: part, create_missing: false };
     try {
       changes.push(await addTags(client, stepId, body));
     } catch (error) {
@@ -23,7 +27,7 @@ export async function addTagsInParts(client: ApiClient, stepId: number, refs: re
         continue;
       }
       const done = i * MAX_TAG_REFERENCES;
-      throw explainTagError(error, part, done > 0 ? `the first ${done} tags were added; the rest failed: ` : '');
+      throw explainTagError(error, part, { noCreate, prefix: done > 0 ? `the first ${done} tags were added; the rest failed: ` : '' });
     }
   }
   if (notSent) throw notSent;

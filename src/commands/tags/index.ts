@@ -15,7 +15,7 @@ const TAG_DETAILS =
 const stepId = id('<step-id>', 'task id', { required: true, complete: { ids: 'steps' }, prompt: pickSteps('Task') });
 const TAG_REFS = { type: 'array', items: { type: ['integer', 'string'] }, description: 'tag ids (numbers) or names (strings)' };
 const typedRefs = (value: unknown, field: string) => (value as (number | string)[]).map((ref, i) => checkTypedRef(ref, `${field}[${i}]`));
-const create = flag('--no-create', 'fail instead of creating tags for unknown names', { field: 'create_missing' });
+export const NO_CREATE = flag('--no-create', 'fail instead of creating tags for unknown names', { field: 'create_missing' });
 
 export const list = verb({
   name: 'list',
@@ -32,7 +32,7 @@ export const add = verb({
   flags: {
     stepId,
     tags: customList('<tag...>', 'tag ids or names', parseTagRef, { schema: { ...TAG_REFS, minItems: 1 }, fromJson: typedRefs }, { required: true }),
-    create,
+    create: NO_CREATE,
   },
   examples: ['pwctl tags add 42 urgent 63 name:2024'],
   effects: { writes: true },
@@ -47,7 +47,7 @@ export const set = verb({
     stepId,
     tags: customList('[tag...]', 'tag ids or names', parseTagRef, { schema: { ...TAG_REFS, maxItems: MAX_TAG_REFERENCES }, fromJson: typedRefs }),
     clear: flag('--clear', 'remove every tag (retired-set tags stay)', { field: false }),
-    create,
+    create: NO_CREATE,
   },
   examples: ['pwctl tags set 42 urgent "client review"', 'pwctl tags set 42 --clear'],
   effects: { writes: true },

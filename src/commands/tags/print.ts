@@ -1,6 +1,6 @@
 // Printing a tag change: json/ndjson/yaml get the service's {data, added, removed, created}
 // as is; a table lists the task's tags after the change with what changed marked.
-import { ApiError } from '../../api/errors.js';
+import { ApiError, displayPath, statusText } from '../../api/errors.js';
 import type { TagChange, TagReference } from '../../api/types.js';
 import type { Ctx } from '../context.js';
 import type { View } from '../../output/view.js';
@@ -34,26 +34,36 @@ export function noticeTagChange(ctx: Ctx, stepId: number, change: TagChange): vo
 
 /**
  * The service's field errors name positions in the request (`tags.3`) and its own body
- * fields (`create_missing`); the error lines for people name the tag the user typed and
- * pwctl's flag instead. The JSON error line keeps the service's errors as sent. `sent` is
- * the list of that request; `prefix` says what was already applied.
+ * fields; the error lines for people name the tag the user typed instead. A name refused
+ * under `--no-create` is said in our words whatever the service's wording: the name is not a
+ * tag of the task's company, and not creating it was asked for. The one other refusal of a
+ * name, a tag of a retired set, keeps the service's words (which say "retired"). The JSON
+ * error line keeps the service's errors as sent. `sent` is the list of that request;
+ * `prefix` says what was already applied; `noCreate` how the user asked not to create tags.
  */
-export function explainTagError(error: unknown, sent: readonly TagReference[], prefix = ''): unknown {
+export function explainTagError(error: unknown, sent: readonly TagReference[], options: { prefix?: string; noCreate?: string } = {}): unknown {
   if (!(error instanceof ApiError)) return error;
+  const { prefix = '', noCreate } = options;
   if (!error.errors && !prefix) return error;
   let explained: Record<string, string[]> | undefined;
+  const unknownNames: string[] = [];
   if (error.errors) {
     explained = {};
     for (const [field, messages] of Object.entries(error.errors)) {
       const m = /^tags\.(\d+)$/.exec(field);
       const ref = m ? sent[Number(m[1])] : undefined;
-      explained[ref === undefined ? field : `tag ${describeRef(ref)}`] = messages.map(inOurTerms);
+      if (noCreate !== undefined && typeof ref === 'string' && !messages.some((text) => /retired/i.test(text))) {
+        unknownNames.push(ref);
+        explained[`tag ${describeRef(ref)}`] = [`no tag of the task's company has this name, and ${noCreate} says not to create it`];
+      } else {
+        explained[ref === undefined ? field : `tag ${describeRef(ref)}`] = messages;
+      }
     }
   }
-  return error.with({ explainedErrors: explained, message: `${prefix}${inOurTerms(error.message)}` });
-}
-
-/** "Send create_missing: true to create it." → "Drop --no-create to create it." */
-function inOurTerms(message: string): string {
-  return message.replace(/\bsend create_missing:?\s*true\b/gi, (m) => (m[0] === 'S' ? 'Drop --no-create' : 'drop --no-create')).replace(/\bcreate_missing:?\s*false\b/gi, '--no-create');
+  const refused = Object.keys(error.errors ?? {}).length;
+  const message =
+    unknownNames.length > 0 && unknownNames.length === refused
+      ? `${error.method} ${displayPath(error.url)}: ${error.status} ${statusText(error.status ?? 0)}: unknown tag ${unknownNames.length === 1 ? 'name' : 'names'} with ${noCreate}: ${unknownNames.map((n) => JSON.stringify(n)).join(', ')}`
+      : error.message;
+  return error.with({ explainedErrors: explained, message: `${prefix}${message}` });
 }

@@ -2,7 +2,7 @@ import { setTags } from '../../api/tags.js';
 import { MAX_TAG_REFERENCES, type TagsBody } from '../../api/types.js';
 import { UsageError } from '../../errors.js';
 import type { RunOf } from '../declare.js';
-import type { set } from './index.js';
+import { NO_CREATE, type set } from './index.js';
 import { explainTagError, noticeTagChange, printTagChange, TAG_ROW_VIEW } from './print.js';
 import { keptUnrequested } from './tag-change.js';
 import { uniqueRefs } from './tag-ref.js';
@@ -23,7 +23,7 @@ export const run: RunOf<typeof set> = async (ctx, opts) => {
   const body: TagsBody = opts.create ? { tags: refs } : { tags: refs, create_missing: false };
   const client = await ctx.api();
   const change = await setTags(client, stepId, body).catch((error: unknown) => {
-    throw explainTagError(error, refs);
+    throw explainTagError(error, refs, { noCreate: opts.create ? undefined : ctx.given(NO_CREATE, false) });
   });
   const retired = keptUnrequested(change, refs);
   await printTagChange(ctx, stepId, change, retired);
