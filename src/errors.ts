@@ -60,6 +60,14 @@ export class CommandFailedError extends Error {
   override name = 'CommandFailedError';
 }
 
+/**
+ * `docs diff` found differences and has printed them: exit 1 as diff(1) has it, with no
+ * `error:` line (nothing went wrong).
+ */
+export class DifferencesFound extends Error {
+  override name = 'DifferencesFound';
+}
+
 /** A network failure talking to something other than the service's API (a webhook receiver): exit 7. */
 export class NetworkError extends Error {
   override name = 'NetworkError';

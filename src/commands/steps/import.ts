@@ -13,6 +13,7 @@ import { UsageError } from '../../errors.js';
 import type { Ctx } from '../context.js';
 import type { RunOf } from '../declare.js';
 import { readInput } from '../read-input.js';
+import { shellWord } from '../shell-word.js';
 import { chunk } from '../tags/tag-ref.js';
 import { IMPORT_RESULT_VIEW } from './import-view.js';
 import { reconcileUnknownLines, type Resolution } from './import-reconcile.js';
@@ -154,8 +155,4 @@ async function addRowTags(client: ApiClient, stepId: number, row: ImportRow): Pr
     throw error instanceof ApiError ? error.with({ message }) : new Error(message);
   }
   return change?.data;
-}
-
-function shellWord(text: string): string {
-  return /^[\w.:@\/-]+$/.test(text) ? text : `'${text.replace(/'/g, "'\\''")}'`;
 }
