@@ -110,6 +110,18 @@ describe('docs diff: both sides of an edit', () => {
     expect(r.stderr).toBe('the file differs from the service\n');
   });
 
+  it('-o csv and --fields give the records as rows', async () => {
+    await conflict();
+    const csv = await pw(['docs', 'diff', dir, '-o', 'csv']);
+    expect(csv.code).toBe(1);
+    expect(csv.stdout.split('\r\n')[0]).toBe('file,status,changed,uuid');
+    expect(csv.stdout).toContain(`${brief()},differs,title; content,${BRIEF}\r\n`);
+    const table = await pw(['docs', 'diff', dir, '--fields', 'file,status']);
+    expect(table.code).toBe(1);
+    expect(table.stdout).toContain(`${brief()}\tdiffers\n`);
+    expect(table.stdout).not.toContain('@@');
+  });
+
   it('audience and edit access differ only where the file gives them', async () => {
     await pull();
     await changeOnService(BRIEF, { is_internal: true, edit_access: 'private' });

@@ -55,7 +55,8 @@ export const run: RunOf<typeof diff> = async (ctx, opts) => {
     return now ? compareDocument(path, doc, now) : notOnService(path, doc.uuid);
   });
 
-  if (ctx.output.forPeople) {
+  // A person reads the diff; --fields asks for the records' columns instead.
+  if (ctx.output.forPeople && ctx.output.fields === undefined) {
     for (const { text } of comparisons) if (text !== '') await ctx.output.diff(text);
   } else await ctx.output.list(comparisons.map((c) => c.record), DOC_DIFF_VIEW);
   const differing = comparisons.filter((c) => !c.record.same).length;
