@@ -244,7 +244,7 @@ describe('steps import --results: a file edited between runs', () => {
     const refused = await pw(['steps', 'import', edited, '--results', results]);
     expect(refused.code).toBe(2);
     expect(refused.stderr.split('\n')).toEqual([
-      'error: 2 problems on 2 lines (2, 3); nothing was sent',
+      `error: 2 rows changed since an earlier run recorded them in ${results} (lines 2, 3); nothing was sent`,
       `  line 2: changed since an earlier run created task ${idOfA} from it: append {"line": 2, "id": ${idOfA}} to ${JSON.stringify(results)} to keep task ${idOfA} for this row (change it with \`pwctl steps update ${idOfA}\`), or {"line": 2, "id": null} to create a new task`,
       expect.stringMatching(new RegExp(`^  line 3: changed since an earlier run created task ${idOfB} from it: `)),
       '',
@@ -258,6 +258,17 @@ describe('steps import --results: a file edited between runs', () => {
     expect(createdTitles()).toEqual(['B (v2)']);
     // And the answer is kept with what line 2 holds now.
     expect(records(results).filter((r) => r.line === 2).at(-1)).toEqual({ line: 2, id: idOfA, digest: expect.stringMatching(/^[0-9a-f]{16}$/) });
+  });
+
+  it('one row edited in place is one error line naming it', async () => {
+    const results = join(dir, 'results.ndjson');
+    expect((await pw(['steps', 'import', csv('A', 'B'), '--results', results, '-q'])).code).toBe(0);
+    cli.mark();
+    cli.expectUsageError(await pw(['steps', 'import', csv('A', 'B!'), '--results', results]), /^error: line 3: changed since an earlier run created task \d+ from it: append \{"line": 3, "id": \d+\} to /);
+    // The same with --dry-run: nothing is sent and nothing recorded.
+    const before = readFileSync(results, 'utf8');
+    cli.expectUsageError(await pw(['steps', 'import', csv('A', 'B!'), '--results', results, '--dry-run']), /^error: line 3: changed since/);
+    expect(readFileSync(results, 'utf8')).toBe(before);
   });
 
   it('a results file from before digests is still read: lines match by number, as they did', async () => {

@@ -10,7 +10,8 @@ import type { RowProblem } from './import-source.js';
 const MAX_LISTED = 50;
 const MAX_LINES_NAMED = 10;
 
-export function problemsError(problems: readonly RowProblem[]): UsageError {
+/** `what` names the problems in the first line when they are all of one kind (`rows changed since …`). */
+export function problemsError(problems: readonly RowProblem[], what?: (count: number) => string): UsageError {
   const sorted = [...problems].sort((a, b) => a.line - b.line);
   if (sorted.length === 1) return new UsageError(`line ${sorted[0]!.line}: ${sorted[0]!.message}`);
   const lines = [...new Set(sorted.map((p) => p.line))];
@@ -18,5 +19,7 @@ export function problemsError(problems: readonly RowProblem[]): UsageError {
   const listed = sorted.length > MAX_LISTED ? `; the first ${MAX_LISTED} are listed` : '';
   const errors: Record<string, string[]> = {};
   for (const { line, message } of sorted.slice(0, MAX_LISTED)) (errors[`line ${line}`] ??= []).push(message);
-  return new InputErrors(`${sorted.length} problems on ${lines.length === 1 ? 'line' : `${lines.length} lines`} ${lines.length === 1 ? named : `(${named})`}; nothing was sent${listed}`, errors);
+  const where = lines.length === 1 ? `line ${named}` : `${lines.length} lines (${named})`;
+  const counted = what ? `${what(sorted.length)} (${lines.length === 1 ? where : `lines ${named}`})` : `${sorted.length} problems on ${where}`;
+  return new InputErrors(`${counted}; nothing was sent${listed}`, errors);
 }

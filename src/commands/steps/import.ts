@@ -57,7 +57,7 @@ export const run: RunOf<typeof importRows> = async (ctx, opts) => {
   const log = opts.results === undefined ? undefined : ResultsLog.read(opts.results);
   ctx.onClose(async () => log?.close());
   const matched = log && matchRows(rows, log.records, log.path);
-  if (matched && matched.changed.length > 0) throw problemsError(matched.changed);
+  if (matched && matched.changed.length > 0) throw problemsError(matched.changed, (n) => `${n} rows changed since an earlier run recorded them in ${log!.path}`);
   if (log && matched) recordMatches(ctx, log, matched);
 
   const pending = rows.filter((row) => matched?.byLine.get(row.line)?.kind !== 'created');
