@@ -217,6 +217,11 @@ describe("steps import: a spreadsheet's CSV", () => {
     expect(cli.sent(/\/tags$/, 'POST').map((p) => p.body)).toEqual([{ tags: ['urgent', 62] }]);
   });
 
+  it("a ';'-separated file with bad rows: the error line comes first, as for any file", async () => {
+    const r = await pw(['steps', 'import', file('plan.csv', 'Title;Phase ID;Due date\nA;41;soon\nB;41;2026-01-01\n')]);
+    cli.expectUsageError(r, /^error: line 2: due_date must be /);
+  });
+
   it("a ';'-separated file that is not valid CSV says how it was read", async () => {
     const r = await pw(['steps', 'import', file('plan.csv', 'Title;Phase ID\n"unclosed;41\n')]);
     cli.expectUsageError(r, /^error: line \d+: not valid CSV \(read as ';'-separated, from its header line\): /);

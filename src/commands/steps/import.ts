@@ -45,7 +45,6 @@ export const run: RunOf<typeof importRows> = async (ctx, opts) => {
   }
   ctx.output.checkFields(IMPORT_RESULT_VIEW);
   const source = readRows(await readInput(ctx, file, '<file>'), format);
-  if (source.delimiter === ';') ctx.io.notice(`reading ${file === '-' ? 'standard input' : file} as ';'-separated values (from its header line)`);
   const problems = [...source.problems];
   const rows: ImportRow[] = [];
   for (const raw of source.rows) {
@@ -53,12 +52,16 @@ export const run: RunOf<typeof importRows> = async (ctx, opts) => {
     if ('row' in checked) rows.push(checked.row);
     else problems.push(...checked.problems);
   }
+  // Told once the rows are good: the first line of stderr for a bad file is its `error:` line.
   if (problems.length > 0) throw problemsError(problems);
+  if (source.delimiter === ';') ctx.io.notice(`reading ${file === '-' ? 'standard input' : file} as ';'-separated values (from its header line)`);
   const log = opts.results === undefined ? undefined : ResultsLog.read(opts.results);
   ctx.onClose(async () => log?.close());
   const matched = log && matchRows(rows, log.records, log.path);
-  if (matched && matched.changed.length > 0) throw problemsError(matched.changed, (n) => `${n} rows changed since an earlier run recorded them in ${log!.path}`);
-  if (log && matched) recordMatches(ctx, log, matched);
+  if (log && matched) {
+    if (matched.changed.length > 0) throw problemsError(matched.changed, (n) => `${n} rows changed since an earlier run recorded them in ${log.path}`);
+    recordMatches(ctx, log, matched);
+  }
 
   const pending = rows.filter((row) => matched?.byLine.get(row.line)?.kind !== 'created');
   if (rows.length > pending.length) {
