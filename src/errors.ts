@@ -6,6 +6,22 @@ export class UsageError extends Error {
   override name = 'UsageError';
 }
 
+/**
+ * Several mistakes found in one input before any request (the rows of an import): the
+ * message is one line saying how many, and `errors` lists each by where it is
+ * (`line 5` → its problems), printed one `  <where>: <problem>` line each as a 422's field
+ * errors are, and carried in the JSON error line (exit 2).
+ */
+export class InputErrors extends UsageError {
+  override name = 'InputErrors';
+  constructor(
+    message: string,
+    readonly errors: Record<string, string[]>,
+  ) {
+    super(message);
+  }
+}
+
 /** No token configured, or the stored credentials can no longer be used (exit 4). */
 export class AuthRequiredError extends Error {
   override name = 'AuthRequiredError';
@@ -42,6 +58,14 @@ export const CANCELLED_AT_PROMPT = 'cancelled at the prompt (Ctrl-C); nothing wa
  */
 export class CommandFailedError extends Error {
   override name = 'CommandFailedError';
+}
+
+/**
+ * `docs diff` found differences and has printed them: exit 1 as diff(1) has it, with no
+ * `error:` line (nothing went wrong).
+ */
+export class DifferencesFound extends Error {
+  override name = 'DifferencesFound';
 }
 
 /** A network failure talking to something other than the service's API (a webhook receiver): exit 7. */

@@ -33,21 +33,33 @@ export interface CreateLogFormat<K> {
   isId(value: unknown): value is CreatedId;
   /** A record as the user may write one, for messages: `{"line": n, "id": …}`. */
   example: string;
+  /** Other string fields a record may carry and the verb reads back (`digest`: what an import row held). */
+  extraFields?: readonly string[];
+}
+
+/** An item's last record as read back: its outcome, the extra fields it carried, and its place in the file. */
+export interface CreateRecord<K> {
+  key: K;
+  outcome: CreateOutcome;
+  extra: Record<string, string>;
+  /** The record's position in the file: a later record says more recent things. */
+  seq: number;
 }
 
 export class CreateLog<K> {
   #fd: number | undefined;
   /** Each item's last record, by its key's JSON. */
-  readonly #outcomes: Map<string, CreateOutcome>;
+  readonly #records: Map<string, CreateRecord<K>>;
 
   private constructor(
     readonly path: string,
     private readonly format: CreateLogFormat<K>,
-    outcomes: Map<string, CreateOutcome>,
+    records: Map<string, CreateRecord<K>>,
     /** The file ends in a cut-off record: the next record starts on a line of its own. */
     private startWithNewline: boolean,
+    private nextSeq: number,
   ) {
-    this.#outcomes = outcomes;
+    this.#records = records;
   }
 
   /** Reads what earlier runs recorded; the file is created on the first append. */
@@ -59,7 +71,7 @@ export class CreateLog<K> {
       const code = (error as NodeJS.ErrnoException).code;
       if (code !== 'ENOENT') throw new UsageError(`--results: cannot read ${JSON.stringify(path)}: ${code}`);
     }
-    const outcomes = new Map<string, CreateOutcome>();
+    const records = new Map<string, CreateRecord<K>>();
     const lines = text.split('\n');
     lines.forEach((line, i) => {
       if (line.trim() === '') return;
@@ -67,14 +79,19 @@ export class CreateLog<K> {
       // create it announced is then unknown, which an earlier `sent_at` record already says.
       const last = i === lines.length - 1;
       const parsed = parseRecord(line, format);
-      if (parsed) outcomes.set(keyText(format.keyFields(parsed.key)), parsed.outcome);
+      if (parsed) records.set(keyText(format.keyFields(parsed.key)), { ...parsed, seq: i });
       else if (!last) throw new UsageError(`--results: line ${i + 1} of ${JSON.stringify(path)} is not a record pwctl wrote (${format.example})`);
     });
-    return new CreateLog(path, format, outcomes, text !== '' && !text.endsWith('\n'));
+    return new CreateLog(path, format, records, text !== '' && !text.endsWith('\n'), lines.length);
+  }
+
+  /** Every item's last record. */
+  records(): IterableIterator<CreateRecord<K>> {
+    return this.#records.values();
   }
 
   outcome(key: K): CreateOutcome | undefined {
-    return this.#outcomes.get(this.#key(key));
+    return this.#records.get(this.#key(key))?.outcome;
   }
 
   createdId(key: K): CreatedId | undefined {
@@ -96,21 +113,22 @@ export class CreateLog<K> {
 
   /** Every id recorded as created, for any item. */
   createdIds(): Set<CreatedId> {
-    return new Set([...this.#outcomes.values()].flatMap((o) => ('created' in o && o.created !== null ? [o.created] : [])));
+    return new Set([...this.#records.values()].flatMap(({ outcome: o }) => ('created' in o && o.created !== null ? [o.created] : [])));
   }
 
-  sending(key: K, sentAt: string): void {
-    this.#append(key, { sent_at: sentAt }, { sentAt });
+  /** `extra`: the format's extra fields for this record (`{digest}`). */
+  sending(key: K, sentAt: string, extra: Record<string, string> = {}): void {
+    this.#append(key, { sent_at: sentAt }, { sentAt }, extra);
   }
 
   /** The create answered `id`; `pending` names the follow-ups still to do (none: the item is done). */
-  created(key: K, id: CreatedId, pending: readonly string[] = []): void {
+  created(key: K, id: CreatedId, pending: readonly string[] = [], extra: Record<string, string> = {}): void {
     const more = pending.length > 0 ? { pending: [...pending] } : {};
-    this.#append(key, { [this.format.idField]: id, ...more }, { created: id, ...more });
+    this.#append(key, { [this.format.idField]: id, ...more }, { created: id, ...more }, extra);
   }
 
-  notCreated(key: K): void {
-    this.#append(key, { [this.format.idField]: null }, { created: null });
+  notCreated(key: K, extra: Record<string, string> = {}): void {
+    this.#append(key, { [this.format.idField]: null }, { created: null }, extra);
   }
 
   /** Opens the file for appending now, so a path that cannot be written is refused before any request. */
@@ -131,12 +149,12 @@ export class CreateLog<K> {
     return keyText(this.format.keyFields(key));
   }
 
-  #append(key: K, fields: Record<string, unknown>, outcome: CreateOutcome): void {
+  #append(key: K, fields: Record<string, unknown>, outcome: CreateOutcome, extra: Record<string, string>): void {
     const fd = this.open();
     // One write per record: it reaches the operating system before the next request starts.
-    writeSync(fd, `${this.startWithNewline ? '\n' : ''}${JSON.stringify({ ...this.format.keyFields(key), ...fields })}\n`);
+    writeSync(fd, `${this.startWithNewline ? '\n' : ''}${JSON.stringify({ ...this.format.keyFields(key), ...fields, ...extra })}\n`);
     this.startWithNewline = false;
-    this.#outcomes.set(this.#key(key), outcome);
+    this.#records.set(this.#key(key), { key, outcome, extra, seq: this.nextSeq++ });
   }
 }
 
@@ -144,7 +162,7 @@ function keyText(fields: Record<string, string | number>): string {
   return JSON.stringify(fields);
 }
 
-function parseRecord<K>(text: string, format: CreateLogFormat<K>): { key: K; outcome: CreateOutcome } | undefined {
+function parseRecord<K>(text: string, format: CreateLogFormat<K>): Omit<CreateRecord<K>, 'seq'> | undefined {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -155,12 +173,16 @@ function parseRecord<K>(text: string, format: CreateLogFormat<K>): { key: K; out
   const record = value as Record<string, unknown>;
   const key = format.keyOf(record);
   if (key === undefined) return undefined;
+  const extra: Record<string, string> = {};
+  for (const field of format.extraFields ?? []) {
+    if (typeof record[field] === 'string' && record[field] !== '') extra[field] = record[field] as string;
+  }
   const id = record[format.idField];
   if (format.isId(id)) {
     const pending = Array.isArray(record.pending) ? record.pending.filter((p): p is string => typeof p === 'string') : [];
-    return { key, outcome: pending.length > 0 ? { created: id, pending } : { created: id } };
+    return { key, outcome: pending.length > 0 ? { created: id, pending } : { created: id }, extra };
   }
-  if (id === null) return { key, outcome: { created: null } };
-  if (typeof record.sent_at === 'string') return { key, outcome: { sentAt: record.sent_at } };
+  if (id === null) return { key, outcome: { created: null }, extra };
+  if (typeof record.sent_at === 'string') return { key, outcome: { sentAt: record.sent_at }, extra };
   return undefined;
 }

@@ -5,7 +5,7 @@ import type { Command } from 'commander';
 import { ApiError } from '../api/errors.js';
 import { RequestNotSent } from '../api/not-sent.js';
 import type { GlobalFlags } from '../config/settings.js';
-import { AuthRequiredError, BulkFailure, CommandFailedError, ConfigError, InterruptedError, NetworkError, UsageError } from '../errors.js';
+import { AuthRequiredError, BulkFailure, CommandFailedError, ConfigError, DifferencesFound, InterruptedError, NetworkError, UsageError } from '../errors.js';
 import { processIO, stdoutOpened, stdoutWasClosed, type IO } from '../io.js';
 import { DEFAULT_OUTPUT_FORMAT, isMachineReadable, JQ_DEFAULT_FORMAT } from '../output/formats.js';
 import type { Factory } from './factory.js';
@@ -94,6 +94,8 @@ export function classifyError(error: unknown): ExitReport {
   if (error instanceof UsageError) return { code: EXIT.usage, status: null };
   if (error instanceof AuthRequiredError) return { code: EXIT.auth, status: null };
   if (error instanceof BulkFailure) return { code: EXIT.partial, status: null, silent: true };
+  // The differences were the output; diff(1)'s exit 1.
+  if (error instanceof DifferencesFound) return { code: EXIT.failure, status: null, silent: true };
   if (error instanceof InterruptedError) return { code: EXIT.interrupted, status: null };
   if (error instanceof NetworkError) return { code: EXIT.network, status: null };
   if (error instanceof ConfigError || error instanceof CommandFailedError) return { code: EXIT.failure, status: null };

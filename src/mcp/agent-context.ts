@@ -57,6 +57,10 @@ class Collector implements Output {
     this.result = { data: text };
   }
 
+  async diff(text: string): Promise<void> {
+    this.result = { data: text };
+  }
+
   dryRun(_request: DryRunRequest): Promise<void> {
     throw new Error('agents do not dry-run');
   }

@@ -50,6 +50,11 @@ export interface Output {
   value(value: unknown, table?: () => Promise<void>): Promise<void>;
   /** Free text for people (a Markdown body): control characters escaped, layout kept. */
   text(text: string): Promise<void>;
+  /**
+   * A unified diff: on a terminal sanitised and coloured, into a pipe or a file verbatim, so
+   * `patch` reads it.
+   */
+  diff(text: string): Promise<void>;
   /** Bytes the user asked for verbatim (`--fields content`, `api` into a pipe). */
   raw(text: string): Promise<void>;
   /** A request --dry-run shows instead of sending. */

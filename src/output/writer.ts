@@ -123,6 +123,13 @@ export class OutputWriter implements Output {
     await this.#target.write(escapeBlock(text.endsWith('\n') ? text : `${text}\n`));
   }
 
+  async diff(text: string): Promise<void> {
+    // Colour forced into a pipe (FORCE_COLOR, for `less -R`) is for a terminal too.
+    if (!this.io.stdoutIsTTY && this.io.stdoutColor === 0) return this.#target.write(text);
+    const { terminalDiff } = await import('./unified-diff.js');
+    await this.io.out(await terminalDiff(text, this.io.stdoutColor));
+  }
+
   /**
    * Text as it is (`--fields content` on a body, an `api` answer, a token): byte for byte
    * into a pipe or a file; on a terminal through the sanitiser, as everything is.

@@ -40,7 +40,7 @@ function expectEachRowOnce(count: number): void {
   expect([...counts.values()].every((n) => n === 1)).toBe(true);
 }
 
-const records = (path: string) => readFileSync(path, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { line: number; id?: number | null; sent_at?: string });
+const records = (path: string) => readFileSync(path, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { line: number; id?: number | null; sent_at?: string; digest?: string });
 const creates = () => cli.sent(CREATE, 'POST').filter((e) => e.path === CREATE);
 
 /** Start an import as a child process; resolves once `ready(resultsText)` holds. */
@@ -179,5 +179,108 @@ describe('steps import --results: resuming', () => {
     const results = join(dir, 'results.ndjson');
     writeFileSync(results, 'line,id\n2,5\n');
     cli.expectUsageError(await pw(['steps', 'import', rowsFile(2), '--results', results]), /--results: line 1 of ".*results\.ndjson" is not a record pwctl wrote/);
+  });
+});
+
+describe('steps import --results: a file edited between runs', () => {
+  /** A CSV of these titles in phase 41 (line 2 is the first). */
+  function csv(...titles: string[]): string {
+    const path = join(dir, 'plan.csv');
+    writeFileSync(path, `title,phase_id\n${titles.map((t) => `${t},41`).join('\n')}\n`);
+    return path;
+  }
+  const createdTitles = () => creates().map((e) => (e.body as { title: string }).title);
+
+  it('records what each line held, beside its task id', async () => {
+    const results = join(dir, 'results.ndjson');
+    expect((await pw(['steps', 'import', csv('A', 'B'), '--results', results, '-q'])).code).toBe(0);
+    const created = records(results).filter((r) => typeof r.id === 'number');
+    expect(created.map((r) => r.line)).toEqual([2, 3]);
+    for (const r of created) expect(r.digest).toMatch(/^[0-9a-f]{16}$/);
+    expect(created[0]!.digest).not.toBe(created[1]!.digest);
+  });
+
+  it('a row inserted at the top is created; the rows it pushed down are not created again', async () => {
+    const results = join(dir, 'results.ndjson');
+    expect((await pw(['steps', 'import', csv('A', 'B', 'C'), '--results', results, '-q'])).code).toBe(0);
+    cli.mark();
+    const second = await pw(['steps', 'import', csv('New', 'A', 'B', 'C'), '--results', results, '-o', 'json']);
+    expect(second.code).toBe(0);
+    expect(second.stderr).toContain(`skipping 3 of 4 rows: created by an earlier run (${results}; 3 of them on other lines now)\n`);
+    expect(createdTitles()).toEqual(['New']);
+    expect((JSON.parse(second.stdout) as { line: number }[]).map((r) => r.line)).toEqual([2]);
+    expect([...titleCounts()].sort()).toEqual([['A', 1], ['B', 1], ['C', 1], ['New', 1]]);
+
+    // The log now matches the file as it is: sorted differently, nothing is sent.
+    cli.mark();
+    const third = await pw(['steps', 'import', csv('C', 'B', 'A', 'New'), '--results', results]);
+    expect(third.code).toBe(0);
+    expect(third.stderr).toMatch(/nothing to do: every row was created by an earlier run\n$/);
+    expect(creates()).toEqual([]);
+  });
+
+  it("a deleted row's task is kept and said so; a row added in its place at the end is created", async () => {
+    const results = join(dir, 'results.ndjson');
+    expect((await pw(['steps', 'import', csv('A', 'B', 'C'), '--results', results, '-q'])).code).toBe(0);
+    const idOfA = records(results).find((r) => r.line === 2 && typeof r.id === 'number')!.id;
+    cli.mark();
+    const r = await pw(['steps', 'import', csv('B', 'C', 'D'), '--results', results, '-o', 'json']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain(`${results} records a task made from rows no longer in the file: ${idOfA} (line 2); left as they are\n`);
+    expect(createdTitles()).toEqual(['D']);
+    expect(cli.sb.state.steps[idOfA!]?.title).toBe('A');
+    cli.mark();
+    const again = await pw(['steps', 'import', csv('B', 'C', 'D'), '--results', results]);
+    expect(again.stderr).toMatch(/nothing to do: every row was created by an earlier run\n$/);
+    expect(creates()).toEqual([]);
+  });
+
+  it('a row edited in place is refused before any request, and either answer can be recorded', async () => {
+    const results = join(dir, 'results.ndjson');
+    expect((await pw(['steps', 'import', csv('A', 'B', 'C'), '--results', results, '-q'])).code).toBe(0);
+    const [idOfA, idOfB] = records(results).filter((r) => typeof r.id === 'number').map((r) => r.id);
+    const edited = csv('A (v2)', 'B (v2)', 'C');
+    cli.mark();
+    const refused = await pw(['steps', 'import', edited, '--results', results]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr.split('\n')).toEqual([
+      `error: 2 rows changed since an earlier run recorded them in ${results} (lines 2, 3); nothing was sent`,
+      `  line 2: changed since an earlier run created task ${idOfA} from it: append {"line": 2, "id": ${idOfA}} to ${JSON.stringify(results)} to keep task ${idOfA} for this row (change it with \`pwctl steps update ${idOfA}\`), or {"line": 2, "id": null} to create a new task`,
+      expect.stringMatching(new RegExp(`^  line 3: changed since an earlier run created task ${idOfB} from it: `)),
+      '',
+    ]);
+    expect(cli.sent('/')).toEqual([]);
+
+    // Line 2 keeps its task; line 3 is a new task.
+    writeFileSync(results, `${readFileSync(results, 'utf8')}{"line": 2, "id": ${idOfA}}\n{"line": 3, "id": null}\n`);
+    const answered = await pw(['steps', 'import', edited, '--results', results, '-q']);
+    expect(answered.code).toBe(0);
+    expect(createdTitles()).toEqual(['B (v2)']);
+    // And the answer is kept with what line 2 holds now.
+    expect(records(results).filter((r) => r.line === 2).at(-1)).toEqual({ line: 2, id: idOfA, digest: expect.stringMatching(/^[0-9a-f]{16}$/) });
+  });
+
+  it('one row edited in place is one error line naming it', async () => {
+    const results = join(dir, 'results.ndjson');
+    expect((await pw(['steps', 'import', csv('A', 'B'), '--results', results, '-q'])).code).toBe(0);
+    cli.mark();
+    cli.expectUsageError(await pw(['steps', 'import', csv('A', 'B!'), '--results', results]), /^error: line 3: changed since an earlier run created task \d+ from it: append \{"line": 3, "id": \d+\} to /);
+    // The same with --dry-run: nothing is sent and nothing recorded.
+    const before = readFileSync(results, 'utf8');
+    cli.expectUsageError(await pw(['steps', 'import', csv('A', 'B!'), '--results', results, '--dry-run']), /^error: line 3: changed since/);
+    expect(readFileSync(results, 'utf8')).toBe(before);
+  });
+
+  it('a results file from before digests is still read: lines match by number, as they did', async () => {
+    const results = join(dir, 'results.ndjson');
+    const existing = Object.values(cli.sb.state.steps)[0]!.id;
+    writeFileSync(results, `{"line": 2, "id": ${existing}}\n`);
+    const r = await pw(['steps', 'import', csv('A', 'B'), '--results', results, '-q']);
+    expect(r.code).toBe(0);
+    expect(createdTitles()).toEqual(['B']);
+    const last = records(results);
+    expect(last[0]).toEqual({ line: 2, id: existing });
+    // Line 2's task is recorded again with what the line holds, so an edit is noticed from now on.
+    expect(last.filter((x) => x.line === 2).at(-1)).toMatchObject({ id: existing, digest: expect.any(String) });
   });
 });

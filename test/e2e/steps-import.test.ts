@@ -96,7 +96,7 @@ describe('steps import: every row checked before the first request', () => {
   const bad: [string, string, RegExp][] = [
     ['a.csv', 'title,phase_id,due_date\nok,41,2026-01-01\nbad,41,2026-02-30\n', /^error: line 3: due_date must be a real calendar date in the form YYYY-MM-DD, got "2026-02-30" \(no such day\)$/],
     ['a.csv', 'title,phase_id\nok,41\n"multi\nline",41\n,41\n', /^error: line 5: title is required$/],
-    ['a.csv', 'title,phase\nok,41\n', /^error: line 2: "phase" is not a field of a task import \(fields: title, phase_id, /],
+    ['a.csv', 'title,phase\nok,41\n', /^error: line 1: "phase" is not a field of a task import \(fields: title, phase_id, /],
     ['a.csv', 'title,published\nok,maybe\n', /^error: line 2: published must be true or false, got "maybe"$/],
     ['a.csv', 'title,tags\nok,id:abc\n', /^error: line 2: tags: tag "id:abc": id:<n> must be a positive integer id/],
     ['a.csv', 'title,phase_id\nok,41,extra\n', /^error: line 2: 3 fields, but the header has 2 columns$/],
@@ -137,6 +137,94 @@ describe('steps import: every row checked before the first request', () => {
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/^nothing to do: .*a\.csv holds no rows\n$/);
     expect(cli.sent('/')).toEqual([]);
+  });
+});
+
+describe('steps import: every bad row in one pass', () => {
+  it('lists every problem of every row, after a first line that counts them; nothing is sent', async () => {
+    const csv = file(
+      'plan.csv',
+      ['title,phase_id,due_date,published,tags', 'ok,41,2026-01-01,,', 'bad date,41,2026-02-30,,', 'ok too,41,,yes,', ',41,,,', 'two,41,,maybe,id:x', 'short,41'].join('\n'),
+    );
+    const r = await pw(['steps', 'import', csv]);
+    expect(r.code).toBe(2);
+    expect(r.stderr.split('\n')).toEqual([
+      'error: 5 problems on 4 lines (3, 5, 6, 7); nothing was sent',
+      '  line 3: due_date must be a real calendar date in the form YYYY-MM-DD, got "2026-02-30" (no such day)',
+      '  line 5: title is required',
+      '  line 6: published must be true or false, got "maybe"',
+      '  line 6: tags: tag "id:x": id:<n> must be a positive integer id (e.g. 42), got "x"',
+      '  line 7: 2 fields, but the header has 5 columns',
+      '',
+    ]);
+    expect(cli.sent('/')).toEqual([]);
+    expect(tasks()).toEqual([]);
+  });
+
+  it('-o json: the JSON error line carries every problem by line', async () => {
+    const r = await pw(['steps', 'import', file('a.ndjson', '{"title": "x"}\n{"phase_id": 41}\nnot json\n'), '-o', 'json']);
+    expect(r.code).toBe(2);
+    const lines = r.stderr.trim().split('\n');
+    expect(lines[0]).toBe('error: 3 problems on 3 lines (1, 2, 3); nothing was sent');
+    const { error } = JSON.parse(lines.at(-1)!) as { error: { code: number; message: string; errors: Record<string, string[]> } };
+    expect(error.code).toBe(2);
+    expect(error.message).toBe(lines[0]!.slice('error: '.length));
+    expect(Object.keys(error.errors)).toEqual(['line 1', 'line 2', 'line 3']);
+    expect(error.errors['line 2']).toEqual(['title is required']);
+  });
+
+  it('a file wrong in every row lists the first 50 problems and counts the rest', async () => {
+    const rows = Array.from({ length: 120 }, (_, i) => `Row ${i},41,someday`);
+    const r = await pw(['steps', 'import', file('a.csv', `title,phase_id,due_date\n${rows.join('\n')}\n`)]);
+    expect(r.code).toBe(2);
+    const lines = r.stderr.trim().split('\n');
+    expect(lines[0]).toBe('error: 120 problems on 120 lines (2, 3, 4, 5, 6, 7, 8, 9, 10, 11, …); nothing was sent; the first 50 are listed');
+    expect(lines).toHaveLength(51);
+    expect(lines[50]).toMatch(/^  line 51: due_date /);
+  });
+
+  it('a header with several problems names line 1 for each, and no row', async () => {
+    const r = await pw(['steps', 'import', file('a.csv', 'Title,Phase,Owner,TITLE\nx,41,me,y\n')]);
+    expect(r.code).toBe(2);
+    const lines = r.stderr.trim().split('\n');
+    expect(lines[0]).toBe('error: 3 problems on line 1; nothing was sent');
+    expect(lines.slice(1).map((l) => l.replace(/ \(fields: .*\)$/, ''))).toEqual([
+      '  line 1: "Phase" is not a field of a task import',
+      '  line 1: "Owner" is not a field of a task import',
+      '  line 1: the header names title twice ("Title" and "TITLE")',
+    ]);
+  });
+});
+
+describe("steps import: a spreadsheet's CSV", () => {
+  it('reads header names in any case and with spaces', async () => {
+    const r = await pw(['steps', 'import', file('Plan.CSV', 'Title,Phase ID,Due date,Is approval,Tags\nKick-off,43,2026-03-01,yes,urgent\n'), '-o', 'json']);
+    expect(r.code).toBe(0);
+    expect(cli.sent('/api/v1/steps', 'POST').find((p) => p.path === '/api/v1/steps')!.body).toEqual({ title: 'Kick-off', phase_id: 43, due_date: '2026-03-01', is_approval: true });
+    expect(cli.sent(/\/tags$/, 'POST').map((p) => p.body)).toEqual([{ tags: ['urgent'] }]);
+  });
+
+  it("reads a ';'-separated file, says so, and a quoted tags cell keeps its ';'", async () => {
+    const csv = file('plan.csv', 'Title;Phase ID;Content;Tags;;\r\n"Kick-off";41;"Agenda, dates";"urgent;62";;\r\nWrap-up;43;;;;\r\n');
+    const r = await pw(['steps', 'import', csv, '-o', 'json']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe(`reading ${csv} as ';'-separated values (from its header line)\n2 created, 0 failed\n`);
+    const creates = cli.sent('/api/v1/steps', 'POST').filter((p) => p.path === '/api/v1/steps');
+    expect(creates.map((p) => p.body)).toEqual([
+      { title: 'Kick-off', phase_id: 41, content: 'Agenda, dates' },
+      { title: 'Wrap-up', phase_id: 43 },
+    ]);
+    expect(cli.sent(/\/tags$/, 'POST').map((p) => p.body)).toEqual([{ tags: ['urgent', 62] }]);
+  });
+
+  it("a ';'-separated file with bad rows: the error line comes first, as for any file", async () => {
+    const r = await pw(['steps', 'import', file('plan.csv', 'Title;Phase ID;Due date\nA;41;soon\nB;41;2026-01-01\n')]);
+    cli.expectUsageError(r, /^error: line 2: due_date must be /);
+  });
+
+  it("a ';'-separated file that is not valid CSV says how it was read", async () => {
+    const r = await pw(['steps', 'import', file('plan.csv', 'Title;Phase ID\n"unclosed;41\n')]);
+    cli.expectUsageError(r, /^error: line \d+: not valid CSV \(read as ';'-separated, from its header line\): /);
   });
 });
 

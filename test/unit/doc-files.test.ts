@@ -74,11 +74,12 @@ describe('push plan', () => {
 
   it('updates only the fields that differ; a newer service is a conflict unless forced', () => {
     const edited = { ...file, title: 'edited', is_internal: true };
-    expect(planAgainstService(edited, DOC, false)).toMatchObject({ kind: 'update', changes: { title: 'edited', is_internal: true }, changed: ['title', 'is_internal'] });
+    expect(planAgainstService(edited, DOC, false, 'a.md')).toMatchObject({ kind: 'update', changes: { title: 'edited', is_internal: true }, changed: ['title', 'is_internal'] });
     const moved = { ...DOC, updated_at: '2025-01-08T00:00:00.000000Z' };
-    expect(planAgainstService(edited, moved, false)).toMatchObject({ kind: 'refuse' });
-    expect(planAgainstService(edited, moved, true)).toMatchObject({ kind: 'update' });
-    expect(planAgainstService(file, moved, false)).toMatchObject({ kind: 'skip', reason: 'same as the service' });
-    expect(planAgainstService(file, undefined, false)).toEqual({ kind: 'missing' });
+    expect(planAgainstService(edited, moved, false, 'a.md')).toMatchObject({ kind: 'refuse', reason: expect.stringContaining('See what changed with `pwctl docs diff a.md`') });
+    expect(planAgainstService(edited, moved, false, "my docs/it's.md")).toMatchObject({ reason: expect.stringContaining("`pwctl docs diff 'my docs/it'\\''s.md'`") });
+    expect(planAgainstService(edited, moved, true, 'a.md')).toMatchObject({ kind: 'update' });
+    expect(planAgainstService(file, moved, false, 'a.md')).toMatchObject({ kind: 'skip', reason: 'same as the service' });
+    expect(planAgainstService(file, undefined, false, 'a.md')).toEqual({ kind: 'missing' });
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, errorFromResponse } from '../../src/api/errors.js';
 import { classifyError, EXIT } from '../../src/cli/main.js';
-import { AuthRequiredError, BulkFailure, CommandFailedError, ConfigError, InterruptedError, NetworkError, UsageError } from '../../src/errors.js';
+import { AuthRequiredError, BulkFailure, CommandFailedError, ConfigError, DifferencesFound, InterruptedError, NetworkError, UsageError } from '../../src/errors.js';
 
 const api = (kind: ApiError['kind'], status: number | null) => new ApiError({ kind, status, message: 'm', method: 'GET', url: 'http://x/api/v1/steps' });
 
@@ -28,6 +28,10 @@ describe('classifyError maps every error family to the contract exit code', () =
     [new TypeError('boom'), 1],
   ])('%s → %i', (error, code) => {
     expect(classifyError(error).code).toBe(code);
+  });
+
+  it('differences found (docs diff) are exit 1 with nothing more said', () => {
+    expect(classifyError(new DifferencesFound('2 files differ'))).toEqual({ code: 1, status: null, silent: true });
   });
 
   it('recognises commander errors by code (the class name may be renamed by the bundler)', () => {

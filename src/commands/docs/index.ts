@@ -171,6 +171,28 @@ unless --allow-removing-attachments.`,
   effects: { writes: true },
 });
 
+export const diff = verb({
+  name: 'diff',
+  summary: 'show how pulled files differ from their documents on the service now (exit 1 when they do)',
+  details: `For each pulled *.md file (a file, or every one in a directory), a unified diff from the
+document as the service holds it now to the file: the fields a push sends (title, is_internal,
+edit_access when the file gives them, and the body), in the file's own layout and line numbers:
+
+  --- service: <title> (<its updated_at>)
+  +++ <file>
+
+Coloured on a terminal; into a pipe a plain diff that patch reads (\`patch -R <file>\` takes the
+file back to the service's version of those fields). -o json: one record per file: file, uuid,
+status (same, differs, not_pulled, not_on_service), same, changed (the fields that differ),
+updated_at, title, is_internal and edit_access as {service, file} when they differ, and body_diff
+(the bodies' hunks). One request: the list with bodies for a directory, the document for a file.
+Exit 0 when nothing differs, 1 when something does (as diff does), a file never pulled or whose
+document is gone included. After \`docs push\` refuses a conflict: diff, bring the service's
+changes into the file, then push with --force.`,
+  flags: { target: path('<file|dir>', 'a pulled .md file, or a directory of them', { required: true }) },
+  examples: ['pwctl docs diff handbook/project-brief.md', 'pwctl docs diff handbook -o json --jq \'.[] | select(.same | not) | .file\''],
+});
+
 export const docs = noun({
   name: 'docs',
   summary: 'documents: rich-text pages of a company, optionally attached to a project or client',
@@ -188,5 +210,6 @@ export const docs = noun({
     bind(remove, () => import('./delete.js')),
     bind(pull, () => import('./pull.js')),
     bind(push, () => import('./push.js')),
+    bind(diff, () => import('./diff.js')),
   ],
 });

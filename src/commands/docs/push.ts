@@ -4,7 +4,7 @@
 // back into their front matter. Every file is read and checked before the first request.
 import { join } from 'node:path';
 import type { ApiClient } from '../../api/client.js';
-import { createDocument, listDocuments, updateDocument } from '../../api/documents.js';
+import { createDocument, updateDocument } from '../../api/documents.js';
 import type { CreateDocumentBody, Document } from '../../api/types.js';
 import { UsageError } from '../../errors.js';
 import { writeFileAtomic } from '../../files/atomic-write.js';
@@ -13,6 +13,7 @@ import { escapeInline } from '../../output/sanitize.js';
 import type { Ctx } from '../context.js';
 import type { OptionsFor, RunOf } from '../declare.js';
 import { verifyContainers } from './content.js';
+import { currentDocuments } from './current-documents.js';
 import { docFileOf, editableDigest, renderDocFile, type DocFile } from './doc-file.js';
 import { checkStateFile, filesByUuid, readDocsDir, readDocsState, writeDocsState, type DocsState } from './docs-dir.js';
 import { pulledDocumentProblem } from './pulled-document.js';
@@ -51,21 +52,10 @@ export const run: RunOf<typeof push> = async (ctx, opts) => {
 
   const client = await ctx.api();
   const wanted = new Set(files.filter((_, i) => early[i] === undefined).map(({ file }) => file.uuid!));
-  const current = new Map<string, Document>();
-  // A listed document pwctl could not write back is refused, and so are its files.
-  const malformed = new Map<string, string>();
-  if (wanted.size > 0) {
-    for await (const doc of listDocuments(client, { include: ['content'] }, 'all')) {
-      const uuid = (doc as { uuid?: unknown } | null)?.uuid;
-      if (typeof uuid !== 'string' || !wanted.has(uuid)) continue;
-      const problem = current.has(uuid) ? `document ${uuid} twice in its list` : pulledDocumentProblem(doc);
-      if (problem) malformed.set(uuid, problem);
-      else current.set(uuid, doc);
-    }
-  }
+  const { current, malformed } = await currentDocuments(client, wanted);
   const items: PushItem[] = files.map(({ name, file }, i) => {
     const problem = malformed.get(file.uuid!);
-    const plan: PushPlan = early[i] ?? (problem ? { kind: 'refuse', reason: `the service sent ${problem}; nothing was sent` } : planAgainstService(file, current.get(file.uuid!), opts.force));
+    const plan: PushPlan = early[i] ?? (problem ? { kind: 'refuse', reason: `the service sent ${problem}; nothing was sent` } : planAgainstService(file, current.get(file.uuid!), opts.force, join(dir, name)));
     return { name, file, plan };
   });
   if (ctx.dryRun) for (const item of items) ctx.io.notice(escapeInline(describePlan(item)));

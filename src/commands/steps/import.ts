@@ -1,7 +1,8 @@
 // `steps import <file|->`: one task per CSV row or NDJSON line. Every row is checked before
 // the first request; creates run through the bulk runner (rate-limit pacing, concurrency,
 // progress, Ctrl-C); each row's tags are added after its create. With --results, every
-// create is recorded as it happens, and a later run skips what is recorded.
+// create is recorded as it happens with what its row held, and a later run skips the rows
+// recorded, wherever they are in the file now (import-match.ts).
 import { resolve } from 'node:path';
 import type { ApiClient } from '../../api/client.js';
 import { ApiError, certainlyNotApplied } from '../../api/errors.js';
@@ -12,10 +13,13 @@ import { UsageError } from '../../errors.js';
 import type { Ctx } from '../context.js';
 import type { RunOf } from '../declare.js';
 import { readInput } from '../read-input.js';
+import { shellWord } from '../shell-word.js';
 import { chunk } from '../tags/tag-ref.js';
 import { IMPORT_RESULT_VIEW } from './import-view.js';
 import { reconcileUnknownLines, type Resolution } from './import-reconcile.js';
-import { readImportLog, type ImportLog } from './import-results.js';
+import { matchRows, type MatchResult } from './import-match.js';
+import { problemsError } from './import-problems.js';
+import { ResultsLog } from './import-results.js';
 import { checkRow, type ImportRow } from './import-row.js';
 import { importFormat } from './import-format.js';
 import { readRows } from './import-source.js';
@@ -37,12 +41,30 @@ export const run: RunOf<typeof importRows> = async (ctx, opts) => {
     throw new UsageError('--results must name a file other than the one being imported');
   }
   ctx.output.checkFields(IMPORT_RESULT_VIEW);
-  const rows = readRows(await readInput(ctx, file, '<file>'), format).map((raw) => checkRow(raw, format, defaultPhase));
-  const log = opts.results === undefined ? undefined : readImportLog(opts.results);
+  const source = readRows(await readInput(ctx, file, '<file>'), format);
+  const problems = [...source.problems];
+  const rows: ImportRow[] = [];
+  for (const raw of source.rows) {
+    const checked = checkRow(raw, format, defaultPhase);
+    if ('row' in checked) rows.push(checked.row);
+    else problems.push(...checked.problems);
+  }
+  // Told once the rows are good: the first line of stderr for a bad file is its `error:` line.
+  if (problems.length > 0) throw problemsError(problems);
+  if (source.delimiter === ';') ctx.io.notice(`reading ${file === '-' ? 'standard input' : file} as ';'-separated values (from its header line)`);
+  const log = opts.results === undefined ? undefined : ResultsLog.read(opts.results);
   ctx.onClose(async () => log?.close());
+  const matched = log && matchRows(rows, log.records, log.path);
+  if (log && matched) {
+    if (matched.changed.length > 0) throw problemsError(matched.changed, (n) => `${n} rows changed since an earlier run recorded them in ${log.path}`);
+    recordMatches(ctx, log, matched);
+  }
 
-  const pending = rows.filter((row) => log?.createdId(row.line) === undefined);
-  if (rows.length > pending.length) ctx.io.notice(`skipping ${rows.length - pending.length} of ${rows.length} rows: created by an earlier run (${opts.results})`);
+  const pending = rows.filter((row) => matched?.byLine.get(row.line)?.kind !== 'created');
+  if (rows.length > pending.length) {
+    const moved = matched?.moved ? `; ${matched.moved} of them on other lines now` : '';
+    ctx.io.notice(`skipping ${rows.length - pending.length} of ${rows.length} rows: created by an earlier run (${opts.results}${moved})`);
+  }
   if (rows.length === 0 || pending.length === 0) {
     ctx.io.notice(rows.length === 0 ? `nothing to do: ${file === '-' ? 'standard input' : file} holds no rows` : 'nothing to do: every row was created by an earlier run');
     return;
@@ -50,7 +72,7 @@ export const run: RunOf<typeof importRows> = async (ctx, opts) => {
 
   if (!ctx.dryRun) log?.open();
   const client = await ctx.api();
-  const items = await resolveUnknown(ctx, client, pending, log);
+  const items = await resolveUnknown(ctx, client, pending, log, matched);
   if (ctx.dryRun && items.some((item) => item.row.tags.length > 0)) {
     ctx.io.notice("--dry-run: each row's tags are added after its create (POST /api/v1/steps/<new id>/tags), not shown");
   }
@@ -68,10 +90,10 @@ export const run: RunOf<typeof importRows> = async (ctx, opts) => {
  * Rows an earlier run sent without an answer are looked up first: found ones are recorded
  * and skipped, absent ones are created now, and the rest are reported, not sent.
  */
-async function resolveUnknown(ctx: Ctx, client: ApiClient, rows: ImportRow[], log: ImportLog | undefined): Promise<ImportItem[]> {
+async function resolveUnknown(ctx: Ctx, client: ApiClient, rows: ImportRow[], log: ResultsLog | undefined, matched: MatchResult | undefined): Promise<ImportItem[]> {
   const unknown = rows.flatMap((row) => {
-    const sentAt = log?.unknownSince(row.line);
-    return sentAt === undefined ? [] : [{ row, sentAt }];
+    const match = matched?.byLine.get(row.line);
+    return match?.kind === 'unknown' ? [{ row, sentAt: match.sentAt }] : [];
   });
   if (!log || unknown.length === 0) return rows.map((row) => ({ row }));
   ctx.io.notice(`looking up ${unknown.length} row(s) an earlier run sent without an answer`);
@@ -80,7 +102,7 @@ async function resolveUnknown(ctx: Ctx, client: ApiClient, rows: ImportRow[], lo
   for (const row of rows) {
     const resolution: Resolution | undefined = resolutions.get(row.line);
     if (typeof resolution === 'number') {
-      if (!ctx.dryRun) log.created(row.line, resolution);
+      if (!ctx.dryRun) log.created(row.line, row.digest, resolution);
       ctx.io.notice(`line ${row.line}: created task ${resolution} in the earlier run; recorded`);
     } else if (resolution !== null && resolution !== undefined) items.push({ row, undecided: resolution.undecided });
     else items.push({ row });
@@ -88,23 +110,35 @@ async function resolveUnknown(ctx: Ctx, client: ApiClient, rows: ImportRow[], lo
   return items;
 }
 
-async function importRow(ctx: Ctx, client: ApiClient, item: ImportItem, log: ImportLog | undefined): Promise<Step> {
+/**
+ * Before anything is sent: tasks found on other lines than recorded (or by a record without a
+ * digest) are recorded again under the row's line and digest, so the file keeps matching as it
+ * is now; tasks whose rows are gone are told once.
+ */
+function recordMatches(ctx: Ctx, log: ResultsLog, matched: MatchResult): void {
+  if (!ctx.dryRun) for (const { line, digest, id } of matched.rerecord) log.created(line, digest, id);
+  if (matched.gone.length === 0) return;
+  const tasks = matched.gone.map((g) => `${g.id} (line ${g.line})`).join(', ');
+  ctx.io.notice(`${log.path} records ${matched.gone.length === 1 ? 'a task' : `${matched.gone.length} tasks`} made from rows no longer in the file: ${tasks}; left as they are`);
+}
+
+async function importRow(ctx: Ctx, client: ApiClient, item: ImportItem, log: ResultsLog | undefined): Promise<Step> {
   if (item.undecided) throw new Error(item.undecided);
   const { row } = item;
   const recording = log && !ctx.dryRun;
-  if (recording) log.sending(row.line, new Date().toISOString());
+  if (recording) log.sending(row.line, row.digest, new Date().toISOString());
   let step: Step;
   try {
     step = await createStep(client, row.body, 'pwctl steps list --all --fields id,title,phase.id');
   } catch (error) {
     const nothingCreated = certainlyNotApplied(error);
-    if (recording && nothingCreated) log.notCreated(row.line);
+    if (recording && nothingCreated) log.notCreated(row.line, row.digest);
     if (recording && !nothingCreated && error instanceof ApiError) {
       throw error.with({ message: `${error.message}; a later run with --results ${log.path} looks the task up before sending anything` });
     }
     throw error;
   }
-  if (recording) log.created(row.line, step.id);
+  if (recording) log.created(row.line, row.digest, step.id);
   item.createdId = step.id;
   if (row.tags.length === 0) return step;
   return { ...step, tags: await addRowTags(client, step.id, row) };
@@ -121,8 +155,4 @@ async function addRowTags(client: ApiClient, stepId: number, row: ImportRow): Pr
     throw error instanceof ApiError ? error.with({ message }) : new Error(message);
   }
   return change?.data;
-}
-
-function shellWord(text: string): string {
-  return /^[\w.:@\/-]+$/.test(text) ? text : `'${text.replace(/'/g, "'\\''")}'`;
 }

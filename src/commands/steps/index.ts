@@ -168,23 +168,31 @@ export const importRows = verb({
 due_date (YYYY-MM-DD), published, is_approval, completed (true/false), and tags: names or ids,
 added after the create (CSV: separated by ';', digits are an id, name:<text> forces a name;
 NDJSON: an array, numbers are ids and strings are names). An empty CSV cell is not given.
-Every row is checked before the first request: a bad row exits 2 naming its line and field.
+CSV as spreadsheets write it: header names in any case, with spaces or hyphens ("Due date",
+"Phase ID"), and ';' between cells when the header line is ';'-separated (a tags cell then
+needs quotes: "urgent;review"). Every row is checked before the first request: a bad row exits
+2 naming its line and field; several are all listed, one line each, after a first line that
+counts them.
 
 Results: one per row, with the line it starts on (a CSV header is line 1) and the new task's id;
 exit 8 when any row failed.
 
-Resuming: with --results <file>, each create is recorded the moment it is answered, so a run
-stopped by Ctrl-C, a crash or a lost connection can be repeated with the same file and creates
-nothing twice. A create sent without an answer (connection lost, timeout, 5xx) has an unknown
-outcome: it is never sent again blindly. The next run with the same --results file looks for
-its task (same phase and title, created since it was sent) and records it, or creates it when
-there is none, or reports the line when it cannot tell. Without --results, check such a line
-yourself with \`pwctl steps list --all --fields id,title,phase.id,created_at\`.`,
+Resuming: with --results <file>, each create is recorded the moment it is answered, with a
+digest of what its row held, so a run stopped by Ctrl-C, a crash or a lost connection can be
+repeated with the same file and creates nothing twice. Rows are matched to the records by what
+they hold: a row inserted or moved since is found where it is, a deleted row's task is kept.
+A row edited in place since its task was created is refused before any request (is it a change
+to that task or a new one?); the message says how to record either answer. A create sent
+without an answer (connection lost, timeout, 5xx) has an unknown outcome: it is never sent
+again blindly. The next run with the same --results file looks for its task (same phase and
+title, created since it was sent) and records it, or creates it when there is none, or reports
+the line when it cannot tell. Without --results, check such a line yourself with
+\`pwctl steps list --all --fields id,title,phase.id,created_at\`.`,
   flags: {
     file: path('<file|->', 'a .csv, .ndjson or .jsonl file, or - for standard input (with --format)', { required: true }),
     phase: id('--phase', `phase for rows that name no phase_id ${PHASE_HELP}`, { complete: PHASES }),
     format: oneOf('--format', IMPORT_FORMATS, 'the file format (default: from the file extension)'),
-    results: path('--results', 'append {"line": n, "id": <task id>} per created task; a later run with the same file skips those lines', { placeholder: '<file>' }),
+    results: path('--results', 'append {"line": n, "id": <task id>, "digest": …} per created task; a later run with the same file skips those rows', { placeholder: '<file>' }),
     concurrency,
   },
   examples: [
