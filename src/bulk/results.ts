@@ -25,7 +25,7 @@ export type BulkResult<T> =
 export const NOT_ATTEMPTED = 'not attempted: interrupted';
 
 export const BULK_RESULT_VIEW: View<BulkResult<unknown>> = {
-  fields: ['line', 'id', 'ok', 'data', 'status', 'error'],
+  fields: ['line', 'id', 'ok', 'note', 'data', 'status', 'error'],
   // Deletes answer no record: data is null.
   nested: { data: [] },
   columns: [
@@ -35,7 +35,7 @@ export const BULK_RESULT_VIEW: View<BulkResult<unknown>> = {
     // than printed in full under the table (as gh does): results stream as items finish, so a
     // failure shows next to its id while a long batch is still running, and nothing is
     // printed twice.
-    { header: 'DETAIL', field: 'error', value: (r) => (r.ok ? detailOf(r.data) : failureDetail(r)), fit: 'wrap' },
+    { header: 'DETAIL', field: 'error', value: (r) => (r.ok ? [detailOf(r.data), r.note].filter(Boolean).join(' — ') : failureDetail(r)), fit: 'wrap' },
   ],
 };
 

@@ -77,15 +77,29 @@ describe('steps complete', () => {
     expect(r.code).toBe(8);
     const results = JSON.parse(r.stdout) as Record<string, unknown>[];
     expect(results.map((x) => [x.id, x.ok])).toEqual([[103, true], [999, false], [106, true]]);
-    expect(results[1]).toEqual({ id: 999, ok: false, status: 404, error: 'PUT /api/v1/steps/999: 404 Not Found: Task not found.' });
+    // A short batch reads each task first: the missing one is found missing by that read.
+    expect(results[1]).toEqual({ id: 999, ok: false, status: 404, error: 'GET /api/v1/steps/999: 404 Not Found: Task not found.' });
     expect(r.stderr).toBe('2 completed, 1 failed\n');
     expect(step(103)!.completed && step(106)!.completed).toBe(true);
   });
 
   it('a repeated id is sent once', async () => {
-    const r = await pw(['steps', 'complete', '103', '103', '-q']);
+    expect(step(105)!.completed).toBe(false);
+    const r = await pw(['steps', 'complete', '105', '105', '-q']);
     expect(r.code).toBe(0);
     expect(sent('PUT')).toHaveLength(1);
+  });
+
+  it('a task already completed is said to be, and nothing is sent for it', async () => {
+    expect(step(101)!.completed).toBe(true);
+    const json = await pw(['steps', 'complete', '101', '105', '-o', 'json']);
+    expect(json.code).toBe(0);
+    const [done, open] = JSON.parse(json.stdout) as Record<string, unknown>[];
+    expect(done).toEqual(expect.objectContaining({ id: 101, ok: true, note: 'already completed; nothing sent' }));
+    expect(open).not.toHaveProperty('note');
+    const table = await pw(['steps', 'complete', '101']);
+    expect(table.stdout).toBe('101\tok\tKickoff call with Acme — already completed; nothing sent\n');
+    expect(sent('PUT').map((r) => r.path)).toEqual(['/api/v1/steps/105']);
   });
 
   it('reads ids from the ndjson output of steps list on stdin', async () => {
@@ -227,6 +241,7 @@ describe('Ctrl-C during a batch', () => {
     expect(puts.length).toBe(30 - skipped.length);
     const done = 30 - skipped.length;
     expect(stderr.split('\n')).toEqual([
+      'interrupting… (Ctrl-C again to force)',
       `${done} completed, 0 failed, ${skipped.length} not attempted (interrupted)`,
       `error: interrupted after ${done} of 30 items`,
       JSON.stringify({ error: { status: null, code: 130, message: `interrupted after ${done} of 30 items` } }),

@@ -1,25 +1,48 @@
 import { ApiError } from '../../api/errors.js';
-import { updateStep } from '../../api/steps.js';
+import { getStep, updateStep } from '../../api/steps.js';
 import type { ApprovalStatus, UpdateStepBody } from '../../api/types.js';
 import { bulkResultView } from '../../bulk/results.js';
 import type { RunOf } from '../declare.js';
 import type { complete } from './index.js';
 import { STEP_VIEW } from './views.js';
 
+/**
+ * A batch this small is a person naming tasks: each is read first, so one already completed
+ * is said to be (and, without a verdict, nothing is sent for it). A longer batch (a script)
+ * is not read twice over: the service takes a completion of a completed task and changes nothing.
+ */
+const READ_FIRST_UP_TO = 10;
+
 export const run: RunOf<typeof complete> = async (ctx, opts) => {
   const verdict = opts.verdict;
-  // Completing a completed task is accepted by the service and changes nothing: not an error.
   const body: UpdateStepBody = verdict ? { completed: true, approval_status: verdict } : { completed: true };
+  // --dry-run shows the completions as they would be sent, and reads nothing.
+  const readFirst = opts.ids.length <= READ_FIRST_UP_TO && !ctx.dryRun;
+  const notes = new Map<number, string>();
   await ctx.bulk(
     opts.ids,
     async (client, id) => {
+      if (readFirst) {
+        const current = await getStep(client, id);
+        // A verdict may still be given to a completed approval task.
+        if (current.completed && !verdict) {
+          notes.set(id, 'already completed; nothing sent');
+          return current;
+        }
+        if (current.completed) notes.set(id, 'was already completed');
+      }
       try {
         return await updateStep(client, id, body);
       } catch (error) {
         throw verdict ? explainVerdictRejection(error, id, verdict) : error;
       }
     },
-    { done: 'completed', concurrency: opts.concurrency, view: bulkResultView(STEP_VIEW) },
+    {
+      done: 'completed',
+      concurrency: opts.concurrency,
+      view: bulkResultView(STEP_VIEW),
+      key: (id) => (notes.has(id) ? { id, more: { note: notes.get(id) } } : { id }),
+    },
   );
 };
 
