@@ -253,3 +253,37 @@ describe.skipIf(missing.fish)(title('fish'), () => {
     expect(await complete('pwctl steps complete ')).toEqual(['101\tKickoff call with Acme', '102\tCollect brand assets', '103\tStakeholder interviews']);
   });
 });
+
+describe('the install steps of `completion --help`, followed by a user with an empty home directory', () => {
+  // The steps are taken from the declaration that help prints, so help and this test cannot drift.
+  let home: string;
+  let homeEnv: Record<string, string>;
+  beforeAll(async () => {
+    const { INSTALL_STEPS } = await import('../../src/completion/shells.js');
+    home = mkdtempSync(join(tmpdir(), 'pwctl-home-'));
+    homeEnv = { HOME: home, XDG_DATA_HOME: '', XDG_CONFIG_HOME: '' };
+    for (const [shell, { run: step }] of Object.entries(INSTALL_STEPS)) {
+      if (!missing[shell as keyof typeof missing]) await run('sh', ['-c', step], homeEnv);
+    }
+    rcLine = INSTALL_STEPS.zsh.rc!;
+  });
+  afterAll(() => rmSync(home, { recursive: true, force: true }));
+  let rcLine = '';
+
+  it.skipIf(missing.bash)('bash: bash-completion finds the script on first use', async () => {
+    expect(readFileSync(join(home, '.local/share/bash-completion/completions/pwctl'), 'utf8')).toBe(readFileSync(join(ROOT, 'completions', 'pwctl.bash'), 'utf8'));
+    // The loader bash-completion runs on the first TAB of a command it has no completion for.
+    const out = await run('bash', ['-c', `source ${BASH_COMPLETION}; if declare -F _comp_load >/dev/null; then _comp_load pwctl; else __load_completion pwctl; fi; complete -p pwctl`], homeEnv);
+    expect(out).toMatch(/^complete .* pwctl$/m);
+  });
+
+  it.skipIf(missing.zsh)('zsh: with the line for ~/.zshrc, compinit registers _pwctl', async () => {
+    const out = await run('zsh', ['-f', '-c', `${rcLine}; print -r -- \${_comps[pwctl]}`], homeEnv);
+    expect(out.trim()).toBe('_pwctl');
+  });
+
+  it.skipIf(missing.fish)('fish: completes from the script it loads by itself', async () => {
+    const out = await run('fish', ['-c', 'complete -C "pwctl vers"'], homeEnv);
+    expect(out.split('\n').map((l) => l.split('\t')[0])).toContain('version');
+  });
+});

@@ -1,5 +1,5 @@
 // `pwctl completion <shell>`: the shell completion script, declared once.
-import { COMPLETION_SHELLS } from '../../completion/shells.js';
+import { COMPLETION_SHELLS, INSTALL_STEPS } from '../../completion/shells.js';
 import { bind, verb } from '../declare.js';
 import { oneOf } from '../flags.js';
 
@@ -7,15 +7,17 @@ export const completionVerb = verb({
   name: 'completion',
   summary: 'print the shell completion script for bash, zsh or fish',
   details: `Install (then open a new shell):
-  bash  pwctl completion bash > ~/.local/share/bash-completion/completions/pwctl
-  zsh   pwctl completion zsh > "\${fpath[1]}/_pwctl"
-  fish  pwctl completion fish > ~/.config/fish/completions/pwctl.fish
+${COMPLETION_SHELLS.map((shell) => {
+  const { run, rc } = INSTALL_STEPS[shell];
+  return `  ${shell.padEnd(6)}${run}${rc ? `\n       and in ~/.${shell}rc, before anything that completes: ${rc}` : ''}`;
+}).join('\n')}
+  bash needs the bash-completion package (Debian/Ubuntu: bash-completion; macOS: brew install bash-completion@2).
 
 The script asks pwctl for candidates at each TAB (commands, flags, values, and ids of records
 recently listed in this profile; \`pwctl config set completion_cache false\` turns the ids off).
 It never contacts the service.`,
   flags: { shell: oneOf('<shell>', COMPLETION_SHELLS, 'the shell to print the script for', { required: true }) },
-  examples: ['pwctl completion bash > ~/.local/share/bash-completion/completions/pwctl'],
+  examples: [INSTALL_STEPS.bash.run, 'source <(pwctl completion zsh)   # this shell only'],
   effects: { offline: true, prints: 'text' },
 });
 
