@@ -228,7 +228,7 @@ describe('restore', () => {
     const configDir = makeConfigDir();
     const sandbox = (args: string[]) => runCli(['--sandbox', ...args], { configDir });
     expect((await sandbox(['export', dir, '-q'])).code).toBe(0);
-    expect(JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'))).toMatchObject({ base_url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/), service: 'sandbox' });
+    expect(JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'))).toEqual(expect.objectContaining({ base_url: 'sandbox', service: 'sandbox' }));
     expect((await sandbox(['steps', 'delete', '109', '--yes', '-q'])).code).toBe(0);
     const r = await sandbox(['restore', dir, '-o', 'json']);
     expect(r.code, r.stderr).toBe(0);

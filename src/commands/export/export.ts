@@ -14,7 +14,7 @@ import { listMilestones } from '../../api/milestones.js';
 import { listSteps } from '../../api/steps.js';
 import { listWebhooks } from '../../api/webhooks.js';
 import type { WebhookSubscription } from '../../api/types.js';
-import { serviceKey } from '../../config/service-key.js';
+import { SANDBOX_SERVICE, serviceKey } from '../../config/service-key.js';
 import { InterruptedError } from '../../errors.js';
 import { removeLeftovers, writeFileAtomic } from '../../files/atomic-write.js';
 import { StagedFile } from '../../files/staged-file.js';
@@ -99,7 +99,9 @@ export const run: RunOf<typeof exportVerb> = async (ctx, opts) => {
     ctx.io.clearStatus();
   }
 
-  const manifest: Manifest = { base_url: client.base, service: serviceKey(ctx.settings) ?? client.base, exported_at: exportedAt, company_id: companyId ?? null, counts };
+  // The embedded sandbox listens on a new port at every run: its URL would name nothing.
+  const service = serviceKey(ctx.settings) ?? client.base;
+  const manifest: Manifest = { base_url: service === SANDBOX_SERVICE ? SANDBOX_SERVICE : client.base, service, exported_at: exportedAt, company_id: companyId ?? null, counts };
   await writeFileAtomic(join(dir, MANIFEST_FILE), `${toJson(manifest, 2)}\n`);
   await ctx.output.record({ dir, ...manifest }, MANIFEST_VIEW);
 };

@@ -1,5 +1,5 @@
 // What an export holds: its files, and manifest.json describing them.
-import type { View } from '../../output/view.js';
+import { shortDate, type View } from '../../output/view.js';
 
 export const EXPORT_PARTS = ['documents', 'steps', 'milestones', 'webhooks'] as const;
 export type ExportPart = (typeof EXPORT_PARTS)[number];
@@ -8,6 +8,7 @@ export type ExportCounts = Record<ExportPart, number>;
 export const MANIFEST_FILE = 'manifest.json';
 
 export interface Manifest {
+  /** The service's base URL; `sandbox` for the embedded sandbox. */
   base_url: string;
   /**
    * Which service the records came from, as stored values are keyed (src/config/service-key.ts):
@@ -30,6 +31,6 @@ export const MANIFEST_VIEW: View<Manifest & { dir: string }> = {
     { header: 'TASKS', value: (m) => m.counts.steps },
     { header: 'MILESTONES', value: (m) => m.counts.milestones },
     { header: 'WEBHOOKS', value: (m) => m.counts.webhooks },
-    { header: 'EXPORTED', value: (m) => m.exported_at },
+    { header: 'EXPORTED', value: (m) => shortDate(m.exported_at) },
   ],
 };

@@ -5,6 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { EDIT_ACCESS_VALUES, WEBHOOK_EVENTS, APPROVAL_STATUSES, type Document, type Milestone, type Step, type WebhookSubscription } from '../../api/types.js';
+import { SANDBOX_SERVICE } from '../../config/service-key.js';
 import { UsageError } from '../../errors.js';
 import { EXPORT_PARTS, MANIFEST_FILE, type ExportCounts, type ExportPart, type Manifest } from '../export/manifest.js';
 
@@ -76,7 +77,7 @@ function checkManifest(text: string): Manifest {
     throw odd('not JSON');
   }
   if (!isObject(value)) throw odd('not a JSON object');
-  if (typeof value.base_url !== 'string' || !/^https?:\/\//.test(value.base_url)) throw odd('base_url is not an http(s) URL');
+  if (typeof value.base_url !== 'string' || !(value.base_url === SANDBOX_SERVICE || /^https?:\/\//.test(value.base_url))) throw odd(`base_url is neither an http(s) URL nor ${SANDBOX_SERVICE}`);
   if (typeof value.exported_at !== 'string' || Number.isNaN(Date.parse(value.exported_at))) throw odd('exported_at is not a timestamp');
   if (value.company_id !== null && !isId(value.company_id)) throw odd('company_id is neither an id nor null');
   if (value.service !== undefined && typeof value.service !== 'string') throw odd('service is not a string');
