@@ -1,3 +1,5 @@
+import { OUTPUT_FORMATS } from '../output/formats.js';
+
 export const TOPICS: Record<string, string> = {
   'exit-codes': `Exit codes
 
@@ -22,7 +24,7 @@ error. With -o json or -o ndjson the error is also printed on stderr as one JSON
   PWCTL_TOKEN           bearer token; overrides any stored token (never pass a token as a flag)
   PWCTL_BASE_URL        service root URL, like --base-url
   PWCTL_PROFILE         stored profile to use, like --profile (default: default)
-  PWCTL_OUTPUT          output format: table, json, yaml, ndjson, csv, like -o
+  PWCTL_OUTPUT          output format: ${OUTPUT_FORMATS.join(', ')}, like -o
   PWCTL_CONFIG_DIR      directory of the config store (default: the OS config directory)
   PWCTL_SANDBOX=1       run against the embedded sandbox, like --sandbox
   PWCTL_DEBUG=1         trace HTTP requests and their headers to stderr, like --debug;
