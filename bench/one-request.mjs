@@ -9,7 +9,8 @@
 //   node bench/one-request.mjs                       the running node only
 //   PWCTL_BENCH_NODES=22,24 node bench/one-request.mjs   also Node 22 and 24 (fetched from
 //                                                    the npm registry by scripts/node-versions.mjs)
-//   PWCTL_BENCH_BASELINE=<checkout> …                also an earlier build (its bin/pwctl.js)
+//   PWCTL_BENCH_BASELINE=<checkout> …                also an earlier build (its bin/pwctl.js), for
+//                                                    `steps get` and `--help`
 //
 // Targets (issue 18): pwctl ≤ 1.0x gh and ≤ 1.3x the bare node:http script; the loop ≤ 1.0x
 // gh's loop. gh and curl are skipped, with a note, where they are not installed.
@@ -57,7 +58,12 @@ http.get(${JSON.stringify(url)}, { headers: { authorization: 'Bearer ${token}', 
     commands[`${node.name}: node -e 0`] = [node.bin, ['-e', '0']];
     commands[`${node.name}: bare node:http`] = [node.bin, [bare]];
     commands[`${node.name}: pwctl`] = [node.bin, [BIN, 'steps', 'get', '101', '-o', 'json']];
-    if (baseline) commands[`${node.name}: pwctl (baseline)`] = [node.bin, [join(baseline, 'bin', 'pwctl.js'), 'steps', 'get', '101', '-o', 'json']];
+    if (baseline) {
+      commands[`${node.name}: pwctl (baseline)`] = [node.bin, [join(baseline, 'bin', 'pwctl.js'), 'steps', 'get', '101', '-o', 'json']];
+      // --help builds the whole command tree: the start-up the declarations cost.
+      commands[`${node.name}: pwctl --help`] = [node.bin, [BIN, '--help']];
+      commands[`${node.name}: pwctl --help (baseline)`] = [node.bin, [join(baseline, 'bin', 'pwctl.js'), '--help']];
+    }
   }
   const samples = Object.fromEntries(Object.keys(commands).map((k) => [k, []]));
   for (let round = -2; round < RUNS; round++) {
@@ -77,6 +83,8 @@ http.get(${JSON.stringify(url)}, { headers: { authorization: 'Bearer ${token}', 
     if (baseline) {
       const vsBase = pwctl / ms[`${node.name}: pwctl (baseline)`];
       figures.push({ name: `${node.name}: pwctl / baseline build`, value: vsBase, unit: 'x', target: '<= 1.0x', met: vsBase <= 1.0 });
+      const helpVsBase = ms[`${node.name}: pwctl --help`] / ms[`${node.name}: pwctl --help (baseline)`];
+      figures.push({ name: `${node.name}: --help / baseline build`, value: helpVsBase, unit: 'x', target: '<= 1.0x', met: helpVsBase <= 1.0 });
     }
   }
 

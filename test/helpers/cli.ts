@@ -185,7 +185,7 @@ export function sandboxEnv(sandbox: { baseUrl: string; tokens: Record<string, st
 }
 
 /** The `retrying (n/max) …` notices of a run's stderr, which come before its outcome. */
-export const RETRY_NOTICE = /^retrying \(\d+\/\d+\) /;
+export const RETRY_NOTICE = /^(rate limited: )?retrying \(\d+\/\d+\)/;
 
 /**
  * One `error:` line matching `message`, exit `code`; with -o json, the same error as one JSON

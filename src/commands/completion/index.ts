@@ -17,7 +17,7 @@ The script asks pwctl for candidates at each TAB (commands, flags, values, and i
 recently listed in this profile; \`pwctl config set completion_cache false\` turns the ids off).
 It never contacts the service.`,
   flags: { shell: oneOf('<shell>', COMPLETION_SHELLS, 'the shell to print the script for', { required: true }) },
-  examples: [INSTALL_STEPS.bash.run, 'source <(pwctl completion zsh)   # this shell only'],
+  examples: [INSTALL_STEPS.bash.run, 'eval "$(pwctl completion bash)"   # this shell only'],
   effects: { offline: true, prints: 'text' },
 });
 
