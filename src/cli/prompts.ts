@@ -30,39 +30,37 @@ export class TerminalAsker implements Asker {
         }
       },
     });
-    if (isCancel(answer)) throw new InterruptedError(CANCELLED);
-    return answer;
+    return answered(answer, isCancel);
   }
 
   async choose(message: string, choices: readonly Choice[]): Promise<string> {
     const { autocomplete, isCancel } = await import('@clack/prompts');
-    const search = new Search(choices);
-    const answer = await autocomplete<string>({
-      ...this.io.promptStreams(),
-      message: escapeInline(message),
-      options() {
-        return search.matches(this.userInput);
-      },
-      maxItems: PICKER_ROWS,
-    });
-    if (isCancel(answer)) throw new InterruptedError(CANCELLED);
-    return answer;
+    return answered(await autocomplete<string>(this.#picker(message, choices)), isCancel);
   }
 
   async chooseMany(message: string, choices: readonly Choice[]): Promise<string[]> {
     const { autocompleteMultiselect, isCancel } = await import('@clack/prompts');
+    return answered(await autocompleteMultiselect<string>(this.#picker(message, choices)), isCancel);
+  }
+
+  /** What both pickers are given: the terminal, the question, and choices filtered as the user types. */
+  #picker(message: string, choices: readonly Choice[]) {
     const search = new Search(choices);
-    const answer = await autocompleteMultiselect<string>({
+    return {
       ...this.io.promptStreams(),
       message: escapeInline(message),
-      options() {
+      options(this: { userInput: string }) {
         return search.matches(this.userInput);
       },
       maxItems: PICKER_ROWS,
-    });
-    if (isCancel(answer)) throw new InterruptedError(CANCELLED);
-    return answer;
+    };
   }
+}
+
+/** The answer, or Ctrl-C told as it is everywhere. */
+function answered<T>(answer: T, isCancel: (value: unknown) => value is symbol): Exclude<T, symbol> {
+  if (isCancel(answer)) throw new InterruptedError(CANCELLED);
+  return answer as Exclude<T, symbol>;
 }
 
 interface Entry {

@@ -27,6 +27,19 @@ interface RunningCli {
   done: Promise<CliResult>;
 }
 
+/**
+ * A browser program `name` in a directory of its own: it writes its arguments and its
+ * environment to `<dump>.args` and `<dump>.env` (each renamed into place when whole).
+ */
+function fakeBrowser(configDir: string, name: string): { fakeBin: string; dump: string } {
+  const fakeBin = join(configDir, 'fake-bin');
+  mkdirSync(fakeBin);
+  const dump = join(configDir, name);
+  writeFileSync(join(fakeBin, name), `#!/bin/sh\nenv > "${dump}.env.tmp" && mv "${dump}.env.tmp" "${dump}.env"\nprintf '%s\\n' "$@" > "${dump}.args.tmp" && mv "${dump}.args.tmp" "${dump}.args"\n`);
+  chmodSync(join(fakeBin, name), 0o755);
+  return { fakeBin, dump };
+}
+
 function startCli(args: string[], configDir: string, env: Record<string, string | undefined> = {}, urlSource?: () => string | undefined): RunningCli {
   const fullEnv: Record<string, string> = baseEnv(configDir);
   for (const [k, v] of Object.entries(env)) {
@@ -230,11 +243,7 @@ describe('auth login --web', () => {
 
   it('opens the browser through xdg-open without the token in its environment or arguments', async () => {
     const configDir = makeConfigDir();
-    const fakeBin = join(configDir, 'fake-bin');
-    mkdirSync(fakeBin);
-    const dump = join(configDir, 'xdg-open');
-    writeFileSync(join(fakeBin, 'xdg-open'), `#!/bin/sh\nenv > "${dump}.env.tmp" && mv "${dump}.env.tmp" "${dump}.env"\nprintf '%s\\n' "$@" > "${dump}.args.tmp" && mv "${dump}.args.tmp" "${dump}.args"\n`);
-    chmodSync(join(fakeBin, 'xdg-open'), 0o755);
+    const { fakeBin, dump } = fakeBrowser(configDir, 'xdg-open');
     const envToken = sb.tokens.client;
     const cli = startCli(
       ['auth', 'login', '--web', '--base-url', sb.baseUrl],
@@ -260,11 +269,7 @@ describe('auth login --web', () => {
   });
   it('honours $BROWSER: the chosen command gets the URL (for %s), with no display and no secrets in its environment', async () => {
     const configDir = makeConfigDir();
-    const fakeBin = join(configDir, 'fake-bin');
-    mkdirSync(fakeBin);
-    const dump = join(configDir, 'browser');
-    writeFileSync(join(fakeBin, 'my-browser'), `#!/bin/sh\nenv > "${dump}.env.tmp" && mv "${dump}.env.tmp" "${dump}.env"\nprintf '%s\\n' "$@" > "${dump}.args.tmp" && mv "${dump}.args.tmp" "${dump}.args"\n`);
-    chmodSync(join(fakeBin, 'my-browser'), 0o755);
+    const { fakeBin, dump } = fakeBrowser(configDir, 'my-browser');
     const cli = startCli(
       ['auth', 'login', '--web', '--base-url', sb.baseUrl],
       configDir,

@@ -11,7 +11,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { seedDocumentUuid } from '../../src/sandbox/index.js';
 import { baseEnv, makeConfigDir } from '../helpers/cli.js';
 import { hasPty, startInPty, visibleText } from '../helpers/pty.js';
-import { sandboxEnv } from '../helpers/sandbox.js';
+import { changeDocumentOnService, sandboxEnv } from '../helpers/sandbox.js';
 import { useSandboxCli } from '../helpers/sandbox-cli.js';
 
 const cli = useSandboxCli();
@@ -29,15 +29,7 @@ const brief = () => join(dir, 'project-brief.md');
 const read = (path: string) => readFileSync(path, 'utf8');
 const edit = (path: string, from: string | RegExp, to: string) => writeFileSync(path, read(path).replace(from, to));
 
-/** Change a document on the service, as another user would. */
-async function changeOnService(uuid: string, body: Record<string, unknown>): Promise<void> {
-  const response = await fetch(`${cli.sb.baseUrl}/api/v1/documents/${uuid}`, {
-    method: 'PUT',
-    headers: { Authorization: `Bearer ${cli.sb.tokens.manager}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(response.ok).toBe(true);
-}
+const changeOnService = (uuid: string, body: Record<string, unknown>) => changeDocumentOnService(cli.sb, uuid, body);
 
 async function pull(): Promise<void> {
   expect((await pw(['docs', 'pull', dir, '-q'])).code).toBe(0);

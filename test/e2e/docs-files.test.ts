@@ -8,6 +8,7 @@ import { parse } from 'yaml';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { seedDocumentUuid } from '../../src/sandbox/index.js';
 import { useSandboxCli } from '../helpers/sandbox-cli.js';
+import { changeDocumentOnService } from '../helpers/sandbox.js';
 
 const cli = useSandboxCli();
 const pw = cli.pw;
@@ -24,15 +25,7 @@ const frontMatter = (name: string) => parse(read(name).split('---\n')[1]!) as Re
 const edit = (name: string, from: string | RegExp, to: string) => writeFileSync(join(dir, name), read(name).replace(from, to));
 const mdFiles = () => readdirSync(dir).filter((n) => n.endsWith('.md')).sort();
 
-/** Change a document on the service, as another user would. */
-async function changeOnService(uuid: string, body: Record<string, unknown>): Promise<void> {
-  const response = await fetch(`${cli.sb.baseUrl}/api/v1/documents/${uuid}`, {
-    method: 'PUT',
-    headers: { Authorization: `Bearer ${cli.sb.tokens.manager}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(response.ok).toBe(true);
-}
+const changeOnService = (uuid: string, body: Record<string, unknown>) => changeDocumentOnService(cli.sb, uuid, body);
 
 describe('docs pull', () => {
   it('writes one file per readable document from one list request, front matter then body', async () => {

@@ -16,3 +16,13 @@ export async function startTestSandbox(opts: SandboxOptions = {}): Promise<Runni
 export function sandboxEnv(sb: RunningSandbox, role: Role = 'manager'): Record<string, string> {
   return { PWCTL_BASE_URL: sb.baseUrl, PWCTL_TOKEN: sb.tokens[role] };
 }
+
+/** Change a document on the sandbox as another user would, behind pwctl's back (a pull's file is then stale). */
+export async function changeDocumentOnService(sb: RunningSandbox, uuid: string, body: Record<string, unknown>): Promise<void> {
+  const response = await fetch(`${sb.baseUrl}/api/v1/documents/${uuid}`, {
+    method: 'PUT',
+    headers: { Authorization: `Bearer ${sb.tokens.manager}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`changing ${uuid} on the sandbox: ${response.status} ${await response.text()}`);
+}

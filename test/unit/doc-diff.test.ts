@@ -1,26 +1,12 @@
 // docs diff's pieces: the comparison of a file with its document, the bounded line diff, and
 // the terminal's colours told by position in the diff.
 import { describe, expect, it } from 'vitest';
-import type { Document } from '../../src/api/types.js';
 import { compareDocument, hunks } from '../../src/commands/docs/doc-diff.js';
 import { docFileOf } from '../../src/commands/docs/doc-file.js';
 import { terminalDiff } from '../../src/output/unified-diff.js';
+import { documentRecord } from '../helpers/documents.js';
 
-const DOC: Document = {
-  id: 81,
-  uuid: '5eed0000-0000-4000-8000-000000000081',
-  title: 'Brief',
-  content: 'one\ntwo\nthree\n',
-  excerpt: '',
-  is_internal: false,
-  edit_access: 'team',
-  author: { id: 1, name: 'Maya' },
-  project: { id: 31, title: 'P' },
-  client: null,
-  company: { id: 1, title: 'C' },
-  created_at: '2025-01-01T00:00:00.000000Z',
-  updated_at: '2025-01-07T00:00:00.000001Z',
-};
+const DOC = documentRecord({ title: 'Brief', content: 'one\ntwo\nthree\n' });
 
 describe('comparing a file with its document', () => {
   const pulled = docFileOf(DOC);

@@ -1,25 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { Document } from '../../src/api/types.js';
 import { docFileOf, editableDigest, isNewer, parseDocFile, renderDocFile } from '../../src/commands/docs/doc-file.js';
 import { planAgainstService, planWithoutService } from '../../src/commands/docs/push-plan.js';
 import { readFrontMatter } from '../../src/files/front-matter.js';
 import { NameAllocator, slugify } from '../../src/files/safe-name.js';
+import { documentRecord } from '../helpers/documents.js';
 
-const DOC: Document = {
-  id: 81,
-  uuid: '5eed0000-0000-4000-8000-000000000081',
-  title: 'yes',
-  content: 'Body\n\n---\nafter a rule',
-  excerpt: '',
-  is_internal: false,
-  edit_access: 'team',
-  author: { id: 1, name: 'Maya' },
-  project: { id: 31, title: 'P' },
-  client: null,
-  company: { id: 1, title: 'C' },
-  created_at: '2025-01-01T00:00:00.000000Z',
-  updated_at: '2025-01-07T00:00:00.000001Z',
-};
+const DOC = documentRecord({ title: 'yes', content: 'Body\n\n---\nafter a rule' });
 
 describe('safe file names', () => {
   it('keeps lower-case ASCII letters and digits, folds accents, and never leaves the directory', () => {
