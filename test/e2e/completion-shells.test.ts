@@ -21,7 +21,7 @@ const missing = {
 };
 const title = (shell: keyof typeof missing) => (missing[shell] ? `${shell} (skipped: ${missing[shell]})` : shell);
 
-const NOUNS = ['api', 'auth', 'completion', 'config', 'docs', 'export', 'help', 'mcp', 'milestones', 'sandbox', 'steps', 'tags', 'version', 'webhooks'];
+const NOUNS = ['api', 'auth', 'completion', 'config', 'docs', 'export', 'help', 'mcp', 'milestones', 'phases', 'projects', 'sandbox', 'steps', 'tags', 'version', 'webhooks'];
 const VERBS = ['complete', 'create', 'delete', 'edit', 'get', 'import', 'list', 'move', 'reopen', 'reorder', 'update'];
 const LIST_FLAGS = ['--company', '--completed', '--open', '--has-due-date', '--no-due-date', '--include', '--limit', '--all', '--output', '--fields', '--quiet', '--dry-run'];
 const FORMATS = ['csv', 'json', 'ndjson', 'table', 'yaml'];

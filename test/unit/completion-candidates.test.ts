@@ -71,7 +71,7 @@ function option(path: string[], flag: string): OptionNode {
 describe('commands', () => {
   it('offers every noun of the contract after `pwctl `, each once, with its description', () => {
     const c = complete('');
-    expect(c.candidates.map((x) => x.value)).toEqual(['docs', 'steps', 'tags', 'milestones', 'webhooks', 'auth', 'config', 'api', 'completion', 'sandbox', 'export', 'version', 'mcp', 'help']);
+    expect(c.candidates.map((x) => x.value)).toEqual(['docs', 'steps', 'tags', 'milestones', 'phases', 'projects', 'webhooks', 'auth', 'config', 'api', 'completion', 'sandbox', 'export', 'version', 'mcp', 'help']);
     expect(c.candidates.find((x) => x.value === 'steps')!.description).toMatch(/^tasks of project phases/);
   });
 
