@@ -251,11 +251,12 @@ describe('auth login --web', () => {
     expect(browserEnv).not.toContain('PWCTL_TOKEN');
     expect(browserEnv).not.toContain(envToken);
     expect(browserEnv).not.toContain('whsec-canary-4242');
-    expect(cli.stderr()).toMatch(/Opened the sign-in page in your browser/);
 
     await fetch(await submitConsent(url, 'manager', 'approve'));
     const result = await cli.done;
     expect(result.code, result.stderr).toBe(0);
+    // Said once the browser has started, which may be a moment after it received the URL.
+    expect(result.stderr).toMatch(/Opened the sign-in page in your browser/);
     expect(result.stderr).toMatch(/warning: PWCTL_TOKEN is set in this environment and overrides the stored token/);
     expect(sb.state.auth.access_tokens[readProfile(configDir)!.token!]?.user_id).toBe(1);
   });
