@@ -22,7 +22,15 @@ export default defineConfig({
     setupFiles: ['test/helpers/in-process-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
-    // e2e tests spawn the built CLI; two cores here, so keep the fan-out modest.
-    maxWorkers: 2,
+    // Workers are processes (vitest's default pool, forks), not threads: the setup file's
+    // changes to the environment must reach native code (the OS keyring library) too.
+    pool: 'forks',
+    // Most tests run the CLI in the worker itself and many wait on a server (retries,
+    // deadlines, a listener): one worker more than the two cores here keeps them busy.
+    maxWorkers: 3,
+    // Files in a worker share their modules, as the many runs of the CLI in one process do
+    // (the CLI keeps no state between runs, test/unit/runs-share-nothing.test.ts): each file
+    // no longer loads the source and its libraries again.
+    isolate: false,
   },
 });
