@@ -1,6 +1,7 @@
-// The one object that knows about the process's streams: which are TTYs, whether color is
-// on, whether we may prompt, whether chatter is silenced, and the one transient status line
-// (bulk progress, a rate-limit wait) that must be cleared before anything else is written.
+// The one object that knows about a run's streams (the process's, or a test's: Terminal,
+// below): which are TTYs, whether color is on, whether we may prompt, whether chatter is
+// silenced, and the one transient status line (bulk progress, a rate-limit wait) that must be
+// cleared before anything else is written.
 // Commands never look at process.stdout directly, and no stream is handed out for writing:
 // every line for stderr, and every line for stdout when it is a terminal, goes through the
 // one sanitiser (output/sanitize.ts), whichever helper writes it.
@@ -208,7 +209,7 @@ export function colorLevel(isTTY: boolean, env: NodeJS.ProcessEnv, pref: ColorPr
  * The streams one run of the command line talks through, and which of them are terminals:
  * the process's own (processTerminal), or a test's in memory. It keeps what the run learns
  * about stdout — whether it was ever opened, whether its reader went away — so that nothing
- * of one run is left for the next one in the same process. Streams are taken from `streams`
+ * of one run is left for the next one in the same process. Streams are taken from `source`
  * on first use; for the process's, that is when Node constructs them.
  */
 export class Terminal {
