@@ -1,21 +1,36 @@
 import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+const COMPLETIONS = resolve(dirname(fileURLToPath(import.meta.url)), 'completions');
+
 export default defineConfig({
-  // The completion scripts are embedded as text, as scripts/build.mjs's esbuild text loader does.
   plugins: [
     {
+      // The completion scripts are imported as text, as the build's esbuild text loader does
+      // (scripts/build.mjs), so the CLI run in-process prints them as the bundle does.
       name: 'completion-scripts-as-text',
+      enforce: 'pre',
       load(id) {
-        return /[\\/]completions[\\/](pwctl\.bash|_pwctl|pwctl\.fish)$/.test(id) ? `export default ${JSON.stringify(readFileSync(id, 'utf8'))};` : undefined;
+        if (dirname(id) === COMPLETIONS) return `export default ${JSON.stringify(readFileSync(id, 'utf8'))};`;
       },
     },
   ],
   test: {
     include: ['test/**/*.test.ts'],
+    setupFiles: ['test/helpers/in-process-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
-    // e2e tests spawn the built CLI; two cores here, so keep the fan-out modest.
-    maxWorkers: 2,
+    // Workers are processes (vitest's default pool, forks), not threads: the setup file's
+    // changes to the environment must reach native code (the OS keyring library) too.
+    pool: 'forks',
+    // Most tests run the CLI in the worker itself and many wait on a server (retries,
+    // deadlines, a listener): one worker more than the two cores here keeps them busy.
+    maxWorkers: 3,
+    // Files in a worker share their modules, as the many runs of the CLI in one process do
+    // (the CLI keeps no state between runs, test/unit/runs-share-nothing.test.ts): each file
+    // no longer loads the source and its libraries again.
+    isolate: false,
   },
 });

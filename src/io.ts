@@ -1,9 +1,11 @@
-// The one object that knows about the process's streams: which are TTYs, whether color is
-// on, whether we may prompt, whether chatter is silenced, and the one transient status line
-// (bulk progress, a rate-limit wait) that must be cleared before anything else is written.
+// The one object that knows about a run's streams (the process's, or a test's: Terminal,
+// below): which are TTYs, whether color is on, whether we may prompt, whether chatter is
+// silenced, and the one transient status line (bulk progress, a rate-limit wait) that must be
+// cleared before anything else is written.
 // Commands never look at process.stdout directly, and no stream is handed out for writing:
 // every line for stderr, and every line for stdout when it is a terminal, goes through the
 // one sanitiser (output/sanitize.ts), whichever helper writes it.
+import { writeSync } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
 import { isatty } from 'node:tty';
 import { escapeBlock, escapeInline, terminalText, type TerminalText } from './output/sanitize.js';
@@ -241,59 +243,115 @@ export function colorLevel(isTTY: boolean, env: NodeJS.ProcessEnv, pref: ColorPr
   return /256/.test(env.TERM ?? '') ? 2 : 1;
 }
 
-let opened = false;
-let stdoutClosed = false;
+/**
+ * The streams one run of the command line talks through, and which of them are terminals:
+ * the process's own (processTerminal), or a test's in memory. It keeps what the run learns
+ * about stdout — whether it was ever opened, whether its reader went away — so that nothing
+ * of one run is left for the next one in the same process. Streams are taken from `source`
+ * on first use; for the process's, that is when Node constructs them.
+ */
+export class Terminal {
+  #stdout: OutputStream | undefined;
+  #stderr: OutputStream | undefined;
+  #stdoutClosed = false;
+  readonly streams: StreamSet;
 
-/** Whether this run created process.stdout (it is a lazy getter in Node). */
-export function stdoutOpened(): boolean {
-  return opened;
-}
+  constructor(
+    source: StreamSet,
+    readonly tty: { readonly stdin: boolean; readonly stdout: boolean; readonly stderr: boolean },
+    /** File descriptors to write help to without constructing the streams (the process's 1 and 2). */
+    private readonly fds?: { readonly stdout: number; readonly stderr: number },
+  ) {
+    const self = this;
+    this.streams = {
+      get stdin() {
+        return source.stdin;
+      },
+      get stdout() {
+        if (!self.#stdout) {
+          self.#stdout = source.stdout;
+          self.#stdout.on('error', (error: NodeJS.ErrnoException) => {
+            if (error.code === 'EPIPE') self.#stdoutClosed = true;
+          });
+        }
+        return self.#stdout;
+      },
+      get stderr() {
+        if (!self.#stderr) {
+          self.#stderr = source.stderr;
+          self.#stderr.on('error', () => {});
+        }
+        return self.#stderr;
+      },
+    };
+  }
 
-/** Whether the reader of stdout went away (`pwctl … | head -1`): what was wanted was read. */
-export function stdoutWasClosed(): boolean {
-  return stdoutClosed;
+  /** Whether this run used stdout (and so may have output still to flush). */
+  get stdoutOpened(): boolean {
+    return this.#stdout !== undefined;
+  }
+
+  /** Whether the reader of stdout went away (`pwctl … | head -1`): what was wanted was read. */
+  get stdoutClosed(): boolean {
+    return this.#stdoutClosed;
+  }
+
+  /** The terminal's width in columns, for help text; 80 when the stream is not a terminal. */
+  helpWidth(stream: 'stdout' | 'stderr'): number {
+    return (this.tty[stream] ? this.streams[stream].columns : undefined) ?? 80;
+  }
+
+  /**
+   * Help text, written as commander produces it (it is ours, not the server's). On the
+   * process's own descriptors it is written synchronously without constructing a stream; a
+   * closed pipe (`pwctl --help | head -1`) is not an error.
+   */
+  writeHelp(stream: 'stdout' | 'stderr', text: string): void {
+    if (!this.fds) {
+      this.streams[stream].write(text);
+      return;
+    }
+    try {
+      writeSync(this.fds[stream], text);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EPIPE') throw error;
+    }
+  }
+
+  /** The IO of a run, with the color and --quiet its global flags and environment ask for. */
+  io(env: NodeJS.ProcessEnv, pref: ColorPreference): IO {
+    return new IO(this.streams, {
+      stdinIsTTY: this.tty.stdin,
+      stdoutIsTTY: this.tty.stdout,
+      stderrIsTTY: this.tty.stderr,
+      stdoutColor: colorLevel(this.tty.stdout, env, pref),
+      stderrColor: colorLevel(this.tty.stderr, env, pref),
+      quiet: pref.quiet,
+      noInput: inputRefused(env, pref),
+    });
+  }
 }
 
 /**
  * The process's streams. process.stdin/stdout/stderr are getters that construct streams
  * (and load node:stream, net or tty) on first use, so they are touched only when a
  * command actually reads or writes. A closed stdout pipe makes later writes fail; the
- * entry point sees stdoutWasClosed() and ends the run quietly.
+ * entry point sees `stdoutClosed` and ends the run quietly.
  */
-export function processIO(env: NodeJS.ProcessEnv, pref: ColorPreference): IO {
-  const stdoutIsTTY = isatty(1);
-  const stderrIsTTY = isatty(2);
-  let stdout: NodeJS.WriteStream | undefined;
-  let stderr: NodeJS.WriteStream | undefined;
-  const streams: StreamSet = {
-    get stdin() {
-      return process.stdin;
+export function processTerminal(): Terminal {
+  return new Terminal(
+    {
+      get stdin() {
+        return process.stdin;
+      },
+      get stdout() {
+        return process.stdout;
+      },
+      get stderr() {
+        return process.stderr;
+      },
     },
-    get stdout() {
-      if (!stdout) {
-        stdout = process.stdout;
-        opened = true;
-        stdout.on('error', (error: NodeJS.ErrnoException) => {
-          if (error.code === 'EPIPE') stdoutClosed = true;
-        });
-      }
-      return stdout;
-    },
-    get stderr() {
-      if (!stderr) {
-        stderr = process.stderr;
-        stderr.on('error', () => {});
-      }
-      return stderr;
-    },
-  };
-  return new IO(streams, {
-    stdinIsTTY: isatty(0),
-    stdoutIsTTY,
-    stderrIsTTY,
-    stdoutColor: colorLevel(stdoutIsTTY, env, pref),
-    stderrColor: colorLevel(stderrIsTTY, env, pref),
-    quiet: pref.quiet,
-    noInput: inputRefused(env, pref),
-  });
+    { stdin: isatty(0), stdout: isatty(1), stderr: isatty(2) },
+    { stdout: 1, stderr: 2 },
+  );
 }

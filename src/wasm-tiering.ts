@@ -6,6 +6,6 @@
 // set; PWCTL_WASM_TIER_UP=1 restores V8's default, should a Node release misbehave with it.
 import { setFlagsFromString } from 'node:v8';
 
-export function keepWasmOnLiftoff(): void {
-  if (process.env.PWCTL_WASM_TIER_UP !== '1') setFlagsFromString('--liftoff-only');
+export function keepWasmOnLiftoff(env: NodeJS.ProcessEnv): void {
+  if (env.PWCTL_WASM_TIER_UP !== '1') setFlagsFromString('--liftoff-only');
 }

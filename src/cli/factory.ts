@@ -74,7 +74,7 @@ export class Factory implements Ctx {
     if (this.flags.jq === undefined || this.#jq) return;
     const { JqFilter } = await import('../output/jq.js');
     void this.settings; // --jq's format rules first: a wrong -o is reported before jq loads
-    this.#jq = await JqFilter.compile(this.flags.jq);
+    this.#jq = await JqFilter.compile(this.flags.jq, this.env);
   }
 
   /** The API client for this profile (or the embedded sandbox), built on first use. */

@@ -2,13 +2,14 @@
 // of a command path (`pwctl help steps list`), which the program built for this command line.
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
+import type { IO } from '../io.js';
 import { TOPICS } from './help-topics.js';
 
-export async function showHelp(program: Command, topic: readonly string[]): Promise<void> {
+export async function showHelp(program: Command, topic: readonly string[], io: IO): Promise<void> {
   const name = topic.join(' ');
   const text = TOPICS[name];
   if (text) {
-    process.stdout.write(text);
+    await io.out(io.stdoutText(text));
     return;
   }
   let command: Command = program;

@@ -6,10 +6,11 @@ import { ApiError } from '../api/errors.js';
 import { RequestNotSent } from '../api/not-sent.js';
 import type { GlobalFlags } from '../config/settings.js';
 import { AuthRequiredError, BulkFailure, CommandFailedError, ConfigError, DifferencesFound, InterruptedError, NetworkError, UsageError } from '../errors.js';
-import { processIO, stdoutOpened, stdoutWasClosed, type IO } from '../io.js';
+import { processTerminal, type IO, type Terminal } from '../io.js';
 import { DEFAULT_OUTPUT_FORMAT, isMachineReadable, JQ_DEFAULT_FORMAT } from '../output/formats.js';
 import type { Factory } from './factory.js';
-import { buildProgram, normaliseArgv } from './program.js';
+import { buildProgram, helpOutput, normaliseArgv } from './program.js';
+import type { Session } from './run-verb.js';
 
 export const EXIT = {
   ok: 0,
@@ -25,29 +26,43 @@ export const EXIT = {
 } as const;
 
 export async function main(argv: string[]): Promise<void> {
-  const code = await run(argv, process.env);
+  const terminal = processTerminal();
+  const code = await run(argv, process.env, terminal);
   // Wait until stdout has handed everything to the OS (pipes are asynchronous on some
   // platforms), then exit without waiting for idle keep-alive sockets or timers. A run
   // that never opened process.stdout (help) has nothing to flush.
-  if (stdoutOpened() && !stdoutWasClosed()) await new Promise<void>((resolve) => process.stdout.write('', () => resolve()));
+  if (terminal.stdoutOpened && !terminal.stdoutClosed) await new Promise<void>((resolve) => process.stdout.write('', () => resolve()));
   process.exit(code);
 }
 
-/** Parse and run argv; report any error; return the exit code. `io` is for tests that drive a fake terminal. */
-export async function run(givenArgv: string[], env: NodeJS.ProcessEnv, io?: IO): Promise<number> {
+/**
+ * Parse and run argv; report any error; return the exit code. Everything a run uses comes
+ * from its arguments — the environment, and the terminal it talks through (the process's,
+ * or a test's in memory) — so runs in one process share nothing.
+ */
+export async function run(givenArgv: string[], env: NodeJS.ProcessEnv, terminal: Terminal = processTerminal()): Promise<number> {
   const argv = normaliseArgv(givenArgv);
   let factory: Factory | undefined;
+  let io: IO | undefined;
   let flags: GlobalFlags = {};
-  const program = buildProgram({
+  const session: Session = {
+    io(command: Command) {
+      if (!io) {
+        flags = rootOf(command).opts() as GlobalFlags;
+        io = terminal.io(env, flags);
+      }
+      return io;
+    },
     async factory(command: Command) {
       if (!factory) {
-        flags = rootOf(command).opts() as GlobalFlags;
+        const runIO = session.io(command);
         const { Factory } = await import('./factory.js');
-        factory = new Factory(flags, env, io ?? processIO(env, flags));
+        factory = new Factory(flags, env, runIO);
       }
       return factory;
     },
-  }, argv);
+  };
+  const program = buildProgram(session, argv, helpOutput(terminal, env));
   if (argv.length === 0) {
     program.outputHelp();
     return EXIT.ok;
@@ -56,7 +71,9 @@ export async function run(givenArgv: string[], env: NodeJS.ProcessEnv, io?: IO):
     await program.parseAsync(argv, { from: 'user' });
     return EXIT.ok;
   } catch (error) {
-    return await reportError(error, factory?.io ?? io ?? processIO(env, flags), argv, env);
+    // The reader of stdout went away: what was wanted was read.
+    if (terminal.stdoutClosed) return EXIT.ok;
+    return await reportError(error, io ?? terminal.io(env, flags), argv, env);
   } finally {
     await factory?.close();
   }
@@ -70,11 +87,10 @@ export async function commandReference(): Promise<string> {
 /** The command tree as data for the shell completer: the build writes it to dist/completion-tree.json. */
 export async function completionTree(): Promise<unknown> {
   const [{ buildCompletionTree }, { TOPICS }] = await Promise.all([import('../completion/tree.js'), import('./help-topics.js')]);
-  const program = buildProgram({
-    factory: () => {
-      throw new Error('the completion tree is only read, never run');
-    },
-  });
+  const readOnly = () => {
+    throw new Error('the completion tree is only read, never run');
+  };
+  const program = buildProgram({ factory: readOnly, io: readOnly });
   return buildCompletionTree(program, { helpTopics: Object.keys(TOPICS) });
 }
 
@@ -87,7 +103,6 @@ export interface ExitReport {
 
 /** Map any error to its exit code. */
 export function classifyError(error: unknown): ExitReport {
-  if (stdoutWasClosed()) return { code: EXIT.ok, status: null, silent: true };
   // --dry-run: the request was shown, as asked; nothing failed.
   if (error instanceof RequestNotSent) return { code: EXIT.ok, status: null, silent: true };
   if (error instanceof ApiError) return { code: exitCodeForApiError(error.kind, error.status), status: error.status };

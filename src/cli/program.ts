@@ -4,13 +4,12 @@
 // command line names becomes commander commands; the others are listed by name and summary,
 // which is all `--help` and "did you mean" need. Running a verb and deciding exit codes are
 // ./run-verb.ts's and ./main.ts's jobs.
-import { writeSync } from 'node:fs';
-import { isatty } from 'node:tty';
-import { Argument, Command, Help, Option, type HelpConfiguration } from 'commander';
+import { Argument, Command, Help, Option, type HelpConfiguration, type OutputConfiguration } from 'commander';
 import { namesOf, type Bound, type Effects, type Noun, type TopLevel } from '../commands/declare.js';
 import type { Flag } from '../commands/flags.js';
 import { PROGRAM } from '../commands/registry.js';
 import { completeWith } from '../completion/values.js';
+import type { Terminal } from '../io.js';
 import { VERSION } from '../version.js';
 import { appliesTo, GLOBAL_OPTIONS } from './global-options.js';
 import { mcp } from './mcp-command.js';
@@ -36,9 +35,10 @@ export function effectsOf(command: Command): Effects | undefined {
 
 /**
  * The program. `argv` names the noun to build in full (`undefined`: build every noun, for the
- * completion tree and the command reference).
+ * completion tree and the command reference). `output` is where help goes (helpOutput); a
+ * program that is only read (the completion tree) needs none.
  */
-export function buildProgram(session: Session, argv?: readonly string[]): Command {
+export function buildProgram(session: Session, argv?: readonly string[], output?: OutputConfiguration): Command {
   const program = new Command('pwctl').description(PROGRAM.summary).version(VERSION, '-V, --version', 'print the version');
   for (const global of GLOBAL_OPTIONS) {
     const option = new Option(global.flags, global.help);
@@ -54,8 +54,8 @@ export function buildProgram(session: Session, argv?: readonly string[]): Comman
     if (wanted === undefined || wanted.some((name) => names.includes(name))) addTopLevel(program, top, session);
     else addStub(program, top);
   }
-  addHelpCommand(program);
-  configure(program);
+  addHelpCommand(program, session);
+  configure(program, output);
   return program;
 }
 
@@ -167,25 +167,25 @@ function optionsOf(flag: Flag): Option[] {
 }
 
 /** `pwctl help <command path>` or `pwctl help <topic>`: the help of a command, built on demand, or a reference topic. */
-function addHelpCommand(program: Command): void {
+function addHelpCommand(program: Command, session: Session): void {
   program
     .command('help')
     .description('help for a command, or a reference topic: exit-codes, environment, formatting')
     .argument('[topic...]', 'a command path (steps list) or a topic')
-    .action(async (topic: string[]) => {
+    .action(async (topic: string[], _options: unknown, command: Command) => {
       const { showHelp } = await import('./help-topic.js');
-      await showHelp(program, topic);
+      await showHelp(program, topic, session.io(command));
     });
 }
 
 // ---- help and parse errors on every command -------------------------------------------
 
-function configure(program: Command): void {
+function configure(program: Command, output: OutputConfiguration | undefined): void {
   applyToAll(program, (command) => {
     command.exitOverride((error) => {
       throw parseErrorFor(error, command);
     });
-    command.configureOutput(HELP_OUTPUT);
+    if (output) command.configureOutput(output);
     command.configureHelp(HELP_CONFIGURATION);
     if (command.commands.length > 0) helpWhenAlone(command);
   });
@@ -241,26 +241,22 @@ export function normaliseArgv(argv: readonly string[]): string[] {
   });
 }
 
-// Help goes out with fs.writeSync and terminal probes use isatty(): touching process.stdout
-// constructs a stream (and loads node:stream, net/tty) — a few ms that --help need not pay.
-// Errors are reported by main.ts, in one format, so commander prints none itself.
-const HELP_OUTPUT = {
-  writeOut: (text: string) => writeQuietly(1, text),
-  writeErr: (text: string) => writeQuietly(2, text),
-  outputError: () => {},
-  getOutHelpWidth: () => (isatty(1) ? process.stdout.columns : 80),
-  getErrHelpWidth: () => (isatty(2) ? process.stderr.columns : 80),
-  getOutHasColors: () => isatty(1) && !('NO_COLOR' in process.env),
-  getErrHasColors: () => isatty(2) && !('NO_COLOR' in process.env),
-};
-
-/** `pwctl --help | head -1`: a closed pipe is not an error. */
-function writeQuietly(fd: number, text: string): void {
-  try {
-    writeSync(fd, text);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EPIPE') throw error;
-  }
+/**
+ * Help and commander's own messages go to the run's terminal (on the process's, with
+ * fs.writeSync: touching process.stdout constructs a stream — and loads node:stream, net or
+ * tty — which --help need not pay). Errors are reported by main.ts, in one format, so
+ * commander prints none itself.
+ */
+export function helpOutput(terminal: Terminal, env: NodeJS.ProcessEnv): OutputConfiguration {
+  return {
+    writeOut: (text: string) => terminal.writeHelp('stdout', text),
+    writeErr: (text: string) => terminal.writeHelp('stderr', text),
+    outputError: () => {},
+    getOutHelpWidth: () => terminal.helpWidth('stdout'),
+    getErrHelpWidth: () => terminal.helpWidth('stderr'),
+    getOutHasColors: () => terminal.tty.stdout && !('NO_COLOR' in env),
+    getErrHasColors: () => terminal.tty.stderr && !('NO_COLOR' in env),
+  };
 }
 
 function applyToAll(command: Command, fn: (command: Command) => void): void {

@@ -7,11 +7,10 @@ import { buildProgram } from './program.js';
 const WIDTH = 100;
 
 export function commandReference(): string {
-  const program = buildProgram({
-    factory: () => {
-      throw new Error('the command reference is only read, never run');
-    },
-  });
+  const readOnly = () => {
+    throw new Error('the command reference is only read, never run');
+  };
+  const program = buildProgram({ factory: readOnly, io: readOnly });
   const sections: string[] = [
     '# pwctl command reference',
     '',

@@ -4,6 +4,7 @@
 // now. What it throws is main.ts's to report.
 import type { Command } from 'commander';
 import type { Bound } from '../commands/declare.js';
+import type { IO } from '../io.js';
 import type { Factory } from './factory.js';
 import { refuseInapplicable } from './global-options.js';
 import { readOptions, type RawOccurrence } from './read-options.js';
@@ -11,6 +12,8 @@ import { readOptions, type RawOccurrence } from './read-options.js';
 export type { RawOccurrence } from './read-options.js';
 
 export interface Session {
+  /** The run's IO, made from the global flags the first time something prints. */
+  io(command: Command): IO;
   /** The run's one Factory, built (and its module loaded) when the first verb runs. */
   factory(command: Command): Promise<Factory>;
 }

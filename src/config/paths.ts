@@ -3,17 +3,18 @@ import { join } from 'node:path';
 
 /**
  * The default config directory: the one the conf library picks for project "pwctl" (env-paths
- * with a "-nodejs" suffix), where pwctl has always kept its store.
+ * with a "-nodejs" suffix), where pwctl has always kept its store. The home directory is the
+ * run's (HOME, or USERPROFILE on Windows, as os.homedir() reads them from the process).
  */
-export function defaultConfigDir(env: NodeJS.ProcessEnv = process.env, platform = process.platform): string {
+export function defaultConfigDir(env: NodeJS.ProcessEnv, platform = process.platform): string {
   const name = 'pwctl-nodejs';
-  const home = homedir();
+  const home = (platform === 'win32' ? env.USERPROFILE : env.HOME) || homedir();
   if (platform === 'darwin') return join(home, 'Library', 'Preferences', name);
   if (platform === 'win32') return join(env.APPDATA ?? join(home, 'AppData', 'Roaming'), name, 'Config');
   return join(env.XDG_CONFIG_HOME ?? join(home, '.config'), name);
 }
 
-export function configDir(env: NodeJS.ProcessEnv = process.env): string {
+export function configDir(env: NodeJS.ProcessEnv): string {
   return env.PWCTL_CONFIG_DIR && env.PWCTL_CONFIG_DIR !== '' ? env.PWCTL_CONFIG_DIR : defaultConfigDir(env);
 }
 

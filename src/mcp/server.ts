@@ -66,6 +66,11 @@ export async function serveMcp(options: McpServerOptions): Promise<void> {
     const close = async () => {
       if (closing) return;
       closing = true;
+      // Nothing of this server stays behind on the process (the process may serve again).
+      process.off('SIGINT', close);
+      process.off('SIGTERM', close);
+      io.stdin.off('end', close);
+      io.stdin.off('close', close);
       // Calls already received are answered before the server goes. The SDK hands a request
       // to its handler, and the result to the transport, a little after each step: look
       // again once pending work has run, until nothing is running or being sent.
@@ -77,10 +82,10 @@ export async function serveMcp(options: McpServerOptions): Promise<void> {
       await server.close();
       resolve();
     };
-    io.stdin.once('end', close);
-    io.stdin.once('close', close);
-    process.once('SIGINT', close);
-    process.once('SIGTERM', close);
+    io.stdin.on('end', close);
+    io.stdin.on('close', close);
+    process.on('SIGINT', close);
+    process.on('SIGTERM', close);
   });
   const transport = new StdioServerTransport(io.stdin, await io.protocolOutput());
   const send = transport.send.bind(transport);

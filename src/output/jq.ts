@@ -23,11 +23,11 @@ export class JqFilter {
   ) {}
 
   /** Load jq and compile the expression; a UsageError (exit 2) when it does not compile. */
-  static async compile(expression: string): Promise<JqFilter> {
+  static async compile(expression: string, env: NodeJS.ProcessEnv): Promise<JqFilter> {
     if (expression.trim() === '') throw new UsageError("--jq needs an expression, e.g. --jq '.[].id'");
     // The wasm is inlined in the module, so the bundle has no asset to locate at run time.
     const [{ loadJq }, { keepWasmOnLiftoff }] = await Promise.all([import('jq-wasm/inline'), import('../wasm-tiering.js')]);
-    keepWasmOnLiftoff();
+    keepWasmOnLiftoff(env);
     const jq = await loadJq();
     // jq has no compile-only mode. `halt | EXPR` is compiled whole (syntax, functions,
     // variables) and exits before EXPR runs, so the check can neither hang nor depend on data:

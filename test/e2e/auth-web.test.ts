@@ -1,14 +1,15 @@
 // `pwctl auth login --web` (OAuth 2.0 authorization code + PKCE, loopback redirect) and
 // token renewal, against the sandbox's /oauth/authorize and /oauth/token. The test plays
 // the browser: it reads the URL the CLI prints, submits the consent form and follows the
-// redirect to the CLI's loopback callback.
+// redirect to the CLI's loopback callback. The sign-ins run the built CLI (a process the
+// test talks to while it waits); what follows them runs in the test process.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src/sandbox/index.js';
-import { BIN, baseEnv, makeConfigDir, runCli, type CliResult } from '../helpers/cli.js';
+import { BIN, baseEnv, makeConfigDir, runInProcess, type CliResult } from '../helpers/cli.js';
 import { startTestSandbox } from '../helpers/sandbox.js';
 
 interface StoredProfile {
@@ -164,11 +165,11 @@ describe('auth login --web', () => {
     expect(createHash('sha256').update(form.get('code_verifier')!).digest('base64url')).toBe(params.get('code_challenge'));
 
     const mark2 = sb.requests.length;
-    const use = await runCli(['api', '/steps?per_page=1'], { configDir });
+    const use = await runInProcess(['api', '/steps?per_page=1'], { configDir });
     expect(use.code, use.stderr).toBe(0);
     expect(sb.requests.slice(mark2).map((r) => [r.path, r.tokenRole])).toEqual([['/api/v1/steps', 'member']]);
 
-    const status = await runCli(['auth', 'status', '-o', 'json'], { configDir });
+    const status = await runInProcess(['auth', 'status', '-o', 'json'], { configDir });
     expect(JSON.parse(status.stdout)).toMatchObject([{ valid: true, refresh_token: true, expires_at: stored.token_expires_at, token: `****${stored.token!.slice(-4)}` }]);
   });
 
@@ -215,7 +216,7 @@ describe('auth login --web', () => {
       ['oauth_client_id', 'acme-cli'],
       ['oauth_authorize_url', `${sb.baseUrl}/oauth/authorize?tenant=acme`],
     ]) {
-      expect((await runCli(['config', 'set', key!, value!], { configDir })).code).toBe(0);
+      expect((await runInProcess(['config', 'set', key!, value!], { configDir })).code).toBe(0);
     }
     const mark = sb.requests.length;
     const cli = startCli(['auth', 'login', '--web', '--no-browser'], configDir);
@@ -259,11 +260,12 @@ describe('auth login --web', () => {
     expect(browserEnv).not.toContain('PWCTL_TOKEN');
     expect(browserEnv).not.toContain(envToken);
     expect(browserEnv).not.toContain('whsec-canary-4242');
-    expect(cli.stderr()).toMatch(/Opened the sign-in page in your browser/);
 
     await fetch(await submitConsent(url, 'manager', 'approve'));
     const result = await cli.done;
     expect(result.code, result.stderr).toBe(0);
+    // Said once the browser has started, which may be a moment after it received the URL.
+    expect(result.stderr).toMatch(/Opened the sign-in page in your browser/);
     expect(result.stderr).toMatch(/warning: PWCTL_TOKEN is set in this environment and overrides the stored token/);
     expect(sb.state.auth.access_tokens[readProfile(configDir)!.token!]?.user_id).toBe(1);
   });
@@ -301,7 +303,7 @@ describe('token renewal', () => {
     delete sb.state.auth.access_tokens[before.token!]; // the service forgot the access token early
 
     const mark = sb.requests.length;
-    const result = await runCli(['api', '/steps?per_page=1', '--debug'], { configDir });
+    const result = await runInProcess(['api', '/steps?per_page=1', '--debug'], { configDir });
     expect(result.code, result.stderr).toBe(0);
     expect(sb.requests.slice(mark).map((r) => [r.method, r.path, r.status])).toEqual([
       ['GET', '/api/v1/steps', 401],
@@ -326,7 +328,7 @@ describe('token renewal', () => {
     delete sb.state.auth.access_tokens[before.token!];
     delete sb.state.auth.refresh_tokens[before.refresh_token!];
 
-    const result = await runCli(['api', '/steps', '-o', 'json'], { configDir });
+    const result = await runInProcess(['api', '/steps', '-o', 'json'], { configDir });
     expect(result.code).toBe(4);
     expect(result.stderr).toMatch(/^error: cannot renew the token of profile default \(the token endpoint answered 400 invalid_grant: .*\): run `pwctl auth login`$/m);
     expect(JSON.parse(result.stderr.trim().split('\n').at(-1)!)).toMatchObject({ error: { status: 401, code: 4 } });
@@ -340,7 +342,7 @@ describe('token renewal', () => {
       p.token_expires_at = '2020-01-01T00:00:00.000Z';
     });
     const mark = sb.requests.length;
-    const result = await runCli(['api', '/steps'], { configDir });
+    const result = await runInProcess(['api', '/steps'], { configDir });
     expect(result.code).toBe(4);
     expect(result.stderr).toMatch(/^error: the token of profile default expired .* ago and cannot be renewed: run `pwctl auth login`$/m);
     expect(sb.requests.length).toBe(mark);
@@ -361,7 +363,7 @@ describe('token renewal before expiry', () => {
     expect(Date.parse(before.token_expires_at!) - Date.now()).toBeLessThan(60_000);
 
     const mark = sb.requests.length;
-    const result = await runCli(['api', '/steps?per_page=1'], { configDir });
+    const result = await runInProcess(['api', '/steps?per_page=1'], { configDir });
     expect(result.code, result.stderr).toBe(0);
     expect(sb.requests.slice(mark).map((r) => [r.method, r.path, r.status])).toEqual([
       ['POST', '/oauth/token', 200],
@@ -376,7 +378,7 @@ describe('token renewal before expiry', () => {
   it('auth token prints a renewed token', async () => {
     const configDir = await webLogin(sb);
     const before = readProfile(configDir)!;
-    const result = await runCli(['auth', 'token'], { configDir });
+    const result = await runInProcess(['auth', 'token'], { configDir });
     expect(result.code, result.stderr).toBe(0);
     const after = readProfile(configDir)!;
     expect(after.token).not.toBe(before.token);
@@ -387,7 +389,7 @@ describe('token renewal before expiry', () => {
     const configDir = await webLogin(sb);
     delete sb.state.auth.refresh_tokens[readProfile(configDir)!.refresh_token!];
     const mark = sb.requests.length;
-    const result = await runCli(['api', '/steps'], { configDir });
+    const result = await runInProcess(['api', '/steps'], { configDir });
     expect(result.code).toBe(4);
     expect(result.stderr).toMatch(/run `pwctl auth login`/);
     expect(sb.requests.slice(mark).map((r) => r.path)).toEqual(['/oauth/token']);

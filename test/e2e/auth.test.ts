@@ -5,7 +5,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src/sandbox/index.js';
-import { BIN, baseEnv, makeConfigDir, runCli } from '../helpers/cli.js';
+import { BIN, baseEnv, makeConfigDir, runInProcess } from '../helpers/cli.js';
 import { startTestSandbox } from '../helpers/sandbox.js';
 
 let sb: RunningSandbox;
@@ -29,7 +29,7 @@ function readProfiles(configDir: string): Record<string, StoredProfile> {
 /** A config dir whose default profile holds `role`'s token for the sandbox. */
 async function loggedIn(role: 'manager' | 'member' | 'client' = 'manager', extra: string[] = []): Promise<string> {
   const configDir = makeConfigDir();
-  const result = await runCli(['auth', 'login', '--with-token', '--base-url', sb.baseUrl, ...extra], { configDir, stdin: `${sb.tokens[role]}\n` });
+  const result = await runInProcess(['auth', 'login', '--with-token', '--base-url', sb.baseUrl, ...extra], { configDir, stdin: `${sb.tokens[role]}\n` });
   expect(result.code, result.stderr).toBe(0);
   return configDir;
 }
@@ -42,7 +42,7 @@ describe('auth login --with-token', () => {
   it('checks the token with one request, stores it 0600 with the base URL, and says which company it reaches', async () => {
     const configDir = makeConfigDir();
     const mark = sb.requests.length;
-    const result = await runCli(['auth', 'login', '--with-token', '--base-url', `${sb.baseUrl}/api/v1/`], { configDir, stdin: `${sb.tokens.member}\n` });
+    const result = await runInProcess(['auth', 'login', '--with-token', '--base-url', `${sb.baseUrl}/api/v1/`], { configDir, stdin: `${sb.tokens.member}\n` });
 
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toBe('');
@@ -65,7 +65,7 @@ describe('auth login --with-token', () => {
 
   it('--insecure-storage chooses the config file deliberately, without a warning', async () => {
     const configDir = makeConfigDir();
-    const result = await runCli(['auth', 'login', '--with-token', '--insecure-storage', '--base-url', sb.baseUrl], { configDir, stdin: sb.tokens.member });
+    const result = await runInProcess(['auth', 'login', '--with-token', '--insecure-storage', '--base-url', sb.baseUrl], { configDir, stdin: sb.tokens.member });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).not.toMatch(/warning/);
     expect(result.stderr).toContain(`  stored in ${join(configDir, 'config.json')} (mode 0600, --insecure-storage)\n`);
@@ -75,7 +75,7 @@ describe('auth login --with-token', () => {
   it('stores nothing when the service rejects the token (exit 4), and never echoes the token', async () => {
     const configDir = makeConfigDir();
     const bogus = 'sbx_manager_not-a-real-token-123456';
-    const result = await runCli(['auth', 'login', '--with-token', '--base-url', sb.baseUrl], { configDir, stdin: bogus });
+    const result = await runInProcess(['auth', 'login', '--with-token', '--base-url', sb.baseUrl], { configDir, stdin: bogus });
     expect(result.code).toBe(4);
     expect(result.stderr).toMatch(/^error: 127\.0\.0\.1:\d+ rejected the token \(401\); nothing was stored\n$/);
     expect(result.stderr + result.stdout).not.toContain(bogus);
@@ -88,7 +88,7 @@ describe('auth login --with-token', () => {
     ['token with spaces', /visible ASCII characters without spaces/],
   ])('rejects stdin %j before any request (exit 2)', async (stdin, message) => {
     const mark = sb.requests.length;
-    const result = await runCli(['auth', 'login', '--with-token', '--base-url', sb.baseUrl], { stdin });
+    const result = await runInProcess(['auth', 'login', '--with-token', '--base-url', sb.baseUrl], { stdin });
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(message);
     expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
@@ -97,28 +97,28 @@ describe('auth login --with-token', () => {
 
   it('without a terminal and without --with-token/--web says how to log in (exit 2)', async () => {
     const mark = sb.requests.length;
-    const result = await runCli(['auth', 'login', '--base-url', sb.baseUrl], { stdin: sb.tokens.manager });
+    const result = await runInProcess(['auth', 'login', '--base-url', sb.baseUrl], { stdin: sb.tokens.manager });
     expect(result.code).toBe(2);
     expect(result.stderr).toBe('error: no terminal to ask for the token: pipe it to `pwctl auth login --with-token`, or sign in with `pwctl auth login --web`\n');
     expect(requestsSince(mark)).toHaveLength(0);
   });
 
   it('refuses a token as a flag value and conflicting flags (exit 2)', async () => {
-    const asFlag = await runCli(['auth', 'login', '--token', sb.tokens.manager, '--base-url', sb.baseUrl]);
+    const asFlag = await runInProcess(['auth', 'login', '--token', sb.tokens.manager, '--base-url', sb.baseUrl]);
     expect(asFlag.code).toBe(2);
     expect(asFlag.stderr).toMatch(/unknown option '--token'/);
 
-    const both = await runCli(['auth', 'login', '--with-token', '--web', '--base-url', sb.baseUrl], { stdin: sb.tokens.manager });
+    const both = await runInProcess(['auth', 'login', '--with-token', '--web', '--base-url', sb.baseUrl], { stdin: sb.tokens.manager });
     expect(both.code).toBe(2);
     expect(both.stderr).toMatch(/--with-token and --web cannot be combined/);
 
-    const noBrowser = await runCli(['auth', 'login', '--with-token', '--no-browser', '--base-url', sb.baseUrl], { stdin: sb.tokens.manager });
+    const noBrowser = await runInProcess(['auth', 'login', '--with-token', '--no-browser', '--base-url', sb.baseUrl], { stdin: sb.tokens.manager });
     expect(noBrowser.code).toBe(2);
     expect(noBrowser.stderr).toMatch(/--no-browser works only together with --web/);
   });
 
   it('needs a base URL (exit 2)', async () => {
-    const result = await runCli(['auth', 'login', '--with-token'], { stdin: sb.tokens.manager });
+    const result = await runInProcess(['auth', 'login', '--with-token'], { stdin: sb.tokens.manager });
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/no service URL for profile default: pass --base-url <url>/);
   });
@@ -131,7 +131,7 @@ describe('auth login --with-token', () => {
     Object.assign(data.profiles.default, { refresh_token: 'sbx_refresh_old', token_expires_at: '2999-01-01T00:00:00.000Z', token_endpoint: `${sb.baseUrl}/oauth/token` });
     writeFileSync(path, JSON.stringify(data));
 
-    const again = await runCli(['auth', 'login', '--with-token'], { configDir, stdin: sb.tokens.client });
+    const again = await runInProcess(['auth', 'login', '--with-token'], { configDir, stdin: sb.tokens.client });
     expect(again.code, again.stderr).toBe(0);
     expect(readProfiles(configDir).default).toEqual({ base_url: sb.baseUrl, token: sb.tokens.client, token_service: sb.baseUrl });
   });
@@ -170,7 +170,7 @@ describe('auth status', () => {
   it('shows the profile, base URL, where the token is kept, the token masked to its last 4 characters, and a working test request', async () => {
     const configDir = await loggedIn('manager');
     const token = sb.tokens.manager;
-    const result = await runCli(['auth', 'status'], { configDir });
+    const result = await runInProcess(['auth', 'status'], { configDir });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).not.toContain(token);
     expect(result.stdout).toBe(`default *\t${sb.baseUrl}\t${sb.baseUrl}\tfile ${join(configDir, 'config.json')}\t****${token.slice(-4)}\tunknown\t\tok, reaches Northwind Studio (1)\n`);
@@ -178,7 +178,7 @@ describe('auth status', () => {
 
   it('-o json gives one record per profile', async () => {
     const configDir = await loggedIn('client');
-    const result = await runCli(['auth', 'status', '-o', 'json'], { configDir });
+    const result = await runInProcess(['auth', 'status', '-o', 'json'], { configDir });
     expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual([
       {
@@ -206,7 +206,7 @@ describe('auth status', () => {
     data.profiles.default.token = 'sbx_manager_revoked-token-abcdefgh';
     writeFileSync(path, JSON.stringify(data), { mode: 0o600 });
 
-    const result = await runCli(['auth', 'status', '-o', 'json'], { configDir });
+    const result = await runInProcess(['auth', 'status', '-o', 'json'], { configDir });
     expect(result.code).toBe(4);
     const [status] = JSON.parse(result.stdout);
     expect(status).toMatchObject({ valid: false, token: '****efgh' });
@@ -216,7 +216,7 @@ describe('auth status', () => {
   });
 
   it('exits 4 when there is no token', async () => {
-    const result = await runCli(['auth', 'status'], { env: { PWCTL_BASE_URL: sb.baseUrl } });
+    const result = await runInProcess(['auth', 'status'], { env: { PWCTL_BASE_URL: sb.baseUrl } });
     expect(result.code).toBe(4);
     expect(result.stdout).toMatch(/^default \*\t\S+\t\tnone\tnone\t\t\tfailed: no token for profile default/);
     expect(result.stderr).toMatch(/^error: no token for profile default: run `pwctl auth login`/);
@@ -230,7 +230,7 @@ describe('auth status', () => {
     const data = JSON.parse(readFileSync(path, 'utf8'));
     Object.assign(data.profiles.default, { base_url: 'http://127.0.0.1:9', token_service: 'http://127.0.0.1:9' });
     writeFileSync(path, JSON.stringify(data), { mode: 0o600 });
-    const result = await runCli(['auth', 'status', '--timeout', '5'], { configDir });
+    const result = await runInProcess(['auth', 'status', '--timeout', '5'], { configDir });
     expect(result.code).toBe(7);
     expect(result.stdout).toMatch(/^default \*\thttp:\/\/127\.0\.0\.1:9\t.*\tfailed: .*cannot connect/);
   });
@@ -239,34 +239,34 @@ describe('auth status', () => {
 describe('auth token and auth logout', () => {
   it('auth token prints exactly the active token', async () => {
     const configDir = await loggedIn('member');
-    const result = await runCli(['auth', 'token'], { configDir, allowSecrets: true });
+    const result = await runInProcess(['auth', 'token'], { configDir, allowSecrets: true });
     expect(result.code).toBe(0);
     expect(result.stdout).toBe(`${sb.tokens.member}\n`);
     expect(result.stderr).toBe('');
   });
 
   it('auth token exits 4 without a token', async () => {
-    const result = await runCli(['auth', 'token']);
+    const result = await runInProcess(['auth', 'token']);
     expect(result.code).toBe(4);
     expect(result.stdout).toBe('');
   });
 
   it('logout removes the tokens, keeps the other settings, and later commands exit 4', async () => {
     const configDir = await loggedIn('manager');
-    expect((await runCli(['config', 'set', 'company', '1'], { configDir })).code).toBe(0);
+    expect((await runInProcess(['config', 'set', 'company', '1'], { configDir })).code).toBe(0);
 
-    const result = await runCli(['auth', 'logout'], { configDir });
+    const result = await runInProcess(['auth', 'logout'], { configDir });
     expect(result.code).toBe(0);
     expect(result.stderr).toBe(`✓ Logged out of profile default: removed its stored token from ${join(configDir, 'config.json')}\n`);
     expect(readProfiles(configDir).default).toEqual({ base_url: sb.baseUrl, company: 1 });
 
     const mark = sb.requests.length;
-    const after = await runCli(['api', '/steps'], { configDir });
+    const after = await runInProcess(['api', '/steps'], { configDir });
     expect(after.code).toBe(4);
     expect(after.stderr).toMatch(/run `pwctl auth login`/);
     expect(requestsSince(mark)).toHaveLength(0);
 
-    const again = await runCli(['auth', 'logout'], { configDir });
+    const again = await runInProcess(['auth', 'logout'], { configDir });
     expect(again.code).toBe(0);
     expect(again.stderr).toMatch(/profile default has no stored token; nothing to remove/);
   });
@@ -277,25 +277,25 @@ describe('PWCTL_TOKEN overrides the stored token', () => {
     const configDir = await loggedIn('member');
     const env = { PWCTL_TOKEN: sb.tokens.manager };
 
-    const status = await runCli(['auth', 'status', '-o', 'json'], { configDir, env });
+    const status = await runInProcess(['auth', 'status', '-o', 'json'], { configDir, env });
     expect(status.code, status.stderr).toBe(0);
     expect(JSON.parse(status.stdout)).toMatchObject([{ token_source: 'env', token_location: 'PWCTL_TOKEN', token: `****${sb.tokens.manager.slice(-4)}` }]);
 
-    const token = await runCli(['auth', 'token'], { configDir, env, allowSecrets: true });
+    const token = await runInProcess(['auth', 'token'], { configDir, env, allowSecrets: true });
     expect(token.stdout).toBe(`${sb.tokens.manager}\n`);
 
     const mark = sb.requests.length;
-    const list = await runCli(['api', '/steps?per_page=1'], { configDir, env });
+    const list = await runInProcess(['api', '/steps?per_page=1'], { configDir, env });
     expect(list.code, list.stderr).toBe(0);
     expect(requestsSince(mark).map((r) => r.tokenRole)).toEqual(['manager']);
 
-    const table = await runCli(['auth', 'status'], { configDir, env });
+    const table = await runInProcess(['auth', 'status'], { configDir, env });
     expect(table.stdout).toContain('\tenvironment (PWCTL_TOKEN)\t');
   });
 
   it('logout warns that PWCTL_TOKEN is still in effect', async () => {
     const configDir = await loggedIn('member');
-    const result = await runCli(['auth', 'logout'], { configDir, env: { PWCTL_TOKEN: sb.tokens.manager } });
+    const result = await runInProcess(['auth', 'logout'], { configDir, env: { PWCTL_TOKEN: sb.tokens.manager } });
     expect(result.code).toBe(0);
     expect(result.stderr).toMatch(/warning: PWCTL_TOKEN is still set/);
     expect(readProfiles(configDir).default?.token).toBeUndefined();

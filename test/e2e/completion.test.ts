@@ -1,13 +1,13 @@
-// `pwctl completion <shell>` and the completer behind the scripts (`pwctl __complete`), end
-// to end through the built CLI: the scripts printed are the committed ones, candidates come
-// from the built tree, ids from the cache that list/get commands write, and completing
-// never opens a connection. The shells themselves run in completion-shells.test.ts.
+// `pwctl completion <shell>` and the completer behind the scripts (`pwctl __complete`, which
+// the bin shim answers: always through the built CLI): the scripts printed are the committed
+// ones, candidates come from the built tree, ids from the cache that list/get commands write,
+// and completing never opens a connection. The shells themselves run in completion-shells.test.ts.
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceDirName } from '../../src/config/service-key.js';
-import { makeConfigDir, ROOT, runCli } from '../helpers/cli.js';
+import { makeConfigDir, ROOT, runCli, runInProcess } from '../helpers/cli.js';
 import { useSandboxCli } from '../helpers/sandbox-cli.js';
 
 const cli = useSandboxCli();
@@ -32,7 +32,7 @@ function tab(words: string[], configDir: string, env: Record<string, string> = {
 describe('pwctl completion <shell>', () => {
   for (const [shell, file] of Object.entries(SCRIPTS)) {
     it(`prints completions/${file} byte for byte`, async () => {
-      const r = await runCli(['completion', shell]);
+      const r = await runInProcess(['completion', shell]);
       expect(r.code).toBe(0);
       expect(r.stderr).toBe('');
       expect(r.stdout).toBe(readFileSync(join(ROOT, 'completions', file), 'utf8'));
@@ -44,11 +44,11 @@ describe('pwctl completion <shell>', () => {
   });
 
   it('rejects another shell with one usage line naming the choices', async () => {
-    const r = await runCli(['completion', 'powershell']);
+    const r = await runInProcess(['completion', 'powershell']);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe('error: <shell> must be one of bash, zsh, fish; got "powershell"\n');
-    const missing = await runCli(['completion']);
+    const missing = await runInProcess(['completion']);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toBe('error: missing <shell>; usage: pwctl completion [options] <shell>\n');
   });
@@ -94,7 +94,7 @@ describe('pwctl __complete', () => {
     it('completes ids, profiles and values with a service configured, and connects to nothing', async () => {
       const configDir = makeConfigDir();
       const env = { PWCTL_BASE_URL: `http://127.0.0.1:${port}`, PWCTL_TOKEN: 't' };
-      const list = await runCli(['steps', 'list'], { configDir, env });
+      const list = await runInProcess(['steps', 'list'], { configDir, env });
       expect(list.code).toBe(7); // the "service" hangs up: proof that a real command does connect
       const before = connections;
       expect(before).toBeGreaterThan(0);
@@ -198,13 +198,13 @@ describe('the id cache', () => {
     await pw(['milestones', 'list'], { configDir });
     expect(existsSync(join(serviceCache(configDir, 'default'), 'milestones.tsv'))).toBe(true);
 
-    expect((await runCli(['config', 'set', 'completion_cache', 'false'], { configDir })).code).toBe(0);
+    expect((await runInProcess(['config', 'set', 'completion_cache', 'false'], { configDir })).code).toBe(0);
     expect(existsSync(join(configDir, 'cache', 'default'))).toBe(false);
     await pw(['milestones', 'list'], { configDir });
     expect(existsSync(join(configDir, 'cache', 'default'))).toBe(false);
     expect((await tab(['bash', '--', 'milestones', 'get', ''], configDir)).stdout).toBe('');
 
-    await runCli(['config', 'set', 'completion_cache', 'true'], { configDir });
+    await runInProcess(['config', 'set', 'completion_cache', 'true'], { configDir });
     await pw(['milestones', 'get', '73'], { configDir });
     expect((await tab(['bash', '--', 'milestones', 'get', ''], configDir)).stdout).toBe('73\n');
   });
@@ -218,11 +218,11 @@ describe('the id cache', () => {
     expect((await tab(['bash', '--', '--base-url', other, 'milestones', 'get', ''], configDir)).stdout).toBe('');
     expect((await tab(['bash', '--', 'milestones', 'get', ''], configDir, { PWCTL_BASE_URL: other })).stdout).toBe('');
     expect((await tab(['bash', '--', '--sandbox', 'milestones', 'get', ''], configDir)).stdout).toBe('');
-    expect((await runCli(['config', 'set', 'base_url', `${cli.sb.baseUrl}/api/v1/`], { configDir })).code).toBe(0);
+    expect((await runInProcess(['config', 'set', 'base_url', `${cli.sb.baseUrl}/api/v1/`], { configDir })).code).toBe(0);
     expect((await runCli(['__complete', 'bash', '--', 'milestones', 'get', ''], { configDir })).stdout).toBe('72\n');
 
     // The embedded sandbox's ids live under "sandbox", whatever port it had.
-    expect((await runCli(['--sandbox', 'milestones', 'get', '73'], { configDir })).code).toBe(0);
+    expect((await runInProcess(['--sandbox', 'milestones', 'get', '73'], { configDir })).code).toBe(0);
     expect(readFileSync(join(configDir, 'cache', 'default', 'sandbox', 'milestones.tsv'), 'utf8')).toBe('73\tBrand reveal\n');
     expect((await runCli(['__complete', 'bash', '--', '--sandbox', 'milestones', 'get', ''], { configDir })).stdout).toBe('73\n');
     expect((await runCli(['__complete', 'bash', '--', 'milestones', 'get', ''], { configDir })).stdout).toBe('72\n');
@@ -231,9 +231,9 @@ describe('the id cache', () => {
   it('follows the default profile chosen with `auth switch`', async () => {
     const configDir = makeConfigDir();
     await pw(['--profile', 'work', 'milestones', 'get', '71'], { configDir });
-    expect((await runCli(['config', 'set', 'base_url', cli.sb.baseUrl, '--profile', 'work'], { configDir })).code).toBe(0);
+    expect((await runInProcess(['config', 'set', 'base_url', cli.sb.baseUrl, '--profile', 'work'], { configDir })).code).toBe(0);
     expect((await runCli(['__complete', 'bash', '--', 'milestones', 'get', ''], { configDir })).stdout).toBe('');
-    expect((await runCli(['auth', 'switch', 'work'], { configDir })).code).toBe(0);
+    expect((await runInProcess(['auth', 'switch', 'work'], { configDir })).code).toBe(0);
     expect((await runCli(['__complete', 'bash', '--', 'milestones', 'get', ''], { configDir })).stdout).toBe('71\n');
   });
 });

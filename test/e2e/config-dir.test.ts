@@ -4,7 +4,7 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { makeConfigDir, runCli } from '../helpers/cli.js';
+import { makeConfigDir, runInProcess } from '../helpers/cli.js';
 import { useSandboxCli } from '../helpers/sandbox-cli.js';
 
 const cli = useSandboxCli();
@@ -18,7 +18,7 @@ describe('the config directory is created private by the first command that need
     ['config set', ['config', 'set', 'output', 'json'], 'config.json'],
   ])('%s', async (_, args, file) => {
     const configDir = join(makeConfigDir(), 'fresh', 'pwctl');
-    const r = await runCli(args, { configDir });
+    const r = await runInProcess(args, { configDir });
     expect(r.code, r.stderr).toBe(0);
     expect(mode(configDir)).toBe(0o700);
     expect(mode(join(configDir, file))).toBe(0o600);

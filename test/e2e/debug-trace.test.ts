@@ -1,7 +1,7 @@
 // --debug traces each request with the headers sent and received (credentials redacted);
 // --debug=api and PWCTL_DEBUG=api add the bodies, with secret fields redacted.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/cli.js';
 import { startStubServer, type StubServer } from '../helpers/stub-server.js';
 
 const TOKEN = 'debug-trace-token-7a6b5c4d';
@@ -29,7 +29,7 @@ function debugLines(stderr: string): string[] {
 
 describe('--debug', () => {
   it('shows method, URL, status and time, then the headers each way, credentials redacted, and no bodies', async () => {
-    const r = await runCli(['--debug', 'steps', 'get', '5', '-o', 'json'], { env });
+    const r = await runInProcess(['--debug', 'steps', 'get', '5', '-o', 'json'], { env });
     expect(r.code).toBe(0);
     const lines = debugLines(r.stderr);
     expect(lines[0]).toMatch(/^→ GET http:\/\/127\.0\.0\.1:\d+\/api\/v1\/steps\/5$/);
@@ -47,9 +47,9 @@ describe('--debug', () => {
   });
 
   it('leaves the words after a bare --debug alone, and PWCTL_DEBUG=1 traces the same', async () => {
-    const r = await runCli(['steps', 'get', '5', '--debug'], { env });
+    const r = await runInProcess(['steps', 'get', '5', '--debug'], { env });
     expect(r.code).toBe(0);
-    const viaEnv = await runCli(['steps', 'get', '5'], { env: { ...env, PWCTL_DEBUG: '1' } });
+    const viaEnv = await runInProcess(['steps', 'get', '5'], { env: { ...env, PWCTL_DEBUG: '1' } });
     expect(debugLines(viaEnv.stderr).filter((l) => l.startsWith('> '))).toEqual(debugLines(r.stderr).filter((l) => l.startsWith('> ')));
     expect(viaEnv.stderr).not.toContain('"title"');
   });
@@ -57,20 +57,20 @@ describe('--debug', () => {
 
 describe('--debug=api and PWCTL_DEBUG=api', () => {
   it('add the request and response bodies, secret fields redacted', async () => {
-    const r = await runCli(['--debug=api', 'api', '-X', 'PUT', '/steps/5', '-f', 'title=New', '-f', 'client_secret=body-secret-5t6y'], { env });
+    const r = await runInProcess(['--debug=api', 'api', '-X', 'PUT', '/steps/5', '-f', 'title=New', '-f', 'client_secret=body-secret-5t6y'], { env });
     expect(r.code).toBe(0);
     const lines = debugLines(r.stderr);
     expect(lines).toContain('> {"title":"New","client_secret":"[REDACTED]"}');
     expect(lines).toContain('< {"data":{"id":5,"title":"New"}}');
     expect(r.stderr).not.toContain('body-secret-5t6y');
 
-    const viaEnv = await runCli(['steps', 'get', '5'], { env: { ...env, PWCTL_DEBUG: 'api' } });
+    const viaEnv = await runInProcess(['steps', 'get', '5'], { env: { ...env, PWCTL_DEBUG: 'api' } });
     expect(viaEnv.code).toBe(0);
     expect(debugLines(viaEnv.stderr)).toContain('< {"data":{"id":5,"title":"Brief","access_token":"[REDACTED]"}}');
     expect(viaEnv.stderr).not.toContain('server-token-3e4r');
   });
 
   it('is listed in the help of --debug', async () => {
-    expect((await runCli(['--help'])).stdout).toMatch(/--debug=api adds bodies/);
+    expect((await runInProcess(['--help'])).stdout).toMatch(/--debug=api adds bodies/);
   });
 });

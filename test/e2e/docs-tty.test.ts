@@ -1,11 +1,10 @@
 // What `docs` does for a person at a terminal, which a child process with pipes cannot
 // show: the program runs in-process with TTY streams, against the sandbox.
-import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { IO } from '../../src/io.js';
 import { run as runProgram } from '../../src/cli/main.js';
 import { seedDocumentUuid, type RunningSandbox } from '../../src/sandbox/index.js';
 import { baseEnv, makeConfigDir } from '../helpers/cli.js';
+import { memoryTerminal } from '../helpers/fake-io.js';
 import { sandboxEnv, startTestSandbox } from '../helpers/sandbox.js';
 
 const BLUE = seedDocumentUuid(85);
@@ -17,26 +16,12 @@ beforeAll(async () => {
 afterAll(() => sb.close());
 beforeEach(() => sb.reset('demo'));
 
-function ttyIO(answer?: string): { io: IO; out: () => string; err: () => string } {
-  const stdin = Object.assign(new PassThrough(), { isTTY: true });
-  const stdout = Object.assign(new PassThrough(), { isTTY: true, columns: 120 });
-  const stderr = Object.assign(new PassThrough(), { isTTY: true });
-  const chunks = { out: [] as Buffer[], err: [] as Buffer[] };
-  stdout.on('data', (c: Buffer) => chunks.out.push(c));
-  stderr.on('data', (c: Buffer) => {
-    chunks.err.push(c);
-    // Answer the confirmation once it has been asked.
-    if (answer !== undefined && /\[y\/N\] $/.test(c.toString())) stdin.write(`${answer}\n`);
-  });
-  const io = new IO({ stdin, stdout, stderr }, { stdinIsTTY: true, stdoutIsTTY: true, stderrIsTTY: true, stdoutColor: 0, stderrColor: 0 });
-  return { io, out: () => Buffer.concat(chunks.out).toString(), err: () => Buffer.concat(chunks.err).toString() };
-}
-
 async function run(args: string[], answer?: string) {
-  const t = ttyIO(answer);
-  const env = { ...baseEnv(makeConfigDir()), ...sandboxEnv(sb) };
-  const code = await runProgram(args, env, t.io);
-  return { code, stdout: t.out(), stderr: t.err() };
+  // A person at a 120-column terminal who answers a confirmation once it has been asked.
+  const t = memoryTerminal({ tty: true, columns: 120, keepStdinOpen: true, onStderr: (text) => answer !== undefined && /\[y\/N\] $/.test(text) && t.stdin.write(`${answer}\n`) });
+  const env = { ...baseEnv(makeConfigDir()), ...sandboxEnv(sb), NO_COLOR: '1' };
+  const code = await runProgram(args, env, t.terminal);
+  return { code, stdout: t.stdout.text(), stderr: t.stderr.text() };
 }
 
 describe('docs on a terminal', () => {

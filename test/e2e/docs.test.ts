@@ -1,11 +1,12 @@
-// `pwctl docs …` end to end: the built CLI against the sandbox, asserting on stdout, stderr,
-// exit codes, the request bodies the service received and the resulting state.
+// `pwctl docs …` end to end: the CLI (in the test process) against the sandbox, asserting
+// on stdout, stderr, exit codes, the request bodies the service received and the resulting
+// state.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { EMPTY_CONTENT_MESSAGE } from '../../src/sandbox/routes/documents.js';
 import { seedDocumentUuid, type RequestLogEntry, type Role, type RunningSandbox } from '../../src/sandbox/index.js';
-import { makeConfigDir, runCli, type RunOptions } from '../helpers/cli.js';
+import { makeConfigDir, type RunOptions } from '../helpers/cli.js';
 import { useSandboxCli } from '../helpers/sandbox-cli.js';
 
 const cli = useSandboxCli();

@@ -5,7 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { seedDocumentUuid } from '../../src/sandbox/index.js';
-import { makeConfigDir, runCli } from '../helpers/cli.js';
+import { makeConfigDir, runInProcess } from '../helpers/cli.js';
 import { useSandboxCli } from '../helpers/sandbox-cli.js';
 import { startStubServer, type StubServer } from '../helpers/stub-server.js';
 
@@ -22,12 +22,12 @@ function profileWithStaleToken(name: string): string {
 describe('a 401 names the remedy', () => {
   it('a stored token: sign in again, naming the profile that was chosen', async () => {
     const env = { PWCTL_BASE_URL: undefined, PWCTL_TOKEN: undefined };
-    const staging = await runCli(['steps', 'list', '--profile', 'staging'], { configDir: profileWithStaleToken('staging'), env });
+    const staging = await runInProcess(['steps', 'list', '--profile', 'staging'], { configDir: profileWithStaleToken('staging'), env });
     expect(staging.code).toBe(4);
     expect(staging.stderr).toMatch(/^error: GET \/api\/v1\/steps\?per_page=30: 401 Unauthorized: .*; run `pwctl auth login --profile staging` to sign in again\n$/);
-    const byEnv = await runCli(['steps', 'list'], { configDir: profileWithStaleToken('ci'), env: { ...env, PWCTL_PROFILE: 'ci' } });
+    const byEnv = await runInProcess(['steps', 'list'], { configDir: profileWithStaleToken('ci'), env: { ...env, PWCTL_PROFILE: 'ci' } });
     expect(byEnv.stderr).toMatch(/; run `pwctl auth login --profile ci` to sign in again\n$/);
-    const plain = await runCli(['steps', 'list'], { configDir: profileWithStaleToken('default'), env });
+    const plain = await runInProcess(['steps', 'list'], { configDir: profileWithStaleToken('default'), env });
     expect(plain.stderr).toMatch(/; run `pwctl auth login` to sign in again\n$/);
   });
 
@@ -39,7 +39,7 @@ describe('a 401 names the remedy', () => {
   });
 
   it('no token at all: the login command names a chosen profile', async () => {
-    const r = await runCli(['steps', 'list', '--profile', 'staging', '--base-url', cli.sb.baseUrl]);
+    const r = await runInProcess(['steps', 'list', '--profile', 'staging', '--base-url', cli.sb.baseUrl]);
     expect(r.code).toBe(4);
     expect(r.stderr).toBe('error: no token for profile staging: run `pwctl auth login --profile staging`, or set PWCTL_TOKEN\n');
   });
@@ -93,7 +93,7 @@ describe('webhooks update/pause/resume when the PUT answers 2xx without a subscr
   ])('%s: reads the subscription back and prints it (exit 0)', async (_what, reply, args) => {
     server.on('PUT /api/v1/webhooks/5', reply);
     server.on('GET /api/v1/webhooks/5', { status: 200, body: hook });
-    const r = await runCli([...args, '-o', 'json'], { env });
+    const r = await runInProcess([...args, '-o', 'json'], { env });
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual(hook);
     expect(server.requests.map((q) => `${q.method} ${q.url}`)).toEqual(['PUT /api/v1/webhooks/5', 'GET /api/v1/webhooks/5']);

@@ -9,7 +9,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, startCli } from '../helpers/cli.js';
+import { runCli, runInProcess, startCli } from '../helpers/cli.js';
 
 let server: Server;
 let baseUrl: string;
@@ -49,6 +49,7 @@ const env = () => ({ PWCTL_BASE_URL: baseUrl, PWCTL_TOKEN: 'x-token-for-a-stub' 
 const freshDir = () => join(mkdtempSync(join(tmpdir(), 'pwctl-export-fail-')), 'backup');
 
 describe('export when a list fails', () => {
+  // The crash was the process's (an error event nobody handled): real processes, every time.
   it('exits with the failing list’s code, one error line, no stack trace and no file left — every time', async () => {
     for (let run = 0; run < 8; run++) {
       const dir = freshDir();
@@ -64,7 +65,7 @@ describe('export when a list fails', () => {
     mkdirSync(dir);
     const earlier = { 'manifest.json': '{"counts":{}}\n', 'steps.ndjson': '{"id":1}\n', 'documents.ndjson': '', 'milestones.ndjson': '', 'webhooks.ndjson': '' };
     for (const [name, text] of Object.entries(earlier)) writeFileSync(join(dir, name), text);
-    const r = await runCli(['export', dir, '--force', '-o', 'json'], { env: env() });
+    const r = await runInProcess(['export', dir, '--force', '-o', 'json'], { env: env() });
     expect(r.code).toBe(3);
     expect(r.stderr.split('\n').filter(Boolean)).toHaveLength(2); // the error line and its JSON form
     expect(readdirSync(dir).sort()).toEqual(Object.keys(earlier).sort());
@@ -76,7 +77,7 @@ describe('export when a list fails', () => {
     mkdirSync(dir);
     writeFileSync(join(dir, '.steps.ndjson.partial-999-abc-0'), 'half a file');
     writeFileSync(join(dir, 'notes.txt'), 'mine');
-    const r = await runCli(['export', dir, '--force'], { env: env() });
+    const r = await runInProcess(['export', dir, '--force'], { env: env() });
     expect(r.code).toBe(3);
     expect(readdirSync(dir)).toEqual(['notes.txt']);
   });

@@ -1,9 +1,11 @@
-// The foundation end to end: the built CLI as a child process against a scripted local
-// server (exact status sequences, resets, HTML pages), with an isolated config directory.
+// The foundation end to end: the CLI against a scripted local server (exact status
+// sequences, resets, HTML pages), with an isolated config directory. What only the built
+// CLI shows runs it as a child process: the bin shim's --version, help written straight to
+// the descriptors, V8's WebAssembly setting, a closed pipe.
 import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { makeConfigDir, runCli } from '../helpers/cli.js';
+import { makeConfigDir, runCli, runInProcess } from '../helpers/cli.js';
 import { startStubServer, type StubServer } from '../helpers/stub-server.js';
 
 const TOKEN = 'canary-token-8c1f2e7a9b';
@@ -35,16 +37,16 @@ describe('pwctl --version / --help / help topics', () => {
   });
 
   it('prints the exit-code, environment and formatting tables', async () => {
-    expect((await runCli(['help', 'exit-codes'])).stdout).toMatch(/8 {2}bulk verb/);
-    expect((await runCli(['help', 'environment'])).stdout).toMatch(/PWCTL_TOKEN/);
-    expect((await runCli(['help', 'formatting'])).stdout).toMatch(/ndjson/);
+    expect((await runInProcess(['help', 'exit-codes'])).stdout).toMatch(/8 {2}bulk verb/);
+    expect((await runInProcess(['help', 'environment'])).stdout).toMatch(/PWCTL_TOKEN/);
+    expect((await runInProcess(['help', 'formatting'])).stdout).toMatch(/ndjson/);
   });
 
   it('an unknown command or option is a usage error (exit 2) with one error line', async () => {
-    const r = await runCli(['frobnicate']);
+    const r = await runInProcess(['frobnicate']);
     expect(r.code).toBe(2);
     expect(r.stderr).toBe("error: unknown command 'frobnicate'\n");
-    const o = await runCli(['config', 'list', '--nope']);
+    const o = await runInProcess(['config', 'list', '--nope']);
     expect(o.code).toBe(2);
     expect(o.stderr.trim().split('\n')).toHaveLength(1);
   });
@@ -53,7 +55,7 @@ describe('pwctl --version / --help / help topics', () => {
 describe('pwctl api', () => {
   it('GET prints the body and sends the token', async () => {
     server.on('GET /api/v1/projects/31', { status: 200, body: { data: { id: 31, title: 'Website' } } });
-    const r = await runCli(['api', '/api/v1/projects/31'], { env });
+    const r = await runInProcess(['api', '/api/v1/projects/31'], { env });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual({ data: { id: 31, title: 'Website' } });
     expect(server.requests[0]!.headers.authorization).toBe(`Bearer ${TOKEN}`);
@@ -62,7 +64,7 @@ describe('pwctl api', () => {
 
   it('prepends /api/v1 and sends -f/-F as a typed JSON body on POST', async () => {
     server.on('POST /api/v1/steps', { status: 201, body: { data: { id: 9 } } });
-    const r = await runCli(['api', '/steps', '-f', 'title=Write', '-F', 'phase_id=12', '-F', 'completed=false'], { env });
+    const r = await runInProcess(['api', '/steps', '-f', 'title=Write', '-F', 'phase_id=12', '-F', 'completed=false'], { env });
     expect(r.code).toBe(0);
     expect(JSON.parse(server.requests[0]!.body)).toEqual({ title: 'Write', phase_id: 12, completed: false });
     expect(server.requests[0]!.headers['content-type']).toBe('application/json');
@@ -70,10 +72,10 @@ describe('pwctl api', () => {
 
   it('--input sends a file or stdin as the body, and rejects an unreadable file before any request', async () => {
     server.on('PUT /api/v1/steps/3', { status: 200, body: { data: { id: 3 } } });
-    const r = await runCli(['api', '-X', 'PUT', '/steps/3', '--input', '-'], { env, stdin: '{"completed":true}' });
+    const r = await runInProcess(['api', '-X', 'PUT', '/steps/3', '--input', '-'], { env, stdin: '{"completed":true}' });
     expect(r.code).toBe(0);
     expect(server.requests[0]!.body).toBe('{"completed":true}');
-    const missing = await runCli(['api', '-X', 'PUT', '/steps/3', '--input', '/nonexistent/body.json'], { env });
+    const missing = await runInProcess(['api', '-X', 'PUT', '/steps/3', '--input', '/nonexistent/body.json'], { env });
     expect(missing.code).toBe(2);
     expect(missing.stderr).toBe('error: --input: cannot read "/nonexistent/body.json": no such file\n');
     expect(server.requests).toHaveLength(1);
@@ -85,7 +87,7 @@ describe('pwctl api', () => {
       { status: 200, body: { data: [{ id: 1 }, { id: 2 }], links: { next: `${server.url}/api/v1/steps?page=2` } } },
       { status: 200, body: { data: [{ id: 3 }], links: { next: null } } },
     );
-    const r = await runCli(['api', '/steps', '--paginate'], { env });
+    const r = await runInProcess(['api', '/steps', '--paginate'], { env });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual([{ id: 1 }, { id: 2 }, { id: 3 }]);
     expect(server.requests).toHaveLength(2);
@@ -94,18 +96,18 @@ describe('pwctl api', () => {
   it('401 → exit 4, 404 → exit 3, with the server message and never the token', async () => {
     server.on('GET /api/v1/a', { status: 401, body: { message: 'Unauthenticated.' } });
     server.on('GET /api/v1/b', { status: 404, body: { message: 'No query results.' } });
-    const a = await runCli(['api', '/a'], { env });
+    const a = await runInProcess(['api', '/a'], { env });
     expect(a.code).toBe(4);
     expect(a.stderr).toBe('error: GET /api/v1/a: 401 Unauthorized: Unauthenticated; check PWCTL_TOKEN: it is set, and it overrides any stored token\n');
     expect(JSON.parse(a.stdout)).toEqual({ message: 'Unauthenticated.' });
-    const b = await runCli(['api', '/b'], { env });
+    const b = await runInProcess(['api', '/b'], { env });
     expect(b.code).toBe(3);
     expectNoToken(a.stdout, a.stderr, b.stdout, b.stderr);
   });
 
   it('422 → exit 5 with one line per field error, and a JSON error line under -o json', async () => {
     server.on('PUT /api/v1/steps/1', { status: 422, body: { message: 'The given data was invalid.', errors: { due_date: ['The due date is not a valid date.'], title: ['Too long.'] } } });
-    const r = await runCli(['api', '-X', 'PUT', '/steps/1', '-f', 'due_date=x', '-o', 'json'], { env });
+    const r = await runInProcess(['api', '-X', 'PUT', '/steps/1', '-f', 'due_date=x', '-o', 'json'], { env });
     expect(r.code).toBe(5);
     const lines = r.stderr.trim().split('\n');
     expect(lines.slice(0, 3)).toEqual([
@@ -120,7 +122,7 @@ describe('pwctl api', () => {
 
   it('429 with Retry-After, then success', async () => {
     server.on('GET /api/v1/limited', { status: 429, headers: { 'retry-after': '1' }, body: { message: 'Too Many Attempts.' } }, { status: 200, body: { data: { ok: true } } });
-    const r = await runCli(['api', '/limited'], { env });
+    const r = await runInProcess(['api', '/limited'], { env });
     expect(r.code).toBe(0);
     expect(server.requests).toHaveLength(2);
     expect(JSON.parse(r.stdout)).toEqual({ data: { ok: true } });
@@ -128,14 +130,14 @@ describe('pwctl api', () => {
 
   it('500 twice, then success on GET', async () => {
     server.on('GET /api/v1/flaky', { status: 500, body: { message: 'Server Error' } }, { status: 500, body: { message: 'Server Error' } }, { status: 200, body: { data: 1 } });
-    const r = await runCli(['api', '/flaky'], { env });
+    const r = await runInProcess(['api', '/flaky'], { env });
     expect(r.code).toBe(0);
     expect(server.requests).toHaveLength(3);
   });
 
   it('an HTML 502 page → exit 7 with one line, no HTML', async () => {
     server.on('GET /api/v1/gw', { status: 502, headers: { 'content-type': 'text/html' }, raw: '<html>\n<head><title>502 Bad Gateway</title></head>\n<body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx</center></body></html>' });
-    const r = await runCli(['api', '/gw'], { env });
+    const r = await runInProcess(['api', '/gw'], { env });
     expect(r.code).toBe(7);
     const lines = r.stderr.trim().split('\n');
     // A gateway's failure may pass: it is tried again, out loud, before the one error line.
@@ -145,7 +147,7 @@ describe('pwctl api', () => {
 
   it('--debug traces each request and response without the token', async () => {
     server.on('GET /api/v1/dbg', { status: 200, body: { data: {} } });
-    const r = await runCli(['api', '/dbg', '--debug', '-H', `X-Echo: ${TOKEN}`], { env });
+    const r = await runInProcess(['api', '/dbg', '--debug', '-H', `X-Echo: ${TOKEN}`], { env });
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/^debug: → GET http:\/\/127\.0\.0\.1:\d+\/api\/v1\/dbg$/m);
     expect(r.stderr).toMatch(/^debug: ← 200 GET \/api\/v1\/dbg \d+ms$/m);
@@ -162,7 +164,7 @@ describe('pwctl api', () => {
   });
 
   it('no token configured → exit 4 before any request', async () => {
-    const r = await runCli(['api', '/x'], { env: { PWCTL_BASE_URL: server.url } });
+    const r = await runInProcess(['api', '/x'], { env: { PWCTL_BASE_URL: server.url } });
     expect(r.code).toBe(4);
     expect(r.stderr).toMatch(/^error: no token for profile default/);
     expect(server.requests).toHaveLength(0);
@@ -188,43 +190,43 @@ describe('pwctl api', () => {
 describe('pwctl config', () => {
   it('set/get/list/unset/path, with the file 0600 in a 0700 directory', async () => {
     const dir = join(makeConfigDir(), 'nested');
-    const set = await runCli(['config', 'set', 'company', '42'], { configDir: dir });
+    const set = await runInProcess(['config', 'set', 'company', '42'], { configDir: dir });
     expect(set.code).toBe(0);
-    expect((await runCli(['config', 'get', 'company'], { configDir: dir })).stdout).toBe('42\n');
-    expect(JSON.parse((await runCli(['config', 'list', '-o', 'json'], { configDir: dir })).stdout)).toEqual({ company: 42 });
-    const path = (await runCli(['config', 'path'], { configDir: dir })).stdout.trim();
+    expect((await runInProcess(['config', 'get', 'company'], { configDir: dir })).stdout).toBe('42\n');
+    expect(JSON.parse((await runInProcess(['config', 'list', '-o', 'json'], { configDir: dir })).stdout)).toEqual({ company: 42 });
+    const path = (await runInProcess(['config', 'path'], { configDir: dir })).stdout.trim();
     expect(path).toBe(join(dir, 'config.json'));
     expect(statSync(path).mode & 0o777).toBe(0o600);
     expect(statSync(dir).mode & 0o777).toBe(0o700);
     expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual({ profiles: { default: { company: 42 } } });
-    await runCli(['config', 'unset', 'company'], { configDir: dir });
-    expect((await runCli(['config', 'get', 'company'], { configDir: dir })).stdout).toBe('');
+    await runInProcess(['config', 'unset', 'company'], { configDir: dir });
+    expect((await runInProcess(['config', 'get', 'company'], { configDir: dir })).stdout).toBe('');
   });
 
   it('keeps profiles apart', async () => {
     const dir = makeConfigDir();
-    await runCli(['config', 'set', 'output', 'json', '--profile', 'ci'], { configDir: dir });
-    expect((await runCli(['config', 'get', 'output'], { configDir: dir })).stdout).toBe('');
-    expect((await runCli(['config', 'get', 'output'], { configDir: dir, env: { PWCTL_PROFILE: 'ci' } })).stdout).toBe('json\n');
+    await runInProcess(['config', 'set', 'output', 'json', '--profile', 'ci'], { configDir: dir });
+    expect((await runInProcess(['config', 'get', 'output'], { configDir: dir })).stdout).toBe('');
+    expect((await runInProcess(['config', 'get', 'output'], { configDir: dir, env: { PWCTL_PROFILE: 'ci' } })).stdout).toBe('json\n');
   });
 
   it('tightens the mode of an existing world-readable file on write', async () => {
     const dir = makeConfigDir();
     writeFileSync(join(dir, 'config.json'), '{}');
     chmodSync(join(dir, 'config.json'), 0o644);
-    await runCli(['config', 'set', 'output', 'yaml'], { configDir: dir });
+    await runInProcess(['config', 'set', 'output', 'yaml'], { configDir: dir });
     expect(statSync(join(dir, 'config.json')).mode & 0o777).toBe(0o600);
   });
 
   it('unknown keys, invalid values and token keys are usage errors', async () => {
-    const bad = await runCli(['config', 'set', 'output', 'xml']);
+    const bad = await runInProcess(['config', 'set', 'output', 'xml']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toBe('error: output must be one of table, json, yaml, ndjson, csv; got "xml"\n');
-    const unknown = await runCli(['config', 'get', 'colour']);
+    const unknown = await runInProcess(['config', 'get', 'colour']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/unknown config key "colour"; valid keys: base_url, output, company/);
-    expect((await runCli(['config', 'set', 'token', 'abc'])).code).toBe(2);
-    expect((await runCli(['config', 'set', 'base_url', 'ftp://x'])).code).toBe(2);
+    expect((await runInProcess(['config', 'set', 'token', 'abc'])).code).toBe(2);
+    expect((await runInProcess(['config', 'set', 'base_url', 'ftp://x'])).code).toBe(2);
   });
 
   it('a corrupt or empty config file → exit 1 naming the file, never its contents, never rewritten', async () => {
@@ -234,7 +236,7 @@ describe('pwctl config', () => {
       const file = join(dir, 'config.json');
       writeFileSync(file, contents);
       for (const args of [['config', 'list'], ['config', 'set', 'output', 'json'], ['api', '/x']]) {
-        const r = await runCli(args, { configDir: dir, env: { PWCTL_BASE_URL: server.url } });
+        const r = await runInProcess(args, { configDir: dir, env: { PWCTL_BASE_URL: server.url } });
         expect(r.code).toBe(1);
         expect(r.stderr).toBe(`error: config file ${file} is not valid JSON; fix or remove it (it may hold your tokens, so it was left untouched)\n`);
         expect(r.stderr).not.toContain('secret-in-file-77');
@@ -246,11 +248,11 @@ describe('pwctl config', () => {
 
 describe('--dry-run', () => {
   it('prints the request and sends nothing that changes data', async () => {
-    const r = await runCli(['api', '-X', 'DELETE', '/steps/5', '--dry-run'], { env });
+    const r = await runInProcess(['api', '-X', 'DELETE', '/steps/5', '--dry-run'], { env });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('DELETE /api/v1/steps/5\n');
     expect(server.requests).toHaveLength(0);
-    const j = await runCli(['api', '/steps', '-F', 'phase_id=3', '--dry-run', '-o', 'json'], { env });
+    const j = await runInProcess(['api', '/steps', '-F', 'phase_id=3', '--dry-run', '-o', 'json'], { env });
     expect(JSON.parse(j.stdout)).toEqual({ dry_run: true, method: 'POST', path: '/api/v1/steps', body: { phase_id: 3 } });
     expect(server.requests).toHaveLength(0);
   });

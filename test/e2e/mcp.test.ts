@@ -1,11 +1,13 @@
 // `pwctl mcp` end to end with the MCP SDK's own client over stdio, against the sandbox:
 // the handshake, which tools are offered, reads, errors as tool results, arguments refused
-// before any request, and what stdout carries. Writes are in mcp-writes.test.ts.
+// before any request, and what stdout carries. Writes are in mcp-writes.test.ts. The server
+// runs in the test process, except where a process is the point (the handshake with the
+// built CLI as an agent host spawns it, stdout and the exit when stdin closes).
 import { spawn } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EMPTY_CONTENT_MESSAGE } from '../../src/sandbox/routes/documents.js';
 import { seedDocumentUuid } from '../../src/sandbox/index.js';
-import { baseEnv, BIN, makeConfigDir, runCli, sandboxEnv } from '../helpers/cli.js';
+import { baseEnv, BIN, makeConfigDir, runInProcess, sandboxEnv } from '../helpers/cli.js';
 import { connectMcp, textOf, type McpOptions, type McpSession } from '../helpers/mcp-client.js';
 import { useSandboxCli } from '../helpers/sandbox-cli.js';
 
@@ -30,8 +32,8 @@ async function open(options: McpOptions = {}): Promise<McpSession> {
 }
 
 describe('handshake and tools/list', () => {
-  it('initializes with a recent protocol version and names itself', async () => {
-    const s = await open();
+  it('initializes with a recent protocol version and names itself (the built CLI, spawned as an agent host does)', async () => {
+    const s = await open({ process: true });
     expect(s.client.getServerVersion()).toMatchObject({ name: 'pwctl' });
     expect(s.client.getServerCapabilities()?.tools).toBeDefined();
     // Connecting made no request of the service beyond what the warm-up may do.
@@ -57,10 +59,10 @@ describe('handshake and tools/list', () => {
   });
 
   it('refuses bad --tools before starting: unknown names, and write tools without --allow-writes', async () => {
-    const unknown = await runCli(['mcp', '--tools', 'steps_lst'], { env: sandboxEnv(cli.sb) });
+    const unknown = await runInProcess(['mcp', '--tools', 'steps_lst'], { env: sandboxEnv(cli.sb) });
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/^error: --tools: unknown tool "steps_lst" \(did you mean steps_list\?\); tools: .*steps_list, steps_get/);
-    const write = await runCli(['mcp', '--tools', 'steps_list,steps_delete'], { env: sandboxEnv(cli.sb) });
+    const write = await runInProcess(['mcp', '--tools', 'steps_list,steps_delete'], { env: sandboxEnv(cli.sb) });
     expect(write.code).toBe(2);
     expect(write.stderr).toMatch(/steps_delete changes data; add --allow-writes/);
     expect(unknown.stdout + write.stdout).toBe('');
@@ -223,7 +225,7 @@ describe('stdio', () => {
 
   it('--dry-run and --jq do not apply: exit 2 before serving', async () => {
     for (const globals of [['--dry-run'], ['--jq', '.']]) {
-      const r = await runCli([...globals, 'mcp'], { env: sandboxEnv(cli.sb) });
+      const r = await runInProcess([...globals, 'mcp'], { env: sandboxEnv(cli.sb) });
       expect(r.code).toBe(2);
       expect(r.stdout).toBe('');
       expect(r.stderr).toMatch(/does not apply to pwctl mcp/);

@@ -1,8 +1,9 @@
-// `pwctl milestones …` end to end: the built CLI against the sandbox, asserting on stdout,
-// stderr, exit codes, the request bodies the service received and the resulting state.
+// `pwctl milestones …` end to end: the CLI (in the test process) against the sandbox,
+// asserting on stdout, stderr, exit codes, the request bodies the service received and the
+// resulting state.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RequestLogEntry, Role, RunningSandbox } from '../../src/sandbox/index.js';
-import { makeConfigDir, runCli, type RunOptions } from '../helpers/cli.js';
+import { makeConfigDir, type RunOptions } from '../helpers/cli.js';
 import { useSandboxCli } from '../helpers/sandbox-cli.js';
 
 const cli = useSandboxCli();

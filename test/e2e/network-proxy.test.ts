@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src/sandbox/index.js';
-import { makeConfigDir, registerSecret, runCli, type CliResult, expectOneErrorLine } from '../helpers/cli.js';
+import { makeConfigDir, registerSecret, runCli, runInProcess, type CliResult, expectOneErrorLine } from '../helpers/cli.js';
 import { startTestSandbox } from '../helpers/sandbox.js';
 import { ALIAS_HOST, freePort, proxySetupProblem, startTinyproxy, type RunningProxy } from '../helpers/tinyproxy.js';
 
@@ -47,7 +47,7 @@ function proxied(p: RunningProxy, before: number) {
 
 describe('help environment', () => {
   it('shows the proxy and certificate authority set-up', async () => {
-    const { stdout, code } = await runCli(['help', 'environment']);
+    const { stdout, code } = await runInProcess(['help', 'environment']);
     expect(code).toBe(0);
     expect(stdout).toMatch(/^Behind a proxy .*\n {2}export HTTPS_PROXY=http:\/\/user:password@proxy\.example\.com:3128\n {2}export NO_PROXY=\S+\n/m);
     expect(stdout).toMatch(/^With your organisation's certificate authority .*\n {2}export PWCTL_CA_FILE=\S+ +# or: pwctl config set ca_file <file>\n {2}Node 22\.15\+/m);
@@ -80,7 +80,7 @@ describe.skipIf(problem)(`through tinyproxy${problem ? ` (skipped: ${problem})` 
 
   it('sends every request of `steps list --all` through HTTP_PROXY, and --debug names the proxy on each', async () => {
     const before = proxy.requests().length;
-    const result = await runCli(['steps', 'list', '--all', '-o', 'ndjson', '--debug'], asManager({ HTTP_PROXY: proxy.url }));
+    const result = await runInProcess(['steps', 'list', '--all', '-o', 'ndjson', '--debug'], asManager({ HTTP_PROXY: proxy.url }));
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout.trim().split('\n').length).toBeGreaterThan(2000);
 
@@ -104,7 +104,7 @@ describe.skipIf(problem)(`through tinyproxy${problem ? ` (skipped: ${problem})` 
     chmodSync(file, 0o600);
     const before = proxy.requests().length;
 
-    const result = await runCli(['steps', 'get', '101', '-o', 'json'], { configDir, env: { HTTP_PROXY: proxy.url } });
+    const result = await runInProcess(['steps', 'get', '101', '-o', 'json'], { configDir, env: { HTTP_PROXY: proxy.url } });
     expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject({ id: 101 });
     expect(received().map((r) => [r.method, r.path])).toEqual([
@@ -119,7 +119,7 @@ describe.skipIf(problem)(`through tinyproxy${problem ? ` (skipped: ${problem})` 
 
   it('checks the token of `auth login --with-token` through the proxy too', async () => {
     const before = proxy.requests().length;
-    const result = await runCli(['auth', 'login', '--with-token', '--base-url', base], { stdin: `${sb.tokens.member}\n`, env: { HTTP_PROXY: proxy.url } });
+    const result = await runInProcess(['auth', 'login', '--with-token', '--base-url', base], { stdin: `${sb.tokens.member}\n`, env: { HTTP_PROXY: proxy.url } });
     expect(result.code, result.stderr).toBe(0);
     expect(proxied(proxy, before).map((r) => r.path)).toEqual(['/api/v1/steps']);
     expect(received().map((r) => r.path)).toEqual(['/api/v1/steps']);
@@ -127,11 +127,11 @@ describe.skipIf(problem)(`through tinyproxy${problem ? ` (skipped: ${problem})` 
 
   it('goes direct to a host NO_PROXY names (the proxy, a closed port, would refuse)', async () => {
     const before = proxy.requests().length;
-    const result = await runCli(['steps', 'get', '101', '-o', 'json'], asManager({ HTTP_PROXY: `http://127.0.0.1:${closedPort}`, NO_PROXY: `example.com,${ALIAS_HOST}` }));
+    const result = await runInProcess(['steps', 'get', '101', '-o', 'json'], asManager({ HTTP_PROXY: `http://127.0.0.1:${closedPort}`, NO_PROXY: `example.com,${ALIAS_HOST}` }));
     expect(result.code, result.stderr).toBe(0);
     expect(received().map((r) => r.path)).toEqual(['/api/v1/steps/101']);
 
-    const proxiedRun = await runCli(['steps', 'get', '101', '-o', 'json'], asManager({ http_proxy: proxy.url, no_proxy: 'other.test' }));
+    const proxiedRun = await runInProcess(['steps', 'get', '101', '-o', 'json'], asManager({ http_proxy: proxy.url, no_proxy: 'other.test' }));
     expect(proxiedRun.code, proxiedRun.stderr).toBe(0);
     expect(proxied(proxy, before).map((r) => r.path)).toEqual(['/api/v1/steps/101']);
   });
@@ -139,7 +139,7 @@ describe.skipIf(problem)(`through tinyproxy${problem ? ` (skipped: ${problem})` 
   it('authenticates to a BasicAuth proxy with the credentials in the URL, and never prints them (--debug included)', async () => {
     const before = authProxy.requests().length;
     const url = `http://${PROXY_USER}:${PROXY_PASSWORD}@127.0.0.1:${authProxy.port}`;
-    const result = await runCli(['steps', 'get', '101', '-o', 'json', '--debug'], asManager({ HTTP_PROXY: url }));
+    const result = await runInProcess(['steps', 'get', '101', '-o', 'json', '--debug'], asManager({ HTTP_PROXY: url }));
     expect(result.code, result.stderr).toBe(0);
     expect(proxied(authProxy, before).map((r) => r.path)).toEqual(['/api/v1/steps/101']);
     expect(result.stderr).toContain(`via proxy http://[REDACTED]@127.0.0.1:${authProxy.port}`);
@@ -149,6 +149,7 @@ describe.skipIf(problem)(`through tinyproxy${problem ? ` (skipped: ${problem})` 
     }
   });
 
+  // The `debug` library reads DEBUG from the process's environment and writes to its stderr: a child process shows it.
   it('DEBUG=* does not make the proxy libraries print the proxy credentials or the token', async () => {
     const url = `http://${PROXY_USER}:${PROXY_PASSWORD}@127.0.0.1:${authProxy.port}`;
     const result = await runCli(['steps', 'get', '101', '-o', 'json'], asManager({ HTTP_PROXY: url, DEBUG: '*' }));
@@ -160,10 +161,10 @@ describe.skipIf(problem)(`through tinyproxy${problem ? ` (skipped: ${problem})` 
   });
 
   it('a proxy that wants credentials: exit 4 and one line naming the proxy, for none given and for wrong ones', async () => {
-    const none = await runCli(['steps', 'get', '101'], asManager({ HTTP_PROXY: authProxy.url }));
+    const none = await runInProcess(['steps', 'get', '101'], asManager({ HTTP_PROXY: authProxy.url }));
     expectOneErrorLine(none, 4, new RegExp(`^error: GET /api/v1/steps/101: the proxy http://127\\.0\\.0\\.1:${authProxy.port} requires a user name and password \\(407\\): give them in HTTP_PROXY as http://user:password@host:port$`));
 
-    const wrong = await runCli(['steps', 'get', '101', '--debug'], asManager({ HTTP_PROXY: `http://${PROXY_USER}:${WRONG_PASSWORD}@127.0.0.1:${authProxy.port}` }));
+    const wrong = await runInProcess(['steps', 'get', '101', '--debug'], asManager({ HTTP_PROXY: `http://${PROXY_USER}:${WRONG_PASSWORD}@127.0.0.1:${authProxy.port}` }));
     expect(wrong.code).toBe(4);
     expect(wrong.stderr).toMatch(new RegExp(`^error: GET /api/v1/steps/101: the proxy http://\\[REDACTED\\]@127\\.0\\.0\\.1:${authProxy.port} rejected the user name and password in HTTP_PROXY \\(40[17]\\)$`, 'm'));
     expect(wrong.stderr).not.toContain(PROXY_USER);
@@ -171,7 +172,7 @@ describe.skipIf(problem)(`through tinyproxy${problem ? ` (skipped: ${problem})` 
   });
 
   it('a refused connection to the proxy: exit 7, one line naming the proxy and the variable', async () => {
-    const result = await runCli(['steps', 'get', '101'], asManager({ HTTP_PROXY: `http://127.0.0.1:${closedPort}` }));
+    const result = await runInProcess(['steps', 'get', '101'], asManager({ HTTP_PROXY: `http://127.0.0.1:${closedPort}` }));
     const retries = expectOneErrorLine(result, 7, new RegExp(`^error: GET /api/v1/steps/101: cannot connect to the proxy http://127\\.0\\.0\\.1:${closedPort} \\(ECONNREFUSED\\): check HTTP_PROXY$`));
     // Nothing was sent, so it was tried again, out loud, before giving up.
     expect(retries.map((l) => l.replace(/, in .*:/, ':'))).toEqual([2, 3, 4].map((n) => `retrying (${n}/4) after the connection failed: GET /api/v1/steps/101`));
@@ -179,30 +180,30 @@ describe.skipIf(problem)(`through tinyproxy${problem ? ` (skipped: ${problem})` 
   });
 
   it('a proxy answering 502 (or tinyproxy its 500): exit 7, one line naming the proxy and the host it could not reach', async () => {
-    const result = await runCli(['steps', 'get', '101'], asManager({ HTTP_PROXY: badGatewayUrl }));
+    const result = await runInProcess(['steps', 'get', '101'], asManager({ HTTP_PROXY: badGatewayUrl }));
     expectOneErrorLine(result, 7, new RegExp(`^error: GET /api/v1/steps/101: the proxy ${badGatewayUrl.replace(/\./g, '\\.')} could not reach ${ALIAS_HOST}:\\d+ \\(502\\)$`));
 
-    const tunnel = await runCli(['steps', 'get', '101'], { env: { PWCTL_BASE_URL: `https://${ALIAS_HOST}:9`, PWCTL_TOKEN: sb.tokens.manager, HTTPS_PROXY: badGatewayUrl } });
+    const tunnel = await runInProcess(['steps', 'get', '101'], { env: { PWCTL_BASE_URL: `https://${ALIAS_HOST}:9`, PWCTL_TOKEN: sb.tokens.manager, HTTPS_PROXY: badGatewayUrl } });
     expectOneErrorLine(tunnel, 7, new RegExp(`^error: GET /api/v1/steps/101: the proxy ${badGatewayUrl.replace(/\./g, '\\.')} could not reach ${ALIAS_HOST}:9 \\(502\\)$`));
 
-    const unreachable = await runCli(['steps', 'get', '101'], { env: { PWCTL_BASE_URL: `http://${ALIAS_HOST}:${closedPort}`, PWCTL_TOKEN: sb.tokens.manager, HTTP_PROXY: proxy.url } });
+    const unreachable = await runInProcess(['steps', 'get', '101'], { env: { PWCTL_BASE_URL: `http://${ALIAS_HOST}:${closedPort}`, PWCTL_TOKEN: sb.tokens.manager, HTTP_PROXY: proxy.url } });
     expectOneErrorLine(unreachable, 7, new RegExp(`could not reach ${ALIAS_HOST}:${closedPort} \\(500\\)$`));
     expect(received()).toEqual([]);
   });
 
   it('never proxies loopback: --sandbox and a 127.0.0.1 base URL work with dead proxies set', async () => {
     const dead = `http://127.0.0.1:${closedPort}`;
-    const embedded = await runCli(['--sandbox', 'steps', 'get', '101', '-o', 'json'], { env: { HTTPS_PROXY: dead, HTTP_PROXY: dead } });
+    const embedded = await runInProcess(['--sandbox', 'steps', 'get', '101', '-o', 'json'], { env: { HTTPS_PROXY: dead, HTTP_PROXY: dead } });
     expect(embedded.code, embedded.stderr).toBe(0);
     expect(JSON.parse(embedded.stdout)).toMatchObject({ id: 101 });
 
-    const loopback = await runCli(['steps', 'get', '101', '-o', 'json', '--debug'], { env: { PWCTL_BASE_URL: sb.baseUrl, PWCTL_TOKEN: sb.tokens.manager, HTTP_PROXY: dead } });
+    const loopback = await runInProcess(['steps', 'get', '101', '-o', 'json', '--debug'], { env: { PWCTL_BASE_URL: sb.baseUrl, PWCTL_TOKEN: sb.tokens.manager, HTTP_PROXY: dead } });
     expect(loopback.code, loopback.stderr).toBe(0);
     expect(loopback.stderr).not.toContain('via proxy');
   });
 
   it('rejects an unusable proxy variable before any request (exit 2), without echoing it', async () => {
-    const result = await runCli(['steps', 'get', '101'], asManager({ HTTPS_PROXY: `socks5://${PROXY_USER}:${PROXY_PASSWORD}@127.0.0.1:1080`, HTTP_PROXY: 'http://[::1' }));
+    const result = await runInProcess(['steps', 'get', '101'], asManager({ HTTPS_PROXY: `socks5://${PROXY_USER}:${PROXY_PASSWORD}@127.0.0.1:1080`, HTTP_PROXY: 'http://[::1' }));
     expectOneErrorLine(result, 2, /^error: (HTTPS_PROXY names a socks5 proxy|HTTP_PROXY is not a proxy URL)/);
     expect(received()).toEqual([]);
   });

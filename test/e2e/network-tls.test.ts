@@ -6,7 +6,7 @@ import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src/sandbox/index.js';
-import { makeConfigDir, registerSecret, runCli, type CliResult, expectOneErrorLine } from '../helpers/cli.js';
+import { makeConfigDir, registerSecret, runCli, runInProcess, type CliResult, expectOneErrorLine } from '../helpers/cli.js';
 import { startTestSandbox } from '../helpers/sandbox.js';
 import { ALIAS_HOST, proxySetupProblem, startTinyproxy, type RunningProxy } from '../helpers/tinyproxy.js';
 import { makeCertificates, opensslProblem, startHttpsFront, type HttpsFront, type TestCertificates } from '../helpers/tls-fixture.js';
@@ -22,8 +22,8 @@ let wrongHost: HttpsFront;
 let otherCa: HttpsFront;
 let mark: number;
 
-const stepGet = (front: HttpsFront, env: Record<string, string> = {}, configDir?: string) =>
-  runCli(['steps', 'get', '101', '-o', 'json'], { configDir, env: { PWCTL_BASE_URL: front.url, PWCTL_TOKEN: sb.tokens.manager, ...env } });
+const stepGet = (front: HttpsFront, env: Record<string, string> = {}, configDir?: string, run = runInProcess) =>
+  run(['steps', 'get', '101', '-o', 'json'], { configDir, env: { PWCTL_BASE_URL: front.url, PWCTL_TOKEN: sb.tokens.manager, ...env } });
 
 describe.skipIf(problem)(`TLS${problem ? ` (skipped: ${problem})` : ''}`, () => {
   beforeAll(async () => {
@@ -72,9 +72,9 @@ describe.skipIf(problem)(`TLS${problem ? ` (skipped: ${problem})` : ''}`, () => 
 
   it('trusts the CA given in the profile key ca_file, stored as an absolute path; PWCTL_CA_FILE overrides it', async () => {
     const configDir = makeConfigDir();
-    const set = await runCli(['config', 'set', 'ca_file', certs.caFile], { configDir });
+    const set = await runInProcess(['config', 'set', 'ca_file', certs.caFile], { configDir });
     expect(set.code, set.stderr).toBe(0);
-    const get = await runCli(['config', 'get', 'ca_file'], { configDir });
+    const get = await runInProcess(['config', 'get', 'ca_file'], { configDir });
     expect(get.stdout).toBe(`${certs.caFile}\n`);
 
     const result = await stepGet(good, {}, configDir);
@@ -85,12 +85,13 @@ describe.skipIf(problem)(`TLS${problem ? ` (skipped: ${problem})` : ''}`, () => 
     expectOneErrorLine(overridden, 7, /is not trusted/);
   });
 
+  // Node reads NODE_EXTRA_CA_CERTS when a process starts: a child process shows it.
   it('trusts the CA given in NODE_EXTRA_CA_CERTS, also beside PWCTL_CA_FILE (which must not replace it)', async () => {
-    const alone = await stepGet(good, { NODE_EXTRA_CA_CERTS: certs.caFile });
+    const alone = await stepGet(good, { NODE_EXTRA_CA_CERTS: certs.caFile }, undefined, runCli);
     expect(alone.code, alone.stderr).toBe(0);
     const both = { NODE_EXTRA_CA_CERTS: certs.otherCaFile, PWCTL_CA_FILE: certs.caFile };
     for (const front of [good, otherCa]) {
-      const result = await stepGet(front, both);
+      const result = await stepGet(front, both, undefined, runCli);
       expect(result.code, result.stderr).toBe(0);
       expect(JSON.parse(result.stdout)).toMatchObject({ id: 101 });
     }
@@ -110,7 +111,7 @@ describe.skipIf(problem)(`TLS${problem ? ` (skipped: ${problem})` : ''}`, () => 
   it('a CA file that cannot be used is a usage error before any request', async () => {
     const missing = join(makeConfigDir(), 'missing.pem');
     expectOneErrorLine(await stepGet(good, { PWCTL_CA_FILE: missing }), 2, new RegExp(`^error: PWCTL_CA_FILE names ${missing}, which cannot be read \\(ENOENT\\)$`));
-    expectOneErrorLine(await runCli(['config', 'set', 'ca_file', missing]), 2, /^error: ca_file names .*missing\.pem, which cannot be read \(ENOENT\)$/);
+    expectOneErrorLine(await runInProcess(['config', 'set', 'ca_file', missing]), 2, /^error: ca_file names .*missing\.pem, which cannot be read \(ENOENT\)$/);
     expect(sb.requests.slice(mark)).toEqual([]);
   });
 
@@ -126,10 +127,10 @@ describe.skipIf(problem)(`TLS${problem ? ` (skipped: ${problem})` : ''}`, () => 
       return configDir;
     };
 
-    const untrusted = await runCli(['steps', 'get', '101'], { configDir: expiredSignIn() });
+    const untrusted = await runInProcess(['steps', 'get', '101'], { configDir: expiredSignIn() });
     expectOneErrorLine(untrusted, 7, new RegExp(`^error: cannot renew the token of profile default: the certificate of localhost:${good.port} is not trusted \\(.*\\): ${REMEDY}$`));
 
-    const trusted = await runCli(['steps', 'get', '101', '-o', 'json'], { configDir: expiredSignIn(), env: { PWCTL_CA_FILE: certs.caFile } });
+    const trusted = await runInProcess(['steps', 'get', '101', '-o', 'json'], { configDir: expiredSignIn(), env: { PWCTL_CA_FILE: certs.caFile } });
     expect(trusted.code, trusted.stderr).toBe(0);
     expect(sb.requests.slice(mark).map((r) => [r.method, r.path])).toEqual([
       ['POST', '/oauth/token'],
@@ -150,16 +151,16 @@ describe.skipIf(problem)(`TLS${problem ? ` (skipped: ${problem})` : ''}`, () => 
       const before = proxy.requests().length;
       const env = { PWCTL_BASE_URL: base, PWCTL_TOKEN: sb.tokens.manager, HTTPS_PROXY: proxy.url };
 
-      const untrusted = await runCli(['steps', 'get', '101'], { env });
+      const untrusted = await runInProcess(['steps', 'get', '101'], { env });
       expectOneErrorLine(untrusted, 7, new RegExp(`^error: GET /api/v1/steps/101: the certificate of ${ALIAS_HOST}:${good.port} is not trusted \\(.*\\): ${REMEDY}$`));
 
-      const trusted = await runCli(['steps', 'get', '101', '-o', 'json', '--debug'], { env: { ...env, PWCTL_CA_FILE: certs.caFile } });
+      const trusted = await runInProcess(['steps', 'get', '101', '-o', 'json', '--debug'], { env: { ...env, PWCTL_CA_FILE: certs.caFile } });
       expect(trusted.code, trusted.stderr).toBe(0);
       expect(JSON.parse(trusted.stdout)).toMatchObject({ id: 101 });
       expect(trusted.stderr).toContain(`via proxy ${proxy.url}`);
       expect(proxy.requests().slice(before)).toEqual([`CONNECT ${ALIAS_HOST}:${good.port}`, `CONNECT ${ALIAS_HOST}:${good.port}`]);
 
-      const wrongName = await runCli(['steps', 'get', '101'], { env: { ...env, PWCTL_BASE_URL: `https://${ALIAS_HOST}:${wrongHost.port}`, PWCTL_CA_FILE: certs.caFile } });
+      const wrongName = await runInProcess(['steps', 'get', '101'], { env: { ...env, PWCTL_BASE_URL: `https://${ALIAS_HOST}:${wrongHost.port}`, PWCTL_CA_FILE: certs.caFile } });
       expectOneErrorLine(wrongName, 7, new RegExp(`the certificate of ${ALIAS_HOST}:${wrongHost.port} is for another host name \\(wrong\\.example\\)`));
     });
   });

@@ -1,10 +1,11 @@
-// `pwctl sandbox serve`, the global --sandbox and `sandbox reset`, through the built CLI.
+// `pwctl sandbox serve` through the built CLI (a server stopped by a signal), the global
+// --sandbox and `sandbox reset`.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
-import { baseEnv, BIN, makeConfigDir, runCli } from '../helpers/cli.js';
+import { baseEnv, BIN, makeConfigDir, runInProcess } from '../helpers/cli.js';
 
 describe('pwctl sandbox serve', () => {
   it('prints exactly one JSON ready line and serves the API with the three role tokens', async () => {
@@ -21,9 +22,9 @@ describe('pwctl sandbox serve', () => {
       expect(Object.keys(ready.tokens).sort()).toEqual(['client', 'manager', 'member']);
 
       const env = { PWCTL_BASE_URL: ready.base_url, PWCTL_TOKEN: ready.tokens.client! };
-      const asClient = await runCli(['api', '/api/v1/documents/5eed0000-0000-4000-8000-000000000082'], { env });
+      const asClient = await runInProcess(['api', '/api/v1/documents/5eed0000-0000-4000-8000-000000000082'], { env });
       expect(asClient.code).toBe(3); // internal document: invisible to a client user
-      const asManager = await runCli(['api', '/api/v1/documents/5eed0000-0000-4000-8000-000000000082'], { env: { ...env, PWCTL_TOKEN: ready.tokens.manager! } });
+      const asManager = await runInProcess(['api', '/api/v1/documents/5eed0000-0000-4000-8000-000000000082'], { env: { ...env, PWCTL_TOKEN: ready.tokens.manager! } });
       expect(asManager.code).toBe(0);
       expect(JSON.parse(asManager.stdout).data.is_internal).toBe(true);
     } finally {
@@ -34,7 +35,7 @@ describe('pwctl sandbox serve', () => {
   });
 
   it('rejects bad flags before starting', async () => {
-    const r = await runCli(['sandbox', 'serve', '--rate-limit', 'lots']);
+    const r = await runInProcess(['sandbox', 'serve', '--rate-limit', 'lots']);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^error: --rate-limit must be a whole number/);
   });
@@ -43,20 +44,20 @@ describe('pwctl sandbox serve', () => {
 describe('--sandbox (embedded)', () => {
   it('runs a command against an embedded sandbox whose state persists in the config directory, until reset', async () => {
     const dir = makeConfigDir();
-    const create = await runCli(['--sandbox', 'api', '-X', 'POST', '/milestones', '-f', 'title=Reset-probe-7f3a', '-f', 'due_date=2026-12-24', '-F', 'project_id=31'], { configDir: dir });
+    const create = await runInProcess(['--sandbox', 'api', '-X', 'POST', '/milestones', '-f', 'title=Reset-probe-7f3a', '-f', 'due_date=2026-12-24', '-F', 'project_id=31'], { configDir: dir });
     expect(create.code).toBe(0);
     const id = JSON.parse(create.stdout).data.id as number;
     expect(existsSync(join(dir, 'sandbox-state.json'))).toBe(true);
 
-    const again = await runCli(['api', `/milestones/${id}`], { configDir: dir, env: { PWCTL_SANDBOX: '1' } });
+    const again = await runInProcess(['api', `/milestones/${id}`], { configDir: dir, env: { PWCTL_SANDBOX: '1' } });
     expect(again.code).toBe(0);
     expect(JSON.parse(again.stdout).data.title).toBe('Reset-probe-7f3a');
 
-    const reset = await runCli(['sandbox', 'reset'], { configDir: dir });
+    const reset = await runInProcess(['sandbox', 'reset'], { configDir: dir });
     expect(reset.code).toBe(0);
-    const gone = await runCli(['--sandbox', 'api', `/milestones/${id}`], { configDir: dir });
+    const gone = await runInProcess(['--sandbox', 'api', `/milestones/${id}`], { configDir: dir });
     expect(gone.code).toBe(3);
-    const titles = JSON.parse((await runCli(['--sandbox', 'api', '/milestones', '--paginate'], { configDir: dir })).stdout).map((m: { title: string }) => m.title);
+    const titles = JSON.parse((await runInProcess(['--sandbox', 'api', '/milestones', '--paginate'], { configDir: dir })).stdout).map((m: { title: string }) => m.title);
     expect(titles).not.toContain('Reset-probe-7f3a');
     expect(titles.length).toBeGreaterThan(0);
   });

@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RequestLogEntry, Role, RunningSandbox } from '../../src/sandbox/index.js';
-import { BIN, baseEnv, makeConfigDir, runCli, type RunOptions } from '../helpers/cli.js';
+import { BIN, baseEnv, makeConfigDir, type RunOptions } from '../helpers/cli.js';
 import { sandboxEnv } from '../helpers/sandbox.js';
 import { useSandboxCli } from '../helpers/sandbox-cli.js';
 

@@ -1,11 +1,11 @@
-// `pwctl steps list|get|create|update|move|reorder|edit` end to end: the built CLI against
-// the sandbox, asserting on stdout, stderr, exit codes, the requests the service received
-// (query parameters, JSON types of bodies, date forms) and the resulting state.
+// `pwctl steps list|get|create|update|move|reorder|edit` end to end: the CLI (in the test
+// process) against the sandbox, asserting on stdout, stderr, exit codes, the requests the
+// service received (query parameters, JSON types of bodies, date forms) and the resulting state.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RequestLogEntry, Role, RunningSandbox } from '../../src/sandbox/index.js';
-import { makeConfigDir, runCli, type RunOptions } from '../helpers/cli.js';
+import { makeConfigDir, runInProcess, type RunOptions } from '../helpers/cli.js';
 import { useSandboxCli } from '../helpers/sandbox-cli.js';
 
 const cli = useSandboxCli();
@@ -155,7 +155,7 @@ describe('steps get', () => {
     expect(JSON.parse(json!)).toEqual({ error: { status: 404, code: 3, message: 'GET /api/v1/steps/999: 404 Not Found: Task not found.' } });
     expect((await pw(['steps', 'get', '131'])).code).toBe(3); // company 2
     expect((await pw(['steps', 'get', '113'], { role: 'client' })).code).toBe(3); // internal phase
-    const noToken = await runCli(['steps', 'get', '101'], { env: { PWCTL_BASE_URL: cli.sb.baseUrl } });
+    const noToken = await runInProcess(['steps', 'get', '101'], { env: { PWCTL_BASE_URL: cli.sb.baseUrl } });
     expect(noToken.code).toBe(4);
     expect(noToken.stderr).toMatch(/^error: no token/);
   });

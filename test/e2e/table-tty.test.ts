@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import stringWidth from 'string-width';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src/sandbox/index.js';
-import { baseEnv, CANARY_WEBHOOK_SECRET, makeConfigDir, runCli } from '../helpers/cli.js';
+import { baseEnv, CANARY_WEBHOOK_SECRET, makeConfigDir, runCli, runInProcess } from '../helpers/cli.js';
 import { hasPty, runInPty as runOnTerminal } from '../helpers/pty.js';
 import { sandboxEnv, startTestSandbox } from '../helpers/sandbox.js';
 
@@ -31,7 +31,7 @@ beforeAll(async () => {
   }
   for (const [i, url] of LONG_URLS.entries()) {
     const event = i === 0 ? 'task.due_date_updated' : 'milestone.created';
-    const created = await runCli(['webhooks', 'create', '--url', url, '--event', event, '--company', '1', '--no-save-secret'], { env: sandboxEnv(sb), configDir, allowSecrets: true });
+    const created = await runInProcess(['webhooks', 'create', '--url', url, '--event', event, '--company', '1', '--no-save-secret'], { env: sandboxEnv(sb), configDir, allowSecrets: true });
     expect(created.code, created.stderr).toBe(0);
   }
 });

@@ -3,7 +3,7 @@
 // marked table, retired-set tags, and who may change tags.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RequestLogEntry, Role, RunningSandbox } from '../../src/sandbox/index.js';
-import { runCli, type RunOptions } from '../helpers/cli.js';
+import type { RunOptions } from '../helpers/cli.js';
 import { useSandboxCli } from '../helpers/sandbox-cli.js';
 
 const cli = useSandboxCli();

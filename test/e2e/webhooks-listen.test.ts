@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src/sandbox/index.js';
 import { signBody } from '../../src/webhooks/signature.js';
-import { BIN, baseEnv, makeConfigDir, runCli } from '../helpers/cli.js';
+import { BIN, baseEnv, makeConfigDir, runInProcess } from '../helpers/cli.js';
 import { sandboxEnv, startTestSandbox } from '../helpers/sandbox.js';
 
 interface Listening {
@@ -97,16 +97,16 @@ describe('listen receiving deliveries from the sandbox', () => {
     expect(listener.stderr()).toMatch(/no signing secrets known yet/);
     // Subscriptions are created while the listener runs: it must pick up their secrets.
     for (const event of ['task.completed', 'task.tags_updated']) {
-      const created = await runCli(['webhooks', 'create', '--url', listener.url, '--event', event, '--company', '1', '-o', 'json'], { env: sandboxEnv(sb), configDir });
+      const created = await runInProcess(['webhooks', 'create', '--url', listener.url, '--event', event, '--company', '1', '-o', 'json'], { env: sandboxEnv(sb), configDir });
       expect(created.code, created.stderr).toBe(0);
       hooks[event] = JSON.parse(created.stdout);
     }
   });
 
   it('prints `steps complete` and `tags add` deliveries with event and subscription', async () => {
-    const completed = await runCli(['steps', 'complete', '103'], { env: sandboxEnv(sb), configDir });
+    const completed = await runInProcess(['steps', 'complete', '103'], { env: sandboxEnv(sb), configDir });
     expect(completed.code, completed.stderr).toBe(0);
-    const tagged = await runCli(['tags', 'add', '106', 'urgent'], { env: sandboxEnv(sb), configDir });
+    const tagged = await runInProcess(['tags', 'add', '106', 'urgent'], { env: sandboxEnv(sb), configDir });
     expect(tagged.code, tagged.stderr).toBe(0);
     await listener.waitFor(() => lines(listener.stdout()).length >= 2, 'two deliveries');
     await sb.flushDeliveries();
@@ -142,8 +142,8 @@ describe('listen receiving deliveries from the sandbox', () => {
 
     // `verify` agrees with `listen` on both bodies, given the stored secret.
     const secret = hooks['task.completed']!.secret;
-    expect((await runCli(['webhooks', 'verify', '--secret', secret, '--signature', delivery.signature], { stdin: delivery.body })).code).toBe(0);
-    expect((await runCli(['webhooks', 'verify', '--secret', secret, '--signature', delivery.signature], { stdin: tampered })).code).toBe(1);
+    expect((await runInProcess(['webhooks', 'verify', '--secret', secret, '--signature', delivery.signature], { stdin: delivery.body })).code).toBe(0);
+    expect((await runInProcess(['webhooks', 'verify', '--secret', secret, '--signature', delivery.signature], { stdin: tampered })).code).toBe(1);
 
     // Still up: the real body is accepted again.
     expect(await postRaw(listener.url, delivery.body, { Signature: delivery.signature })).toBe(204);
@@ -161,12 +161,12 @@ describe('listen when a payload contradicts its subscription', () => {
   it('shows the event inferred from the payload, and warns once per subscription', async () => {
     const configDir = makeConfigDir();
     const listener = await listen(['-o', 'ndjson'], { configDir });
-    const created = await runCli(['webhooks', 'create', '--url', listener.url, '--event', 'task.completed', '--company', '1', '-o', 'json'], { env: sandboxEnv(sb), configDir });
+    const created = await runInProcess(['webhooks', 'create', '--url', listener.url, '--event', 'task.completed', '--company', '1', '-o', 'json'], { env: sandboxEnv(sb), configDir });
     expect(created.code, created.stderr).toBe(0);
     const hook = JSON.parse(created.stdout) as { id: number; secret: string };
     // A milestone payload signed with the task.completed subscription's secret, twice, then a task one.
     for (const event of ['milestone.created', 'milestone.updated', 'task.completed']) {
-      const sent = await runCli(['webhooks', 'trigger', event, '--to', listener.url, '--secret', hook.secret], { allowSecrets: true });
+      const sent = await runInProcess(['webhooks', 'trigger', event, '--to', listener.url, '--secret', hook.secret], { allowSecrets: true });
       expect(sent.code, sent.stderr).toBe(0);
     }
     await listener.waitFor(() => lines(listener.stdout()).length >= 3, 'three deliveries');
@@ -194,7 +194,7 @@ describe('listen with trigger', () => {
   afterAll(() => listener.stop());
 
   it('accepts a realistic sample and prints one tab-separated line, event inferred from the payload', async () => {
-    const result = await runCli(['webhooks', 'trigger', 'task.completed', '--to', listener.url, '--secret', secret]);
+    const result = await runInProcess(['webhooks', 'trigger', 'task.completed', '--to', listener.url, '--secret', secret]);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toMatch(new RegExp(`^204 No Content in \\d+ ms from ${listener.url.replace(/[.]/g, '\\.')} \\(task\\.completed, \\d+ bytes\\)\\n$`));
     await listener.waitFor(() => listener.stdout().includes('task.completed'), 'the line');
@@ -204,7 +204,7 @@ describe('listen with trigger', () => {
   it('escapes control characters from the payload in table lines', async () => {
     const file = join(dir, 'evil.json');
     writeFileSync(file, JSON.stringify({ id: 5, title: 'red \u001b[31malert\u0007', phase: { id: 1 }, is_approval: false }));
-    expect((await runCli(['webhooks', 'trigger', 'task.created', '--to', listener.url, '--secret', secret, '--file', file])).code).toBe(0);
+    expect((await runInProcess(['webhooks', 'trigger', 'task.created', '--to', listener.url, '--secret', secret, '--file', file])).code).toBe(0);
     await listener.waitFor(() => listener.stdout().includes('alert'), 'the escaped line');
     expect(listener.stdout()).toContain('task.created\t5\tred ^[[31malert^G');
     expect(listener.stdout()).not.toContain('\u001b');
@@ -214,18 +214,18 @@ describe('listen with trigger', () => {
     const file = join(dir, 'bytes.bin');
     const body = Buffer.concat([Buffer.from('{"id":9,"title":"'), Buffer.from([0xff, 0xc3, 0x28]), Buffer.from('\u2028 🚀","completed_at":"x","phase":{}}')]);
     writeFileSync(file, body);
-    const sent = await runCli(['webhooks', 'trigger', 'task.completed', '--to', listener.url, '--secret', secret, '--file', file, '-o', 'json']);
+    const sent = await runInProcess(['webhooks', 'trigger', 'task.completed', '--to', listener.url, '--secret', secret, '--file', file, '-o', 'json']);
     expect(sent.code, sent.stderr).toBe(0);
     const { signature, status, bytes } = JSON.parse(sent.stdout);
     expect(status).toBe(204);
     expect(bytes).toBe(body.length);
     expect(signature).toBe(signBody(secret, body));
-    expect((await runCli(['webhooks', 'verify', '--secret', secret, '--signature', signature, '--file', file])).code).toBe(0);
+    expect((await runInProcess(['webhooks', 'verify', '--secret', secret, '--signature', signature, '--file', file])).code).toBe(0);
     await listener.waitFor(() => /\ttask\.completed\t9\t/.test(listener.stdout()), 'the raw delivery');
   });
 
   it('a wrong secret is refused by listen (trigger exits 1) and by verify', async () => {
-    const sent = await runCli(['webhooks', 'trigger', 'task.created', '--to', listener.url, '--secret', 'not-it', '-o', 'json']);
+    const sent = await runInProcess(['webhooks', 'trigger', 'task.created', '--to', listener.url, '--secret', 'not-it', '-o', 'json']);
     expect(sent.code).toBe(1);
     expect(JSON.parse(sent.stdout).status).toBe(401);
     expect(sent.stderr).toMatch(/error: the receiver answered 401 Unauthorized/);
@@ -235,23 +235,23 @@ describe('listen with trigger', () => {
   it('answers 413 to a body over --max-body and stays up', async () => {
     const file = join(dir, 'big.json');
     writeFileSync(file, JSON.stringify({ id: 1, title: 'x'.repeat(3000) }));
-    const sent = await runCli(['webhooks', 'trigger', 'task.created', '--to', listener.url, '--secret', secret, '--file', file]);
+    const sent = await runInProcess(['webhooks', 'trigger', 'task.created', '--to', listener.url, '--secret', secret, '--file', file]);
     expect(sent.code).toBe(1);
     expect(sent.stdout).toMatch(/^413 /);
     await listener.waitFor(() => listener.stderr().includes('rejected 413'), 'the 413 report');
-    expect((await runCli(['webhooks', 'trigger', 'task.created', '--to', listener.url, '--secret', secret])).code).toBe(0);
+    expect((await runInProcess(['webhooks', 'trigger', 'task.created', '--to', listener.url, '--secret', secret])).code).toBe(0);
   });
 
   it('--events leaves other event types out of the output', async () => {
     const before = listener.stdout();
-    expect((await runCli(['webhooks', 'trigger', 'milestone.created', '--to', listener.url, '--secret', secret])).code).toBe(0);
-    expect((await runCli(['webhooks', 'trigger', 'task.created', '--to', listener.url, '--secret', secret])).code).toBe(0);
+    expect((await runInProcess(['webhooks', 'trigger', 'milestone.created', '--to', listener.url, '--secret', secret])).code).toBe(0);
+    expect((await runInProcess(['webhooks', 'trigger', 'task.created', '--to', listener.url, '--secret', secret])).code).toBe(0);
     await listener.waitFor(() => listener.stdout().split('\n').length > before.split('\n').length, 'the task.created line');
     expect(listener.stdout()).not.toContain('milestone');
   });
 
   it('trigger reports an unreachable receiver as a network failure (exit 7)', async () => {
-    const result = await runCli(['webhooks', 'trigger', 'task.created', '--to', 'http://127.0.0.1:1/', '--secret', secret]);
+    const result = await runInProcess(['webhooks', 'trigger', 'task.created', '--to', 'http://127.0.0.1:1/', '--secret', secret]);
     expect(result.code).toBe(7);
     expect(result.stderr).toMatch(/cannot deliver to http:\/\/127\.0\.0\.1:1\/: cannot connect to 127\.0\.0\.1:1 \(ECONNREFUSED\)/);
   });
@@ -311,7 +311,7 @@ describe('listen --forward-to', () => {
       'X-Forwarded-Host': 'evil.example',
     });
     expect(status).toBe(204);
-    expect((await runCli(['webhooks', 'trigger', 'task.created', '--to', url, '--secret', secret])).code).toBe(0);
+    expect((await runInProcess(['webhooks', 'trigger', 'task.created', '--to', url, '--secret', secret])).code).toBe(0);
 
     await listener.waitFor(() => completedOnly.got.length >= 1 && everything.got.length >= 2 && (listener.stderr().match(/forwarded/g) ?? []).length >= 3, 'the relays');
     expect(completedOnly.got).toHaveLength(1);
@@ -368,7 +368,7 @@ describe('signing secrets from a file', () => {
     const one = join(dir, 'one.secret');
     writeFileSync(one, `${first}\n`);
     const listener = await listen(['--secret-file', file, '-o', 'ndjson']);
-    const sent = await runCli(['webhooks', 'trigger', 'task.created', '--to', listener.url, '--secret-file', one, '-o', 'json']);
+    const sent = await runInProcess(['webhooks', 'trigger', 'task.created', '--to', listener.url, '--secret-file', one, '-o', 'json']);
     expect(sent.code, sent.stderr).toBe(0);
     expect(sent.stderr).toBe('');
     // 204: signed with the file's secret, which the listener knows.
@@ -378,16 +378,16 @@ describe('signing secrets from a file', () => {
 
     const body = Buffer.from('{"id":1}');
     // Any of the file's secrets verifies, as with listen.
-    const ok = await runCli(['webhooks', 'verify', '--secret-file', file, '--signature', signBody(second, body)], { stdin: body });
+    const ok = await runInProcess(['webhooks', 'verify', '--secret-file', file, '--signature', signBody(second, body)], { stdin: body });
     expect(ok.code, ok.stderr).toBe(0);
     expect(ok.stderr).toBe('✓ signature matches the 8-byte body\n');
-    expect((await runCli(['webhooks', 'verify', '--secret-file', one, '--signature', signBody(second, body)], { stdin: body })).code).toBe(1);
+    expect((await runInProcess(['webhooks', 'verify', '--secret-file', one, '--signature', signBody(second, body)], { stdin: body })).code).toBe(1);
 
     // --secret still works, and says once that other users can see it.
-    const warned = await runCli(['webhooks', 'verify', '--secret', second, '--signature', signBody(second, body)], { stdin: body });
+    const warned = await runInProcess(['webhooks', 'verify', '--secret', second, '--signature', signBody(second, body)], { stdin: body });
     expect(warned.code).toBe(0);
     expect(warned.stderr).toBe('warning: --secret is visible to other users of this machine in the process list (ps); use --secret-file <path> or PWCTL_WEBHOOK_SECRET instead\n✓ signature matches the 8-byte body\n');
-    const triggered = await runCli(['webhooks', 'trigger', 'task.created', '--to', 'http://127.0.0.1:1/', '--secret', second]);
+    const triggered = await runInProcess(['webhooks', 'trigger', 'task.created', '--to', 'http://127.0.0.1:1/', '--secret', second]);
     expect(triggered.code).toBe(7);
     expect(triggered.stderr.split('\n')[0]).toBe('warning: --secret is visible to other users of this machine in the process list (ps); use --secret-file <path> or PWCTL_WEBHOOK_SECRET instead');
   });
@@ -405,7 +405,7 @@ describe('signing secrets from a file', () => {
     const empty = join(dir, 'empty.secret');
     writeFileSync(empty, ' \n\n\t\n');
     const files: Record<string, string> = { MISSING: join(dir, 'missing.secret'), EMPTY: empty, DIR: dir, TWO: file };
-    const result = await runCli(args.map((a) => files[a] ?? a));
+    const result = await runInProcess(args.map((a) => files[a] ?? a));
     expect(result.code, result.stderr).toBe(2);
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
     expect(result.stderr.trim()).toMatch(message);
@@ -422,7 +422,7 @@ describe('listen input checks', () => {
     [['--secret', ''], /--secret must not be empty/],
     [['--max-connections', '0'], /--max-connections must be a whole number of 1 or more/],
   ])('%j exits 2 with one line', async (args, message) => {
-    const result = await runCli(['webhooks', 'listen', ...args]);
+    const result = await runInProcess(['webhooks', 'listen', ...args]);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(message);
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
@@ -430,7 +430,7 @@ describe('listen input checks', () => {
 
   it('-o yaml --fields prints one YAML document per delivery with the chosen fields', async () => {
     const listener = await listen(['--secret', 'y', '-o', 'yaml', '--fields', 'event,duplicate,payload.id']);
-    expect((await runCli(['webhooks', 'trigger', 'phase.updated', '--to', listener.url, '--secret', 'y'])).code).toBe(0);
+    expect((await runInProcess(['webhooks', 'trigger', 'phase.updated', '--to', listener.url, '--secret', 'y'])).code).toBe(0);
     await listener.waitFor(() => listener.stdout().includes('id:'), 'the YAML document');
     const { stdout } = await listener.stop();
     expect(stdout).toBe('---\nevent: phase.updated\nduplicate: false\npayload:\n  id: 41\n');
@@ -439,7 +439,7 @@ describe('listen input checks', () => {
   it('a port in use is reported, not a stack trace', async () => {
     const listener = await listen(['--secret', 'x']);
     const port = new URL(listener.url).port;
-    const result = await runCli(['webhooks', 'listen', '--port', port, '--secret', 'x']);
+    const result = await runInProcess(['webhooks', 'listen', '--port', port, '--secret', 'x']);
     expect(result.code).toBe(1);
     expect(result.stderr).toBe(`error: port ${port} on 127.0.0.1 is already in use; pick another with --port, or --port 0 for any free one\n`);
     await listener.stop();

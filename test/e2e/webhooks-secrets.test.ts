@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signBody } from '../../src/webhooks/signature.js';
-import { makeConfigDir, registerSecret, runCli } from '../helpers/cli.js';
+import { makeConfigDir, registerSecret, runInProcess } from '../helpers/cli.js';
 import { useSandboxCli } from '../helpers/sandbox-cli.js';
 
 const cli = useSandboxCli();
@@ -89,7 +89,7 @@ describe('webhooks delete keeps the secret unless the subscription is gone', () 
 describe('secrets belong to one service', () => {
   it('a secret stored through --sandbox survives a subscription with the same id on another base URL, and each service deletes only its own', async () => {
     const configDir = makeConfigDir();
-    const embedded = await runCli(['--sandbox', 'webhooks', 'create', '--url', `${receiverUrl}/embedded`, '--event', 'milestone.created', '--company', '1', '-o', 'json'], { configDir, allowSecrets: true });
+    const embedded = await runInProcess(['--sandbox', 'webhooks', 'create', '--url', `${receiverUrl}/embedded`, '--event', 'milestone.created', '--company', '1', '-o', 'json'], { configDir, allowSecrets: true });
     expect(embedded.code, embedded.stderr).toBe(0);
     const fromSandbox = JSON.parse(embedded.stdout) as { id: number; secret: string };
     registerSecret(fromSandbox.secret);
@@ -103,7 +103,7 @@ describe('secrets belong to one service', () => {
 
     // trigger --subscription signs with the secret of the service the command runs against.
     received.length = 0;
-    expect((await runCli(['--sandbox', 'webhooks', 'trigger', '--subscription', String(real.id)], { configDir })).code).toBe(0);
+    expect((await runInProcess(['--sandbox', 'webhooks', 'trigger', '--subscription', String(real.id)], { configDir })).code).toBe(0);
     expect((await pw(['webhooks', 'trigger', '--subscription', String(real.id)], { configDir })).code).toBe(0);
     expect(received.map((d) => d.path)).toEqual(['/embedded', '/real']);
     expect(received[0]!.signature).toBe(signBody(fromSandbox.secret, received[0]!.body));

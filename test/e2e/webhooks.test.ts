@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src/sandbox/index.js';
 import { signBody } from '../../src/webhooks/signature.js';
-import { makeConfigDir, runCli } from '../helpers/cli.js';
+import { makeConfigDir, runInProcess } from '../helpers/cli.js';
 import { sandboxEnv, startTestSandbox } from '../helpers/sandbox.js';
 
 let sb: RunningSandbox;
@@ -28,7 +28,7 @@ function requestsSince(mark: number) {
 }
 
 async function create(configDir: string, extra: string[] = []) {
-  const result = await runCli(['webhooks', 'create', '--url', 'https://example.com/hooks', '--event', 'task.completed', '--company', '1', '-o', 'json', ...extra], { env, configDir });
+  const result = await runInProcess(['webhooks', 'create', '--url', 'https://example.com/hooks', '--event', 'task.completed', '--company', '1', '-o', 'json', ...extra], { env, configDir });
   expect(result.code, result.stderr).toBe(0);
   return JSON.parse(result.stdout) as { id: number; secret: string; event: string; company_id: number; active: boolean };
 }
@@ -49,7 +49,7 @@ describe('webhooks create', () => {
 
   it('shows the secret on its own line in table output and says it is stored', async () => {
     const configDir = makeConfigDir();
-    const result = await runCli(['webhooks', 'create', '--url', 'http://127.0.0.1:9/x', '--event', 'milestone.created', '--company', '1'], { env, configDir });
+    const result = await runInProcess(['webhooks', 'create', '--url', 'http://127.0.0.1:9/x', '--event', 'milestone.created', '--company', '1'], { env, configDir });
     expect(result.code).toBe(0);
     const secret = /^secret:\t([0-9a-f]{64})$/m.exec(result.stdout)?.[1];
     expect(secret).toBeDefined();
@@ -72,8 +72,8 @@ describe('webhooks create', () => {
 
   it('takes the company from `config company` when --company is absent', async () => {
     const configDir = makeConfigDir();
-    expect((await runCli(['config', 'set', 'company', '1'], { env, configDir })).code).toBe(0);
-    const result = await runCli(['webhooks', 'create', '--url', 'https://example.com/a', '--event', 'task.created', '-o', 'json'], { env, configDir });
+    expect((await runInProcess(['config', 'set', 'company', '1'], { env, configDir })).code).toBe(0);
+    const result = await runInProcess(['webhooks', 'create', '--url', 'https://example.com/a', '--event', 'task.created', '-o', 'json'], { env, configDir });
     expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout).company_id).toBe(1);
   });
@@ -87,7 +87,7 @@ describe('webhooks create', () => {
     [['--event', 'task.created', '--company', '1'], /--url/],
   ])('rejects bad input locally with exit 2 and no request: %j', async (args, message) => {
     const mark = sb.requests.length;
-    const result = await runCli(['webhooks', 'create', ...args], { env });
+    const result = await runInProcess(['webhooks', 'create', ...args], { env });
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(message);
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
@@ -96,7 +96,7 @@ describe('webhooks create', () => {
 
   it('maps the manager-only rule to exit 4 and stores nothing', async () => {
     const configDir = makeConfigDir();
-    const result = await runCli(['webhooks', 'create', '--url', 'https://example.com/a', '--event', 'task.created', '--company', '1'], { env: sandboxEnv(sb, 'member'), configDir });
+    const result = await runInProcess(['webhooks', 'create', '--url', 'https://example.com/a', '--event', 'task.created', '--company', '1'], { env: sandboxEnv(sb, 'member'), configDir });
     expect(result.code).toBe(4);
     expect(result.stderr).toMatch(/^error: .*manager/m);
   });
@@ -107,7 +107,7 @@ describe('webhooks list and get', () => {
     const configDir = makeConfigDir();
     const hook = await create(configDir);
     for (const args of [['get', String(hook.id)], ['get', String(hook.id), '-o', 'json'], ['list', '--all'], ['list', '--all', '-o', 'json'], ['list', '--all', '-o', 'yaml']]) {
-      const result = await runCli(['webhooks', ...args], { env, configDir });
+      const result = await runInProcess(['webhooks', ...args], { env, configDir });
       expect(result.code, result.stderr).toBe(0);
       expect(result.stdout).toContain(String(hook.id));
       expect(result.stdout + result.stderr).not.toContain(hook.secret);
@@ -117,36 +117,36 @@ describe('webhooks list and get', () => {
 
   it('get prints the subscription with its company; an unknown id exits 3', async () => {
     const hook = await create(makeConfigDir());
-    const result = await runCli(['webhooks', 'get', String(hook.id), '-o', 'json'], { env });
+    const result = await runInProcess(['webhooks', 'get', String(hook.id), '-o', 'json'], { env });
     expect(JSON.parse(result.stdout)).toMatchObject({ id: hook.id, event: 'task.completed', company_id: 1, company: { id: 1 } });
     // Subscription 91 belongs to another company: not found for this caller.
-    expect((await runCli(['webhooks', 'get', '91'], { env })).code).toBe(3);
-    const bad = await runCli(['webhooks', 'get', 'x1'], { env });
+    expect((await runInProcess(['webhooks', 'get', '91'], { env })).code).toBe(3);
+    const bad = await runInProcess(['webhooks', 'get', 'x1'], { env });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/<id> must be a positive integer id/);
   });
 
   it('list shows only the caller\'s companies, filters by --company, and 403 is exit 4', async () => {
     const hook = await create(makeConfigDir());
-    const all = JSON.parse((await runCli(['webhooks', 'list', '--all', '-o', 'json'], { env })).stdout) as Array<{ id: number; company_id: number }>;
+    const all = JSON.parse((await runInProcess(['webhooks', 'list', '--all', '-o', 'json'], { env })).stdout) as Array<{ id: number; company_id: number }>;
     expect(all.map((h) => h.id)).toContain(hook.id);
     expect(all.map((h) => h.id)).not.toContain(91);
     const mark = sb.requests.length;
-    const filtered = await runCli(['webhooks', 'list', '--company', '1', '--limit', '1', '-o', 'ndjson'], { env });
+    const filtered = await runInProcess(['webhooks', 'list', '--company', '1', '--limit', '1', '-o', 'ndjson'], { env });
     expect(filtered.stdout.trim().split('\n')).toHaveLength(1);
     expect(requestsSince(mark)[0]!.query).toMatchObject({ company_id: '1', per_page: '1' });
-    const other = await runCli(['webhooks', 'list', '--company', '2'], { env });
+    const other = await runInProcess(['webhooks', 'list', '--company', '2'], { env });
     expect(other.code).toBe(4);
   });
 
   it('a member may list subscriptions', async () => {
-    const result = await runCli(['webhooks', 'list', '-o', 'json'], { env: sandboxEnv(sb, 'member') });
+    const result = await runInProcess(['webhooks', 'list', '-o', 'json'], { env: sandboxEnv(sb, 'member') });
     expect(result.code).toBe(0);
     expect(Array.isArray(JSON.parse(result.stdout))).toBe(true);
   });
 
   it('list --fields rejects fields a subscription does not have', async () => {
-    const result = await runCli(['webhooks', 'list', '--fields', 'id,secret'], { env });
+    const result = await runInProcess(['webhooks', 'list', '--fields', 'id,secret'], { env });
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/unknown field "secret"; valid fields: id, url, event/);
   });
@@ -157,24 +157,24 @@ describe('webhooks update, pause, resume', () => {
     const configDir = makeConfigDir();
     const hook = await create(configDir);
     let mark = sb.requests.length;
-    const updated = await runCli(['webhooks', 'update', String(hook.id), '--url', 'https://example.com/new', '-o', 'json'], { env, configDir });
+    const updated = await runInProcess(['webhooks', 'update', String(hook.id), '--url', 'https://example.com/new', '-o', 'json'], { env, configDir });
     expect(updated.code, updated.stderr).toBe(0);
     expect(JSON.parse(updated.stdout)).toMatchObject({ id: hook.id, url: 'https://example.com/new' });
     expect(requestsSince(mark).find((r) => r.method === 'PUT')!.body).toEqual({ url: 'https://example.com/new' });
     expect(storedSecrets(configDir)[String(hook.id)]!.url).toBe('https://example.com/new');
 
     mark = sb.requests.length;
-    expect((await runCli(['webhooks', 'update', String(hook.id), '--active', 'false'], { env })).code).toBe(0);
+    expect((await runInProcess(['webhooks', 'update', String(hook.id), '--active', 'false'], { env })).code).toBe(0);
     expect(requestsSince(mark).find((r) => r.method === 'PUT')!.body).toEqual({ active: false });
     expect(sb.state.webhooks[hook.id]!.active).toBe(false);
   });
 
   it('pause and resume flip active', async () => {
     const hook = await create(makeConfigDir());
-    const paused = await runCli(['webhooks', 'pause', String(hook.id), '-o', 'json'], { env });
+    const paused = await runInProcess(['webhooks', 'pause', String(hook.id), '-o', 'json'], { env });
     expect(JSON.parse(paused.stdout).active).toBe(false);
     expect(sb.state.webhooks[hook.id]!.active).toBe(false);
-    await runCli(['webhooks', 'resume', String(hook.id)], { env });
+    await runInProcess(['webhooks', 'resume', String(hook.id)], { env });
     expect(sb.state.webhooks[hook.id]!.active).toBe(true);
   });
 
@@ -184,7 +184,7 @@ describe('webhooks update, pause, resume', () => {
     [['--url', 'mailto:x@example.com'], /--url must be a URL starting with http:\/\/ or https:\/\//],
   ])('rejects %j locally with exit 2', async (args, message) => {
     const mark = sb.requests.length;
-    const result = await runCli(['webhooks', 'update', '92', ...args], { env });
+    const result = await runInProcess(['webhooks', 'update', '92', ...args], { env });
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(message);
     expect(requestsSince(mark)).toHaveLength(0);
@@ -192,7 +192,7 @@ describe('webhooks update, pause, resume', () => {
 
   it('--dry-run prints the request and changes nothing', async () => {
     const hook = await create(makeConfigDir());
-    const result = await runCli(['webhooks', 'pause', String(hook.id), '--dry-run'], { env });
+    const result = await runInProcess(['webhooks', 'pause', String(hook.id), '--dry-run'], { env });
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(`PUT /api/v1/webhooks/${hook.id}`);
     expect(sb.state.webhooks[hook.id]!.active).toBe(true);
@@ -203,7 +203,7 @@ describe('webhooks delete', () => {
   it('refuses without a terminal or --yes, before any request', async () => {
     const hook = await create(makeConfigDir());
     const mark = sb.requests.length;
-    const result = await runCli(['webhooks', 'delete', String(hook.id)], { env });
+    const result = await runInProcess(['webhooks', 'delete', String(hook.id)], { env });
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/pass --yes/);
     expect(requestsSince(mark)).toHaveLength(0);
@@ -214,13 +214,13 @@ describe('webhooks delete', () => {
     const configDir = makeConfigDir();
     const keep = await create(configDir);
     const hook = await create(configDir);
-    const result = await runCli(['webhooks', 'delete', String(hook.id), '--yes'], { env, configDir });
+    const result = await runInProcess(['webhooks', 'delete', String(hook.id), '--yes'], { env, configDir });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toMatch(/deleted webhook subscription \d+; its stored secret was forgotten/);
     expect(sb.state.webhooks[hook.id]).toBeUndefined();
     expect(Object.keys(storedSecrets(configDir))).toEqual([String(keep.id)]);
     expect(statSync(join(configDir, 'config.json')).mode & 0o777).toBe(0o600);
-    const again = await runCli(['webhooks', 'delete', String(hook.id), '--yes'], { env, configDir });
+    const again = await runInProcess(['webhooks', 'delete', String(hook.id), '--yes'], { env, configDir });
     expect(again.code).toBe(3);
   });
 });
@@ -234,28 +234,28 @@ describe('webhooks verify', () => {
     const dir = makeConfigDir();
     const file = join(dir, 'body.json');
     writeFileSync(file, body);
-    expect((await runCli(['webhooks', 'verify', '--secret', secret, '--signature', signature, '--file', file])).code).toBe(0);
-    const piped = await runCli(['webhooks', 'verify', '--secret', secret, '--signature', signature], { stdin: body });
+    expect((await runInProcess(['webhooks', 'verify', '--secret', secret, '--signature', signature, '--file', file])).code).toBe(0);
+    const piped = await runInProcess(['webhooks', 'verify', '--secret', secret, '--signature', signature], { stdin: body });
     expect(piped.code).toBe(0);
     expect(piped.stderr).toMatch(/signature matches/);
   });
 
   it('exits 1 when one byte differs, the secret differs, or the signature is malformed', async () => {
-    const trimmed = await runCli(['webhooks', 'verify', '--signature', signature, '--file', '-'], { stdin: body.subarray(0, -1), env: { PWCTL_WEBHOOK_SECRET: secret } });
+    const trimmed = await runInProcess(['webhooks', 'verify', '--signature', signature, '--file', '-'], { stdin: body.subarray(0, -1), env: { PWCTL_WEBHOOK_SECRET: secret } });
     expect(trimmed.code).toBe(1);
     expect(trimmed.stderr).toBe('error: signature does not match\n');
-    expect((await runCli(['webhooks', 'verify', '--secret', 'other', '--signature', signature], { stdin: body })).code).toBe(1);
-    const short = await runCli(['webhooks', 'verify', '--secret', secret, '--signature', signature.slice(1), '-o', 'json'], { stdin: body });
+    expect((await runInProcess(['webhooks', 'verify', '--secret', 'other', '--signature', signature], { stdin: body })).code).toBe(1);
+    const short = await runInProcess(['webhooks', 'verify', '--secret', secret, '--signature', signature.slice(1), '-o', 'json'], { stdin: body });
     expect(short.code).toBe(1);
     expect(JSON.parse(short.stdout)).toMatchObject({ valid: false, reason: expect.stringMatching(/63 characters/) });
   });
 
   it('takes the secret from PWCTL_WEBHOOK_SECRET, and needs one', async () => {
-    expect((await runCli(['webhooks', 'verify', '--signature', signature], { stdin: body, env: { PWCTL_WEBHOOK_SECRET: secret } })).code).toBe(0);
-    const none = await runCli(['webhooks', 'verify', '--signature', signature], { stdin: body });
+    expect((await runInProcess(['webhooks', 'verify', '--signature', signature], { stdin: body, env: { PWCTL_WEBHOOK_SECRET: secret } })).code).toBe(0);
+    const none = await runInProcess(['webhooks', 'verify', '--signature', signature], { stdin: body });
     expect(none.code).toBe(2);
     expect(none.stderr).toBe('error: a signing secret is required: --secret-file <path> (one secret per line), PWCTL_WEBHOOK_SECRET, or --secret <s>\n');
-    const missing = await runCli(['webhooks', 'verify', '--secret', secret, '--signature', signature, '--file', '/no/such/file']);
+    const missing = await runInProcess(['webhooks', 'verify', '--secret', secret, '--signature', signature, '--file', '/no/such/file']);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/--file: cannot read "\/no\/such\/file": no such file/);
   });

@@ -1,11 +1,13 @@
-// Runs the built CLI (bin/pwctl.js → dist/) as a child process with an isolated config
-// directory and a clean environment, the way a user's shell or CI would.
+// Runs the CLI with an isolated config directory and a clean environment: in the test
+// process (runInProcess: how verbs are tested), or built (bin/pwctl.js → dist/) as a child
+// process the way a user's shell or CI would (runCli, startCli).
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { expect } from 'vitest';
 import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { memoryTerminal } from './fake-io.js';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const BIN = join(ROOT, 'bin', 'pwctl.js');
@@ -33,10 +35,11 @@ export interface RunOptions {
   keepStdinOpen?: boolean;
 }
 
-// Secrets that must never reach a child's stdout or stderr. Every runCli call checks its
-// output against the canaries, the secrets registered by the test file, and the secrets it
-// handed the child itself (PWCTL_TOKEN, PWCTL_WEBHOOK_SECRET, --secret values), and throws
-// when one shows up: a leak fails whichever test caused it, not only the secrets suite.
+// Secrets that must never reach the CLI's stdout or stderr. Every run (runCli, startCli,
+// runInProcess) checks its output against the canaries, the secrets registered by the test
+// file, and the secrets it handed the CLI itself (PWCTL_TOKEN, PWCTL_WEBHOOK_SECRET, --secret
+// values), and throws when one shows up: a leak fails whichever test caused it, not only the
+// secrets suite.
 
 /** A bearer token that tests use where a real one would go; it must never be printed. */
 export const CANARY_TOKEN = 'pwctl_canary_token_5f1d2c9a7b3e4d60a8c1';
@@ -47,7 +50,7 @@ const registeredSecrets = new Set<string>([CANARY_TOKEN, CANARY_WEBHOOK_SECRET])
 /** Shorter values could occur in output by chance (test secrets such as "s3cret"). */
 const MIN_AUTO_SECRET_LENGTH = 12;
 
-/** Add a value (a sandbox token, a secret a test created) to the leak check of every later runCli call. */
+/** Add a value (a sandbox token, a secret a test created) to the leak check of every later run. */
 export function registerSecret(secret: string): void {
   if (secret.length < 8) throw new Error('registerSecret: a secret shorter than 8 characters would match output by chance');
   registeredSecrets.add(secret);
@@ -106,6 +109,43 @@ export function runCli(args: string[], options: RunOptions = {}): Promise<CliRes
   return startCli(args, options).result;
 }
 
+/** The environment of one call: the base environment, then the call's own changes. */
+function environmentOf(options: RunOptions): Record<string, string> {
+  const env: Record<string, string> = baseEnv(options.configDir ?? makeConfigDir());
+  for (const [key, value] of Object.entries(options.env ?? {})) {
+    if (value === undefined) delete env[key];
+    else env[key] = value;
+  }
+  return env;
+}
+
+/**
+ * Run the CLI inside the test process, as runCli runs the built one: the same isolated
+ * environment and secret check, stdin given or empty, stdout and stderr captured as the
+ * run writes them, the exit code the entry would have exited with. This is how a verb's
+ * behaviour is tested; runCli is for what only a process shows (the bin shim and bundle,
+ * exit flushing, signals, terminals, parallel processes). `signal` is always null.
+ */
+export async function runInProcess(args: string[], options: RunOptions = {}): Promise<CliResult> {
+  if (options.keepStdinOpen) throw new Error('runInProcess: a test that writes to stdin while the CLI runs uses startCli');
+  const env = environmentOf(options);
+  const { run } = await import('../../src/cli/main.js');
+  const t = memoryTerminal({ stdin: options.stdin });
+  let timer: NodeJS.Timeout | undefined;
+  const timeoutMs = options.timeoutMs ?? 20_000;
+  const timedOut = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`pwctl ${args.join(' ')} did not end within ${timeoutMs} ms: ${t.stderr.text()}`)), timeoutMs);
+  });
+  try {
+    const code = await Promise.race([run(args, env, t.terminal), timedOut]);
+    const result: CliResult = { code, signal: null, stdout: t.stdout.text(), stderr: t.stderr.text() };
+    if (!options.allowSecrets) assertNoSecrets(result, args, secretsOfCall(args, env));
+    return result;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** A CLI process still running: its result, and a way to wait until its output says something. */
 export interface RunningCli {
   child: ChildProcessWithoutNullStreams;
@@ -119,12 +159,7 @@ export interface RunningCli {
 
 /** Start the built CLI as runCli does, for tests that signal it or read it while it runs. */
 export function startCli(args: string[], options: RunOptions = {}): RunningCli {
-  const configDir = options.configDir ?? makeConfigDir();
-  const env: Record<string, string> = baseEnv(configDir);
-  for (const [key, value] of Object.entries(options.env ?? {})) {
-    if (value === undefined) delete env[key];
-    else env[key] = value;
-  }
+  const env = environmentOf(options);
   const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
   const out: Buffer[] = [];
   const err: Buffer[] = [];

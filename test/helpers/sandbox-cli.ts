@@ -1,15 +1,18 @@
 // The fixture most end-to-end files share: one sandbox per file (demo data restored before
-// each test), the built CLI run against it as a chosen role, and the requests a test made.
+// each test), the CLI run against it as a chosen role — in the test process, or built as a
+// child process — and the requests a test made.
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import type { RequestLogEntry, Role, RunningSandbox, SandboxOptions } from '../../src/sandbox/index.js';
-import { runCli, type CliResult, type RunOptions } from './cli.js';
+import { runCli, runInProcess, type CliResult, type RunOptions } from './cli.js';
 import { sandboxEnv, startTestSandbox } from './sandbox.js';
 
 export interface SandboxCli {
   /** The running sandbox (available once the file's beforeAll has run). */
   readonly sb: RunningSandbox;
-  /** Run the built CLI against the sandbox as `role` (default: manager). */
+  /** Run the CLI in the test process against the sandbox as `role` (default: manager). */
   pw(args: string[], opts?: RunOptions & { role?: Role }): Promise<CliResult>;
+  /** The same, through the built CLI as a child process (bin/pwctl.js → dist/), for what only a process shows. */
+  pwBin(args: string[], opts?: RunOptions & { role?: Role }): Promise<CliResult>;
   /** Requests made since the current test began whose path starts with `prefix`. */
   sent(prefix: string | RegExp, method?: string): RequestLogEntry[];
   /** Count requests from here on (a test's second phase). */
@@ -36,6 +39,9 @@ export function useSandboxCli(options?: SandboxOptions): SandboxCli {
       return sandbox;
     },
     pw(args, opts = {}) {
+      return runInProcess(args, { ...opts, env: { ...sandboxEnv(sandbox!, opts.role ?? 'manager'), ...opts.env } });
+    },
+    pwBin(args, opts = {}) {
       return runCli(args, { ...opts, env: { ...sandboxEnv(sandbox!, opts.role ?? 'manager'), ...opts.env } });
     },
     expectUsageError(result, pattern) {

@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src/sandbox/index.js';
-import { CANARY_TOKEN, runCli } from '../helpers/cli.js';
+import { CANARY_TOKEN, runInProcess } from '../helpers/cli.js';
 import { startTestSandbox } from '../helpers/sandbox.js';
 import { CONTRACT_EXIT_CODES, STACK_FRAME } from './support.js';
 
@@ -125,7 +125,7 @@ describe('argv fuzz', () => {
     const codes: Record<string, number> = {};
     await fc.assert(
       fc.asyncProperty(argv, stdin, async (args, input) => {
-        const result = await runCli(args, {
+        const result = await runInProcess(args, {
           env: { PWCTL_BASE_URL: sb.baseUrl, PWCTL_TOKEN: CANARY_TOKEN, PWCTL_OAUTH_TIMEOUT: '2', PWCTL_TIMEOUT: '3' },
           stdin: input,
           timeoutMs: 10_000,

@@ -5,7 +5,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src/sandbox/index.js';
-import { makeConfigDir, runCli } from '../helpers/cli.js';
+import { makeConfigDir, runInProcess } from '../helpers/cli.js';
 import { sandboxEnv, startTestSandbox } from '../helpers/sandbox.js';
 import { expectUsageError, inBatches } from './support.js';
 
@@ -326,7 +326,7 @@ describe('bad-input corpus', () => {
     const failures: string[] = [];
     await inBatches(cases, 6, async (c) => {
       const args = resolveFiles(c.args);
-      const result = await runCli(args, { env: { ...sandboxEnv(sb), ...c.env }, stdin: c.stdin });
+      const result = await runInProcess(args, { env: { ...sandboxEnv(sb), ...c.env }, stdin: c.stdin });
       try {
         expectUsageError(result, c.says, `pwctl ${args.map((a) => JSON.stringify(a)).join(' ').slice(0, 200)}`);
       } catch (error) {
@@ -336,6 +336,6 @@ describe('bad-input corpus', () => {
     expect(failures, failures.join('\n\n')).toEqual([]);
     const sent = sb.requests.slice(before).map((r) => `${r.method} ${r.path}`);
     expect(sent).toEqual([]);
-    // Close to 300 CLI processes: give a loaded machine room.
+    // Close to 300 CLI runs: give a loaded machine room.
   }, 180_000);
 });

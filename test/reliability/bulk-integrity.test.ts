@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FaultAction, RunningSandbox } from '../../src/sandbox/index.js';
-import { assertNoSecrets, baseEnv, BIN, makeConfigDir, runCli } from '../helpers/cli.js';
+import { assertNoSecrets, baseEnv, BIN, makeConfigDir, runInProcess } from '../helpers/cli.js';
 import { sandboxEnv, startTestSandbox } from '../helpers/sandbox.js';
 import { STACK_FRAME, prng } from './support.js';
 
@@ -96,7 +96,7 @@ describe('bulk steps complete under random faults', () => {
     }
     const mark = sb.requests.length;
 
-    const r = await runCli(['steps', 'complete', '-', '-o', 'ndjson'], {
+    const r = await runInProcess(['steps', 'complete', '-', '-o', 'ndjson'], {
       env: sandboxEnv(sb),
       stdin: bulkIds.map((id) => JSON.stringify({ id, title: `Bulk task ${id}` })).join('\n'),
       timeoutMs: 60_000,

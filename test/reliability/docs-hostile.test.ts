@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readFrontMatter } from '../../src/files/front-matter.js';
-import { CANARY_TOKEN, runCli, type CliResult } from '../helpers/cli.js';
+import { CANARY_TOKEN, runInProcess, type CliResult } from '../helpers/cli.js';
 import { startStubServer, type StubServer } from '../helpers/stub-server.js';
 
 const uuid = (n: number) => `0c0ffee0-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -102,7 +102,7 @@ beforeEach(() => {
   symlinkSync(join(outside, 'victim.md'), join(dir, 'linked.md'));
 });
 
-const pw = (args: string[]): Promise<CliResult> => runCli(args, { env: { PWCTL_BASE_URL: server.url, PWCTL_TOKEN: CANARY_TOKEN } });
+const pw = (args: string[]): Promise<CliResult> => runInProcess(args, { env: { PWCTL_BASE_URL: server.url, PWCTL_TOKEN: CANARY_TOKEN } });
 const entries = () => readdirSync(dir).filter((n) => n !== '.pwctl-docs.json').sort();
 const frontMatter = (name: string) => readFrontMatter(readFileSync(join(dir, name), 'utf8')).data;
 

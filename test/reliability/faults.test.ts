@@ -3,7 +3,7 @@
 // unknown; 429 waits out Retry-After; a final failure names the server's status and message.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FaultAction, RunningSandbox } from '../../src/sandbox/index.js';
-import { runCli, type CliResult } from '../helpers/cli.js';
+import { runInProcess, type CliResult } from '../helpers/cli.js';
 import { sandboxEnv, startTestSandbox } from '../helpers/sandbox.js';
 import { gapMs, STACK_FRAME } from './support.js';
 
@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => sb.close());
 
-const pw = (args: string[]): Promise<CliResult> => runCli(args, { env: sandboxEnv(sb) });
+const pw = (args: string[]): Promise<CliResult> => runInProcess(args, { env: sandboxEnv(sb) });
 const logged = (method: string, path: string) => sb.requests.filter((r) => r.method === method && r.path === path);
 
 /** Transient faults a retry must get past, and how many times each strikes in a row. */

@@ -7,7 +7,7 @@
 import { chmodSync, chownSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CANARY_TOKEN, makeConfigDir, runCli, startCli } from '../helpers/cli.js';
+import { CANARY_TOKEN, makeConfigDir, runCli, runInProcess, startCli } from '../helpers/cli.js';
 import { startStubServer, type StubServer } from '../helpers/stub-server.js';
 
 /** Tests run as root here; chown to another user needs that. */
@@ -36,7 +36,7 @@ function plantedStore(dirMode: number, fileMode = 0o600): { dir: string; file: s
 }
 
 /** The victim: a token in the environment, and a command that sends it to the configured base URL. */
-const listSteps = (configDir: string) => runCli(['steps', 'list'], { configDir, env: { PWCTL_TOKEN: CANARY_TOKEN } });
+const listSteps = (configDir: string) => runInProcess(['steps', 'list'], { configDir, env: { PWCTL_TOKEN: CANARY_TOKEN } });
 
 function expectRefused(result: { code: number | null; stdout: string; stderr: string }, message: RegExp): void {
   expect(result.code, result.stderr).toBe(1);
@@ -76,7 +76,7 @@ describe.skipIf(process.platform === 'win32')('a config directory or file others
 
   it('a write refuses too, before touching anything', async () => {
     const { dir } = plantedStore(0o777);
-    const r = await runCli(['config', 'set', 'output', 'json'], { configDir: dir });
+    const r = await runInProcess(['config', 'set', 'output', 'json'], { configDir: dir });
     expectRefused(r, /chmod 700/);
   });
 

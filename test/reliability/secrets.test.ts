@@ -1,12 +1,12 @@
-// Secrets: the canary token and canary webhook secret never reach stdout or stderr (runCli
-// checks every call of every suite; these tests put the canaries where leaks happen: --debug,
+// Secrets: the canary token and canary webhook secret never reach stdout or stderr (every CLI
+// run of every suite is checked; these tests put the canaries where leaks happen: --debug,
 // errors, 401/5xx answers, unparsable bodies, servers that echo them). The config file is 0600
 // in a 0700 directory after every write, and a corrupt one is reported, never echoed or rewritten.
 import { chmodSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src/sandbox/index.js';
-import { CANARY_TOKEN, CANARY_WEBHOOK_SECRET, makeConfigDir, registerSecret, runCli, SecretLeakError, assertNoSecrets, type CliResult } from '../helpers/cli.js';
+import { CANARY_TOKEN, CANARY_WEBHOOK_SECRET, makeConfigDir, registerSecret, runInProcess, SecretLeakError, assertNoSecrets, type CliResult } from '../helpers/cli.js';
 import { startTestSandbox } from '../helpers/sandbox.js';
 import { STACK_FRAME } from './support.js';
 
@@ -25,7 +25,7 @@ beforeAll(async () => {
 afterAll(() => sb.close());
 
 const withCanary = (args: string[], token = CANARY_TOKEN, extra: Record<string, string> = {}): Promise<CliResult> =>
-  runCli(args, { env: { PWCTL_BASE_URL: sb.baseUrl, PWCTL_TOKEN: token, ...extra } });
+  runInProcess(args, { env: { PWCTL_BASE_URL: sb.baseUrl, PWCTL_TOKEN: token, ...extra } });
 
 function mode(path: string): number {
   return statSync(path).mode & 0o777;
@@ -41,7 +41,7 @@ describe('the leak check itself', () => {
   it('catches a real leak from the CLI unless the call is exempted', async () => {
     // `auth token` prints the token by design: the check must see it, and the exemption must be explicit.
     await expect(withCanary(['auth', 'token'])).rejects.toThrow(SecretLeakError);
-    const allowed = await runCli(['auth', 'token'], { env: { PWCTL_TOKEN: CANARY_TOKEN }, allowSecrets: true });
+    const allowed = await runInProcess(['auth', 'token'], { env: { PWCTL_TOKEN: CANARY_TOKEN }, allowSecrets: true });
     expect(allowed.stdout).toBe(`${CANARY_TOKEN}\n`);
   });
 });
@@ -128,29 +128,29 @@ describe('the canary token never shows', () => {
       { mode: 0o600 },
     );
     for (const args of [['config', 'list'], ['config', 'list', '-o', 'json'], ['auth', 'status'], ['auth', 'status', '-o', 'yaml'], ['--debug', 'webhooks', 'list', '-o', 'json'], ['--debug', 'auth', 'status']]) {
-      const r = await runCli(args, { configDir });
+      const r = await runInProcess(args, { configDir });
       expect([0, 4], `${args.join(' ')}: ${r.stderr}`).toContain(r.code);
     }
-    const status = await runCli(['auth', 'status', '-o', 'json'], { configDir });
+    const status = await runInProcess(['auth', 'status', '-o', 'json'], { configDir });
     expect(JSON.parse(status.stdout)).toMatchObject([{ token: `****${CANARY_TOKEN.slice(-4)}`, refresh_token: true }]);
-    const get = await runCli(['config', 'get', 'token'], { configDir });
+    const get = await runInProcess(['config', 'get', 'token'], { configDir });
     expect(get.code).toBe(2);
   });
 });
 
 describe('the canary webhook secret never shows', () => {
   it('in verify, trigger (also --dry-run and --debug) and listings', async () => {
-    const bad = await runCli(['webhooks', 'verify', '--secret', CANARY_WEBHOOK_SECRET, '--signature', 'deadbeef', '--file', '-'], { stdin: '{"id":1}' });
+    const bad = await runInProcess(['webhooks', 'verify', '--secret', CANARY_WEBHOOK_SECRET, '--signature', 'deadbeef', '--file', '-'], { stdin: '{"id":1}' });
     expect(bad.code).toBe(1);
     const env = { PWCTL_WEBHOOK_SECRET: CANARY_WEBHOOK_SECRET };
-    const viaEnv = await runCli(['webhooks', 'verify', '--signature', 'zz', '-o', 'json'], { stdin: '{}', env });
+    const viaEnv = await runInProcess(['webhooks', 'verify', '--signature', 'zz', '-o', 'json'], { stdin: '{}', env });
     expect(viaEnv.code).toBe(1);
-    const dry = await runCli(['--dry-run', 'webhooks', 'trigger', 'task.completed', '--to', 'http://127.0.0.1:9/hooks', '-o', 'json'], { env });
+    const dry = await runInProcess(['--dry-run', 'webhooks', 'trigger', 'task.completed', '--to', 'http://127.0.0.1:9/hooks', '-o', 'json'], { env });
     expect(dry.code).toBe(0);
     expect(JSON.parse(dry.stdout)).toMatchObject({ dry_run: true, headers: { Signature: expect.stringMatching(/^[0-9a-f]{64}$/) } });
-    const refused = await runCli(['--debug', 'webhooks', 'trigger', 'task.created', '--to', 'http://127.0.0.1:9/hooks', '--secret', CANARY_WEBHOOK_SECRET]);
+    const refused = await runInProcess(['--debug', 'webhooks', 'trigger', 'task.created', '--to', 'http://127.0.0.1:9/hooks', '--secret', CANARY_WEBHOOK_SECRET]);
     expect(refused.code).toBe(7);
-    const listed = await runCli(['--debug', 'webhooks', 'list'], { env: { ...env, PWCTL_BASE_URL: sb.baseUrl, PWCTL_TOKEN: CANARY_TOKEN } });
+    const listed = await runInProcess(['--debug', 'webhooks', 'list'], { env: { ...env, PWCTL_BASE_URL: sb.baseUrl, PWCTL_TOKEN: CANARY_TOKEN } });
     expect(listed.code, listed.stderr).toBe(0);
   });
 });
@@ -163,37 +163,37 @@ describe('config file permissions after every write', () => {
 
   it('config set / unset create the directory 0700 and the file 0600, and tighten ones readable by others', async () => {
     const configDir = join(makeConfigDir(), 'nested', 'pwctl');
-    const set = await runCli(['config', 'set', 'output', 'json'], { configDir });
+    const set = await runInProcess(['config', 'set', 'output', 'json'], { configDir });
     expect(set.code, set.stderr).toBe(0);
     expectPrivate(configDir);
 
     chmodSync(configDir, 0o755);
     chmodSync(join(configDir, 'config.json'), 0o644);
-    expect((await runCli(['config', 'set', 'company', '1'], { configDir })).code).toBe(0);
+    expect((await runInProcess(['config', 'set', 'company', '1'], { configDir })).code).toBe(0);
     expectPrivate(configDir);
 
     // Writable by others is refused, not repaired (test/reliability/planted-config.test.ts).
     chmodSync(join(configDir, 'config.json'), 0o666);
-    expect((await runCli(['config', 'unset', 'company'], { configDir })).stderr).toMatch(/fix it with chmod 600/);
+    expect((await runInProcess(['config', 'unset', 'company'], { configDir })).stderr).toMatch(/fix it with chmod 600/);
     chmodSync(join(configDir, 'config.json'), 0o600);
-    expect((await runCli(['config', 'unset', 'company'], { configDir })).code).toBe(0);
+    expect((await runInProcess(['config', 'unset', 'company'], { configDir })).code).toBe(0);
     expectPrivate(configDir);
   });
 
   it('auth login --with-token stores the canary 0600 in a 0700 directory, and never prints it', async () => {
     const configDir = join(makeConfigDir(), 'fresh');
-    const r = await runCli(['auth', 'login', '--with-token', '--base-url', sb.baseUrl], { configDir, stdin: `${CANARY_TOKEN}\n` });
+    const r = await runInProcess(['auth', 'login', '--with-token', '--base-url', sb.baseUrl], { configDir, stdin: `${CANARY_TOKEN}\n` });
     expect(r.code, r.stderr).toBe(0);
     expectPrivate(configDir);
     expect(JSON.parse(readFileSync(join(configDir, 'config.json'), 'utf8')).profiles.default.token).toBe(CANARY_TOKEN);
-    const logout = await runCli(['auth', 'logout'], { configDir });
+    const logout = await runInProcess(['auth', 'logout'], { configDir });
     expect(logout.code).toBe(0);
     expectPrivate(configDir);
   });
 
   it('webhooks create stores the new secret 0600 in a 0700 directory (the one call allowed to print it)', async () => {
     const configDir = join(makeConfigDir(), 'hooks');
-    const r = await runCli(['webhooks', 'create', '--url', 'http://127.0.0.1:9/hooks', '--event', 'task.created', '--company', '1', '-o', 'json'], {
+    const r = await runInProcess(['webhooks', 'create', '--url', 'http://127.0.0.1:9/hooks', '--event', 'task.created', '--company', '1', '-o', 'json'], {
       configDir,
       env: { PWCTL_BASE_URL: sb.baseUrl, PWCTL_TOKEN: CANARY_TOKEN },
       allowSecrets: true,
@@ -205,10 +205,10 @@ describe('config file permissions after every write', () => {
     // From here on, the stored secret is a canary too: listing and getting never show it.
     registerSecret(secret);
     const env = { PWCTL_BASE_URL: sb.baseUrl, PWCTL_TOKEN: CANARY_TOKEN };
-    expect((await runCli(['webhooks', 'get', String(id), '-o', 'json'], { configDir, env })).code).toBe(0);
-    expect((await runCli(['webhooks', 'list'], { configDir, env })).code).toBe(0);
-    expect((await runCli(['config', 'list', '-o', 'json'], { configDir, env })).code).toBe(0);
-    expect((await runCli(['webhooks', 'delete', String(id), '--yes'], { configDir, env })).code).toBe(0);
+    expect((await runInProcess(['webhooks', 'get', String(id), '-o', 'json'], { configDir, env })).code).toBe(0);
+    expect((await runInProcess(['webhooks', 'list'], { configDir, env })).code).toBe(0);
+    expect((await runInProcess(['config', 'list', '-o', 'json'], { configDir, env })).code).toBe(0);
+    expect((await runInProcess(['webhooks', 'delete', String(id), '--yes'], { configDir, env })).code).toBe(0);
     expectPrivate(configDir);
   });
 });
@@ -222,7 +222,7 @@ describe('a corrupt config file', () => {
       const path = join(configDir, 'config.json');
       writeFileSync(path, corrupt, { mode: 0o600 });
       const before = statSync(path);
-      const r = await runCli(args, { configDir, stdin: `${CANARY_TOKEN}\n` });
+      const r = await runInProcess(args, { configDir, stdin: `${CANARY_TOKEN}\n` });
       expect(r.code).toBe(1);
       expect(r.stdout).toBe('');
       expect(r.stderr).toBe(`error: config file ${path} is not valid JSON; fix or remove it (it may hold your tokens, so it was left untouched)\n`);
@@ -239,7 +239,7 @@ describe('a corrupt config file', () => {
       const path = join(configDir, 'config.json');
       mkdirSync(configDir, { recursive: true });
       writeFileSync(path, text);
-      const r = await runCli(['config', 'set', 'company', '1'], { configDir });
+      const r = await runInProcess(['config', 'set', 'company', '1'], { configDir });
       expect(r.code).toBe(1);
       expect(r.stderr).toContain(path);
       expect(readFileSync(path, 'utf8')).toBe(text);

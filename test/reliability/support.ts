@@ -11,7 +11,7 @@ export const CONTRACT_EXIT_CODES = [0, 1, 2, 3, 4, 5, 6, 7, 8, 130] as const;
 /** A stack frame line as Node prints it. */
 export const STACK_FRAME = /^\s+at .+(\(|:\d+)/m;
 
-/** Run `fn` over `items`, at most `width` at a time (each spawns a CLI: two cores here). */
+/** Run `fn` over `items`, at most `width` at a time (a run may be a CLI process: two cores here). */
 export async function inBatches<T, R>(items: readonly T[], width: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
   const results: R[] = new Array(items.length);
   let next = 0;

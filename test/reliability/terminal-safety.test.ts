@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src/sandbox/index.js';
-import { baseEnv, BIN, CANARY_TOKEN, CANARY_WEBHOOK_SECRET, makeConfigDir, runCli, type CliResult } from '../helpers/cli.js';
+import { baseEnv, BIN, CANARY_TOKEN, CANARY_WEBHOOK_SECRET, makeConfigDir, runInProcess, type CliResult } from '../helpers/cli.js';
 import { hasPty, runInPty } from '../helpers/pty.js';
 import { sandboxEnv, startTestSandbox } from '../helpers/sandbox.js';
 import { startStubServer, type StubServer } from '../helpers/stub-server.js';
@@ -62,7 +62,7 @@ beforeAll(async () => {
 });
 afterAll(() => sb.close());
 
-const pw = (args: string[]): Promise<CliResult> => runCli(args, { env: sandboxEnv(sb) });
+const pw = (args: string[]): Promise<CliResult> => runInProcess(args, { env: sandboxEnv(sb) });
 /** The stub server checks no token; this one is in the leak check like every canary. */
 const CANARY_TOKEN_FOR_STUB = CANARY_TOKEN;
 
@@ -225,7 +225,7 @@ describe('a hostile server', () => {
   });
   afterAll(() => server.close());
 
-  const pwStub = (args: string[]): Promise<CliResult> => runCli(args, { env });
+  const pwStub = (args: string[]): Promise<CliResult> => runInProcess(args, { env });
 
   it('a notice (✓ created task …) shows the id escaped; the record on stdout too', async () => {
     const r = await pwStub(['steps', 'create', '--phase', '1', '--title', 'x']);

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProfileData } from '../../src/config/store.js';
 import type { RequestLogEntry, RunningSandbox } from '../../src/sandbox/index.js';
-import { expectOneErrorLine, makeConfigDir, registerSecret, runCli, type CliResult, type RunOptions } from '../helpers/cli.js';
+import { expectOneErrorLine, makeConfigDir, registerSecret, runInProcess, type CliResult, type RunOptions } from '../helpers/cli.js';
 import { connectMcp, textOf } from '../helpers/mcp-client.js';
 import { loginWithBrowser } from '../helpers/oauth-sign-in.js';
 import { startTestSandbox } from '../helpers/sandbox.js';
@@ -73,7 +73,7 @@ function carriesSecretOfA(entry: RequestLogEntry): boolean {
 /** A config dir whose default profile holds `role`'s token for A, in the file. */
 async function fileLogin(role: 'manager' | 'member' | 'client' = 'member'): Promise<string> {
   const configDir = makeConfigDir();
-  const result = await runCli(['auth', 'login', '--with-token', '--insecure-storage', '--base-url', a.baseUrl], { configDir, stdin: a.tokens[role] });
+  const result = await runInProcess(['auth', 'login', '--with-token', '--insecure-storage', '--base-url', a.baseUrl], { configDir, stdin: a.tokens[role] });
   expect(result.code, result.stderr).toBe(0);
   return configDir;
 }
@@ -94,7 +94,7 @@ async function oauthLogin(): Promise<string> {
 /** Run a command with A's stored login aimed at B. */
 function aimedAtB(args: string[], options: RunOptions): Promise<CliResult> {
   refusedRuns += 1;
-  return runCli(args, options);
+  return runInProcess(args, options);
 }
 
 /** Exit 4 before any request, in one line naming the profile, A, B, where B came from, and the remedy. */
@@ -132,7 +132,7 @@ describe('a token stored for A is never sent to B', () => {
     expect(b.requests.slice(marks[1])).toEqual([]);
 
     // The user's own choice: PWCTL_TOKEN goes wherever the base URL points, and only it.
-    const own = await runCli(['api', '/steps?per_page=1'], { configDir, env: { PWCTL_BASE_URL: b.baseUrl, PWCTL_TOKEN: b.tokens.manager } });
+    const own = await runInProcess(['api', '/steps?per_page=1'], { configDir, env: { PWCTL_BASE_URL: b.baseUrl, PWCTL_TOKEN: b.tokens.manager } });
     expect(own.code, own.stderr).toBe(0);
     expect(b.requests.slice(marks[1]).map((r) => r.headers.authorization)).toEqual([`Bearer ${b.tokens.manager}`]);
     expect(b.requests.filter(carriesSecretOfA)).toEqual([]);
@@ -174,12 +174,12 @@ describe('a token stored for A is never sent to B', () => {
 describe('the token endpoint of the sign-in', () => {
   it('a renewal after a 401 from A goes to the endpoint recorded at sign-in, not to an oauth_token_url set since', async () => {
     const configDir = await oauthLogin();
-    const set = await runCli(['config', 'set', 'oauth_token_url', `${b.baseUrl}/oauth/token`], { configDir });
+    const set = await runInProcess(['config', 'set', 'oauth_token_url', `${b.baseUrl}/oauth/token`], { configDir });
     expect(set.code, set.stderr).toBe(0);
 
     delete a.state.auth.access_tokens[profileOf(configDir).token!]; // A stops accepting the access token
     const marks = [a.requests.length, b.requests.length];
-    const result = await runCli(['api', '/steps?per_page=1'], { configDir });
+    const result = await runInProcess(['api', '/steps?per_page=1'], { configDir });
     expect(b.requests.slice(marks[1])).toEqual([]);
     expect(result.code, result.stderr).toBe(0);
     expect(a.requests.slice(marks[0]).map((r) => [r.method, r.path, r.status])).toEqual([
@@ -202,15 +202,15 @@ describe('the token endpoint of the sign-in', () => {
 describe('config set base_url to another service', () => {
   it('says the login stays with A, and the next command exits 4 without a request; auth status shows both', async () => {
     const configDir = await fileLogin();
-    const set = await runCli(['config', 'set', 'base_url', b.baseUrl], { configDir });
+    const set = await runInProcess(['config', 'set', 'base_url', b.baseUrl], { configDir });
     expect(set.code, set.stderr).toBe(0);
     expect(set.stderr).toBe(
       `✓ base_url set for profile default\nprofile default stays signed in to ${a.baseUrl}: its token is not sent to ${b.baseUrl}; run \`pwctl auth login\` to sign in there\n`,
     );
     // Same service, another path: nothing to say.
-    const same = await runCli(['config', 'set', 'base_url', `${a.baseUrl}/api/v1`], { configDir });
+    const same = await runInProcess(['config', 'set', 'base_url', `${a.baseUrl}/api/v1`], { configDir });
     expect(same.stderr).toBe('✓ base_url set for profile default\n');
-    expect((await runCli(['config', 'set', 'base_url', b.baseUrl], { configDir })).code).toBe(0);
+    expect((await runInProcess(['config', 'set', 'base_url', b.baseUrl], { configDir })).code).toBe(0);
 
     const marks = [a.requests.length, b.requests.length];
     expectRefused(await aimedAtB(['milestones', 'list'], { configDir }), 'config key base_url (profile default)');
@@ -230,7 +230,7 @@ describe('a store written before tokens were bound', () => {
     expectRefused(await aimedAtB(['api', '/steps'], { configDir, env: { PWCTL_BASE_URL: b.baseUrl } }), 'PWCTL_BASE_URL');
     expect(profileOf(configDir)).toEqual({ base_url: a.baseUrl, token: a.tokens.client, token_service: a.baseUrl });
 
-    const used = await runCli(['api', '/steps?per_page=1'], { configDir });
+    const used = await runInProcess(['api', '/steps?per_page=1'], { configDir });
     expect(used.code, used.stderr).toBe(0);
     expect(a.requests.slice(marks[0]).map((r) => r.tokenRole)).toEqual(['client']);
     expectRefused(await aimedAtB(['--base-url', b.baseUrl, 'api', '/steps'], { configDir }), '--base-url');
@@ -242,7 +242,7 @@ describe('a store written before tokens were bound', () => {
     writeProfile(configDir, { base_url: a.baseUrl, token: a.tokens.member, refresh_token: 'sbx_refresh_legacy_0123456789', token_expires_at: '2999-01-01T00:00:00.000Z' });
     registerSecret('sbx_refresh_legacy_0123456789');
     secretsOfA.add('sbx_refresh_legacy_0123456789');
-    const set = await runCli(['config', 'set', 'base_url', b.baseUrl], { configDir });
+    const set = await runInProcess(['config', 'set', 'base_url', b.baseUrl], { configDir });
     expect(set.stderr).toMatch(new RegExp(`^profile default stays signed in to ${esc(a.baseUrl)}: its token is not sent to ${esc(b.baseUrl)}`, 'm'));
     // The token endpoint the old store renewed at is recorded with it.
     expect(profileOf(configDir)).toMatchObject({ base_url: b.baseUrl, token_service: a.baseUrl, token_endpoint: `${a.baseUrl}/oauth/token` });
@@ -262,8 +262,8 @@ describe('a store written before tokens were bound', () => {
     expect(a.requests.slice(marks[0])).toEqual([]);
     expect(b.requests.slice(marks[1])).toEqual([]);
     // Naming the service binds it there.
-    expect((await runCli(['config', 'set', 'base_url', a.baseUrl], { configDir })).stderr).toBe('✓ base_url set for profile default\n');
-    expect((await runCli(['api', '/steps?per_page=1'], { configDir })).code).toBe(0);
+    expect((await runInProcess(['config', 'set', 'base_url', a.baseUrl], { configDir })).stderr).toBe('✓ base_url set for profile default\n');
+    expect((await runInProcess(['api', '/steps?per_page=1'], { configDir })).code).toBe(0);
     expect(profileOf(configDir).token_service).toBe(a.baseUrl);
   });
 });
@@ -271,18 +271,18 @@ describe('a store written before tokens were bound', () => {
 describe('auth status', () => {
   it('shows the service each login belongs to', async () => {
     const configDir = await fileLogin('manager');
-    const other = await runCli(['auth', 'login', '--with-token', '--insecure-storage', '--profile', 'beta', '--base-url', `${b.baseUrl}/api/v1`], { configDir, stdin: b.tokens.member });
+    const other = await runInProcess(['auth', 'login', '--with-token', '--insecure-storage', '--profile', 'beta', '--base-url', `${b.baseUrl}/api/v1`], { configDir, stdin: b.tokens.member });
     expect(other.code, other.stderr).toBe(0);
-    const json = await runCli(['auth', 'status', '-o', 'json'], { configDir });
+    const json = await runInProcess(['auth', 'status', '-o', 'json'], { configDir });
     expect(json.code, json.stderr).toBe(0);
     expect(JSON.parse(json.stdout).map((s: { profile: string; service: string; valid: boolean }) => [s.profile, s.service, s.valid])).toEqual([
       ['beta', b.baseUrl, true],
       ['default', a.baseUrl, true],
     ]);
-    const table = await runCli(['auth', 'status', '--profile', 'beta'], { configDir });
+    const table = await runInProcess(['auth', 'status', '--profile', 'beta'], { configDir });
     expect(table.stdout.split('\n')[0]).toMatch(new RegExp(`^beta \\*\\t${esc(b.baseUrl)}\\t${esc(b.baseUrl)}\\tfile `));
     // PWCTL_TOKEN is no stored login: no service.
-    const env = await runCli(['auth', 'status', '-o', 'json'], { configDir, env: { PWCTL_TOKEN: a.tokens.manager } });
+    const env = await runInProcess(['auth', 'status', '-o', 'json'], { configDir, env: { PWCTL_TOKEN: a.tokens.manager } });
     expect(JSON.parse(env.stdout).find((s: { active: boolean }) => s.active)).toMatchObject({ token_source: 'env', service: null });
   });
 });

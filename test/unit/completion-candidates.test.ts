@@ -14,11 +14,10 @@ import { buildProgram, COMMANDS } from '../../src/cli/program.js';
 import { walkVerbs } from '../../src/commands/declare.js';
 import { nameOf } from '../../src/commands/flags.js';
 
-const program = buildProgram({
-  factory: () => {
-    throw new Error('nothing runs in these tests');
-  },
-});
+const nothingRuns = () => {
+  throw new Error('nothing runs in these tests');
+};
+const program = buildProgram({ factory: nothingRuns, io: nothingRuns });
 const tree = buildCompletionTree(program, { helpTopics: Object.keys(TOPICS) });
 
 const CACHE: Partial<Record<IdKind, CachedId[]>> = {

@@ -15,11 +15,10 @@ import { TOOLS } from '../../src/mcp/catalog.js';
 import { ROOT } from '../helpers/cli.js';
 
 const verbs = [...walkVerbs(COMMANDS)];
-const program = buildProgram({
-  factory: () => {
-    throw new Error('not run');
-  },
-});
+const notRun = () => {
+  throw new Error('not run');
+};
+const program = buildProgram({ factory: notRun, io: notRun });
 
 function commandAt(path: readonly string[]): Command {
   let command: Command = program;

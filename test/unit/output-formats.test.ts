@@ -45,7 +45,7 @@ describe('the registered formats', () => {
   });
 
   it('a writer refuses --jq with a format that is not JSON (the settings refuse it first)', async () => {
-    const jq = await JqFilter.compile('.');
+    const jq = await JqFilter.compile('.', process.env);
     for (const name of OUTPUT_FORMATS) {
       const make = () => new OutputWriter(fakeIO().io, name, undefined, { jq });
       if (isMachineReadable(name)) expect(make).not.toThrow();
