@@ -49,6 +49,19 @@ describe('listen --inspect [port]', () => {
   });
 });
 
+describe('listen and signals', () => {
+  it('stops cleanly on SIGINT sent the moment the ready line is read (its handler is in place before)', async () => {
+    for (let run = 0; run < 5; run++) {
+      const cli = startCli(['webhooks', 'listen', '--port', '0']);
+      await cli.waitFor('stderr', /listening on /);
+      cli.child.kill('SIGINT');
+      const result = await cli.result;
+      expect({ code: result.code, signal: result.signal }, result.stderr).toEqual({ code: 0, signal: null });
+      expect(result.stderr).toMatch(/received 0, verified 0/);
+    }
+  });
+});
+
 describe('the inspector loads only with --inspect', () => {
   const dir = mkdtempSync(join(tmpdir(), 'pwctl-inspect-lazy-'));
   const hooks = join(dir, 'hooks.mjs');

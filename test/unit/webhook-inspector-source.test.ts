@@ -138,6 +138,7 @@ describe('the entries a listener hands to what keeps them', () => {
 
   it('gives every entry its own id, in the order they arrived', () => {
     const ids = entries.map((e) => e.id);
+    expect(ids).toHaveLength(6);
     expect(new Set(ids).size).toBe(ids.length);
     expect([...ids].sort()).toEqual(ids);
     for (const id of ids) expect(id).toMatch(/^[0-9a-z]+$/);

@@ -66,7 +66,7 @@ const SECURITY_HEADERS: http.OutgoingHttpHeaders = {
   'cache-control': 'no-store',
 };
 
-const DELIVERY_PATH = /^\/api\/deliveries\/([0-9a-z]{1,64})(\/body|\/replay)?$/;
+const DELIVERY_PATH = /^\/api\/deliveries\/([\w-]{1,100})(\/body|\/replay)?$/;
 
 interface Stream {
   res: http.ServerResponse;

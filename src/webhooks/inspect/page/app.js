@@ -289,8 +289,9 @@
   /** A rejected delivery's event is only what its payload's shape suggests. */
   function eventLabel(entry) {
     if (!entry.event) return h('span', { class: 'event unknown', title: 'neither a subscription nor the payload names the event' }, 'unknown');
-    if (entry.verdict === 'rejected') return h('span', { class: 'event inferred', title: "not verified: what the payload's shape suggests" }, `${entry.event}?`);
-    return h('span', { class: 'event', title: entry.event }, entry.event);
+    const kind = entry.event.split('.')[0];
+    if (entry.verdict === 'rejected') return h('span', { class: 'event inferred', 'data-kind': kind, title: "not verified: what the payload's shape suggests" }, `${entry.event}?`);
+    return h('span', { class: 'event', 'data-kind': kind, title: entry.event }, entry.event);
   }
 
   function matches(entry) {
