@@ -31,7 +31,8 @@ export interface ListenerSinks {
   /** One batch of accepted deliveries, in arrival order. */
   deliveries(deliveries: DeliveryRecord[]): void;
   rejected(rejection: RejectedRequest): void;
-  forwarded(delivery: DeliveryRecord, outcome: ForwardOutcome): void;
+  /** A relay ended; `entryId` is the entry handed to `entry` for that delivery, if there is one. */
+  forwarded(delivery: DeliveryRecord, outcome: ForwardOutcome, entryId?: string): void;
   /** The first delivery of a subscription whose payload contradicts its event (once per subscription). */
   contradicted(contradiction: EventContradiction): void;
   /** Printing or relaying a batch failed unexpectedly (a bug); the receiver keeps running. */
@@ -89,7 +90,8 @@ export async function startListener(options: ListenerOptions, sinks: ListenerSin
     const duplicate = tracker.check(deliveryKey(event ?? '', payload, delivery.signature));
     if (duplicate) summary.duplicates++;
     const targets = forwarder.targetsFor(event ?? undefined);
-    sinks.entry?.(acceptedEntry(delivery, { event, duplicate, forwardedTo: targets.map((target) => target.url.href) }));
+    const entry = sinks.entry ? acceptedEntry(delivery, { event, duplicate, forwardedTo: targets.map((target) => target.url.href) }) : undefined;
+    if (entry) sinks.entry!(entry);
     const record: DeliveryRecord = {
       received_at: new Date(delivery.receivedAt).toISOString(),
       event,
@@ -101,7 +103,7 @@ export async function startListener(options: ListenerOptions, sinks: ListenerSin
       void forwarder.relay(target, delivery.body, delivery.rawHeaders).then((outcome) => {
         if (outcome.status !== null && outcome.status >= 200 && outcome.status < 300) summary.forwardedOk++;
         else summary.forwardedFailed++;
-        sinks.forwarded(record, outcome);
+        sinks.forwarded(record, outcome, entry?.id);
       });
     }
     return record;

@@ -145,6 +145,9 @@ describe('webhooks listen --inspect in headless Chromium', () => {
     expect(await row.locator('.event').textContent()).toBe('task.completed');
     expect(await row.locator('.rid').textContent()).toBe('#103');
     expect(await row.locator('.title').textContent()).toBe(XSS_TITLE);
+    // What the --forward-to target answered to the relay.
+    await row.locator('.fwd.ok').waitFor();
+    expect(await row.locator('.fwd').textContent()).toBe('200');
     // The first delivery is opened: its title, its payload as a tree, its headers.
     await page.locator('#detail .resource-title').waitFor();
     expect(await page.locator('#detail .resource-title').textContent()).toBe(XSS_TITLE);

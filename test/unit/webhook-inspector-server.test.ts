@@ -6,7 +6,7 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InboxEntry } from '../../src/webhooks/inbox/entry.js';
 import { startInspector, type Inspector } from '../../src/webhooks/inspect/server.js';
-import type { InspectorSource, ReplayOutcome } from '../../src/webhooks/inspect/source.js';
+import type { ForwardResult, InspectorSource, ReplayOutcome } from '../../src/webhooks/inspect/source.js';
 
 const TOKEN = 'unit-test-inspector-key-0123456789';
 const KEY = { 'x-inspector-token': TOKEN };
@@ -35,6 +35,19 @@ class FakeSource implements InspectorSource {
   entries: InboxEntry[] = [];
   replayed: string[] = [];
   readonly listeners = new Set<(entry: InboxEntry) => void>();
+  readonly relays = new Map<string, ForwardResult[]>();
+  readonly relayListeners = new Set<(id: string, result: ForwardResult) => void>();
+  forwards(id: string): ForwardResult[] {
+    return this.relays.get(id) ?? [];
+  }
+  subscribeForwards(listener: (id: string, result: ForwardResult) => void): () => void {
+    this.relayListeners.add(listener);
+    return () => this.relayListeners.delete(listener);
+  }
+  relay(id: string, result: ForwardResult): void {
+    this.relays.set(id, [...this.forwards(id), result]);
+    for (const listener of this.relayListeners) listener(id, result);
+  }
   recent(limit: number): InboxEntry[] {
     return this.entries.slice(-limit).reverse();
   }
@@ -233,6 +246,13 @@ describe('inspector server', () => {
     source.push(entry(7));
     const live = await stream.next('entries');
     expect(live.entries.map((e: { id: string }) => e.id)).toEqual(['e0007']);
+    expect(live.entries[0].forwards).toEqual([]);
+    // What the --forward-to target answered, as the relay ends: all of the entry's results so far.
+    const answer = { target: 'http://127.0.0.1:9/hooks', status: 500, ms: 3, error: null };
+    source.relay('e0007', answer);
+    expect(await stream.next('forwards')).toEqual({ updates: [{ id: 'e0007', forwards: [answer] }] });
+    const detail = JSON.parse((await request('/api/deliveries/e0007', { headers: KEY })).body);
+    expect(detail.forwards).toEqual([answer]);
     stream.close();
     await stream.ended;
   });

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Network } from '../../src/api/network.js';
 import type { InboxEntry } from '../../src/webhooks/inbox/entry.js';
 import { MemorySource, REPLAY_EXCERPT_BYTES } from '../../src/webhooks/inspect/memory-source.js';
+import type { ForwardOutcome } from '../../src/webhooks/forward.js';
 import { startListener, type Listener } from '../../src/webhooks/listener.js';
 import { signBody } from '../../src/webhooks/signature.js';
 import { SigningSecrets } from '../../src/webhooks/signing-secrets.js';
@@ -70,6 +71,7 @@ const network = () => new Network({ env: {} });
 
 describe('the entries a listener hands to what keeps them', () => {
   const entries: InboxEntry[] = [];
+  const relays: Array<{ entryId: string | undefined; outcome: ForwardOutcome }> = [];
   let listener: Listener;
   let target: Awaited<ReturnType<typeof startTarget>>;
 
@@ -81,7 +83,7 @@ describe('the entries a listener hands to what keeps them', () => {
     ]);
     listener = await startListener(
       { host: '127.0.0.1', port: 0, path: '/hook', maxBody: 2_000, readTimeoutMs: 2_000, secrets, events: new Set(['task.completed', 'task.created']), forwardTo: [{ event: undefined, url: new URL(target.url) }], forwardTimeoutMs: 2_000, network: network() },
-      { deliveries() {}, rejected() {}, forwarded() {}, contradicted() {}, failed: (error) => { throw error; }, entry: (e) => entries.push(e) },
+      { deliveries() {}, rejected() {}, forwarded: (_, outcome, entryId) => relays.push({ entryId, outcome }), contradicted() {}, failed: (error) => { throw error; }, entry: (e) => entries.push(e) },
     );
   });
   afterAll(async () => {
@@ -104,6 +106,9 @@ describe('the entries a listener hands to what keeps them', () => {
     expect(e!.body.equals(body)).toBe(true);
     expect(e!.headers.filter(([name]) => name !== 'host' && name !== 'connection' && name !== 'content-length')).toEqual([['content-type', 'application/json'], ['signature', signature], ['x-extra', 'one']]);
     expect(new Date(e!.received_at).toISOString()).toBe(e!.received_at);
+    // The relay's end names the entry, so what the target answered can be shown beside it.
+    for (let i = 0; i < 200 && relays.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(relays).toEqual([{ entryId: e!.id, outcome: expect.objectContaining({ status: 202 }) }]);
   });
 
   it('a repeat is marked duplicate; a delivery left out by --events is kept, forwarded nowhere', async () => {
@@ -165,6 +170,22 @@ describe('MemorySource', () => {
     const kept = source.get('e1')!.body;
     expect(kept.toString()).toBe('aaaaaaaaaa');
     expect(kept.buffer.byteLength).toBeLessThan(big.buffer.byteLength);
+  });
+
+  it('keeps how the relays of a kept entry ended, tells its subscribers, and forgets them with the entry', () => {
+    const source = new MemorySource({ network: network(), timeoutMs: 1_000, limits: { entries: 1 } });
+    const told: string[] = [];
+    source.subscribeForwards((id, result) => told.push(`${id} ${result.status}`));
+    source.add(entry(1, { forwarded_to: ['http://a/', 'http://b/'] }));
+    const ok = { target: 'http://a/', status: 200, ms: 4, error: null };
+    const failed = { target: 'http://b/', status: null, ms: 9, error: 'connection refused' };
+    source.forwarded('e1', ok);
+    source.forwarded('e1', failed);
+    source.forwarded('unknown', ok);
+    expect(source.forwards('e1')).toEqual([ok, failed]);
+    expect(told).toEqual(['e1 200', 'e1 null']);
+    source.add(entry(2));
+    expect(source.forwards('e1')).toEqual([]);
   });
 
   it('hands each new entry to its subscribers until they leave', () => {

@@ -67,10 +67,11 @@ export const run: RunOf<typeof listen> = async (ctx, opts) => {
         failed(error) {
           err(`error: could not print a delivery: ${escapeInline(error instanceof Error ? error.message : String(error))}`);
         },
-        forwarded(record, outcome) {
+        forwarded(record, outcome, entryId) {
           const line = forwardLine(record, outcome);
           if (outcome.status !== null && outcome.status >= 200 && outcome.status < 300) ctx.io.notice(line);
           else err(line);
+          if (kept && entryId !== undefined) kept.forwarded(entryId, { target: outcome.target.url.href, status: outcome.status, ms: outcome.ms, error: outcome.error ?? null });
         },
       },
     );

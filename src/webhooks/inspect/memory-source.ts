@@ -6,7 +6,7 @@ import type { Network } from '../../api/network.js';
 import type { InboxEntry } from '../inbox/entry.js';
 import { forwardHeaders } from '../forward.js';
 import { postFailure, postRaw } from '../post.js';
-import type { InspectorSource, ReplayAttempt, ReplayOutcome } from './source.js';
+import type { ForwardResult, InspectorSource, ReplayAttempt, ReplayOutcome } from './source.js';
 
 export const MEMORY_SOURCE_LIMITS = {
   /** Entries kept; past this the oldest is forgotten. */
@@ -30,6 +30,9 @@ export class MemorySource implements InspectorSource {
   readonly #entries: InboxEntry[] = [];
   readonly #byId = new Map<string, InboxEntry>();
   readonly #listeners = new Set<(entry: InboxEntry) => void>();
+  /** How each kept entry's relays ended, by entry id. */
+  readonly #forwards = new Map<string, ForwardResult[]>();
+  readonly #forwardListeners = new Set<(id: string, result: ForwardResult) => void>();
   readonly #limits: typeof MEMORY_SOURCE_LIMITS;
   #bytes = 0;
 
@@ -48,6 +51,7 @@ export class MemorySource implements InspectorSource {
     while (this.#entries.length > this.#limits.entries || (this.#bytes > this.#limits.bytes && this.#entries.length > 1)) {
       const old = this.#entries.shift()!;
       this.#byId.delete(old.id);
+      this.#forwards.delete(old.id);
       this.#bytes -= old.body.length;
     }
     for (const listener of this.#listeners) listener(kept);
@@ -68,6 +72,24 @@ export class MemorySource implements InspectorSource {
   subscribe(listener: (entry: InboxEntry) => void): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
+  }
+
+  /** A relay of a kept entry ended (the listener's forward). */
+  forwarded(id: string, result: ForwardResult): void {
+    if (!this.#byId.has(id)) return;
+    const results = this.#forwards.get(id);
+    if (results) results.push(result);
+    else this.#forwards.set(id, [result]);
+    for (const listener of this.#forwardListeners) listener(id, result);
+  }
+
+  forwards(id: string): ForwardResult[] {
+    return this.#forwards.get(id) ?? [];
+  }
+
+  subscribeForwards(listener: (id: string, result: ForwardResult) => void): () => void {
+    this.#forwardListeners.add(listener);
+    return () => this.#forwardListeners.delete(listener);
   }
 
   async replay(id: string): Promise<ReplayOutcome> {

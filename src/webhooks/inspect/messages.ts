@@ -3,6 +3,7 @@
 // is opened (headers, and the body up to a bound; the rest is fetched on request).
 import { isUtf8 } from 'node:buffer';
 import type { InboxEntry } from '../inbox/entry.js';
+import type { ForwardResult } from './source.js';
 
 export interface EntrySummary {
   id: string;
@@ -18,6 +19,8 @@ export interface EntrySummary {
   forwarded_to: string[];
   /** What the payload is about: its `id` and `title` (or `name`), when it has them. */
   resource: { id: string | null; title: string | null } | null;
+  /** How its relays ended so far; null when the source does not see relays. */
+  forwards: ForwardResult[] | null;
 }
 
 export interface EntryDetail extends EntrySummary {
@@ -33,9 +36,14 @@ export interface EntryDetail extends EntrySummary {
 /** A title longer than this is cut in the list (the payload view shows all of it). */
 const TITLE_CHARS = 300;
 
-const summaries = new WeakMap<InboxEntry, EntrySummary>();
+/** What does not change once an entry is kept: worked out once per entry. */
+const summaries = new WeakMap<InboxEntry, Omit<EntrySummary, 'forwards'>>();
 
-export function summarize(entry: InboxEntry): EntrySummary {
+export function summarize(entry: InboxEntry, forwards: ForwardResult[] | null): EntrySummary {
+  return { ...fixedSummary(entry), forwards };
+}
+
+function fixedSummary(entry: InboxEntry): Omit<EntrySummary, 'forwards'> {
   let summary = summaries.get(entry);
   if (!summary) {
     summary = {
@@ -57,10 +65,10 @@ export function summarize(entry: InboxEntry): EntrySummary {
   return summary;
 }
 
-export function detail(entry: InboxEntry, limit: number): EntryDetail {
+export function detail(entry: InboxEntry, forwards: ForwardResult[] | null, limit: number): EntryDetail {
   const shown = entry.body.length > limit ? entry.body.subarray(0, limit) : entry.body;
   return {
-    ...summarize(entry),
+    ...summarize(entry, forwards),
     headers: entry.headers,
     body_parses: entry.body_parses,
     body: shown.toString('utf8'),

@@ -81,8 +81,13 @@ export async function startInspector(options: InspectorOptions): Promise<Inspect
   const streams = new Set<Stream>();
   let port = options.port;
 
-  // Live entries go out in batches: one write per page however many arrived at once.
+  const forwardsOf = (id: string) => (source.forwards ? source.forwards(id) : null);
+  const summaryOf = (entry: InboxEntry) => summarize(entry, forwardsOf(entry.id));
+
+  // Live entries, and the relays that ended, go out in batches: one write per page however
+  // many arrived at once.
   let queue: InboxEntry[] = [];
+  let relayed = new Set<string>();
   let scheduled = false;
   const flush = (): void => {
     scheduled = false;
@@ -90,19 +95,30 @@ export async function startInspector(options: InspectorOptions): Promise<Inspect
     queue = [];
     const skipped = Math.max(0, batch.length - limits.perBatch);
     const sent = skipped > 0 ? batch.slice(skipped) : batch;
-    const message = event('entries', { entries: sent.map(summarize), skipped });
+    const entries = sent.length > 0 ? event('entries', { entries: sent.map(summaryOf), skipped }) : '';
+    // Each update carries all of an entry's results so far: applying one twice changes nothing.
+    const ids = [...relayed].slice(-limits.perBatch);
+    relayed = new Set();
+    const forwards = ids.length > 0 ? event('forwards', { updates: ids.map((id) => ({ id, forwards: forwardsOf(id) })) }) : '';
     for (const stream of streams) {
       if (stream.early) stream.early.push(...sent);
-      else write(stream, message);
+      else if (entries + forwards !== '') write(stream, entries + forwards);
     }
+  };
+  const schedule = (): void => {
+    if (scheduled) return;
+    scheduled = true;
+    setImmediate(flush);
   };
   const unsubscribe = source.subscribe((entry) => {
     if (streams.size === 0) return;
     queue.push(entry);
-    if (!scheduled) {
-      scheduled = true;
-      setImmediate(flush);
-    }
+    schedule();
+  });
+  const unsubscribeForwards = source.subscribeForwards?.((id) => {
+    if (streams.size === 0) return;
+    relayed.add(id);
+    schedule();
   });
 
   const write = (stream: Stream, message: string): void => {
@@ -140,9 +156,9 @@ export async function startInspector(options: InspectorOptions): Promise<Inspect
     const early = stream.early!;
     stream.early = undefined;
     const shown = new Set(recent.map((entry) => entry.id));
-    write(stream, event('hello', { receiver: options.receiverUrl, forward_to: options.forwardTo, first_paint: limits.firstPaint, entries: recent.map(summarize) }));
+    write(stream, event('hello', { receiver: options.receiverUrl, forward_to: options.forwardTo, first_paint: limits.firstPaint, entries: recent.map(summaryOf) }));
     const missed = early.filter((entry) => !shown.has(entry.id));
-    if (missed.length > 0) write(stream, event('entries', { entries: missed.map(summarize), skipped: 0 }));
+    if (missed.length > 0) write(stream, event('entries', { entries: missed.map(summaryOf), skipped: 0 }));
   };
 
   const api = async (req: http.IncomingMessage, res: http.ServerResponse, path: string): Promise<void> => {
@@ -166,7 +182,7 @@ export async function startInspector(options: InspectorOptions): Promise<Inspect
       res.end(entry.body);
       return;
     }
-    return json(res, 200, detail(entry, limits.bodyInView));
+    return json(res, 200, detail(entry, forwardsOf(entry.id), limits.bodyInView));
   };
 
   const server = http.createServer({ requestTimeout: 10_000, headersTimeout: 10_000, keepAliveTimeout: 5_000 }, (req, res) => {
@@ -205,6 +221,7 @@ export async function startInspector(options: InspectorOptions): Promise<Inspect
     port,
     async close() {
       unsubscribe();
+      unsubscribeForwards?.();
       clearInterval(keepAlive);
       for (const stream of streams) stream.res.end();
       streams.clear();

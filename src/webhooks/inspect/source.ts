@@ -12,6 +12,21 @@ export interface InspectorSource {
   subscribe(listener: (entry: InboxEntry) => void): () => void;
   /** Send the delivery again as `webhooks deliveries replay <id>` does. Never rejects. */
   replay(id: string): Promise<ReplayOutcome>;
+  /**
+   * How an entry's relays to its --forward-to targets ended, and each as it ends: what the
+   * receiver being built answered. Left out by a source that does not see the relays.
+   */
+  forwards?(id: string): ForwardResult[];
+  subscribeForwards?(listener: (id: string, result: ForwardResult) => void): () => void;
+}
+
+/** A relay of a delivery to a --forward-to target, as it ended. */
+export interface ForwardResult {
+  target: string;
+  /** The receiver's status, or null when no answer came (the reason is in `error`). */
+  status: number | null;
+  ms: number;
+  error: string | null;
 }
 
 /** One POST of a replay and what came of it. */

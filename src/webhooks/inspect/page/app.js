@@ -204,6 +204,7 @@
     const message = JSON.parse(data.join('\n'));
     if (name === 'hello') hello(message);
     else if (name === 'entries') arrived(message.entries, message.skipped);
+    else if (name === 'forwards') relayed(message.updates);
   }
 
   function hello(message) {
@@ -231,6 +232,35 @@
       notice.textContent = `${state.skipped.toLocaleString()} deliveries arrived too fast to list here`;
     }
     add(entries.filter((e) => !state.entries.has(e.id)), true);
+  }
+
+  /** Relays that ended: what the receiver being built answered. */
+  function relayed(updates) {
+    for (const { id, forwards } of updates) {
+      const entry = state.entries.get(id);
+      if (!entry) continue;
+      entry.forwards = forwards;
+      const detail = state.details.get(id);
+      if (detail) detail.forwards = forwards;
+      const row = state.rows.get(id);
+      if (row) row.querySelector('.fwd-cell').replaceChildren(forwardChip(entry));
+      if (state.selected === id) refreshDetail(id);
+    }
+  }
+
+  /** The receiver's answer to the relay, in a word: its status, … while waiting, ✕ when none came. */
+  function forwardChip(entry) {
+    if (entry.forwarded_to.length === 0 || !entry.forwards) return '';
+    const done = entry.forwards;
+    if (done.length < entry.forwarded_to.length && done.every(good)) return h('span', { class: 'fwd pending', title: 'waiting for the --forward-to target' }, '…');
+    const bad = done.find((f) => !good(f));
+    const shown = bad || done[0];
+    const title = done.map((f) => `${f.target}: ${f.status === null ? f.error : f.status} (${f.ms} ms)`).join('\n');
+    return h('span', { class: `fwd ${bad ? 'bad' : 'ok'}`, title }, shown.status === null ? '✕' : String(shown.status));
+  }
+
+  function good(result) {
+    return result.status !== null && result.status >= 200 && result.status < 300;
   }
 
   /** Add entries (oldest first) at the top of the list. */
@@ -282,6 +312,7 @@
       eventLabel(entry),
       what,
       h('span', { class: 'sub-cell' }, entry.subscription_id !== null ? h('span', { class: 'tag sub', title: `#${entry.subscription_id}: ${subscription}` }, `#${entry.subscription_id}`) : null),
+      h('span', { class: 'fwd-cell' }, forwardChip(entry)),
       h('span', { class: 'size' }, formatSize(entry.size)),
     );
   }
@@ -435,7 +466,7 @@
       fact('Request', `${entry.method} ${entry.path}`),
       fact('Resource', entry.resource && entry.resource.id !== null ? `#${entry.resource.id}` : '—'),
       fact('Delivery id', entry.id),
-      entry.forwarded_to.length > 0 ? fact('Forwarded to', entry.forwarded_to.join('\n'), null, true) : null,
+      entry.forwarded_to.length > 0 ? h('div', { class: 'wide' }, h('dt', null, 'Forwarded to'), entry.forwarded_to.map((target) => forwardLine(entry, target))) : null,
     );
     const parts = [headOf(entry), facts];
     if (entry.verdict === 'rejected') parts.push(reasonBox(detail || entry));
@@ -450,6 +481,24 @@
     detailPane.dataset.id = entry.id;
     detailPane.replaceChildren(...parts);
     if (sameDelivery) detailPane.scrollTop = top;
+  }
+
+  /** A --forward-to target, and what it answered to the relay. */
+  function forwardLine(entry, target) {
+    const result = (entry.forwards || []).find((f) => f.target === target);
+    let answer = null;
+    if (result) {
+      answer = h('span', { class: `fwd ${good(result) ? 'ok' : 'bad'}` }, result.status === null ? 'failed' : String(result.status));
+    } else if (entry.forwards) {
+      answer = h('span', { class: 'fwd pending' }, '…');
+    }
+    return h(
+      'dd',
+      { class: 'forward' },
+      answer,
+      h('span', { class: 'target' }, target),
+      result ? h('span', { class: 'meta' }, result.status === null ? result.error : `${result.ms} ms`) : null,
+    );
   }
 
   function fact(label, value, title, wide) {
