@@ -161,6 +161,7 @@
       return retry();
     }
     if (res.status === 401) return gate('stale');
+    if (res.status === 503) return retry('too many pages open: close one');
     if (!res.ok || !res.body) return retry();
     state.everConnected = true;
     retryMs = 500;
@@ -186,8 +187,9 @@
     retry();
   }
 
-  function retry() {
-    setConnection(state.everConnected ? 'down' : 'reconnecting', state.everConnected ? 'listener stopped? retrying…' : 'connecting…');
+  function retry(why) {
+    if (why) setConnection('down', why);
+    else setConnection(state.everConnected ? 'down' : 'reconnecting', state.everConnected ? 'listener stopped? retrying…' : 'connecting…');
     setTimeout(connect, retryMs);
     retryMs = Math.min(retryMs * 2, 5000);
   }
