@@ -33,6 +33,8 @@ export function headerPairs(rawHeaders: readonly string[]): Array<[string, strin
 }
 
 export interface AcceptedFacts {
+  /** The body as parsePayload read it: what JSON it holds, or its text. */
+  payload: unknown;
   event: string | null;
   duplicate: boolean;
   /** The --forward-to targets it is relayed to. */
@@ -53,7 +55,8 @@ export function acceptedEntry(delivery: AcceptedDelivery, facts: AcceptedFacts):
     path: delivery.url,
     headers: headerPairs(delivery.rawHeaders),
     body: delivery.body,
-    body_parses: parses(delivery.body),
+    // parsePayload gives text only for a body that is not JSON, or is a JSON string: no second parse for the rest.
+    body_parses: typeof facts.payload !== 'string' || parses(delivery.body),
     forwarded_to: facts.forwardedTo,
   };
 }

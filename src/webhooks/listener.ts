@@ -84,13 +84,13 @@ export async function startListener(options: ListenerOptions, sinks: ListenerSin
     }
     if (options.events && (event === null || !options.events.has(event))) {
       summary.filtered++;
-      sinks.entry?.(acceptedEntry(delivery, { event, duplicate: false, forwardedTo: [] }));
+      sinks.entry?.(acceptedEntry(delivery, { payload, event, duplicate: false, forwardedTo: [] }));
       return undefined;
     }
     const duplicate = tracker.check(deliveryKey(event ?? '', payload, delivery.signature));
     if (duplicate) summary.duplicates++;
     const targets = forwarder.targetsFor(event ?? undefined);
-    const entry = sinks.entry ? acceptedEntry(delivery, { event, duplicate, forwardedTo: targets.map((target) => target.url.href) }) : undefined;
+    const entry = sinks.entry ? acceptedEntry(delivery, { payload, event, duplicate, forwardedTo: targets.map((target) => target.url.href) }) : undefined;
     if (entry) sinks.entry!(entry);
     const record: DeliveryRecord = {
       received_at: new Date(delivery.receivedAt).toISOString(),

@@ -169,7 +169,7 @@ describe('MemorySource', () => {
     source.add(entry(1, { body: big.subarray(0, 10) }));
     const kept = source.get('e1')!.body;
     expect(kept.toString()).toBe('aaaaaaaaaa');
-    expect(kept.buffer.byteLength).toBeLessThan(big.buffer.byteLength);
+    expect(kept.buffer.byteLength).toBe(10);
   });
 
   it('keeps how the relays of a kept entry ended, tells its subscribers, and forgets them with the entry', () => {

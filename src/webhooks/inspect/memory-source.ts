@@ -42,8 +42,9 @@ export class MemorySource implements InspectorSource {
 
   /** Keep an entry the listener recorded and hand it to the subscribers. */
   add(entry: InboxEntry): void {
-    // A body read in one chunk can be a view of a larger buffer; keep only its own bytes.
-    const body = entry.body.byteLength === entry.body.buffer.byteLength ? entry.body : Buffer.from(entry.body);
+    // A body read in one chunk can be a view of a larger buffer (and Buffer.from() would copy
+    // into a shared pool slab): keep only its own bytes, so the byte bound is what is held.
+    const body = entry.body.byteLength === entry.body.buffer.byteLength ? entry.body : ownCopy(entry.body);
     const kept: InboxEntry = body === entry.body ? entry : { ...entry, body };
     this.#entries.push(kept);
     this.#byId.set(kept.id, kept);
@@ -133,4 +134,10 @@ export class MemorySource implements InspectorSource {
   close(): Promise<void> {
     return this.options.network.close();
   }
+}
+
+function ownCopy(bytes: Buffer): Buffer {
+  const copy = Buffer.allocUnsafeSlow(bytes.length);
+  bytes.copy(copy);
+  return copy;
 }
