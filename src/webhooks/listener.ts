@@ -90,8 +90,11 @@ export async function startListener(options: ListenerOptions, sinks: ListenerSin
     const duplicate = tracker.check(deliveryKey(event ?? '', payload, delivery.signature));
     if (duplicate) summary.duplicates++;
     const targets = forwarder.targetsFor(event ?? undefined);
-    const entry = sinks.entry ? acceptedEntry(delivery, { payload, event, duplicate, forwardedTo: targets.map((target) => target.url.href) }) : undefined;
-    if (entry) sinks.entry!(entry);
+    let entry: InboxEntry | undefined;
+    if (sinks.entry) {
+      entry = acceptedEntry(delivery, { payload, event, duplicate, forwardedTo: targets.map((target) => target.url.href) });
+      sinks.entry(entry);
+    }
     const record: DeliveryRecord = {
       received_at: new Date(delivery.receivedAt).toISOString(),
       event,
