@@ -6,6 +6,7 @@ import { defineConfig } from 'vitest/config';
 const COMPLETIONS = resolve(dirname(fileURLToPath(import.meta.url)), 'completions');
 
 export default defineConfig({
+  // Files the build embeds as text (scripts/build.mjs's esbuild text loader) are text here too.
   plugins: [
     {
       // The completion scripts are imported as text, as the build's esbuild text loader does
@@ -14,6 +15,20 @@ export default defineConfig({
       enforce: 'pre',
       load(id) {
         if (dirname(id) === COMPLETIONS) return `export default ${JSON.stringify(readFileSync(id, 'utf8'))};`;
+      },
+    },
+    {
+      name: 'inspector-page-as-text',
+      // Before Vite's own handling of .css and .js files.
+      enforce: 'pre',
+      resolveId(source, importer) {
+        if (!importer || !/^\.\/page\/[^/]+$/.test(source) || !/[\\/]webhooks[\\/]inspect[\\/]page\.ts$/.test(importer)) return undefined;
+        // An id that ends in no extension, so no other plugin takes it for CSS or JavaScript.
+        return `\0inspector-page:${resolve(dirname(importer), source)}:text`;
+      },
+      load(id) {
+        const file = /^\0inspector-page:(.*):text$/.exec(id)?.[1];
+        return file === undefined ? undefined : `export default ${JSON.stringify(readFileSync(file, 'utf8'))};`;
       },
     },
   ],

@@ -114,6 +114,18 @@ const completionScriptsAsText = {
   },
 };
 
+// The inspector page's files (src/webhooks/inspect/page/) are embedded as text too: pwctl
+// serves them itself, so `listen --inspect` works offline.
+const inspectorPageAsText = {
+  name: 'inspector-page-as-text',
+  setup(b) {
+    const dir = resolve(ROOT, 'src/webhooks/inspect/page');
+    b.onLoad({ filter: /[\\/]webhooks[\\/]inspect[\\/]page[\\/][^\\/]+$/ }, async (args) =>
+      dirname(args.path) === dir ? { contents: await readFile(args.path, 'utf8'), loader: 'text' } : undefined,
+    );
+  },
+};
+
 await build({
   entryPoints: { cli: resolve(ROOT, 'src/cli/main.ts'), complete: resolve(ROOT, 'src/completion/complete.ts') },
   outdir: DIST,
@@ -134,7 +146,7 @@ await build({
   // process.getBuiltinModule (Node 20.16+) gives a built-in without the cost of createRequire.
   banner: { js: 'const require=(id)=>process.getBuiltinModule(id);' },
   logLevel: 'warning',
-  plugins: [lazyChildProcessForCommander, lazyAjvForMcpSdk, builtinsThroughRequire, completionScriptsAsText],
+  plugins: [lazyChildProcessForCommander, lazyAjvForMcpSdk, builtinsThroughRequire, completionScriptsAsText, inspectorPageAsText],
 });
 
 // The completer's tree, from the program just built.

@@ -83,8 +83,11 @@ function given(flag: Flag, occurrences: readonly RawOccurrence[]): RawValue | un
   if (occurrences.length === 0) return undefined;
   const form = flag.form;
   switch (form.type) {
-    case 'value':
-      return form.repeatable ? occurrences.map((o) => String(o.value)) : String(occurrences[occurrences.length - 1]!.value);
+    case 'value': {
+      // Commander gives an optional value typed without one as null.
+      const value = (o: RawOccurrence) => (form.optional && o.value == null ? true : String(o.value));
+      return form.repeatable ? occurrences.map((o) => String(o.value)) : value(occurrences[occurrences.length - 1]!);
+    }
     case 'switch':
       return true;
     case 'negation':

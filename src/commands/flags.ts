@@ -13,8 +13,11 @@ import { parseCount, parseDate, parseDay, parseEnum, parseHexColor, parseHttpUrl
 export type FlagForm =
   /** `<id>`, `[event]`, `<id...>`; with `stdin`, a lone `-` reads the values from standard input. */
   | { type: 'positional'; name: string; variadic: boolean; optional: boolean; stdin?: boolean }
-  /** `--phase <id>`; repeatable ones collect every value. */
-  | { type: 'value'; long: string; short?: string; placeholder: string; repeatable?: boolean }
+  /**
+   * `--phase <id>`; repeatable ones collect every value. An `optional` one may be typed
+   * without its value (`--inspect [port]`: the placeholder is in brackets), which it then reads as `true`.
+   */
+  | { type: 'value'; long: string; short?: string; placeholder: string; repeatable?: boolean; optional?: boolean }
   /** `--force`: true when given. */
   | { type: 'switch'; long: string; short?: string }
   /** `--no-create`: false when given, true otherwise. */
@@ -312,13 +315,21 @@ export function count<const O extends CommonOptions<number> & { max?: number; pl
   });
 }
 
-/** A TCP port, 0 to 65535 (0 picks a free one). */
-export function port<const O extends CommonOptions<number>>(spec: string, help: string, options?: O): Flag<number, PresentOf<O>> {
+/**
+ * A TCP port, 0 to 65535 (0 picks a free one). With `bare`, the port may be left out
+ * (`--inspect [port]`): the flag alone stands for that port.
+ */
+export function port<const O extends CommonOptions<number> & { bare?: number }>(spec: string, help: string, options?: O): Flag<number, PresentOf<O>> {
   const parse = (value: string, name: string): number => {
     if (!/^[0-9]+$/.test(value.trim()) || Number(value) > 65_535) throw new UsageError(`${name} must be a port number from 0 to 65535 (0 picks a free one), got ${JSON.stringify(value)}`);
     return Number(value);
   };
-  return build(spec, '<n>', help, options, parse, { schema: { type: 'integer', minimum: 0, maximum: 65_535 }, fromJson: (v, f) => parse(String(v), f) });
+  const api = { schema: { type: 'integer', minimum: 0, maximum: 65_535 }, fromJson: (v: unknown, f: string) => parse(String(v), f) };
+  const bare = options?.bare;
+  if (bare === undefined) return build(spec, '<n>', help, options, parse, api);
+  const { form, field } = formOf(spec, '[port]');
+  if (form.type !== 'value') throw new Error(`${spec}: a port that may be left out is an option (--name)`);
+  return finish<number, PresentOf<O>>({ ...form, optional: true }, help, options, field, (raw, input) => (raw === true ? bare : parse(String(raw), input.name)), api);
 }
 
 /** A number of seconds, more than 0 and at most an hour. */

@@ -3,6 +3,8 @@
 // the printer, relays them to forward targets, and keeps the counts for the summary.
 import { DuplicateTracker, deliveryKey } from './duplicates.js';
 import { parsePayload, type DeliveryRecord } from './delivery-record.js';
+import { acceptedEntry, rejectedEntry } from './entries.js';
+import type { InboxEntry } from './inbox/entry.js';
 import type { Network } from '../api/network.js';
 import { Forwarder, type ForwardOutcome, type ForwardTarget } from './forward.js';
 import { nameEvent } from './infer-event.js';
@@ -29,11 +31,17 @@ export interface ListenerSinks {
   /** One batch of accepted deliveries, in arrival order. */
   deliveries(deliveries: DeliveryRecord[]): void;
   rejected(rejection: RejectedRequest): void;
-  forwarded(delivery: DeliveryRecord, outcome: ForwardOutcome): void;
+  /** A relay ended; `entryId` is the entry handed to `entry` for that delivery, if there is one. */
+  forwarded(delivery: DeliveryRecord, outcome: ForwardOutcome, entryId?: string): void;
   /** The first delivery of a subscription whose payload contradicts its event (once per subscription). */
   contradicted(contradiction: EventContradiction): void;
   /** Printing or relaying a batch failed unexpectedly (a bug); the receiver keeps running. */
   failed(error: unknown): void;
+  /**
+   * Every delivery answered, verified (filtered out by --events too) or refused, as the inbox
+   * keeps it; given only to a listener that keeps them (the inspector page).
+   */
+  entry?(entry: InboxEntry): void;
 }
 
 export interface ListenSummary {
@@ -76,10 +84,17 @@ export async function startListener(options: ListenerOptions, sinks: ListenerSin
     }
     if (options.events && (event === null || !options.events.has(event))) {
       summary.filtered++;
+      sinks.entry?.(acceptedEntry(delivery, { payload, event, duplicate: false, forwardedTo: [] }));
       return undefined;
     }
     const duplicate = tracker.check(deliveryKey(event ?? '', payload, delivery.signature));
     if (duplicate) summary.duplicates++;
+    const targets = forwarder.targetsFor(event ?? undefined);
+    let entry: InboxEntry | undefined;
+    if (sinks.entry) {
+      entry = acceptedEntry(delivery, { payload, event, duplicate, forwardedTo: targets.map((target) => target.url.href) });
+      sinks.entry(entry);
+    }
     const record: DeliveryRecord = {
       received_at: new Date(delivery.receivedAt).toISOString(),
       event,
@@ -87,11 +102,11 @@ export async function startListener(options: ListenerOptions, sinks: ListenerSin
       duplicate,
       payload,
     };
-    for (const target of forwarder.targetsFor(event ?? undefined)) {
+    for (const target of targets) {
       void forwarder.relay(target, delivery.body, delivery.rawHeaders).then((outcome) => {
         if (outcome.status !== null && outcome.status >= 200 && outcome.status < 300) summary.forwardedOk++;
         else summary.forwardedFailed++;
-        sinks.forwarded(record, outcome);
+        sinks.forwarded(record, outcome, entry?.id);
       });
     }
     return record;
@@ -118,6 +133,13 @@ export async function startListener(options: ListenerOptions, sinks: ListenerSin
       summary.received++;
       summary.rejected++;
       sinks.rejected(rejection);
+      if (!sinks.entry) return;
+      try {
+        const entry = rejectedEntry(rejection, options.secrets.entries);
+        if (entry) sinks.entry(entry);
+      } catch (error) {
+        sinks.failed(error);
+      }
     },
   });
 

@@ -10,6 +10,8 @@ export interface AcceptedDelivery {
   /** Epoch milliseconds when the body was complete. */
   receivedAt: number;
   body: Buffer;
+  /** The request's path and query as received. */
+  url: string;
   /** The request's headers as received (name, value, name, value …), for forwarding. */
   rawHeaders: string[];
   signature: string;
@@ -229,7 +231,7 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
         }
         res.writeHead(ACCEPTED_STATUS);
         res.end();
-        pending.push({ receivedAt: Date.now(), body: bytes, rawHeaders: req.rawHeaders, signature: signature!, secret });
+        pending.push({ receivedAt: Date.now(), body: bytes, url: req.url ?? '', rawHeaders: req.rawHeaders, signature: signature!, secret });
         if (!scheduled) {
           scheduled = true;
           setImmediate(hand);

@@ -3,56 +3,14 @@
 // sandbox's consent page, follows the redirect to the CLI's loopback callback and shows the
 // CLI's "you can close this tab" page. Skipped, saying why, only when Chromium is absent.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { homedir, tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src/sandbox/index.js';
+import { chromiumTraces, hasChromium, launchChromium, NO_CHROMIUM } from '../helpers/chromium.js';
 import { BIN, baseEnv, makeConfigDir, type CliResult } from '../helpers/cli.js';
 import { startTestSandbox } from '../helpers/sandbox.js';
-
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-const hasChromium = existsSync(CHROMIUM);
-
-/**
- * Chromium writes a profile, caches and crash reports under HOME and the XDG directories
- * (`~/.config/chromium/Crash Reports`); it gets temporary ones, so the suite leaves nothing
- * in the user's home.
- */
-function browserEnv(): Record<string, string> {
-  const home = mkdtempSync(join(tmpdir(), 'pwctl-chromium-'));
-  return {
-    PATH: process.env.PATH ?? '/usr/bin:/bin',
-    HOME: home,
-    XDG_CONFIG_HOME: join(home, '.config'),
-    XDG_CACHE_HOME: join(home, '.cache'),
-    XDG_DATA_HOME: join(home, '.local', 'share'),
-    XDG_RUNTIME_DIR: home,
-  };
-}
-
-/** What Chromium would leave in the real home, as paths and modification times. */
-function chromiumTraces(): string[] {
-  return ['.config/chromium', '.cache/chromium', '.cache/dconf', '.local/share/chromium', '.pki'].flatMap((dir) => listRecursively(join(homedir(), dir)));
-}
-
-function listRecursively(path: string): string[] {
-  const stat = statSync(path, { throwIfNoEntry: false });
-  if (!stat) return [];
-  if (!stat.isDirectory()) return [`${path} ${stat.mtimeMs}`];
-  return [`${path}/ ${stat.mtimeMs}`, ...readdirSync(path).flatMap((name) => listRecursively(join(path, name)))];
-}
 
 /** Start `auth login --web --no-browser`; resolves the printed URL and the finished run. */
 function startWebLogin(baseUrl: string, configDir: string): { url: Promise<string>; done: Promise<CliResult> } {
@@ -83,7 +41,7 @@ function storedToken(configDir: string): string | undefined {
 
 describe('sandbox consent page in headless Chromium', () => {
   if (!hasChromium) {
-    it.skip(`skipped: no Chromium at ${CHROMIUM} (install Debian's package: apt-get install -y chromium)`, () => {});
+    it.skip(NO_CHROMIUM, () => {});
     return;
   }
 
@@ -92,7 +50,7 @@ describe('sandbox consent page in headless Chromium', () => {
   const tracesBefore = chromiumTraces();
   beforeAll(async () => {
     sb = await startTestSandbox();
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS, env: browserEnv() });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();

@@ -84,7 +84,11 @@ export const listen = verb({
   with -o json or -o ndjson one object per line: {received_at, event, subscription_id, duplicate, payload}.
 Rejections go to stderr, one line each; in a flood, one summary line per second.
 Bodies not yet verified hold at most 4 × --max-body (at least 1 MiB) together; past that
-  the sender that has been sending longest is answered 503 and dropped.`,
+  the sender that has been sending longest is answered 503 and dropped.
+--inspect also serves a live page on 127.0.0.1 (its address, with this run's key, is printed
+  on stderr): every delivery as it arrives, verified or rejected with the reason, its headers
+  and payload, and a Replay button that sends it again to its --forward-to target. Only the
+  page opened at that address can read or replay deliveries; it keeps the newest 1,000.`,
   flags: {
     port: port('--port', 'port to listen on; 0 picks a free one', { default: 8787 }),
     host: text('--host', 'address to bind (anything but loopback is reachable from other machines)', { default: '127.0.0.1', nonEmpty: true, placeholder: '<addr>' }),
@@ -97,11 +101,13 @@ Bodies not yet verified hold at most 4 × --max-body (at least 1 MiB) together; 
     maxConnections: count('--max-connections', 'close connections beyond this many open at once', { default: 256 }),
     readTimeout: seconds('--read-timeout', 'drop a sender that has not sent a whole request within this time', { default: 10 }),
     forwardTimeout: seconds('--forward-timeout', 'give up on a forward target after this time', { default: 10 }),
+    inspect: port('--inspect', 'also serve a live page of the deliveries on 127.0.0.1 at this port (default 8788; 0 picks a free one)', { bare: 8788 }),
   },
   examples: [
     'pwctl webhooks listen --port 8787 --secret-file ~/.config/pwctl-hooks.secret',
     'pwctl webhooks listen -o ndjson | jq .payload.title',
     'pwctl webhooks listen --forward-to task.completed=http://localhost:3000/hooks --forward-to http://localhost:4000/all',
+    'pwctl webhooks listen --inspect --forward-to http://localhost:3000/hooks',
   ],
 });
 

@@ -6,6 +6,7 @@ import { escapeInline } from '../../output/sanitize.js';
 import { parseCount, parseEnum, parseTimeoutSeconds, requireNonEmpty } from '../../validate.js';
 import type { DeliveryRecord } from '../../webhooks/delivery-record.js';
 import { parseForwardTarget, type ForwardOutcome } from '../../webhooks/forward.js';
+import type { Inspector } from '../../webhooks/inspect/server.js';
 import { startListener, type EventContradiction, type ListenSummary } from '../../webhooks/listener.js';
 import { profileSecrets } from '../../webhooks/profile-secrets.js';
 import { REJECTION_LABELS, type RejectedRequest } from '../../webhooks/receiver.js';
@@ -44,11 +45,16 @@ export const run: RunOf<typeof listen> = async (ctx, opts) => {
     summarise: (total, groups) => err(rejectionSummaryLine(total, groups)),
   });
 
+  const network = () => new Network({ caFile: ctx.settings.caFile, env: ctx.env });
+  // The page's deliveries, kept only with --inspect (its code is loaded only then).
+  const kept = opts.inspect === undefined ? undefined : new (await import('../../webhooks/inspect/memory-source.js')).MemorySource({ network: network(), timeoutMs: forwardTimeoutMs });
+
   let listener;
   try {
     listener = await startListener(
-      { host, port, path, maxBody, maxConnections, readTimeoutMs, secrets, events, forwardTo, forwardTimeoutMs, network: new Network({ caFile: ctx.settings.caFile, env: ctx.env }) },
+      { host, port, path, maxBody, maxConnections, readTimeoutMs, secrets, events, forwardTo, forwardTimeoutMs, network: network() },
       {
+        ...(kept ? { entry: (entry) => kept.add(entry) } : {}),
         deliveries(records) {
           output.write(records);
         },
@@ -61,15 +67,33 @@ export const run: RunOf<typeof listen> = async (ctx, opts) => {
         failed(error) {
           err(`error: could not print a delivery: ${escapeInline(error instanceof Error ? error.message : String(error))}`);
         },
-        forwarded(record, outcome) {
+        forwarded(record, outcome, entryId) {
           const line = forwardLine(record, outcome);
           if (outcome.status !== null && outcome.status >= 200 && outcome.status < 300) ctx.io.notice(line);
           else err(line);
+          if (kept && entryId !== undefined) kept.forwarded(entryId, { target: outcome.target.url.href, status: outcome.status, ms: outcome.ms, error: outcome.error ?? null });
         },
       },
     );
   } catch (error) {
     throw listenError(error, host, port);
+  }
+
+  let inspector: Inspector | undefined;
+  if (kept) {
+    const { startInspector } = await import('../../webhooks/inspect/server.js');
+    try {
+      inspector = await startInspector({
+        port: opts.inspect!,
+        source: kept,
+        receiverUrl: `${listener.origin}${path ?? '/'}`,
+        forwardTo: forwardTo.map((target) => `${target.event === undefined ? '' : `${target.event}=`}${target.url.href}`),
+      });
+    } catch (error) {
+      await listener.stop(0);
+      await kept.close();
+      throw inspectError(error, opts.inspect!);
+    }
   }
 
   if (opts.secret.length > 0) warnSecretOnCommandLine(ctx);
@@ -79,11 +103,17 @@ export const run: RunOf<typeof listen> = async (ctx, opts) => {
   else ctx.io.notice(`verifying with ${count} secret${count === 1 ? '' : 's'} (${describeSources(secrets.entries)}); secrets stored later are picked up without a restart`);
   for (const target of forwardTo) ctx.io.notice(`forwarding ${target.event ?? 'every event'} to ${target.url.href}`);
   ctx.io.notice('press Ctrl-C to stop');
+  // Before the ready line: a script that signals as soon as it reads it must find the handler.
+  const signalled = waitForSignal();
+  // The key in it is this run's: whoever has the address can read and replay the deliveries.
+  if (inspector) err(`inspector on ${inspector.url}`);
   // Last, so a script that waits for this line has seen every warning before it.
   err(`listening on ${listener.origin}${path ?? '/'}`);
 
-  await waitForSignal();
+  await signalled;
+  await inspector?.close();
   const summary = await listener.stop(SHUTDOWN_GRACE_MS);
+  await kept?.close();
   rejections.flush();
   await output.end();
   ctx.io.notice(summaryLine(summary, output.dropped, events !== undefined));
@@ -102,6 +132,13 @@ function listenError(error: unknown, host: string, port: number): Error {
   if (code === 'EADDRINUSE') return new CommandFailedError(`port ${port} on ${host} is already in use; pick another with --port, or --port 0 for any free one`);
   if (code === 'EACCES') return new CommandFailedError(`not allowed to listen on ${host}:${port}; ports below 1024 need privileges`);
   if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') return new UsageError(`--host ${host} is not an address of this machine`);
+  return error instanceof Error ? error : new Error(String(error));
+}
+
+function inspectError(error: unknown, port: number): Error {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'EADDRINUSE') return new CommandFailedError(`--inspect: port ${port} on 127.0.0.1 is already in use; pick another with --inspect <port>, or --inspect 0 for any free one`);
+  if (code === 'EACCES') return new CommandFailedError(`--inspect: not allowed to listen on 127.0.0.1:${port}; ports below 1024 need privileges`);
   return error instanceof Error ? error : new Error(String(error));
 }
 

@@ -1,0 +1,251 @@
+// What `listen --inspect` keeps and replays: the entries the listener builds (against a real
+// receiver on port 0), the bounded memory they are kept in, and replay's POST of the exact
+// bytes with the original Signature to the target the delivery was forwarded to.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Network } from '../../src/api/network.js';
+import type { InboxEntry } from '../../src/webhooks/inbox/entry.js';
+import { MemorySource, REPLAY_EXCERPT_BYTES } from '../../src/webhooks/inspect/memory-source.js';
+import type { ForwardOutcome } from '../../src/webhooks/forward.js';
+import { startListener, type Listener } from '../../src/webhooks/listener.js';
+import { signBody } from '../../src/webhooks/signature.js';
+import { SigningSecrets } from '../../src/webhooks/signing-secrets.js';
+
+const SECRET = 'inspector-source-secret';
+
+interface Received {
+  body: Buffer;
+  headers: http.IncomingHttpHeaders;
+  url: string;
+}
+
+/** A receiver under development on port 0: records each POST, answers with `answer`. */
+async function startTarget(answer: (received: Received) => { status: number; body: string }) {
+  const received: Received[] = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const got = { body: Buffer.concat(chunks), headers: req.headers, url: req.url ?? '' };
+      received.push(got);
+      const { status, body } = answer(got);
+      res.writeHead(status, { 'content-type': 'text/plain' });
+      res.end(body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+function post(url: string, body: Buffer | string, headers: Record<string, string>, method = 'POST'): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method, headers, agent: false }, (res) => (res.resume(), resolve(res.statusCode ?? 0)));
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+function entry(n: number, fields: Partial<InboxEntry> = {}): InboxEntry {
+  const body = Buffer.from(`{"id":${n}}`);
+  return {
+    id: `e${n}`,
+    received_at: new Date().toISOString(),
+    verdict: 'verified',
+    reason: null,
+    event: 'task.created',
+    subscription_id: null,
+    duplicate: false,
+    size: body.length,
+    method: 'POST',
+    path: '/',
+    headers: [],
+    body,
+    body_parses: true,
+    forwarded_to: [],
+    ...fields,
+  };
+}
+
+const network = () => new Network({ env: {} });
+
+describe('the entries a listener hands to what keeps them', () => {
+  const entries: InboxEntry[] = [];
+  const relays: Array<{ entryId: string | undefined; outcome: ForwardOutcome }> = [];
+  let listener: Listener;
+  let target: Awaited<ReturnType<typeof startTarget>>;
+
+  beforeAll(async () => {
+    target = await startTarget(() => ({ status: 202, body: 'ok' }));
+    const secrets = new SigningSecrets([
+      { secret: SECRET, source: '--secret' },
+      { secret: 'stored-secret-of-12', subscriptionId: 12, event: 'task.completed', source: 'profile default' },
+    ]);
+    listener = await startListener(
+      { host: '127.0.0.1', port: 0, path: '/hook', maxBody: 2_000, readTimeoutMs: 2_000, secrets, events: new Set(['task.completed', 'task.created']), forwardTo: [{ event: undefined, url: new URL(target.url) }], forwardTimeoutMs: 2_000, network: network() },
+      { deliveries() {}, rejected() {}, forwarded: (_, outcome, entryId) => relays.push({ entryId, outcome }), contradicted() {}, failed: (error) => { throw error; }, entry: (e) => entries.push(e) },
+    );
+  });
+  afterAll(async () => {
+    await listener.stop(1_000);
+    await target.close();
+  });
+
+  const until = async (count: number) => {
+    for (let i = 0; i < 200 && entries.length < count; i++) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(entries).toHaveLength(count);
+  };
+
+  it('a verified delivery: its exact bytes, headers in order, path, event, and the targets it is forwarded to', async () => {
+    const body = Buffer.from('{"id":1,"title":"a","completed_at":"2026-01-01T00:00:00Z","phase":{"id":2}}');
+    const signature = signBody(SECRET, body);
+    expect(await post(`${listener.origin}/hook?x=1`, body, { 'Content-Type': 'application/json', Signature: signature, 'X-Extra': 'one' })).toBe(204);
+    await until(1);
+    const [e] = entries;
+    expect(e).toMatchObject({ verdict: 'verified', reason: null, event: 'task.completed', subscription_id: null, duplicate: false, size: body.length, method: 'POST', path: '/hook?x=1', body_parses: true, forwarded_to: [target.url] });
+    expect(e!.body.equals(body)).toBe(true);
+    expect(e!.headers.filter(([name]) => name !== 'host' && name !== 'connection' && name !== 'content-length')).toEqual([['content-type', 'application/json'], ['signature', signature], ['x-extra', 'one']]);
+    expect(new Date(e!.received_at).toISOString()).toBe(e!.received_at);
+    // The relay's end names the entry, so what the target answered can be shown beside it.
+    for (let i = 0; i < 200 && relays.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(relays).toEqual([{ entryId: e!.id, outcome: expect.objectContaining({ status: 202 }) }]);
+  });
+
+  it('a repeat is marked duplicate; a delivery left out by --events is kept, forwarded nowhere', async () => {
+    const body = Buffer.from('{"id":1,"title":"a","completed_at":"2026-01-01T00:00:00Z","phase":{"id":2}}');
+    await post(`${listener.origin}/hook`, body, { Signature: signBody(SECRET, body) });
+    const milestone = Buffer.from('{"id":9,"milestoneable_type":"project","created_at":"x","updated_at":"y"}');
+    await post(`${listener.origin}/hook`, milestone, { Signature: signBody(SECRET, milestone) });
+    await until(3);
+    expect(entries[1]).toMatchObject({ duplicate: true, forwarded_to: [target.url] });
+    expect(entries[2]).toMatchObject({ verdict: 'verified', event: 'milestone.updated', forwarded_to: [] });
+  });
+
+  it('refused deliveries, with the reason, the body, and the subscription whose event their shape suggests', async () => {
+    const body = Buffer.from('{"id":3,"completed_at":"2026-01-01T00:00:00Z","phase":{"id":2}}');
+    expect(await post(`${listener.origin}/hook`, body, { Signature: signBody('unknown', body) })).toBe(401);
+    expect(await post(`${listener.origin}/hook`, 'not json', {})).toBe(401);
+    expect(await post(`${listener.origin}/hook`, 'x'.repeat(3_000), { Signature: 'ab'.repeat(32) })).toBe(413);
+    await until(6);
+    expect(entries[3]).toMatchObject({ verdict: 'rejected', reason: 'signature does not match any of 2 known secrets', event: 'task.completed', subscription_id: 12, body_parses: true, forwarded_to: [] });
+    expect(entries[3]!.body.equals(body)).toBe(true);
+    expect(entries[4]).toMatchObject({ verdict: 'rejected', reason: 'no Signature header', event: null, subscription_id: null, body_parses: false, size: 8 });
+    expect(entries[5]).toMatchObject({ verdict: 'rejected', reason: 'body of 3000 bytes is over --max-body 2000', size: 3_000, body_parses: false });
+    expect(entries[5]!.body).toHaveLength(0);
+  });
+
+  it('what is not a delivery is not kept (another method, another path)', async () => {
+    await post(`${listener.origin}/hook`, '', {}, 'GET');
+    await post(`${listener.origin}/elsewhere`, '{}', { Signature: 'ab'.repeat(32) });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(entries).toHaveLength(6);
+  });
+
+  it('gives every entry its own id, in the order they arrived', () => {
+    const ids = entries.map((e) => e.id);
+    expect(ids).toHaveLength(6);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect([...ids].sort()).toEqual(ids);
+    for (const id of ids) expect(id).toMatch(/^[0-9a-z]+$/);
+  });
+});
+
+describe('MemorySource', () => {
+  it('keeps the newest entries, newest first, bounded in count and in body bytes', () => {
+    const source = new MemorySource({ network: network(), timeoutMs: 1_000, limits: { entries: 3, bytes: 1_000 } });
+    for (let n = 1; n <= 5; n++) source.add(entry(n));
+    expect(source.recent(10).map((e) => e.id)).toEqual(['e5', 'e4', 'e3']);
+    expect(source.recent(2).map((e) => e.id)).toEqual(['e5', 'e4']);
+    expect(source.get('e1')).toBeUndefined();
+    expect(source.get('e4')?.id).toBe('e4');
+    source.add(entry(6, { body: Buffer.alloc(700) }));
+    source.add(entry(7, { body: Buffer.alloc(400) }));
+    expect(source.recent(10).map((e) => e.id)).toEqual(['e7']);
+  });
+
+  it('keeps a body that is a view of a larger buffer as its own bytes', () => {
+    const source = new MemorySource({ network: network(), timeoutMs: 1_000 });
+    const big = Buffer.alloc(64 * 1024, 0x61);
+    source.add(entry(1, { body: big.subarray(0, 10) }));
+    const kept = source.get('e1')!.body;
+    expect(kept.toString()).toBe('aaaaaaaaaa');
+    expect(kept.buffer.byteLength).toBe(10);
+  });
+
+  it('keeps how the relays of a kept entry ended, tells its subscribers, and forgets them with the entry', () => {
+    const source = new MemorySource({ network: network(), timeoutMs: 1_000, limits: { entries: 1 } });
+    const told: string[] = [];
+    source.subscribeForwards((id, result) => told.push(`${id} ${result.status}`));
+    source.add(entry(1, { forwarded_to: ['http://a/', 'http://b/'] }));
+    const ok = { target: 'http://a/', status: 200, ms: 4, error: null };
+    const failed = { target: 'http://b/', status: null, ms: 9, error: 'connection refused' };
+    source.forwarded('e1', ok);
+    source.forwarded('e1', failed);
+    source.forwarded('unknown', ok);
+    expect(source.forwards('e1')).toEqual([ok, failed]);
+    expect(told).toEqual(['e1 200', 'e1 null']);
+    source.add(entry(2));
+    expect(source.forwards('e1')).toEqual([]);
+  });
+
+  it('hands each new entry to its subscribers until they leave', () => {
+    const source = new MemorySource({ network: network(), timeoutMs: 1_000 });
+    const seen: string[] = [];
+    const leave = source.subscribe((e) => seen.push(e.id));
+    source.add(entry(1));
+    leave();
+    source.add(entry(2));
+    expect(seen).toEqual(['e1']);
+  });
+
+  it('replays nothing it cannot: an unknown id, a rejected delivery, one forwarded nowhere', async () => {
+    const source = new MemorySource({ network: network(), timeoutMs: 1_000 });
+    source.add(entry(1, { verdict: 'rejected', reason: 'no Signature header' }));
+    source.add(entry(2));
+    expect(await source.replay('nope')).toEqual({ ok: false, reason: 'no delivery nope here: only the newest 1000 are kept while listen runs' });
+    expect(await source.replay('e1')).toEqual({ ok: false, reason: 'no target: a rejected delivery is not forwarded, so there is no receiver to replay it to' });
+    expect(await source.replay('e2')).toEqual({ ok: false, reason: 'no target: this delivery was not forwarded; start listen with --forward-to <url> to replay to your receiver' });
+  });
+
+  it('replays the exact bytes with the original Signature to each target, and reports each answer', async () => {
+    const answer = 'x'.repeat(REPLAY_EXCERPT_BYTES + 10);
+    const good = await startTarget(() => ({ status: 200, body: answer }));
+    const failing = await startTarget(() => ({ status: 500, body: 'boom' }));
+    const closed = await startTarget(() => ({ status: 200, body: '' }));
+    await closed.close();
+    const source = new MemorySource({ network: network(), timeoutMs: 2_000 });
+    const body = Buffer.from([0x7b, 0x22, 0x74, 0x22, 0x3a, 0x22, 0xff, 0xe2, 0x80, 0xa8, 0x22, 0x7d]);
+    const signature = signBody(SECRET, body);
+    source.add(
+      entry(1, {
+        body,
+        size: body.length,
+        headers: [['host', 'x'], ['content-type', 'application/json; charset=utf-8'], ['signature', signature], ['user-agent', 'Sender/2'], ['authorization', 'Bearer not-relayed'], ['signature', 'second-one-ignored']],
+        forwarded_to: [good.url, failing.url, closed.url],
+      }),
+    );
+    try {
+      const outcome = await source.replay('e1');
+      expect(outcome.ok).toBe(true);
+      if (!outcome.ok) return;
+      const [ok, error, refused] = outcome.attempts;
+      expect(ok).toMatchObject({ target: good.url, status: 200, status_text: 'OK', body_excerpt: answer.slice(0, REPLAY_EXCERPT_BYTES), body_truncated: true, content_type: 'text/plain', error: null });
+      expect(error).toMatchObject({ target: failing.url, status: 500, body_excerpt: 'boom', body_truncated: false });
+      expect(refused).toMatchObject({ target: closed.url, status: null, body_excerpt: null });
+      expect(refused!.error).toMatch(/refused/i);
+      for (const target of [good, failing]) {
+        const [got] = target.received;
+        expect(got!.body.equals(body)).toBe(true);
+        expect(got!.headers.signature).toBe(signature);
+        expect(got!.headers['content-type']).toBe('application/json; charset=utf-8');
+        expect(got!.headers['user-agent']).toBe('Sender/2');
+        expect(got!.headers.authorization).toBeUndefined();
+        expect(got!.url).toBe('/hooks');
+      }
+    } finally {
+      await good.close();
+      await failing.close();
+      await source.close();
+    }
+  });
+});
