@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningSandbox, StepRecord } from '../../src/sandbox/index.js';
-import { makeConfigDir, runCli } from '../helpers/cli.js';
+import { makeConfigDir, runInProcess } from '../helpers/cli.js';
 import { connectMcp } from '../helpers/mcp-client.js';
 import { sandboxEnv, startTestSandbox } from '../helpers/sandbox.js';
 import { useSandboxCli } from '../helpers/sandbox-cli.js';
@@ -226,7 +226,7 @@ describe('restore', () => {
 
   it('knows the embedded sandbox as the same service from one run to the next, though its URL changes', async () => {
     const configDir = makeConfigDir();
-    const sandbox = (args: string[]) => runCli(['--sandbox', ...args], { configDir });
+    const sandbox = (args: string[]) => runInProcess(['--sandbox', ...args], { configDir });
     expect((await sandbox(['export', dir, '-q'])).code).toBe(0);
     expect(JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'))).toEqual(expect.objectContaining({ base_url: 'sandbox', service: 'sandbox' }));
     expect((await sandbox(['steps', 'delete', '109', '--yes', '-q'])).code).toBe(0);
@@ -283,7 +283,7 @@ describe('restore into another service', () => {
 
     // Without a map, the export's ids would land on unrelated records: refused before any request.
     let from = other.requests.length;
-    const refused = await runCli(['restore', dir], { env });
+    const refused = await runInProcess(['restore', dir], { env });
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/^error: the export is of http:\/\/127\.0\.0\.1:\d+, not of http:\/\/127\.0\.0\.1:\d+: .*--map <file>/);
     expect(other.requests.slice(from)).toEqual([]);
@@ -294,7 +294,7 @@ describe('restore into another service', () => {
     const results = join(work, 'results.ndjson');
     from = other.requests.length;
     const stepsBefore = new Set(Object.keys(other.state.steps));
-    const r = await runCli(['restore', dir, '--only', 'steps', '--map', map, '--results', results, '-o', 'json'], { env });
+    const r = await runInProcess(['restore', dir, '--only', 'steps', '--map', map, '--results', results, '-o', 'json'], { env });
     expect(r.code).toBe(8);
     const out = JSON.parse(r.stdout) as Record<string, any>[];
     const designIds = exported('steps').filter((s) => s.phase.id === 42).map((s) => s.id);
@@ -320,7 +320,7 @@ describe('restore into another service', () => {
     // Repeated with the same results file (the map now complete): only the unplaced ones are created.
     writeFileSync(map, JSON.stringify({ phases: { 41: 44, 42: 42, 43: 43, 44: 44, 45: 45 } }));
     from = other.requests.length;
-    const again = await runCli(['restore', dir, '--only', 'steps', '--map', map, '--results', results, '-o', 'json'], { env });
+    const again = await runInProcess(['restore', dir, '--only', 'steps', '--map', map, '--results', results, '-o', 'json'], { env });
     expect(again.code, again.stderr).toBe(0);
     const secondCreates = otherWrites(from).filter((e) => e.method === 'POST' && e.path === '/api/v1/steps').map((e) => (e.body as { title: string }).title);
     expect(secondCreates.sort()).toEqual(exported('steps').filter((s) => s.phase.id === 42).map((s) => s.title).sort());

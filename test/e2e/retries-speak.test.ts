@@ -3,7 +3,7 @@
 // does not have) is called that, with the setting to check, instead of a bare status.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src/sandbox/index.js';
-import { runCli, type CliResult } from '../helpers/cli.js';
+import { runInProcess, type CliResult } from '../helpers/cli.js';
 import { sandboxEnv, startTestSandbox } from '../helpers/sandbox.js';
 import { startStubServer, type StubServer } from '../helpers/stub-server.js';
 
@@ -16,7 +16,7 @@ afterAll(async () => {
   await Promise.all([sb.close(), stub.close()]);
 });
 
-const pw = (args: string[], env: Record<string, string | undefined> = {}): Promise<CliResult> => runCli(args, { env: { ...sandboxEnv(sb), ...env } });
+const pw = (args: string[], env: Record<string, string | undefined> = {}): Promise<CliResult> => runInProcess(args, { env: { ...sandboxEnv(sb), ...env } });
 
 describe('retries speak', () => {
   it('each retry of a failing request is a line naming the attempt, the failure and the request', async () => {
@@ -54,7 +54,7 @@ describe('retries speak', () => {
 
 describe('a base URL that is not the service', () => {
   const tokenOnly = { PWCTL_TOKEN: 'a-token-for-elsewhere-5e6f7a', PWCTL_BASE_URL: undefined };
-  const against = (args: string[], env: Record<string, string | undefined> = {}) => runCli(['--base-url', stub.url, ...args], { env: { ...tokenOnly, ...env } });
+  const against = (args: string[], env: Record<string, string | undefined> = {}) => runInProcess(['--base-url', stub.url, ...args], { env: { ...tokenOnly, ...env } });
   const host = () => new URL(stub.url).host;
 
   it('an HTML login page answered with 200', async () => {
@@ -73,7 +73,7 @@ describe('a base URL that is not the service', () => {
 
   it('a list it does not have (404 for /api/v1/documents), naming PWCTL_BASE_URL when that set the URL', async () => {
     stub.on('GET /api/v1/documents', { status: 404, body: { message: 'Not Found' } });
-    const r = await runCli(['docs', 'list'], { env: { ...tokenOnly, PWCTL_BASE_URL: stub.url } });
+    const r = await runInProcess(['docs', 'list'], { env: { ...tokenOnly, PWCTL_BASE_URL: stub.url } });
     expect(r.code).toBe(3);
     expect(r.stderr).toContain(`404 Not Found: this does not look like the Project Work Service at ${host()} (it has no such list); check PWCTL_BASE_URL\n`);
   });

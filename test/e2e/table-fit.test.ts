@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import stringWidth from 'string-width';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDocumentUuid, type RunningSandbox } from '../../src/sandbox/index.js';
-import { baseEnv, makeConfigDir, runCli } from '../helpers/cli.js';
+import { baseEnv, makeConfigDir, runInProcess } from '../helpers/cli.js';
 import { hasPty, runInPty } from '../helpers/pty.js';
 import { sandboxEnv, startTestSandbox } from '../helpers/sandbox.js';
 
@@ -52,7 +52,7 @@ describe.skipIf(!hasPty)('a bulk verb\'s results on a terminal', () => {
   it('docs push: file names whole, a conflict\'s message complete, at 200 and at 80 columns', async () => {
     const configDir = makeConfigDir();
     const dir = join(mkdtempSync(join(tmpdir(), 'pwctl-fit-')), 'handbook');
-    expect((await runCli(['docs', 'pull', dir, '-q'], { env: sandboxEnv(sb), configDir })).code).toBe(0);
+    expect((await runInProcess(['docs', 'pull', dir, '-q'], { env: sandboxEnv(sb), configDir })).code).toBe(0);
     const file = join(dir, 'project-brief.md');
     writeFileSync(file, readFileSync(file, 'utf8').replace('Launch in May', 'Launch in June'));
     const response = await fetch(`${sb.baseUrl}/api/v1/documents/${seedDocumentUuid(81)}`, {
@@ -61,7 +61,7 @@ describe.skipIf(!hasPty)('a bulk verb\'s results on a terminal', () => {
       body: JSON.stringify({ title: 'Changed meanwhile' }),
     });
     expect(response.ok).toBe(true);
-    const json = await runCli(['docs', 'push', dir, '-o', 'json'], { env: sandboxEnv(sb), configDir });
+    const json = await runInProcess(['docs', 'push', dir, '-o', 'json'], { env: sandboxEnv(sb), configDir });
     const conflict = (JSON.parse(json.stdout) as { id: string; ok: boolean; error?: string }[]).find((r) => r.id === 'project-brief.md')!;
     expect(conflict.error).toMatch(/^conflict: .{150,}/);
 
@@ -83,7 +83,7 @@ describe.skipIf(!hasPty)('a bulk verb\'s results on a terminal', () => {
   it('steps import: a failed row\'s message complete, at 200 and at 80 columns', async () => {
     const csv = join(mkdtempSync(join(tmpdir(), 'pwctl-fit-')), 'tasks.csv');
     writeFileSync(csv, 'title,phase_id\nFirst task,41\nA task in a phase that does not exist,99999\nThird task with a rather long title for the detail column of the table,41\n');
-    const json = await runCli(['steps', 'import', csv, '-o', 'json'], { env: sandboxEnv(sb) });
+    const json = await runInProcess(['steps', 'import', csv, '-o', 'json'], { env: sandboxEnv(sb) });
     const failure = (JSON.parse(json.stdout) as { line: number; ok: boolean; status: number; error: string }[]).find((r) => !r.ok)!;
     expect(failure.line).toBe(3);
     const detail = `${failure.status} ${failure.error}`;
@@ -149,7 +149,7 @@ describe.skipIf(!hasPty)('lists on a narrow terminal', () => {
 describe.skipIf(!hasPty)('auth status on a terminal', () => {
   it('at 80 columns keeps STATUS and where the token is, the config file\'s path shortened in its middle', async () => {
     const configDir = makeConfigDir();
-    const login = await runCli(['auth', 'login', '--with-token', '--insecure-storage', '--base-url', sb.baseUrl], { configDir, stdin: `${sb.tokens.manager}\n` });
+    const login = await runInProcess(['auth', 'login', '--with-token', '--insecure-storage', '--base-url', sb.baseUrl], { configDir, stdin: `${sb.tokens.manager}\n` });
     expect(login.code, login.stderr).toBe(0);
     const path = join(configDir, 'config.json');
     expect(path.length).toBeGreaterThan(25);
