@@ -11,6 +11,7 @@ import { profileSecrets } from '../../webhooks/profile-secrets.js';
 import { REJECTION_LABELS, type RejectedRequest } from '../../webhooks/receiver.js';
 import { RejectionThrottle, type RejectionGroup } from '../../webhooks/rejection-throttle.js';
 import { SigningSecrets, type KnownSecret } from '../../webhooks/signing-secrets.js';
+import { openInbox } from './deliveries/inbox.js';
 import { readSecretFile, warnSecretOnCommandLine } from './secret-option.js';
 import { DELIVERY_VIEW } from './views.js';
 import type { RunOf } from '../declare.js';
@@ -43,11 +44,12 @@ export const run: RunOf<typeof listen> = async (ctx, opts) => {
     show: (r) => err(rejectionLine(r)),
     summarise: (total, groups) => err(rejectionSummaryLine(total, groups)),
   });
+  const inbox = opts.inbox ? await openInbox(ctx, opts.inboxSize) : undefined;
 
   let listener;
   try {
     listener = await startListener(
-      { host, port, path, maxBody, maxConnections, readTimeoutMs, secrets, events, forwardTo, forwardTimeoutMs, network: new Network({ caFile: ctx.settings.caFile, env: ctx.env }) },
+      { host, port, path, maxBody, maxConnections, readTimeoutMs, secrets, events, forwardTo, forwardTimeoutMs, network: new Network({ caFile: ctx.settings.caFile, env: ctx.env }), inbox },
       {
         deliveries(records) {
           output.write(records);
@@ -69,6 +71,7 @@ export const run: RunOf<typeof listen> = async (ctx, opts) => {
       },
     );
   } catch (error) {
+    await inbox?.close();
     throw listenError(error, host, port);
   }
 
@@ -78,12 +81,14 @@ export const run: RunOf<typeof listen> = async (ctx, opts) => {
   if (count === 0) ctx.io.warn('no signing secrets known yet: every delivery is rejected until you pass --secret-file, set PWCTL_WEBHOOK_SECRET, or create a subscription with `pwctl webhooks create`');
   else ctx.io.notice(`verifying with ${count} secret${count === 1 ? '' : 's'} (${describeSources(secrets.entries)}); secrets stored later are picked up without a restart`);
   for (const target of forwardTo) ctx.io.notice(`forwarding ${target.event ?? 'every event'} to ${target.url.href}`);
+  if (inbox) ctx.io.notice(`keeping deliveries in ${inbox.dir} (the newest ${inbox.options.size.toLocaleString('en-US')}): \`pwctl webhooks deliveries list\``);
   ctx.io.notice('press Ctrl-C to stop');
   // Last, so a script that waits for this line has seen every warning before it.
   err(`listening on ${listener.origin}${path ?? '/'}`);
 
   await waitForSignal();
   const summary = await listener.stop(SHUTDOWN_GRACE_MS);
+  await inbox?.close();
   rejections.flush();
   await output.end();
   ctx.io.notice(summaryLine(summary, output.dropped, events !== undefined));
