@@ -144,7 +144,15 @@ export class InboxWriter {
 
   /** Move on to a newer segment another listener started, if the directory says there may be one. */
   #followOthers(): void {
-    const mtime = statSync(this.dir).mtimeMs;
+    let mtime: number;
+    try {
+      mtime = statSync(this.dir).mtimeMs;
+    } catch (error) {
+      // The inbox was removed (to clear it) while listening: start it afresh.
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      this.#openNewest();
+      return;
+    }
     if (mtime === this.#dirMtime) return;
     this.#dirMtime = mtime;
     const newest = listSegments(this.dir).at(-1);

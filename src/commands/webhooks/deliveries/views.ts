@@ -14,9 +14,10 @@ export function rowOf(s: EntrySummary): DeliveryRow {
   return { id: s.id, received_at: s.received_at, event: s.event, subscription_id: s.subscription_id, verdict: s.verdict, reason: s.reason, duplicate: s.duplicate, size: s.size };
 }
 
-/** The verdict in a word or three: `verified`, or why it was rejected. */
-function result(d: Pick<DeliveryRow, 'verdict' | 'reason'>): string {
-  return d.verdict === 'verified' ? 'verified' : (d.reason ?? 'rejected');
+/** The verdict in a word or three: `verified` (and whether it was a repeat), or why it was rejected. */
+function result(d: Pick<DeliveryRow, 'verdict' | 'reason' | 'duplicate'>): string {
+  if (d.verdict === 'verified') return d.duplicate ? 'verified, duplicate' : 'verified';
+  return d.reason ?? 'rejected';
 }
 
 export const DELIVERY_LIST_VIEW: View<DeliveryRow> = {
@@ -25,8 +26,8 @@ export const DELIVERY_LIST_VIEW: View<DeliveryRow> = {
     { header: 'ID', field: 'id', value: (d) => d.id, fit: 'whole' },
     { header: 'TIME', field: 'received_at', value: (d) => localTime(d.received_at), fit: 'whole' },
     { header: 'EVENT', field: 'event', value: (d) => d.event ?? '', fit: 'whole' },
+    // The duplicate mark joins the verdict: the table keeps to 80 columns.
     { header: 'RESULT', field: 'verdict', value: result, fit: 'wrap' },
-    { header: 'DUP', field: 'duplicate', value: (d) => (d.duplicate ? 'dup' : ''), fit: 'whole' },
     { header: 'SUB', field: 'subscription_id', value: (d) => d.subscription_id, fit: 'whole' },
     { header: 'BYTES', field: 'size', value: (d) => d.size, fit: 'whole', optional: true },
   ],
