@@ -1,8 +1,11 @@
 // Writing a profile's inbox (layout: ./segments.ts; why this way: docs/ARCHITECTURE.md, "The
-// delivery inbox"). Entries are handed over after their senders were answered and written
-// together on the next turn of the event loop: one write(2) of whole records to the newest
+// delivery inbox"). Entries are handed over after their senders were answered, gathered for
+// one turn of the event loop, and written as one write(2) of whole records to the newest
 // segment, opened O_APPEND, so the writes of two listeners land one after the other, never
-// inside each other. What a killed listener can lose is what it answered in its last turn.
+// inside each other. The write runs off the event loop (libuv's thread pool), one at a time,
+// in order: a disk that stalls never holds up an answer; what arrives meanwhile is written
+// next, together. What a killed listener can lose is what it had not yet written: the
+// deliveries of its last moment, in practice the one in flight.
 //
 // Several listeners of one profile share the segments without a lock:
 // - a writer starts the next segment when the one it writes holds a segment's capacity,
@@ -15,7 +18,7 @@
 //   writes its records again into the newest one.
 // Records are counted by their line ends, including those other writers wrote, so a
 // segment is full when it really holds its capacity, whoever wrote it.
-import { closeSync, constants, existsSync, fdatasync, close as closeFd, fdatasyncSync, fstatSync, openSync, readSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, constants, existsSync, fdatasync, close as closeFd, fdatasyncSync, fstatSync, openSync, readSync, statSync, unlink, write, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { acquireLock, type HeldLock } from '../../config/lock.js';
 import { writeFileAtomic } from '../../files/atomic-write.js';
@@ -27,12 +30,20 @@ import { FILE_MODE, META_FILE, WRITERS_DIR, ensureInboxDir, listSegments, segmen
 export interface InboxWriterOptions {
   /** Keep the newest this many deliveries (--inbox-size). */
   size: number;
-  /** A write failed (the entries of that write are lost); the writer tries again with the next. */
+  /**
+   * A write failed, or the disk fell too far behind: those entries are lost. The writer goes
+   * on with the next ones.
+   */
   onError(error: unknown, lost: number): void;
 }
 
+/** Past this many bytes of bodies waiting for a disk that has stalled, new entries are not kept. */
+export const MAX_WAITING_BYTES = 64 * 1024 * 1024;
+
 /** How often what was written is forced to the disk (it is in the OS's cache at once). */
 const SYNC_INTERVAL_MS = 1_000;
+/** How often a writer looks whether another listener started a newer segment. */
+const FOLLOW_INTERVAL_MS = 100;
 // Read too: records other listeners appended are counted from the file.
 const APPEND = constants.O_RDWR | constants.O_APPEND;
 const CREATE_NEW = APPEND | constants.O_CREAT | constants.O_EXCL;
@@ -42,13 +53,18 @@ export class InboxWriter {
   readonly #capacity: number;
   readonly #kept: number;
   #pending: InboxEntry[] = [];
+  #pendingBytes = 0;
   #scheduled = false;
+  /** A write is in flight; what is added meanwhile waits for it. */
+  #writing = false;
+  #drained: Array<() => void> = [];
   #fd: number | undefined;
   #seq = 0;
   /** Records (line ends) in the segment up to #scanned bytes. */
   #count = 0;
   #scanned = 0;
   #dirMtime = 0;
+  #lookedAt = 0;
   #dirty = false;
   #syncing = false;
   readonly #timer: NodeJS.Timeout;
@@ -85,32 +101,48 @@ export class InboxWriter {
   /** Keep `entry`: written with the others of this turn of the event loop. */
   add(entry: InboxEntry): void {
     if (this.#closed) return;
+    if (this.#pendingBytes > MAX_WAITING_BYTES) {
+      this.options.onError(new Error(`the disk is over ${MAX_WAITING_BYTES / 1024 / 1024} MiB behind`), 1);
+      return;
+    }
     this.#pending.push(entry);
+    this.#pendingBytes += entry.body.length;
     if (!this.#scheduled) {
       this.#scheduled = true;
       setImmediate(() => this.flush());
     }
   }
 
-  /** Write what is waiting now. */
+  /** Start writing what is waiting, unless a write is in flight (what waits goes next). */
   flush(): void {
     this.#scheduled = false;
+    if (this.#writing) return;
     const entries = this.#pending;
-    if (entries.length === 0) return;
+    if (entries.length === 0) return this.#settle();
     this.#pending = [];
+    this.#pendingBytes = 0;
+    let text: string;
     try {
-      this.#write(Buffer.from(entries.map(encodeEntry).join(''), 'utf8'), entries.length);
+      text = entries.map(encodeEntry).join('');
+      this.#prepare();
     } catch (error) {
-      // Open afresh next time (the directory may have been removed, the disk freed).
-      this.#closeSegment();
-      this.options.onError(error, entries.length);
+      return this.#failed(error, entries.length);
     }
+    this.#writing = true;
+    this.#append(text, entries.length, false);
+  }
+
+  /** Resolves once everything added so far is written (or reported lost). */
+  drain(): Promise<void> {
+    this.flush();
+    if (!this.#writing && this.#pending.length === 0) return Promise.resolve();
+    return new Promise((resolve) => this.#drained.push(resolve));
   }
 
   /** Write what is waiting, force it to the disk, and give the writer tag back. */
   async close(): Promise<void> {
     if (this.#closed) return;
-    this.flush();
+    await this.drain();
     this.#closed = true;
     clearInterval(this.#timer);
     if (this.#fd !== undefined) {
@@ -124,26 +156,61 @@ export class InboxWriter {
     this.tag.release();
   }
 
-  #write(bytes: Buffer, records: number): void {
+  /** The segment to write to: opened, or the newer one another listener started, or the next when full. */
+  #prepare(): void {
     if (this.#fd === undefined) this.#openNewest();
     else this.#followOthers();
     if (this.#count >= this.#capacity) this.#startNext();
-    appendAll(this.#fd!, bytes);
-    this.#dirty = true;
-    let size = fstatSync(this.#fd!);
-    if (size.nlink === 0) {
-      // Another listener deleted this segment while this one lagged: write into the newest.
-      this.#openNewest();
-      appendAll(this.#fd!, bytes);
-      size = fstatSync(this.#fd!);
-    }
-    if (size.size === this.#scanned + bytes.length) this.#count += records;
-    else this.#count += countLines(this.#fd!, this.#scanned, size.size);
-    this.#scanned = size.size;
+  }
+
+  /** Append `text` (`records` whole records) off the event loop, then go on with what waits. */
+  #append(text: string, records: number, again: boolean): void {
+    const fd = this.#fd!;
+    write(fd, text, null, 'utf8', (error, written) => {
+      try {
+        if (error) throw error;
+        const length = Buffer.byteLength(text);
+        // Cut short (a full disk, a signal): the rest, as bytes.
+        for (let offset = written; offset < length; ) offset += writeSync(fd, Buffer.from(text, 'utf8'), offset);
+        this.#dirty = true;
+        const size = fstatSync(fd);
+        if (size.nlink === 0 && !again) {
+          // Another listener deleted this segment while this one lagged: write into the newest.
+          this.#openNewest();
+          return this.#append(text, records, true);
+        }
+        if (size.size === this.#scanned + length) this.#count += records;
+        else this.#count += countLines(fd, this.#scanned, size.size);
+        this.#scanned = size.size;
+      } catch (caught) {
+        this.#writing = false;
+        return this.#failed(caught, records);
+      }
+      this.#writing = false;
+      this.flush();
+    });
+  }
+
+  #failed(error: unknown, lost: number): void {
+    // Open afresh next time (the directory may have been removed, the disk freed).
+    this.#closeSegment();
+    this.options.onError(error, lost);
+    if (this.#pending.length > 0) this.flush();
+    else this.#settle();
+  }
+
+  #settle(): void {
+    if (this.#writing || this.#pending.length > 0) return;
+    for (const resolve of this.#drained.splice(0)) resolve();
   }
 
   /** Move on to a newer segment another listener started, if the directory says there may be one. */
   #followOthers(): void {
+    // A look at the directory now and then is enough: what it prevents is a segment filling
+    // well past its capacity, and a segment deleted under this writer is caught after each write.
+    const now = Date.now();
+    if (now - this.#lookedAt < FOLLOW_INTERVAL_MS && this.#count < this.#capacity) return;
+    this.#lookedAt = now;
     let mtime: number;
     try {
       mtime = statSync(this.dir).mtimeMs;
@@ -196,11 +263,9 @@ export class InboxWriter {
     }
     for (const seq of listSegments(this.dir)) {
       if (seq > next - this.#kept) break;
-      try {
-        unlinkSync(join(this.dir, segmentName(seq)));
-      } catch {
-        // Another listener deleted it first.
-      }
+      // Off the event loop: freeing a segment's blocks takes the file system a moment.
+      // Another listener may have deleted it first.
+      unlink(join(this.dir, segmentName(seq)), ignore);
     }
   }
 
@@ -256,12 +321,6 @@ async function claimTag(dir: string): Promise<{ lock: HeldLock; tag: number }> {
     }
   }
   throw new Error(`every writer tag of the inbox in ${dir} is taken: ${TAG_COUNT} listeners of this profile are running`);
-}
-
-/** Write all of `bytes` (one write(2) but for a full disk or a signal). */
-function appendAll(fd: number, bytes: Buffer): void {
-  let offset = 0;
-  while (offset < bytes.length) offset += writeSync(fd, bytes, offset);
 }
 
 /** Line ends in bytes [from, to) of the file. */
