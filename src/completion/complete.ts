@@ -12,7 +12,7 @@ import { CONFIG_FILE_NAME, configDir } from '../config/paths.js';
 import { serviceKey } from '../config/service-key.js';
 import { parseBoolean } from '../validate.js';
 import { completeWords, type Completion, type Sources, type TypedTarget } from './candidates.js';
-import { cacheDir, oneLine, profileCacheDir, readCachedIds, type IdKind } from './id-cache.js';
+import { cacheDir, LOCAL_IDS, oneLine, readCachedIds, type IdKind } from './id-cache.js';
 import { COMPLETION_SHELLS } from './shells.js';
 import type { CompletionTree } from './tree.js';
 
@@ -67,7 +67,7 @@ export function localSources(env: NodeJS.ProcessEnv): Sources {
       });
       const cache = cacheDir(dir, profile, service);
       // Ids of what this machine keeps (the delivery inbox) are the profile's, of no service.
-      const local = profileCacheDir(dir, profile);
+      const local = cacheDir(dir, profile, LOCAL_IDS);
       return [...(cache ? readCachedIds(cache, kind) : []), ...(local ? readCachedIds(local, kind) : [])];
     },
     profiles() {

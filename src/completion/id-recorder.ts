@@ -3,7 +3,7 @@
 // command ends. The output writer only reports what it printed; this decides what to keep.
 import type { ConfigStore } from '../config/store.js';
 import type { View } from '../output/view.js';
-import { cacheDir, MAX_CACHED_IDS, profileCacheDir, rememberIds, type IdKind } from './id-cache.js';
+import { cacheDir, LOCAL_IDS, MAX_CACHED_IDS, rememberIds, type IdKind } from './id-cache.js';
 
 export class IdRecorder {
   readonly #seen = new Map<IdKind, Map<string, string>>();
@@ -37,8 +37,8 @@ export class IdRecorder {
       const of = (local: boolean) => new Map([...this.#seen].filter(([kind]) => this.#local.has(kind) === local));
       const dir = this.serviceKey === undefined ? undefined : cacheDir(this.store.dir, this.profileName, this.serviceKey);
       if (dir) rememberIds(dir, of(false));
-      const profileDir = profileCacheDir(this.store.dir, this.profileName);
-      if (profileDir && this.#local.size > 0) rememberIds(profileDir, of(true));
+      const local = cacheDir(this.store.dir, this.profileName, LOCAL_IDS);
+      if (local && this.#local.size > 0) rememberIds(local, of(true));
     } catch {
       // The cache is a convenience: failing to write it never fails the command.
     }

@@ -219,6 +219,8 @@ describe('a listener keeping the sandbox\'s deliveries', () => {
     const offered = result.stdout.trim().split('\n').map((line) => line.split('\t')[0]);
     expect(offered.sort()).toEqual(rows.map((r) => r.id).sort());
     expect(result.stdout).toMatch(/\t\d\d-\d\d \d\d:\d\d:\d\d task\.completed verified\n/);
+    // Remembered for the profile, not for a service: the inbox is this machine's.
+    expect(existsSync(join(configDir, 'cache', 'default', 'local', 'deliveries.tsv'))).toBe(true);
   });
 
   it('replay sends the exact bytes with the original Signature, and a valid new one with --resign', async () => {
