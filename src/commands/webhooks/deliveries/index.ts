@@ -70,8 +70,8 @@ One result per delivery and receiver, as for bulk verbs; a receiver's answer oth
 export const deliveries = noun({
   name: 'deliveries',
   summary: "the deliveries `listen` kept in the profile's inbox: list, show, replay",
-  details: `Every delivery listen answers (accepted, or rejected for its signature or size) is kept,
-  newest 10,000 (listen --inbox-size), until listen --no-inbox.`,
+  details: `Every delivery listen answers (accepted, or rejected for its signature or size) is kept:
+  the newest 10,000 (listen --inbox-size), unless listen runs with --no-inbox.`,
   examples: ['pwctl webhooks deliveries list --rejected', 'pwctl webhooks deliveries replay k3x9q2m1a07 --to http://localhost:3000/hooks'],
   commands: [
     bind(list, () => import('./list.js')),
