@@ -100,6 +100,17 @@ describe('records', () => {
     expect(decodeSummary(line.slice(0, -1))).toEqual({ id: original.id, received_at: original.received_at, verdict: 'rejected', reason: 'no secret matches', event: 'task.completed', subscription_id: null, service: null, duplicate: false, size: 8 });
   });
 
+  it('are Latin-1 text, one byte a character: header bytes stay as received, anything beyond is escaped', () => {
+    // Node gives header values as Latin-1: "café" sent as UTF-8 arrives as 5 characters.
+    const original = { ...entry('0000000000b', 1), event: 'task.✓ completed', headers: [['x-name', Buffer.from('café', 'utf8').toString('latin1')]] as Array<[string, string]> };
+    const line = encodeEntry(original);
+    expect(/[^\u0000-\u00ff]/.test(line)).toBe(false);
+    const bytes = Buffer.from(line, 'latin1');
+    const decoded = decodeEntry(bytes.toString('latin1').slice(0, -1))!;
+    expect(decoded.event).toBe('task.✓ completed');
+    expect(Buffer.from(decoded.headers[0]![1], 'latin1').toString('utf8')).toBe('café');
+  });
+
   it('a record cut short is skipped, and a record appended after it on the same line is found', () => {
     const [a, b, c] = ['0000000000a', '0000000000b', '0000000000c'].map((id, i) => encodeEntry(entry(id, i + 1)));
     const torn = a!.slice(0, 150);

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { InboxEntry } from './entry.js';
 import { DELIVERY_ID_LENGTH } from './ids.js';
-import { decodeEntry, decodeSummary, RECORD_START, splitRecords, type EntrySummary } from './record.js';
+import { decodeEntry, decodeSummary, RECORD_START, SEGMENT_ENCODING, splitRecords, type EntrySummary } from './record.js';
 import { checkInboxDir, keptSize, listSegments, segmentName } from './segments.js';
 
 /** Every delivery the inbox keeps, newest first: at most the newest --inbox-size. */
@@ -65,7 +65,7 @@ function loadSegments(dir: string): string[] {
   const texts: string[] = [];
   for (const seq of listSegments(dir)) {
     try {
-      texts.push(readFileSync(join(dir, segmentName(seq)), 'utf8'));
+      texts.push(readFileSync(join(dir, segmentName(seq)), SEGMENT_ENCODING));
     } catch (error) {
       // The oldest segment, deleted by a listener since the listing.
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;

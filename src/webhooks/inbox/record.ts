@@ -2,25 +2,60 @@
 // this order, the body last and in base64 (so a record is at most 4/3 of the body plus its
 // headers, whatever bytes were sent, and never holds a raw line break).
 //
+// Segments are Latin-1 text, one byte per character: headers and the path come from Node's
+// HTTP parser as Latin-1 already (one character per byte received), so they are stored as
+// the bytes that came, and writing or reading a batch is a copy, not an encoding. A character
+// past U+00FF (possible only in text pwctl itself supplies: a stored event name, a service)
+// is written as a JSON \u escape.
+//
 // Every record starts with `{"id":"`. That sequence cannot occur anywhere else in a record
 // (inside a JSON string a quote is escaped), so a reader can find where records begin even in
 // a line that is not one record: a listener killed in the middle of a large write leaves a
 // record without its end, and the next record another listener appends continues that same
 // line (splitRecords below).
 import type { InboxEntry } from './entry.js';
+import { isDeliveryId } from './ids.js';
 
 export const RECORD_START = '{"id":"';
 
-/** The line that stores `entry` (with its "\n"). */
+/** The line that stores `entry` (with its "\n"), as the bytes written. */
+export function recordBytes(entry: InboxEntry): Buffer {
+  // Built by hand in a fixed order: JSON.stringify for every value that could need escaping,
+  // the body's base64 copied in after (the cost of a record is mostly its body).
+  if (!isDeliveryId(entry.id)) throw new Error(`not a delivery id: ${JSON.stringify(entry.id)}`);
+  let head =
+    `{"id":"${entry.id}","received_at":${JSON.stringify(entry.received_at)},"verdict":${JSON.stringify(entry.verdict)},` +
+    `"reason":${text(entry.reason)},"event":${text(entry.event)},"subscription_id":${entry.subscription_id === null ? 'null' : Number(entry.subscription_id)},` +
+    `"service":${text(entry.service)},"duplicate":${entry.duplicate === true},"size":${Number(entry.size)},"body_parses":${entry.body_parses === true},` +
+    `"method":${text(entry.method)},"path":${text(entry.path)},"forwarded_to":${entry.forwarded_to.length === 0 ? '[]' : JSON.stringify(entry.forwarded_to)},` +
+    `"headers":${JSON.stringify(entry.headers)}${BODY_KEY}`;
+  if (BEYOND_LATIN1.test(head)) head = head.replace(BEYOND_LATIN1_ALL, escapeChar);
+  const body = entry.body.toString('base64');
+  const bytes = Buffer.allocUnsafe(head.length + body.length + RECORD_END.length);
+  bytes.write(head, 0, SEGMENT_ENCODING);
+  bytes.write(body, head.length, SEGMENT_ENCODING);
+  bytes.write(RECORD_END, head.length + body.length, SEGMENT_ENCODING);
+  return bytes;
+}
+
+/** The line that stores `entry` (with its "\n"), as text. */
 export function encodeEntry(entry: InboxEntry): string {
-  // Built by hand in a fixed order; JSON.stringify does every escaping.
-  return (
-    `{"id":${JSON.stringify(entry.id)},"received_at":${JSON.stringify(entry.received_at)},"verdict":${JSON.stringify(entry.verdict)},` +
-    `"reason":${JSON.stringify(entry.reason)},"event":${JSON.stringify(entry.event)},"subscription_id":${JSON.stringify(entry.subscription_id)},` +
-    `"service":${JSON.stringify(entry.service)},"duplicate":${entry.duplicate},"size":${entry.size},"body_parses":${entry.body_parses},` +
-    `"method":${JSON.stringify(entry.method)},"path":${JSON.stringify(entry.path)},"forwarded_to":${JSON.stringify(entry.forwarded_to)},` +
-    `"headers":${JSON.stringify(entry.headers)},"body":"${entry.body.toString('base64')}"}\n`
-  );
+  return recordBytes(entry).toString(SEGMENT_ENCODING);
+}
+
+/** The encoding segments are written and read in (see above). */
+export const SEGMENT_ENCODING = 'latin1';
+
+const RECORD_END = '"}\n';
+const BEYOND_LATIN1 = /[^\u0000-\u00ff]/;
+const BEYOND_LATIN1_ALL = /[^\u0000-\u00ff]/g;
+
+function text(value: string | null): string {
+  return value === null ? 'null' : JSON.stringify(value);
+}
+
+function escapeChar(char: string): string {
+  return `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
 }
 
 /** The records in a chunk of segment text: whole lines, each split where a record starts. */

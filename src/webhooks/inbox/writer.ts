@@ -1,6 +1,6 @@
 // Writing a profile's inbox (layout: ./segments.ts; why this way: docs/ARCHITECTURE.md, "The
 // delivery inbox"). Entries are handed over after their senders were answered, gathered for
-// one turn of the event loop, and written as one write(2) of whole records to the newest
+// one turn of the event loop, and written as one writev(2) of whole records to the newest
 // segment, opened O_APPEND, so the writes of two listeners land one after the other, never
 // inside each other. The write runs off the event loop (libuv's thread pool), one at a time,
 // in order: a disk that stalls never holds up an answer; what arrives meanwhile is written
@@ -18,13 +18,13 @@
 //   writes its records again into the newest one.
 // Records are counted by their line ends, including those other writers wrote, so a
 // segment is full when it really holds its capacity, whoever wrote it.
-import { closeSync, constants, existsSync, fdatasync, close as closeFd, fdatasyncSync, fstatSync, openSync, readSync, statSync, unlink, write, writeSync } from 'node:fs';
+import { closeSync, constants, existsSync, fdatasync, close as closeFd, fdatasyncSync, fstatSync, openSync, readSync, statSync, unlink, writeSync, writev } from 'node:fs';
 import { join } from 'node:path';
 import { acquireLock, type HeldLock } from '../../config/lock.js';
 import { writeFileAtomic } from '../../files/atomic-write.js';
 import type { InboxEntry } from './entry.js';
 import { DeliveryIds, TAG_COUNT, tagText } from './ids.js';
-import { encodeEntry } from './record.js';
+import { recordBytes } from './record.js';
 import { FILE_MODE, META_FILE, WRITERS_DIR, ensureInboxDir, listSegments, segmentCapacity, segmentName, segmentsKept } from './segments.js';
 
 export interface InboxWriterOptions {
@@ -42,6 +42,8 @@ export const MAX_WAITING_BYTES = 64 * 1024 * 1024;
 
 /** How often what was written is forced to the disk (it is in the OS's cache at once). */
 const SYNC_INTERVAL_MS = 1_000;
+/** Records in one write: no more buffers than one writev(2) takes (IOV_MAX is 1,024 on Linux). */
+const MAX_RECORDS_PER_WRITE = 1_000;
 /** How often a writer looks whether another listener started a newer segment. */
 const FOLLOW_INTERVAL_MS = 100;
 // Read too: records other listeners appended are counted from the file.
@@ -119,17 +121,20 @@ export class InboxWriter {
     if (this.#writing) return;
     const entries = this.#pending;
     if (entries.length === 0) return this.#settle();
-    this.#pending = [];
+    // At most as many records as one writev(2) takes (IOV_MAX); the rest go next.
+    const batch = entries.length > MAX_RECORDS_PER_WRITE ? entries.splice(0, MAX_RECORDS_PER_WRITE) : entries;
+    this.#pending = batch === entries ? [] : entries;
     this.#pendingBytes = 0;
-    let text: string;
+    for (const entry of this.#pending) this.#pendingBytes += entry.body.length;
+    let records: Buffer[];
     try {
-      text = entries.map(encodeEntry).join('');
+      records = batch.map(recordBytes);
       this.#prepare();
     } catch (error) {
-      return this.#failed(error, entries.length);
+      return this.#failed(error, batch.length);
     }
     this.#writing = true;
-    this.#append(text, entries.length, false);
+    this.#append(records, false);
   }
 
   /** Resolves once everything added so far is written (or reported lost). */
@@ -163,28 +168,32 @@ export class InboxWriter {
     if (this.#count >= this.#capacity) this.#startNext();
   }
 
-  /** Append `text` (`records` whole records) off the event loop, then go on with what waits. */
-  #append(text: string, records: number, again: boolean): void {
+  /** Append whole records off the event loop (one writev(2)), then go on with what waits. */
+  #append(records: Buffer[], again: boolean): void {
     const fd = this.#fd!;
-    write(fd, text, null, 'utf8', (error, written) => {
+    writev(fd, records, null, (error, written) => {
       try {
         if (error) throw error;
-        const length = Buffer.byteLength(text);
-        // Cut short (a full disk, a signal): the rest, as bytes.
-        for (let offset = written; offset < length; ) offset += writeSync(fd, Buffer.from(text, 'utf8'), offset);
+        let length = 0;
+        for (const record of records) length += record.length;
+        // Cut short (a full disk, a signal): the rest.
+        if (written < length) {
+          const rest = Buffer.concat(records).subarray(written);
+          for (let offset = 0; offset < rest.length; ) offset += writeSync(fd, rest, offset);
+        }
         this.#dirty = true;
         const size = fstatSync(fd);
         if (size.nlink === 0 && !again) {
           // Another listener deleted this segment while this one lagged: write into the newest.
           this.#openNewest();
-          return this.#append(text, records, true);
+          return this.#append(records, true);
         }
-        if (size.size === this.#scanned + length) this.#count += records;
+        if (size.size === this.#scanned + length) this.#count += records.length;
         else this.#count += countLines(fd, this.#scanned, size.size);
         this.#scanned = size.size;
       } catch (caught) {
         this.#writing = false;
-        return this.#failed(caught, records);
+        return this.#failed(caught, records.length);
       }
       this.#writing = false;
       this.flush();
