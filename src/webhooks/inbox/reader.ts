@@ -24,9 +24,13 @@ export function readEntries(dir: string, limit = Infinity): InboxEntry[] {
 /** The deliveries with these ids that the inbox keeps, by id (an id it does not keep is absent). */
 export function findEntries(dir: string, ids: readonly string[]): Map<string, InboxEntry> {
   const texts = loadSegments(dir);
+  const found = entriesOf(texts, ids);
+  if (found.size === 0) return found;
   // Past the bound, a delivery is as good as dropped, even while its segment is still there.
-  const kept = new Set(summariesOf(dir, texts).map((s) => s.id));
-  return entriesOf(texts, ids.filter((id) => kept.has(id)));
+  const kept = summariesOf(dir, texts);
+  const oldestKept = kept.at(-1)?.id ?? '';
+  for (const id of found.keys()) if (id < oldestKept) found.delete(id);
+  return found;
 }
 
 function summariesOf(dir: string, texts: readonly string[]): EntrySummary[] {

@@ -104,10 +104,13 @@ export function decodeSummary(record: string): EntrySummary | undefined {
   return data ? summaryOf(data) : undefined;
 }
 
-/** Whether a record ends as every whole one does: `,"body":"<base64>"}`. */
+/**
+ * Whether a record ends as every whole one does, `,"body":"<base64>"}`: a record cut short
+ * ends inside its body, or before it (base64 holds no quote, so the last `"}` and the body key
+ * before it are the record's own).
+ */
 function isWhole(record: string): boolean {
-  const body = record.lastIndexOf(BODY_KEY);
-  return body > 0 && record.indexOf('"', body + BODY_KEY.length) === record.length - 2 && record.endsWith('"}');
+  return record.endsWith('"}') && record.lastIndexOf(BODY_KEY) > 0;
 }
 
 const BODY_KEY = ',"body":"';
