@@ -1,11 +1,12 @@
 // Writing a profile's inbox (layout: ./segments.ts; why this way: docs/ARCHITECTURE.md, "The
 // delivery inbox"). Entries are handed over after their senders were answered, gathered for
-// one turn of the event loop, and written as one writev(2) of whole records to the newest
-// segment, opened O_APPEND, so the writes of two listeners land one after the other, never
-// inside each other. The write runs off the event loop (libuv's thread pool), one at a time,
-// in order: a disk that stalls never holds up an answer; what arrives meanwhile is written
-// next, together. What a killed listener can lose is what it had not yet written: the
-// deliveries of its last moment, in practice the one in flight.
+// one turn of the event loop, and written on the next as one writev(2) of whole records to the
+// newest segment, opened O_APPEND, so the writes of two listeners land one after the other,
+// never inside each other. The write itself is synchronous: it only copies into the OS's page
+// cache (microseconds), which costs less than handing it to libuv's thread pool and back
+// (tens of microseconds a write on a virtual machine); forcing the data to the disk, and
+// deleting old segments, is what takes time, and that runs off the event loop. What a killed
+// listener can lose is what it answered in its last turn: the deliveries in flight.
 //
 // Several listeners of one profile share the segments without a lock:
 // - a writer starts the next segment when the one it writes holds a segment's capacity,
@@ -18,7 +19,7 @@
 //   writes its records again into the newest one.
 // Records are counted by their line ends, including those other writers wrote, so a
 // segment is full when it really holds its capacity, whoever wrote it.
-import { closeSync, constants, existsSync, fdatasync, close as closeFd, fdatasyncSync, fstatSync, openSync, readSync, statSync, unlink, writeSync, writev } from 'node:fs';
+import { closeSync, constants, existsSync, fdatasync, close as closeFd, fdatasyncSync, fstatSync, openSync, readSync, statSync, unlink, writeSync, writevSync } from 'node:fs';
 import { join } from 'node:path';
 import { acquireLock, type HeldLock } from '../../config/lock.js';
 import { writeFileAtomic } from '../../files/atomic-write.js';
@@ -30,15 +31,9 @@ import { FILE_MODE, META_FILE, WRITERS_DIR, ensureInboxDir, listSegments, segmen
 export interface InboxWriterOptions {
   /** Keep the newest this many deliveries (--inbox-size). */
   size: number;
-  /**
-   * A write failed, or the disk fell too far behind: those entries are lost. The writer goes
-   * on with the next ones.
-   */
+  /** A write failed: those entries are lost. The writer goes on with the next ones. */
   onError(error: unknown, lost: number): void;
 }
-
-/** Past this many bytes of bodies waiting for a disk that has stalled, new entries are not kept. */
-export const MAX_WAITING_BYTES = 64 * 1024 * 1024;
 
 /** How often what was written is forced to the disk (it is in the OS's cache at once). */
 const SYNC_INTERVAL_MS = 1_000;
@@ -55,11 +50,7 @@ export class InboxWriter {
   readonly #capacity: number;
   readonly #kept: number;
   #pending: InboxEntry[] = [];
-  #pendingBytes = 0;
   #scheduled = false;
-  /** A write is in flight; what is added meanwhile waits for it. */
-  #writing = false;
-  #drained: Array<() => void> = [];
   #fd: number | undefined;
   #seq = 0;
   /** Records (line ends) in the segment up to #scanned bytes. */
@@ -103,51 +94,38 @@ export class InboxWriter {
   /** Keep `entry`: written with the others of this turn of the event loop. */
   add(entry: InboxEntry): void {
     if (this.#closed) return;
-    if (this.#pendingBytes > MAX_WAITING_BYTES) {
-      this.options.onError(new Error(`the disk is over ${MAX_WAITING_BYTES / 1024 / 1024} MiB behind`), 1);
-      return;
-    }
     this.#pending.push(entry);
-    this.#pendingBytes += entry.body.length;
     if (!this.#scheduled) {
       this.#scheduled = true;
       setImmediate(() => this.flush());
     }
   }
 
-  /** Start writing what is waiting, unless a write is in flight (what waits goes next). */
+  /** Write what is waiting now. */
   flush(): void {
     this.#scheduled = false;
-    if (this.#writing) return;
-    const entries = this.#pending;
-    if (entries.length === 0) return this.#settle();
-    // At most as many records as one writev(2) takes (IOV_MAX); the rest go next.
-    const batch = entries.length > MAX_RECORDS_PER_WRITE ? entries.splice(0, MAX_RECORDS_PER_WRITE) : entries;
-    this.#pending = batch === entries ? [] : entries;
-    this.#pendingBytes = 0;
-    for (const entry of this.#pending) this.#pendingBytes += entry.body.length;
-    let records: Buffer[];
-    try {
-      records = batch.map(recordBytes);
-      this.#prepare();
-    } catch (error) {
-      return this.#failed(error, batch.length);
+    while (this.#pending.length > 0) {
+      // At most as many records as one writev(2) takes (IOV_MAX); the rest next.
+      const batch = this.#pending.length > MAX_RECORDS_PER_WRITE ? this.#pending.splice(0, MAX_RECORDS_PER_WRITE) : this.#pending.splice(0);
+      try {
+        this.#write(batch.map(recordBytes));
+      } catch (error) {
+        // Open afresh next time (the directory may have been removed, the disk freed).
+        this.#closeSegment();
+        this.options.onError(error, batch.length);
+      }
     }
-    this.#writing = true;
-    this.#append(records, false);
   }
 
   /** Resolves once everything added so far is written (or reported lost). */
-  drain(): Promise<void> {
+  async drain(): Promise<void> {
     this.flush();
-    if (!this.#writing && this.#pending.length === 0) return Promise.resolve();
-    return new Promise((resolve) => this.#drained.push(resolve));
   }
 
   /** Write what is waiting, force it to the disk, and give the writer tag back. */
   async close(): Promise<void> {
     if (this.#closed) return;
-    await this.drain();
+    this.flush();
     this.#closed = true;
     clearInterval(this.#timer);
     if (this.#fd !== undefined) {
@@ -161,56 +139,22 @@ export class InboxWriter {
     this.tag.release();
   }
 
-  /** The segment to write to: opened, or the newer one another listener started, or the next when full. */
-  #prepare(): void {
+  #write(records: Buffer[]): void {
     if (this.#fd === undefined) this.#openNewest();
     else this.#followOthers();
     if (this.#count >= this.#capacity) this.#startNext();
-  }
-
-  /** Append whole records off the event loop (one writev(2)), then go on with what waits. */
-  #append(records: Buffer[], again: boolean): void {
-    const fd = this.#fd!;
-    writev(fd, records, null, (error, written) => {
-      try {
-        if (error) throw error;
-        let length = 0;
-        for (const record of records) length += record.length;
-        // Cut short (a full disk, a signal): the rest.
-        if (written < length) {
-          const rest = Buffer.concat(records).subarray(written);
-          for (let offset = 0; offset < rest.length; ) offset += writeSync(fd, rest, offset);
-        }
-        this.#dirty = true;
-        const size = fstatSync(fd);
-        if (size.nlink === 0 && !again) {
-          // Another listener deleted this segment while this one lagged: write into the newest.
-          this.#openNewest();
-          return this.#append(records, true);
-        }
-        if (size.size === this.#scanned + length) this.#count += records.length;
-        else this.#count += countLines(fd, this.#scanned, size.size);
-        this.#scanned = size.size;
-      } catch (caught) {
-        this.#writing = false;
-        return this.#failed(caught, records.length);
-      }
-      this.#writing = false;
-      this.flush();
-    });
-  }
-
-  #failed(error: unknown, lost: number): void {
-    // Open afresh next time (the directory may have been removed, the disk freed).
-    this.#closeSegment();
-    this.options.onError(error, lost);
-    if (this.#pending.length > 0) this.flush();
-    else this.#settle();
-  }
-
-  #settle(): void {
-    if (this.#writing || this.#pending.length > 0) return;
-    for (const resolve of this.#drained.splice(0)) resolve();
+    let length = appendAll(this.#fd!, records);
+    this.#dirty = true;
+    let size = fstatSync(this.#fd!);
+    if (size.nlink === 0) {
+      // Another listener deleted this segment while this one lagged: write into the newest.
+      this.#openNewest();
+      length = appendAll(this.#fd!, records);
+      size = fstatSync(this.#fd!);
+    }
+    if (size.size === this.#scanned + length) this.#count += records.length;
+    else this.#count += countLines(this.#fd!, this.#scanned, size.size);
+    this.#scanned = size.size;
   }
 
   /** Move on to a newer segment another listener started, if the directory says there may be one. */
@@ -330,6 +274,19 @@ async function claimTag(dir: string): Promise<{ lock: HeldLock; tag: number }> {
     }
   }
   throw new Error(`every writer tag of the inbox in ${dir} is taken: ${TAG_COUNT} listeners of this profile are running`);
+}
+
+/** Write all of `records` (one writev(2) but for a full disk or a signal); returns their bytes. */
+function appendAll(fd: number, records: Buffer[]): number {
+  let length = 0;
+  for (const record of records) length += record.length;
+  const written = writevSync(fd, records);
+  if (written < length) {
+    // Cut short: the rest.
+    const rest = Buffer.concat(records).subarray(written);
+    for (let offset = 0; offset < rest.length; ) offset += writeSync(fd, rest, offset);
+  }
+  return length;
 }
 
 /** Line ends in bytes [from, to) of the file. */
