@@ -16,12 +16,20 @@ import { InboxWriter } from '../../src/webhooks/inbox/writer.js';
 import { ROOT } from '../helpers/cli.js';
 
 const writers: InboxWriter[] = [];
+const temps: string[] = [];
 afterAll(async () => {
   for (const writer of writers) await writer.close();
+  for (const dir of temps) rmSync(dir, { recursive: true, force: true });
 });
 
+function temp(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  temps.push(dir);
+  return dir;
+}
+
 function tempDir(): string {
-  return join(mkdtempSync(join(tmpdir(), 'pwctl-inbox-')), 'inbox', 'default');
+  return join(temp('pwctl-inbox-'), 'inbox', 'default');
 }
 
 async function open(dir: string, size: number, errors: unknown[] = []): Promise<InboxWriter> {
@@ -217,7 +225,7 @@ describe('segments and the bound', () => {
 describe('real processes appending to one inbox at once', () => {
   it('lose nothing, corrupt nothing, and make no id twice', async () => {
     // The writer as a listener runs it, bundled for plain node.
-    const work = mkdtempSync(join(tmpdir(), 'pwctl-inbox-procs-'));
+    const work = temp('pwctl-inbox-procs-');
     const bundle = join(work, 'writer.mjs');
     await build({ entryPoints: [join(ROOT, 'src/webhooks/inbox/writer.ts')], bundle: true, platform: 'node', format: 'esm', outfile: bundle, logLevel: 'silent' });
     const driver = join(work, 'driver.mjs');

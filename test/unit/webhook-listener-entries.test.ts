@@ -3,10 +3,10 @@
 // as it was received — with or without an inbox.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { Network } from '../../src/api/network.js';
 import type { InboxEntry } from '../../src/webhooks/inbox/entry.js';
 import { readEntries } from '../../src/webhooks/inbox/reader.js';
@@ -85,7 +85,9 @@ describe('listener entries', () => {
   });
 
   it('keeps deliveries --events leaves out of the output (answered all the same), not forwarded', async () => {
-    const dir = join(mkdtempSync(join(tmpdir(), 'pwctl-listener-')), 'inbox');
+    const root = mkdtempSync(join(tmpdir(), 'pwctl-listener-'));
+    onTestFinished(() => rmSync(root, { recursive: true, force: true }));
+    const dir = join(root, 'inbox');
     const inbox = await InboxWriter.open(dir, { size: 100, onError: (e) => { throw e; } });
     const { listener, entries } = await start(['milestone.created'], inbox);
     expect(await post(`${listener.origin}/hook`, task, { Signature: signBody(GIVEN, task) })).toBe(204);
