@@ -88,9 +88,14 @@ export async function startListener(options: ListenerOptions, sinks: ListenerSin
   const keepRefusals = (): void => {
     const batch = refusals;
     refusals = [];
-    for (const rejection of batch) {
-      const entry = rejectedEntry(ids.next(rejection.receivedAt), rejection, options.secrets.entries);
-      if (entry) keep(entry);
+    // The senders have their answers already; a failure here must not take the receiver down.
+    try {
+      for (const rejection of batch) {
+        const entry = rejectedEntry(ids.next(rejection.receivedAt), rejection, options.secrets.entries);
+        if (entry) keep(entry);
+      }
+    } catch (error) {
+      sinks.failed(error);
     }
   };
 
