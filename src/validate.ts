@@ -65,6 +65,43 @@ export function parseDay(value: string, name: InputName, now: Date = new Date())
   return `${day.getFullYear()}-${pad2(day.getMonth() + 1)}-${pad2(day.getDate())}`;
 }
 
+/**
+ * A moment (epoch milliseconds) for filters such as `--since`: how long ago (`30m`, `2h`,
+ * `3d`, `1w`), a day as parseDay reads it (YYYY-MM-DD, today, yesterday, -3d: its local
+ * midnight), a local time today (`14:30`), or a date and time (`2026-11-24T14:30`, seconds and
+ * a zone optional: local time without one).
+ */
+export function parseMoment(value: string, name: InputName, now: Date = new Date()): number {
+  const word = value.trim();
+  const ago = /^(\d{1,6})([smhdw])$/i.exec(word);
+  if (ago) return now.getTime() - Number(ago[1]) * AGO_UNIT_MS[ago[2]!.toLowerCase()]!;
+  const clock = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/.exec(word);
+  if (clock) return localTime(now.getFullYear(), now.getMonth() + 1, now.getDate(), clock.slice(1), value, name);
+  const stamp = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/i.exec(word);
+  if (stamp) {
+    const [year, month, day] = parseDate(stamp[1]!, name).split('-').map(Number) as [number, number, number];
+    const local = localTime(year, month, day, stamp.slice(2, 5), value, name);
+    const zone = stamp[5]?.toUpperCase();
+    if (zone === undefined) return local;
+    const offset = zone === 'Z' ? 'Z' : `${zone.slice(0, 3)}:${zone.slice(-2)}`;
+    return Date.parse(`${stamp[1]}T${stamp[2]}:${stamp[3]}:${stamp[4] ?? '00'}${offset}`);
+  }
+  try {
+    const [year, month, day] = parseDay(word, name, now).split('-').map(Number) as [number, number, number];
+    return new Date(year, month - 1, day).getTime();
+  } catch {
+    throw new UsageError(`${name} must be a time: how long ago (30m, 2h, 3d), YYYY-MM-DD, today, yesterday, -3d, HH:MM, or YYYY-MM-DDTHH:MM[:SS]; got ${shown(value)}`);
+  }
+}
+
+const AGO_UNIT_MS: Record<string, number> = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
+
+function localTime(year: number, month: number, day: number, [h, m, s]: (string | undefined)[], value: string, name: InputName): number {
+  const [hours, minutes, seconds] = [Number(h), Number(m), Number(s ?? 0)];
+  if (hours > 23 || minutes > 59 || seconds > 59) throw new UsageError(`${name} must be a time of day from 00:00 to 23:59:59, got ${shown(value)}`);
+  return new Date(year, month - 1, day, hours, minutes, seconds).getTime();
+}
+
 /** `+3d` → 3, `-2w` → -14, anything else undefined. */
 function relativeDays(word: string): number | undefined {
   const m = /^([+-])(\d{1,4})([dw])$/.exec(word);

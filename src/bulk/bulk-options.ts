@@ -33,4 +33,10 @@ export interface BulkOptions<I, T> {
   failureIsPartial?: boolean;
   /** The --dry-run notice for a batch (default: `N requests shown, none sent`). */
   dryRunNotice?: string;
+  /**
+   * The work reaches no service (replaying deliveries to a receiver): no API client is made
+   * (so none needs credentials), no rate limit holds items back, and the work's `client` is
+   * undefined — it must not use it.
+   */
+  offline?: boolean;
 }

@@ -3,6 +3,7 @@
 // progress on a terminal, a summary on stderr, exit 8 on failure — and on Ctrl-C or SIGTERM,
 // stop starting items and end waits for retries, let those in flight finish (a create that
 // was sent gets its answer recorded), and report what was done.
+import type { ApiClient } from '../api/client.js';
 import { ApiError } from '../api/errors.js';
 import { RequestNotSent } from '../api/not-sent.js';
 import { BULK_CONCURRENCY, type BulkOptions, type BulkWork } from '../bulk/bulk-options.js';
@@ -31,7 +32,8 @@ export async function runBulk<I, T>(
   const keyOf = options.key ?? ((item: I) => ({ id: item as unknown as string | number }));
   const view = (options.view ?? BULK_RESULT_VIEW) as View<BulkResult<T>>;
   ctx.output.checkFields(view);
-  const client = await ctx.api();
+  // Offline work is given no client (bulk-options.ts).
+  const client = options.offline ? (undefined as unknown as ApiClient) : await ctx.api();
   const { forPeople, streamsResults } = ctx.output;
   const results: (BulkResult<T> | undefined)[] = new Array(items.length);
   // A batch of one whose error is rethrown: the entry prints it, so a table need not repeat it.
@@ -93,7 +95,7 @@ export async function runBulk<I, T>(
         show(results[index]!);
         progress();
       },
-      { concurrency: options.concurrency ?? BULK_CONCURRENCY, gate: new RateGate(() => client.rateLimit.remaining), stopped: () => interrupted || outputFailed },
+      { concurrency: options.concurrency ?? BULK_CONCURRENCY, gate: new RateGate(() => client?.rateLimit.remaining), stopped: () => interrupted || outputFailed },
     );
   } finally {
     process.removeListener('SIGINT', onSignal);

@@ -14,9 +14,13 @@ import type { IO } from '../io.js';
 import { parseFieldList } from '../output/fields.js';
 import type { JqFilter } from '../output/jq.js';
 import { resolvePager } from '../output/pager.js';
+import type { View } from '../output/view.js';
 import { OutputWriter } from '../output/writer.js';
 import { TerminalAsker } from './prompts.js';
 import { StatusLine } from './status-line.js';
+
+/** Records kept for the id cache before a recorder exists: as many as it keeps of a kind. */
+const MAX_UNRECORDED = 200;
 
 export class Factory implements Ctx {
   #store: ConfigStore | undefined;
@@ -24,6 +28,8 @@ export class Factory implements Ctx {
   #client: Promise<ApiClient> | undefined;
   #writer: OutputWriter | undefined;
   #ids: IdRecorder | undefined;
+  /** Records printed before any recorder existed (src/completion/id-recorder.ts). */
+  #unrecorded: Array<[unknown, View<never>]> = [];
   #jq: JqFilter | undefined;
   #cleanups: Array<() => Promise<void>> = [];
   #asker: Asker | undefined;
@@ -60,7 +66,7 @@ export class Factory implements Ctx {
   get output(): OutputWriter {
     return (this.#writer ??= new OutputWriter(this.io, this.settings.output, this.flags.fields === undefined ? undefined : parseFieldList(this.flags.fields), {
       // Records printed by a real run are remembered for shell completion; a dry run printed none.
-      onRecord: this.dryRun ? undefined : (record, view) => this.#ids?.observe(record, view),
+      onRecord: this.dryRun ? undefined : (record, view) => this.#observe(record, view),
       jq: this.#jq,
       pager: resolvePager(this.flags, this.env),
     }));
@@ -136,7 +142,27 @@ export class Factory implements Ctx {
       }
     }
     this.#cleanups = [];
+    if (!this.#ids && this.#unrecorded.length > 0) {
+      // A verb that connected to no service (the delivery inbox's): its ids are the profile's.
+      try {
+        const { IdRecorder } = await import('../completion/id-recorder.js');
+        this.#ids = new IdRecorder(this.store, this.profileName, undefined);
+        this.#recordUnrecorded();
+      } catch {
+        // The cache is a convenience: failing to write it never fails the command.
+      }
+    }
     this.#ids?.save();
+  }
+
+  /** A printed record, for the id cache; kept for later when no recorder exists yet (none is made before a client). */
+  #observe(record: unknown, view: View<never>): void {
+    if (this.#ids) this.#ids.observe(record, view);
+    else if (view.cache && this.#unrecorded.length < MAX_UNRECORDED) this.#unrecorded.push([record, view]);
+  }
+
+  #recordUnrecorded(): void {
+    for (const [record, view] of this.#unrecorded.splice(0)) this.#ids!.observe(record, view);
   }
 
   async #connect(): Promise<ApiClient> {
@@ -144,6 +170,7 @@ export class Factory implements Ctx {
     const connection = await connect(this);
     // Ids are remembered per service: the sandbox's mean nothing to the real one.
     this.#ids = new IdRecorder(this.store, this.profileName, connection.serviceKey);
+    this.#recordUnrecorded();
     return connection.client;
   }
 }

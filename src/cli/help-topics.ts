@@ -26,6 +26,8 @@ error. With -o json or -o ndjson the error is also printed on stderr as one JSON
   PWCTL_PROFILE         stored profile to use, like --profile (default: default)
   PWCTL_OUTPUT          output format: ${OUTPUT_FORMATS.join(', ')}, like -o
   PWCTL_CONFIG_DIR      directory of the config store (default: the OS config directory)
+  PWCTL_DATA_DIR        directory of pwctl's data, the webhook delivery inbox (default: data in
+                        PWCTL_CONFIG_DIR when set, else the OS data directory)
   PWCTL_SANDBOX=1       run against the embedded sandbox, like --sandbox
   PWCTL_DEBUG=1         trace HTTP requests and their headers to stderr, like --debug;
                         PWCTL_DEBUG=api adds bodies, like --debug=api (secrets redacted)

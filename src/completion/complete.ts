@@ -12,7 +12,7 @@ import { CONFIG_FILE_NAME, configDir } from '../config/paths.js';
 import { serviceKey } from '../config/service-key.js';
 import { parseBoolean } from '../validate.js';
 import { completeWords, type Completion, type Sources, type TypedTarget } from './candidates.js';
-import { cacheDir, oneLine, readCachedIds, type IdKind } from './id-cache.js';
+import { cacheDir, LOCAL_IDS, oneLine, readCachedIds, type IdKind } from './id-cache.js';
 import { COMPLETION_SHELLS } from './shells.js';
 import type { CompletionTree } from './tree.js';
 
@@ -66,7 +66,9 @@ export function localSources(env: NodeJS.ProcessEnv): Sources {
         baseUrl: line.baseUrl || env.PWCTL_BASE_URL || settings?.base_url,
       });
       const cache = cacheDir(dir, profile, service);
-      return cache ? readCachedIds(cache, kind) : [];
+      // Ids of what this machine keeps (the delivery inbox) are the profile's, of no service.
+      const local = cacheDir(dir, profile, LOCAL_IDS);
+      return [...(cache ? readCachedIds(cache, kind) : []), ...(local ? readCachedIds(local, kind) : [])];
     },
     profiles() {
       return Object.keys(readStored().profiles!);

@@ -21,6 +21,13 @@ function isKind(kind: IdKind): boolean {
   return /^[a-z]+$/.test(kind);
 }
 
+/**
+ * Where ids of what this machine keeps (the webhook delivery inbox) are cached, in place of a
+ * service: they belong to the profile, whichever service it uses. No service key is spelled
+ * so (keys are "sandbox" or URLs).
+ */
+export const LOCAL_IDS = 'local';
+
 /** Entries kept per kind: enough for what a person recently looked at, small enough to read at every TAB. */
 export const MAX_CACHED_IDS = 200;
 const MAX_TITLE = 80;

@@ -3,16 +3,18 @@
 // command ends. The output writer only reports what it printed; this decides what to keep.
 import type { ConfigStore } from '../config/store.js';
 import type { View } from '../output/view.js';
-import { cacheDir, MAX_CACHED_IDS, rememberIds, type IdKind } from './id-cache.js';
+import { cacheDir, LOCAL_IDS, MAX_CACHED_IDS, rememberIds, type IdKind } from './id-cache.js';
 
 export class IdRecorder {
   readonly #seen = new Map<IdKind, Map<string, string>>();
+  /** Kinds whose ids are the profile's own, not a service's (View.cache.local). */
+  readonly #local = new Set<IdKind>();
 
   constructor(
     private readonly store: ConfigStore,
     private readonly profileName: string,
-    /** Which service the ids belong to (config/service-key.ts). */
-    private readonly serviceKey: string,
+    /** Which service the ids belong to (config/service-key.ts); undefined for a verb that connected to none. */
+    private readonly serviceKey: string | undefined,
   ) {}
 
   /** A printed record; the first ones of a long list are enough for the bounded cache. */
@@ -21,6 +23,7 @@ export class IdRecorder {
     if (!cache) return;
     let seen = this.#seen.get(cache.kind);
     if (!seen) this.#seen.set(cache.kind, (seen = new Map()));
+    if (cache.local) this.#local.add(cache.kind);
     if (seen.size >= MAX_CACHED_IDS) return;
     const id = String(cache.id(record) ?? '');
     if (id !== '' && !seen.has(id)) seen.set(id, String(cache.title(record) ?? ''));
@@ -30,8 +33,12 @@ export class IdRecorder {
   save(): void {
     if (this.#seen.size === 0) return;
     try {
-      const dir = cacheDir(this.store.dir, this.profileName, this.serviceKey);
-      if (dir && this.store.profile(this.profileName).completion_cache !== false) rememberIds(dir, this.#seen);
+      if (this.store.profile(this.profileName).completion_cache === false) return;
+      const of = (local: boolean) => new Map([...this.#seen].filter(([kind]) => this.#local.has(kind) === local));
+      const dir = this.serviceKey === undefined ? undefined : cacheDir(this.store.dir, this.profileName, this.serviceKey);
+      if (dir) rememberIds(dir, of(false));
+      const local = cacheDir(this.store.dir, this.profileName, LOCAL_IDS);
+      if (local && this.#local.size > 0) rememberIds(local, of(true));
     } catch {
       // The cache is a convenience: failing to write it never fails the command.
     }

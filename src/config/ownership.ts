@@ -13,7 +13,16 @@ export function unsafeStoreProblem(dir: string, file: string): string | undefine
   return problemOf('config directory', dir, uid, 'chmod 700') ?? problemOf('config file', file, uid, 'chmod 600');
 }
 
-function problemOf(what: string, path: string, uid: number, chmod: string): string | undefined {
+/**
+ * The same rule for another private directory of pwctl's (the delivery inbox): `risk` says
+ * what someone who controls it could do, `elsewhere` how to use another one.
+ */
+export function unsafeDirectoryProblem(what: string, dir: string, risk: string, elsewhere: string): string | undefined {
+  if (process.platform === 'win32' || typeof process.getuid !== 'function') return undefined;
+  return problemOf(what, dir, process.getuid(), 'chmod 700', risk, elsewhere);
+}
+
+function problemOf(what: string, path: string, uid: number, chmod: string, risk = 'who could make it send your token anywhere', elsewhere = 'PWCTL_CONFIG_DIR'): string | undefined {
   let info;
   try {
     info = statSync(path);
@@ -23,11 +32,11 @@ function problemOf(what: string, path: string, uid: number, chmod: string): stri
   }
   const shown = JSON.stringify(path);
   if (info.uid !== uid && info.uid !== 0) {
-    return `${what} ${shown} belongs to another user (uid ${info.uid}), who could make it send your token anywhere; use one of your own (PWCTL_CONFIG_DIR) or take it over (chown ${uid} ${shown})`;
+    return `${what} ${shown} belongs to another user (uid ${info.uid}), ${risk}; use one of your own (${elsewhere}) or take it over (chown ${uid} ${shown})`;
   }
   const writable = [info.mode & 0o020 ? 'its group' : '', info.mode & 0o002 ? 'others' : ''].filter(Boolean).join(' and ');
   if (writable) {
-    return `${what} ${shown} is writable by ${writable}, who could make it send your token anywhere; fix it with ${chmod} ${shown}`;
+    return `${what} ${shown} is writable by ${writable}, ${risk}; fix it with ${chmod} ${shown}`;
   }
   return undefined;
 }

@@ -19,3 +19,19 @@ export function configDir(env: NodeJS.ProcessEnv): string {
 }
 
 export const CONFIG_FILE_NAME = 'config.json';
+
+/**
+ * Where pwctl keeps data that is not configuration (the webhook delivery inbox):
+ * PWCTL_DATA_DIR; else, when PWCTL_CONFIG_DIR moves the config store, a `data` directory
+ * inside it, so that one variable keeps a whole pwctl world apart (a CI job, a test); else
+ * the OS data directory env-paths names for project "pwctl" (as the config directory).
+ */
+export function dataDir(env: NodeJS.ProcessEnv = process.env, platform = process.platform): string {
+  if (env.PWCTL_DATA_DIR) return env.PWCTL_DATA_DIR;
+  if (env.PWCTL_CONFIG_DIR) return join(env.PWCTL_CONFIG_DIR, 'data');
+  const name = 'pwctl-nodejs';
+  const home = homedir();
+  if (platform === 'darwin') return join(home, 'Library', 'Application Support', name);
+  if (platform === 'win32') return join(env.LOCALAPPDATA ?? join(home, 'AppData', 'Local'), name, 'Data');
+  return join(env.XDG_DATA_HOME ?? join(home, '.local', 'share'), name);
+}

@@ -122,7 +122,8 @@ export class AgentContext implements Ctx {
 
   /** Each item through the API, several at once within the service's rate limit; results in input order. */
   async bulk<I, T>(items: readonly I[], work: BulkWork<I, T>, options: BulkOptions<I, T>): Promise<void> {
-    const client = await this.api();
+    // Offline work is given no client (bulk-options.ts).
+    const client = options.offline ? (undefined as unknown as ApiClient) : await this.api();
     const keyOf = options.key ?? ((item: I) => ({ id: item as unknown as string | number }));
     const results: BulkResult<T>[] = new Array(items.length);
     await runPool(
@@ -132,7 +133,7 @@ export class AgentContext implements Ctx {
         const key = keyOf(items[index]!);
         results[index] = outcome.ok ? successResult(key, outcome.value) : failureResult(key, outcome.error);
       },
-      { concurrency: options.concurrency ?? BULK_CONCURRENCY, gate: new RateGate(() => client.rateLimit.remaining), stopped: () => false },
+      { concurrency: options.concurrency ?? BULK_CONCURRENCY, gate: new RateGate(() => client?.rateLimit.remaining), stopped: () => false },
     );
     const failed = results.filter((r) => !r.ok).length;
     this.output.result = failed > 0 ? { data: results, failed } : { data: results };

@@ -46,6 +46,12 @@ export interface View<T> {
     kind: IdKind;
     id: (record: T) => string | number;
     title: (record: T) => string;
+    /**
+     * Ids of records kept on this machine (the webhook delivery inbox), not a service's: they
+     * are remembered per profile, whichever service is configured, even by a verb that
+     * connects to none.
+     */
+    local?: boolean;
   };
 }
 

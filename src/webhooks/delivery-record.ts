@@ -16,10 +16,15 @@ export const DELIVERY_FIELDS = ['received_at', 'event', 'subscription_id', 'dupl
 
 /** The body as JSON when it is JSON; its text otherwise (a receiver under test may send anything). */
 export function parsePayload(body: Buffer): unknown {
+  return parseBody(body).payload;
+}
+
+/** The payload as parsePayload gives it, and whether the body was JSON (a JSON string and text look alike). */
+export function parseBody(body: Buffer): { payload: unknown; parses: boolean } {
   const text = body.toString('utf8');
   try {
-    return JSON.parse(text);
+    return { payload: JSON.parse(text), parses: true };
   } catch {
-    return text;
+    return { payload: text, parses: false };
   }
 }

@@ -1,12 +1,16 @@
 // `webhooks listen` assembled: the receiver answers; this module turns the accepted
 // deliveries into records (payload parsed, event named, duplicates marked), hands them to
-// the printer, relays them to forward targets, and keeps the counts for the summary.
+// the printer, relays them to forward targets, keeps every answered delivery in the inbox
+// (accepted or rejected) and hands it to whoever observes them, and keeps the counts for
+// the summary.
 import { DuplicateTracker, deliveryKey } from './duplicates.js';
-import { parsePayload, type DeliveryRecord } from './delivery-record.js';
-import { acceptedEntry, rejectedEntry } from './entries.js';
-import type { InboxEntry } from './inbox/entry.js';
+import { parseBody, type DeliveryRecord } from './delivery-record.js';
 import type { Network } from '../api/network.js';
 import { Forwarder, type ForwardOutcome, type ForwardTarget } from './forward.js';
+import type { InboxEntry } from './inbox/entry.js';
+import { DeliveryIds } from './inbox/ids.js';
+import { rejectedEntry, verifiedEntry } from './inbox/make-entry.js';
+import type { InboxWriter } from './inbox/writer.js';
 import { nameEvent } from './infer-event.js';
 import { startReceiver, type AcceptedDelivery, type ReceiverOptions, type RejectedRequest } from './receiver.js';
 
@@ -18,6 +22,8 @@ export interface ListenerOptions extends Omit<ReceiverOptions, 'onAccepted' | 'o
   /** How forwards reach their targets (src/api/network.ts): the CA file and proxies of the service's requests. */
   network: Network;
   duplicateMemory?: number;
+  /** Where every answered delivery is kept (src/webhooks/inbox/); undefined with --no-inbox. */
+  inbox?: InboxWriter;
 }
 
 /** A subscription whose secret verified a payload of another kind of resource than its event. */
@@ -31,17 +37,17 @@ export interface ListenerSinks {
   /** One batch of accepted deliveries, in arrival order. */
   deliveries(deliveries: DeliveryRecord[]): void;
   rejected(rejection: RejectedRequest): void;
-  /** A relay ended; `entryId` is the entry handed to `entry` for that delivery, if there is one. */
+  /** A relay ended; `entryId` is the entry handed to onEntry for that delivery, when entries are made. */
   forwarded(delivery: DeliveryRecord, outcome: ForwardOutcome, entryId?: string): void;
   /** The first delivery of a subscription whose payload contradicts its event (once per subscription). */
   contradicted(contradiction: EventContradiction): void;
   /** Printing or relaying a batch failed unexpectedly (a bug); the receiver keeps running. */
   failed(error: unknown): void;
   /**
-   * Every delivery answered, verified (filtered out by --events too) or refused, as the inbox
-   * keeps it; given only to a listener that keeps them (the inspector page).
+   * Every delivery answered that the inbox keeps (accepted, or rejected for its signature or
+   * size), as it keeps it, whether or not the inbox is on (the inspector page subscribes).
    */
-  entry?(entry: InboxEntry): void;
+  onEntry?(entry: InboxEntry): void;
 }
 
 export interface ListenSummary {
@@ -70,9 +76,32 @@ export async function startListener(options: ListenerOptions, sinks: ListenerSin
   const tracker = new DuplicateTracker(options.duplicateMemory);
   const forwarder = new Forwarder(options.forwardTo, { timeoutMs: options.forwardTimeoutMs, maxInFlight: 1_000, network: options.network });
   const contradicting = new Set<string>();
+  const { inbox } = options;
+  // Entries are made only when someone keeps or watches them.
+  const keeping = inbox !== undefined || sinks.onEntry !== undefined;
+  const ids = inbox?.ids ?? new DeliveryIds(0);
+  const keep = (entry: InboxEntry): void => {
+    sinks.onEntry?.(entry);
+    inbox?.add(entry);
+  };
+  // Refusals are kept on the next turn, as accepted deliveries are: the answer goes first.
+  let refusals: RejectedRequest[] = [];
+  const keepRefusals = (): void => {
+    const batch = refusals;
+    refusals = [];
+    // The senders have their answers already; a failure here must not take the receiver down.
+    try {
+      for (const rejection of batch) {
+        const entry = rejectedEntry(ids.next(rejection.receivedAt), rejection, options.secrets.entries);
+        if (entry) keep(entry);
+      }
+    } catch (error) {
+      sinks.failed(error);
+    }
+  };
 
   const recordOf = (delivery: AcceptedDelivery): DeliveryRecord | undefined => {
-    const payload = parsePayload(delivery.body);
+    const { payload, parses } = parseBody(delivery.body);
     const { secret } = delivery;
     const { event, contradicted } = nameEvent(secret.event, payload);
     if (contradicted !== undefined && event !== null) {
@@ -84,17 +113,14 @@ export async function startListener(options: ListenerOptions, sinks: ListenerSin
     }
     if (options.events && (event === null || !options.events.has(event))) {
       summary.filtered++;
-      sinks.entry?.(acceptedEntry(delivery, { payload, event, duplicate: false, forwardedTo: [] }));
+      if (keeping) {
+        const duplicate = tracker.check(deliveryKey(event ?? '', payload, delivery.signature));
+        keep(verifiedEntry({ id: ids.next(delivery.receivedAt), ...delivery, parses, event, duplicate, forwardedTo: [] }));
+      }
       return undefined;
     }
     const duplicate = tracker.check(deliveryKey(event ?? '', payload, delivery.signature));
     if (duplicate) summary.duplicates++;
-    const targets = forwarder.targetsFor(event ?? undefined);
-    let entry: InboxEntry | undefined;
-    if (sinks.entry) {
-      entry = acceptedEntry(delivery, { payload, event, duplicate, forwardedTo: targets.map((target) => target.url.href) });
-      sinks.entry(entry);
-    }
     const record: DeliveryRecord = {
       received_at: new Date(delivery.receivedAt).toISOString(),
       event,
@@ -102,11 +128,14 @@ export async function startListener(options: ListenerOptions, sinks: ListenerSin
       duplicate,
       payload,
     };
+    const targets = forwarder.targetsFor(event ?? undefined);
+    const entryId = keeping ? ids.next(delivery.receivedAt) : undefined;
+    if (entryId) keep(verifiedEntry({ id: entryId, ...delivery, parses, event, duplicate, forwardedTo: targets.map((t) => t.url.href) }));
     for (const target of targets) {
       void forwarder.relay(target, delivery.body, delivery.rawHeaders).then((outcome) => {
         if (outcome.status !== null && outcome.status >= 200 && outcome.status < 300) summary.forwardedOk++;
         else summary.forwardedFailed++;
-        sinks.forwarded(record, outcome, entry?.id);
+        sinks.forwarded(record, outcome, entryId);
       });
     }
     return record;
@@ -133,13 +162,9 @@ export async function startListener(options: ListenerOptions, sinks: ListenerSin
       summary.received++;
       summary.rejected++;
       sinks.rejected(rejection);
-      if (!sinks.entry) return;
-      try {
-        const entry = rejectedEntry(rejection, options.secrets.entries);
-        if (entry) sinks.entry(entry);
-      } catch (error) {
-        sinks.failed(error);
-      }
+      if (!keeping) return;
+      if (refusals.length === 0) setImmediate(keepRefusals);
+      refusals.push(rejection);
     },
   });
 
@@ -150,6 +175,7 @@ export async function startListener(options: ListenerOptions, sinks: ListenerSin
     async stop(graceMs) {
       const started = Date.now();
       await receiver.close(graceMs);
+      keepRefusals();
       summary.forwardsAbandoned = await forwarder.drain(Math.max(0, graceMs - (Date.now() - started)));
       return summary;
     },

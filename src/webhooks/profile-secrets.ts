@@ -21,11 +21,12 @@ export function profileSecrets(configDir: string, profileName: string): StoredSe
     },
     load() {
       const profile = new ConfigStore(configDir).profile(profileName);
-      return allWebhookSecrets(profile).map(({ id, entry }): KnownSecret => {
+      return allWebhookSecrets(profile).map(({ service, id, entry }): KnownSecret => {
         const subscriptionId = Number(id);
         return {
           secret: entry.secret,
           subscriptionId: Number.isSafeInteger(subscriptionId) ? subscriptionId : undefined,
+          service,
           event: typeof entry.event === 'string' ? entry.event : undefined,
           source: `profile ${profileName}`,
         };

@@ -9,9 +9,9 @@ import { describeMalformedSignature } from './signature.js';
 export interface AcceptedDelivery {
   /** Epoch milliseconds when the body was complete. */
   receivedAt: number;
-  body: Buffer;
   /** The request's path and query as received. */
   url: string;
+  body: Buffer;
   /** The request's headers as received (name, value, name, value …), for forwarding. */
   rawHeaders: string[];
   signature: string;
@@ -60,6 +60,8 @@ export interface RejectedRequest {
   rawHeaders: readonly string[];
   /** The whole body, when it was read before the refusal (a signature that does not verify). */
   body?: Buffer;
+  /** Bytes of the body: its length, its declared length, or what had arrived when it was refused. */
+  size?: number;
 }
 
 /**
@@ -155,13 +157,14 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
     reason: string,
     close = false,
     body?: Buffer,
+    size = body?.length,
   ): void => {
     const headers: http.OutgoingHttpHeaders = { 'content-type': 'text/plain; charset=utf-8' };
     if (status === 405) headers.allow = 'POST';
     if (close) headers.connection = 'close';
     res.writeHead(status, headers);
     res.end(`${reason}\n`);
-    options.onRejected({ receivedAt: Date.now(), status, kind, reason, method: req.method ?? '', url: req.url ?? '', remote: req.socket.remoteAddress, rawHeaders: req.rawHeaders, body });
+    options.onRejected({ receivedAt: Date.now(), status, kind, reason, method: req.method ?? '', url: req.url ?? '', remote: req.socket.remoteAddress, rawHeaders: req.rawHeaders, body, size });
   };
 
   const server = http.createServer(
@@ -177,7 +180,7 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
       if (path !== undefined && pathOf(req.url) !== path) return reject(req, res, 404, 'wrong-path', `wrong path; deliveries go to ${path}`);
       const declared = req.headers['content-length'];
       if (declared !== undefined && Number(declared) > maxBody) {
-        return reject(req, res, 413, 'body-too-large', `body of ${declared} bytes is over --max-body ${maxBody}`, true);
+        return reject(req, res, 413, 'body-too-large', `body of ${declared} bytes is over --max-body ${maxBody}`, true, undefined, Number(declared));
       }
       const chunks: Buffer[] = [];
       // Answered before the body ended (413, 503): the rest is not read.
@@ -200,8 +203,9 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
       req.on('data', (chunk: Buffer) => {
         if (answered) return;
         if (body.size + chunk.length > maxBody) {
+          const arrived = body.size + chunk.length;
           stop();
-          reject(req, res, 413, 'body-too-large', `body over --max-body ${maxBody} bytes`, true);
+          reject(req, res, 413, 'body-too-large', `body over --max-body ${maxBody} bytes`, true, undefined, arrived);
           return;
         }
         if (buffered + chunk.length > maxBuffered) {
@@ -231,7 +235,7 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
         }
         res.writeHead(ACCEPTED_STATUS);
         res.end();
-        pending.push({ receivedAt: Date.now(), body: bytes, url: req.url ?? '', rawHeaders: req.rawHeaders, signature: signature!, secret });
+        pending.push({ receivedAt: Date.now(), url: req.url ?? '/', body: bytes, rawHeaders: req.rawHeaders, signature: signature!, secret });
         if (!scheduled) {
           scheduled = true;
           setImmediate(hand);

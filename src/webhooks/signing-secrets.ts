@@ -8,6 +8,8 @@ export interface KnownSecret {
   secret: string;
   /** Known for secrets stored by `webhooks create`. */
   subscriptionId?: number;
+  /** The service the subscription belongs to (config/service-key.ts), for secrets stored by `webhooks create`. */
+  service?: string;
   event?: string;
   /** Where it came from, for messages: '--secret', '--secret-file', 'PWCTL_WEBHOOK_SECRET', 'profile default'. */
   source: string;

@@ -8,6 +8,9 @@ export interface StubRequest {
   url: string;
   headers: IncomingMessage['headers'];
   body: string;
+  /** The body's exact bytes, and the headers as they came (name, value, …): for byte-for-byte checks. */
+  bytes: Buffer;
+  rawHeaders: string[];
 }
 
 export type StubReply =
@@ -29,8 +32,9 @@ export async function startStubServer(): Promise<StubServer> {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const body = Buffer.concat(chunks).toString('utf8');
-      requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
+      const bytes = Buffer.concat(chunks);
+      const body = bytes.toString('utf8');
+      requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body, bytes, rawHeaders: req.rawHeaders });
       const path = (req.url ?? '').split('?')[0];
       const queue = routes.get(`${req.method} ${path}`);
       const reply = queue && queue.length > 1 ? queue.shift()! : queue?.[0];

@@ -84,7 +84,10 @@ describe('commands', () => {
     expect(values('steps ')).toEqual(verbs);
     expect(values('tasks ')).toEqual(verbs);
     expect(values('steps re')).toEqual(['reopen', 'reorder']);
-    expect(values('webhooks ')).toEqual(['list', 'get', 'create', 'update', 'pause', 'resume', 'delete', 'listen', 'verify', 'trigger']);
+    expect(values('webhooks ')).toEqual(['list', 'get', 'create', 'update', 'pause', 'resume', 'delete', 'listen', 'verify', 'trigger', 'deliveries']);
+    // A group inside a noun: its verbs, and their flags.
+    expect(values('webhooks deliveries ')).toEqual(['list', 'show', 'replay']);
+    expect(values('webhooks deliveries list --r')).toEqual(['--rejected']);
   });
 
   it('finds the noun after global options and their values', () => {

@@ -19,6 +19,7 @@ function entry(n: number, body = `{"id":${n},"title":"Task ${n}"}`): InboxEntry 
     reason: null,
     event: 'task.completed',
     subscription_id: 7,
+    service: 'sandbox',
     duplicate: false,
     size: Buffer.byteLength(body),
     method: 'POST',

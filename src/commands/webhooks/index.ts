@@ -5,7 +5,9 @@ import { parseTrueFalse } from '../../validate.js';
 import { bind, noun, verb } from '../declare.js';
 import { count, custom, flag, id, listOf, oneOf, path, port, raw, seconds, text, texts, url } from '../flags.js';
 import { LIST_FLAGS } from '../list-flags.js';
+import { DEFAULT_INBOX_SIZE, MAX_INBOX_SIZE } from '../../webhooks/inbox/size.js';
 import { pickWebhook } from '../pick.js';
+import { deliveries } from './deliveries/index.js';
 
 const HOOK_ID = { required: true, complete: { ids: 'webhooks' }, prompt: pickWebhook() } as const;
 const hookId = id('<id>', 'subscription id', HOOK_ID);
@@ -85,10 +87,13 @@ export const listen = verb({
 Rejections go to stderr, one line each; in a flood, one summary line per second.
 Bodies not yet verified hold at most 4 × --max-body (at least 1 MiB) together; past that
   the sender that has been sending longest is answered 503 and dropped.
+Every delivery answered (accepted, or rejected for its signature or size) is kept in the
+  profile's inbox, after its answer: \`pwctl webhooks deliveries list | show | replay\`.
 --inspect also serves a live page on 127.0.0.1 (its address, with this run's key, is printed
-  on stderr): every delivery as it arrives, verified or rejected with the reason, its headers
-  and payload, and a Replay button that sends it again to its --forward-to target. Only the
-  page opened at that address can read or replay deliveries; it keeps the newest 1,000.`,
+  on stderr): the inbox's newest deliveries, then every delivery as it arrives, verified or
+  rejected with the reason, its headers and payload, and a Replay button that sends it again
+  to its --forward-to target. Only the page opened at that address can read or replay
+  deliveries; it holds the newest 1,000.`,
   flags: {
     port: port('--port', 'port to listen on; 0 picks a free one', { default: 8787 }),
     host: text('--host', 'address to bind (anything but loopback is reachable from other machines)', { default: '127.0.0.1', nonEmpty: true, placeholder: '<addr>' }),
@@ -102,7 +107,10 @@ Bodies not yet verified hold at most 4 × --max-body (at least 1 MiB) together; 
     readTimeout: seconds('--read-timeout', 'drop a sender that has not sent a whole request within this time', { default: 10 }),
     forwardTimeout: seconds('--forward-timeout', 'give up on a forward target after this time', { default: 10 }),
     inspect: port('--inspect', 'also serve a live page of the deliveries on 127.0.0.1 at this port (default 8788; 0 picks a free one)', { bare: 8788 }),
+    inbox: flag('--no-inbox', 'keep no delivery in the inbox (`webhooks deliveries`)'),
+    inboxSize: count('--inbox-size', `keep the newest this many deliveries in the inbox (default ${DEFAULT_INBOX_SIZE.toLocaleString('en-US')})`, { max: MAX_INBOX_SIZE }),
   },
+  rules: [{ exclusive: ['inbox', 'inboxSize'] }],
   examples: [
     'pwctl webhooks listen --port 8787 --secret-file ~/.config/pwctl-hooks.secret',
     'pwctl webhooks listen -o ndjson | jq .payload.title',
@@ -162,5 +170,6 @@ export const webhooks = noun({
     bind(listen, () => import('./listen.js')),
     bind(verify, () => import('./verify.js')),
     bind(trigger, () => import('./trigger.js')),
+    deliveries,
   ],
 });

@@ -12,6 +12,7 @@ import { profileSecrets } from '../../webhooks/profile-secrets.js';
 import { REJECTION_LABELS, type RejectedRequest } from '../../webhooks/receiver.js';
 import { RejectionThrottle, type RejectionGroup } from '../../webhooks/rejection-throttle.js';
 import { SigningSecrets, type KnownSecret } from '../../webhooks/signing-secrets.js';
+import { openInbox } from './deliveries/inbox.js';
 import { readSecretFile, warnSecretOnCommandLine } from './secret-option.js';
 import { DELIVERY_VIEW } from './views.js';
 import type { RunOf } from '../declare.js';
@@ -20,6 +21,9 @@ import type { listen } from './index.js';
 
 /** Open requests and relays get this long to finish after Ctrl-C. */
 const SHUTDOWN_GRACE_MS = 5_000;
+
+/** Deliveries of earlier runs the inspector page opens on. */
+const INSPECTOR_HISTORY = 200;
 
 export const run: RunOf<typeof listen> = async (ctx, opts) => {
   const { port, host, maxBody, maxConnections } = opts;
@@ -44,17 +48,23 @@ export const run: RunOf<typeof listen> = async (ctx, opts) => {
     show: (r) => err(rejectionLine(r)),
     summarise: (total, groups) => err(rejectionSummaryLine(total, groups)),
   });
+  const inbox = opts.inbox ? await openInbox(ctx, opts.inboxSize) : undefined;
 
   const network = () => new Network({ caFile: ctx.settings.caFile, env: ctx.env });
   // The page's deliveries, kept only with --inspect (its code is loaded only then).
   const kept = opts.inspect === undefined ? undefined : new (await import('../../webhooks/inspect/memory-source.js')).MemorySource({ network: network(), timeoutMs: forwardTimeoutMs });
+  // The page opens on what earlier runs kept too, not an empty list: the inbox's newest.
+  if (kept && inbox) {
+    const { readEntries } = await import('../../webhooks/inbox/reader.js');
+    for (const entry of readEntries(inbox.dir, INSPECTOR_HISTORY).reverse()) kept.add(entry);
+  }
 
   let listener;
   try {
     listener = await startListener(
-      { host, port, path, maxBody, maxConnections, readTimeoutMs, secrets, events, forwardTo, forwardTimeoutMs, network: network() },
+      { host, port, path, maxBody, maxConnections, readTimeoutMs, secrets, events, forwardTo, forwardTimeoutMs, network: network(), inbox },
       {
-        ...(kept ? { entry: (entry) => kept.add(entry) } : {}),
+        ...(kept ? { onEntry: (entry) => kept.add(entry) } : {}),
         deliveries(records) {
           output.write(records);
         },
@@ -76,6 +86,7 @@ export const run: RunOf<typeof listen> = async (ctx, opts) => {
       },
     );
   } catch (error) {
+    await inbox?.close();
     throw listenError(error, host, port);
   }
 
@@ -102,6 +113,7 @@ export const run: RunOf<typeof listen> = async (ctx, opts) => {
   if (count === 0) ctx.io.warn('no signing secrets known yet: every delivery is rejected until you pass --secret-file, set PWCTL_WEBHOOK_SECRET, or create a subscription with `pwctl webhooks create`');
   else ctx.io.notice(`verifying with ${count} secret${count === 1 ? '' : 's'} (${describeSources(secrets.entries)}); secrets stored later are picked up without a restart`);
   for (const target of forwardTo) ctx.io.notice(`forwarding ${target.event ?? 'every event'} to ${target.url.href}`);
+  if (inbox) ctx.io.notice(`keeping deliveries in ${inbox.dir} (the newest ${inbox.options.size.toLocaleString('en-US')}): \`pwctl webhooks deliveries list\``);
   ctx.io.notice('press Ctrl-C to stop');
   // Before the ready line: a script that signals as soon as it reads it must find the handler.
   const signalled = waitForSignal();
@@ -114,6 +126,7 @@ export const run: RunOf<typeof listen> = async (ctx, opts) => {
   await inspector?.close();
   const summary = await listener.stop(SHUTDOWN_GRACE_MS);
   await kept?.close();
+  await inbox?.close();
   rejections.flush();
   await output.end();
   ctx.io.notice(summaryLine(summary, output.dropped, events !== undefined));

@@ -16,6 +16,12 @@ export interface InboxEntry {
   event: string | null;
   /** The subscription whose secret verified it; for a rejection, the one whose event its shape suggests, if any. */
   subscription_id: number | null;
+  /**
+   * The service that subscription belongs to (its key: "sandbox" or the base URL), for
+   * `deliveries replay --resign`: stored secrets are kept per service, and two services may
+   * both have a subscription 3. Null when subscription_id is.
+   */
+  service: string | null;
   duplicate: boolean;
   /** Bytes of the body received. */
   size: number;

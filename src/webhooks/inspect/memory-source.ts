@@ -4,8 +4,8 @@
 // own Signature, to the --forward-to targets it was relayed to, over the one HTTP stack.
 import type { Network } from '../../api/network.js';
 import type { InboxEntry } from '../inbox/entry.js';
-import { forwardHeaders } from '../forward.js';
-import { postFailure, postRaw } from '../post.js';
+import { postFailure } from '../post.js';
+import { replayRequest, sendReplay } from '../replay.js';
 import type { ForwardResult, InspectorSource, ReplayAttempt, ReplayOutcome } from './source.js';
 
 export const MEMORY_SOURCE_LIMITS = {
@@ -113,7 +113,7 @@ export class MemorySource implements InspectorSource {
     const url = new URL(target);
     const started = performance.now();
     try {
-      const answer = await postRaw(network, url, entry.body, forwardHeaders(entry.headers.flat(), entry.body.length), timeoutMs);
+      const answer = await sendReplay(network, replayRequest(entry, url), timeoutMs);
       return {
         target,
         status: answer.status,

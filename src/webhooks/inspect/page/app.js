@@ -514,10 +514,11 @@
   /** What a developer looking at a 401 (or 413) wants to know next. */
   function hintFor(entry) {
     const reason = entry.reason || '';
-    if (reason.startsWith('no Signature')) return ['The service signs every delivery: its Signature header is the hex HMAC-SHA256 of the body under the subscription’s secret. ', h('code', null, 'pwctl webhooks trigger'), ' sends signed test deliveries.'];
-    if (/^(malformed|empty) Signature/.test(reason)) return 'A Signature is 64 hex characters: the HMAC-SHA256 of the exact body.';
+    // The inbox's reasons (src/webhooks/inbox/make-entry.ts, KEPT_REJECTIONS).
+    if (reason === 'no signature') return ['The service signs every delivery: its Signature header is the hex HMAC-SHA256 of the body under the subscription’s secret. ', h('code', null, 'pwctl webhooks trigger'), ' sends signed test deliveries.'];
+    if (reason === 'malformed signature') return 'A Signature is 64 hex characters: the HMAC-SHA256 of the exact body.';
     if (reason.startsWith('body over')) return 'The body was not read. Start listen with a larger --max-body if deliveries really are this large.';
-    if (reason.startsWith('signature does not match')) {
+    if (reason === 'no secret matches') {
       const shape = entry.body_parses && entry.event ? `The body is JSON shaped like a ${entry.event} payload${entry.subscription_id !== null ? ` (subscription #${entry.subscription_id} is of that event)` : ''}. ` : '';
       return [shape, 'Was it signed with a secret this listener does not know, or changed on the way? Give listen the secret with --secret-file; ', h('code', null, 'pwctl webhooks verify'), ' checks one body against one secret.'];
     }

@@ -1,0 +1,79 @@
+// Reading a profile's inbox: what `webhooks deliveries list/show/replay` and the inspector
+// page see. Reading never changes it and needs no lock: a segment deleted while it is read
+// was the oldest, and a record still being written is skipped until it is whole.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { InboxEntry } from './entry.js';
+import { DELIVERY_ID_LENGTH } from './ids.js';
+import { decodeEntry, decodeSummary, RECORD_START, SEGMENT_ENCODING, splitRecords, type EntrySummary } from './record.js';
+import { checkInboxDir, keptSize, listSegments, segmentName } from './segments.js';
+
+/** Every delivery the inbox keeps, newest first: at most the newest --inbox-size. */
+export function readSummaries(dir: string): EntrySummary[] {
+  return summariesOf(dir, loadSegments(dir));
+}
+
+/** The newest `limit` deliveries with their headers and bodies, newest first. */
+export function readEntries(dir: string, limit = Infinity): InboxEntry[] {
+  const texts = loadSegments(dir);
+  const ids = summariesOf(dir, texts).slice(0, limit).map((s) => s.id);
+  const found = entriesOf(texts, ids);
+  return ids.flatMap((id) => found.get(id) ?? []);
+}
+
+/** The deliveries with these ids that the inbox keeps, by id (an id it does not keep is absent). */
+export function findEntries(dir: string, ids: readonly string[]): Map<string, InboxEntry> {
+  const texts = loadSegments(dir);
+  const found = entriesOf(texts, ids);
+  if (found.size === 0) return found;
+  // Past the bound, a delivery is as good as dropped, even while its segment is still there.
+  const kept = summariesOf(dir, texts);
+  const oldestKept = kept.at(-1)?.id ?? '';
+  for (const id of found.keys()) if (id < oldestKept) found.delete(id);
+  return found;
+}
+
+function summariesOf(dir: string, texts: readonly string[]): EntrySummary[] {
+  const byId = new Map<string, EntrySummary>();
+  for (const text of texts) {
+    for (const record of splitRecords(text)) {
+      const summary = decodeSummary(record);
+      // A record written twice (its writer found its segment deleted under it) counts once.
+      if (summary) byId.set(summary.id, summary);
+    }
+  }
+  // Ids sort by arrival (ids.ts); segments may interleave when several listeners wrote.
+  const summaries = [...byId.values()].sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+  const size = keptSize(dir);
+  return summaries.length > size ? summaries.slice(0, size) : summaries;
+}
+
+/** The whole entries of these ids; only their records are decoded (the id is where every record starts). */
+function entriesOf(texts: readonly string[], ids: readonly string[]): Map<string, InboxEntry> {
+  const wanted = new Set(ids);
+  const found = new Map<string, InboxEntry>();
+  if (wanted.size === 0) return found;
+  for (const text of texts) {
+    for (const record of splitRecords(text)) {
+      const id = record.slice(RECORD_START.length, RECORD_START.length + DELIVERY_ID_LENGTH);
+      if (!wanted.has(id) || found.has(id)) continue;
+      const entry = decodeEntry(record);
+      if (entry?.id === id) found.set(id, entry);
+    }
+  }
+  return found;
+}
+
+function loadSegments(dir: string): string[] {
+  checkInboxDir(dir);
+  const texts: string[] = [];
+  for (const seq of listSegments(dir)) {
+    try {
+      texts.push(readFileSync(join(dir, segmentName(seq)), SEGMENT_ENCODING));
+    } catch (error) {
+      // The oldest segment, deleted by a listener since the listing.
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+  }
+  return texts;
+}
