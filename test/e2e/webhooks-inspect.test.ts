@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { expectOneErrorLine, ROOT, runCli, startCli } from '../helpers/cli.js';
+import { expectOneErrorLine, makeConfigDir, ROOT, runCli, runInProcess, startCli } from '../helpers/cli.js';
 
 const DEFAULT_INSPECT_PORT = 8788;
 
@@ -99,5 +99,31 @@ export async function load(url, context, next) {
   it('listen --inspect loads them', async () => {
     const loaded = await modulesLoadedBy(['--inspect', '0']);
     expect(loaded).toEqual(expect.arrayContaining(['src/webhooks/inspect/server.ts', 'src/webhooks/inspect/memory-source.ts', 'src/webhooks/inspect/page/app.js']));
+  });
+});
+
+describe('listen --inspect and the inbox', () => {
+  it('the page opens on what earlier runs kept: a delivery of the last run can be inspected', async () => {
+    const configDir = makeConfigDir();
+    const secret = 'inspect-history-secret-0f9e8d';
+    const first = startCli(['webhooks', 'listen', '--port', '0', '--secret', secret], { configDir });
+    await first.waitFor('stderr', /listening on /);
+    const receiver = /listening on (\S+)/.exec(first.output('stderr'))![1]!;
+    const sent = await runInProcess(['webhooks', 'trigger', 'task.created', '--to', receiver, '--secret', secret], { configDir });
+    expect(sent.code, sent.stderr).toBe(0);
+    first.child.kill('SIGINT');
+    expect((await first.result).code).toBe(0);
+    const kept = JSON.parse((await runInProcess(['webhooks', 'deliveries', 'list', '-o', 'json'], { configDir })).stdout) as Array<{ id: string }>;
+    expect(kept).toHaveLength(1);
+
+    const second = startCli(['webhooks', 'listen', '--port', '0', '--inspect', '0', '--secret', secret], { configDir });
+    await second.waitFor('stderr', /listening on /);
+    const page = new URL(/inspector on (\S+)/.exec(second.output('stderr'))![1]!);
+    const token = new URLSearchParams(page.hash.slice(1)).get('token')!;
+    const answer = await fetch(new URL(`/api/deliveries/${kept[0]!.id}`, page), { headers: { 'x-inspector-token': token } });
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toMatchObject({ id: kept[0]!.id, verdict: 'verified', event: 'task.created' });
+    second.child.kill('SIGINT');
+    expect((await second.result).code).toBe(0);
   });
 });
