@@ -2,6 +2,7 @@
 // every verb, declared once. Their run functions are the files beside this one.
 import { WEBHOOK_EVENTS } from '../../api/types.js';
 import { parseTrueFalse } from '../../validate.js';
+import { groupedCount } from '../../output/view.js';
 import { bind, noun, verb } from '../declare.js';
 import { count, custom, flag, id, listOf, oneOf, path, port, raw, seconds, text, texts, url } from '../flags.js';
 import { LIST_FLAGS } from '../list-flags.js';
@@ -108,7 +109,7 @@ Every delivery answered (accepted, or rejected for its signature or size) is kep
     forwardTimeout: seconds('--forward-timeout', 'give up on a forward target after this time', { default: 10 }),
     inspect: port('--inspect', 'also serve a live page of the deliveries on 127.0.0.1 at this port (default 8788; 0 picks a free one)', { bare: 8788 }),
     inbox: flag('--no-inbox', 'keep no delivery in the inbox (`webhooks deliveries`)'),
-    inboxSize: count('--inbox-size', `keep the newest this many deliveries in the inbox (default ${DEFAULT_INBOX_SIZE.toLocaleString('en-US')})`, { max: MAX_INBOX_SIZE }),
+    inboxSize: count('--inbox-size', `keep the newest this many deliveries in the inbox (default ${groupedCount(DEFAULT_INBOX_SIZE)})`, { max: MAX_INBOX_SIZE }),
   },
   rules: [{ exclusive: ['inbox', 'inboxSize'] }],
   examples: [

@@ -3,6 +3,7 @@ import { Network } from '../../api/network.js';
 import { isLoopbackHost } from '../../api/no-proxy.js';
 import { CommandFailedError, UsageError } from '../../errors.js';
 import { escapeInline } from '../../output/sanitize.js';
+import { groupedCount } from '../../output/view.js';
 import { parseCount, parseEnum, parseTimeoutSeconds, requireNonEmpty } from '../../validate.js';
 import type { DeliveryRecord } from '../../webhooks/delivery-record.js';
 import { parseForwardTarget, type ForwardOutcome } from '../../webhooks/forward.js';
@@ -113,7 +114,7 @@ export const run: RunOf<typeof listen> = async (ctx, opts) => {
   if (count === 0) ctx.io.warn('no signing secrets known yet: every delivery is rejected until you pass --secret-file, set PWCTL_WEBHOOK_SECRET, or create a subscription with `pwctl webhooks create`');
   else ctx.io.notice(`verifying with ${count} secret${count === 1 ? '' : 's'} (${describeSources(secrets.entries)}); secrets stored later are picked up without a restart`);
   for (const target of forwardTo) ctx.io.notice(`forwarding ${target.event ?? 'every event'} to ${target.url.href}`);
-  if (inbox) ctx.io.notice(`keeping deliveries in ${inbox.dir} (the newest ${inbox.options.size.toLocaleString('en-US')}): \`pwctl webhooks deliveries list\``);
+  if (inbox) ctx.io.notice(`keeping deliveries in ${inbox.dir} (the newest ${groupedCount(inbox.options.size)}): \`pwctl webhooks deliveries list\``);
   ctx.io.notice('press Ctrl-C to stop');
   // Before the ready line: a script that signals as soon as it reads it must find the handler.
   const signalled = waitForSignal();
@@ -168,8 +169,8 @@ function rejectionLine(r: RejectedRequest): string {
 
 /** `rejected 1,234 requests in the last second: 1,200 × 401 signature does not match, 34 × 405 not POST` */
 function rejectionSummaryLine(total: number, groups: readonly RejectionGroup[]): string {
-  const parts = groups.map((g) => `${g.count.toLocaleString('en-US')} × ${g.status ?? 'dropped'} ${REJECTION_LABELS[g.kind]}`);
-  return `rejected ${total.toLocaleString('en-US')} request${total === 1 ? '' : 's'} in the last second: ${parts.join(', ')}`;
+  const parts = groups.map((g) => `${groupedCount(g.count)} × ${g.status ?? 'dropped'} ${REJECTION_LABELS[g.kind]}`);
+  return `rejected ${groupedCount(total)} request${total === 1 ? '' : 's'} in the last second: ${parts.join(', ')}`;
 }
 
 function contradictionLine(c: EventContradiction): string {
