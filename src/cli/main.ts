@@ -62,7 +62,12 @@ export async function run(givenArgv: string[], env: NodeJS.ProcessEnv, terminal:
       return factory;
     },
   };
-  const program = buildProgram(session, argv, helpOutput(terminal, env));
+  let program;
+  try {
+    program = await buildProgram(session, argv, helpOutput(terminal, env));
+  } catch (error) {
+    return await reportError(error, terminal.io(env, flags), argv, env);
+  }
   if (argv.length === 0) {
     program.outputHelp();
     return EXIT.ok;
@@ -90,7 +95,7 @@ export async function completionTree(): Promise<unknown> {
   const readOnly = () => {
     throw new Error('the completion tree is only read, never run');
   };
-  const program = buildProgram({ factory: readOnly, io: readOnly });
+  const program = await buildProgram({ factory: readOnly, io: readOnly });
   return buildCompletionTree(program, { helpTopics: Object.keys(TOPICS) });
 }
 

@@ -7,7 +7,7 @@ import type { mcpVerb } from './mcp-command.js';
 export const run: RunOf<typeof mcpVerb> = async (ctx, opts) => {
   const selection = { allowWrites: opts.allowWrites, tools: opts.tools };
   const [{ selectTools }, { serveMcp }] = await Promise.all([import('../mcp/catalog.js'), import('../mcp/server.js')]);
-  const tools = selectTools(selection);
+  const tools = await selectTools(selection);
   const settings = ctx.settings;
   // Started by hand at a terminal, it would look hung: say what it is waiting for.
   if (ctx.io.stdinIsTTY) {

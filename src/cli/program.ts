@@ -38,7 +38,7 @@ export function effectsOf(command: Command): Effects | undefined {
  * completion tree and the command reference). `output` is where help goes (helpOutput); a
  * program that is only read (the completion tree) needs none.
  */
-export function buildProgram(session: Session, argv?: readonly string[], output?: OutputConfiguration): Command {
+export async function buildProgram(session: Session, argv?: readonly string[], output?: OutputConfiguration): Promise<Command> {
   const program = new Command('pwctl').description(PROGRAM.summary).version(VERSION, '-V, --version', 'print the version');
   for (const global of GLOBAL_OPTIONS) {
     const option = new Option(global.flags, global.help);
@@ -50,9 +50,11 @@ export function buildProgram(session: Session, argv?: readonly string[], output?
 
   const wanted = argv === undefined ? undefined : invokedNames(argv);
   for (const top of COMMANDS) {
-    const names = top.kind === 'noun' ? [top.name, ...(top.aliases ?? [])] : namesOf(top.verb);
-    if (wanted === undefined || wanted.some((name) => names.includes(name))) addTopLevel(program, top, session);
-    else addStub(program, top);
+    const names = top.kind === 'lazy' ? [top.name, ...(top.aliases ?? [])] : namesOf(top.verb);
+    if (wanted === undefined || wanted.some((name) => names.includes(name))) {
+      if (top.kind === 'lazy') addNoun(program, await top.load(), session);
+      else addVerb(program, top, session);
+    } else addStub(program, top);
   }
   addHelpCommand(program, session);
   configure(program, output);
@@ -76,15 +78,12 @@ function invokedNames(argv: readonly string[]): string[] {
   return words[0] === 'help' ? words.slice(1) : words.slice(0, 1);
 }
 
+/** A command listed by its head only: its name, aliases and summary (what --help and "did you mean" need). */
 function addStub(parent: Command, top: TopLevel): void {
-  const command = parent.command(top.kind === 'noun' ? top.name : top.verb.name).description(top.kind === 'noun' ? top.summary : top.verb.summary);
-  const aliases = top.kind === 'noun' ? top.aliases : namesOf(top.verb).slice(1);
+  const command = parent.command(top.kind === 'lazy' ? top.name : top.verb.name).description(top.kind === 'lazy' ? top.summary : top.verb.summary);
+  const aliases = top.kind === 'lazy' ? top.aliases : namesOf(top.verb).slice(1);
   if (aliases?.length) command.aliases([...aliases]);
   if (top.kind === 'bound') FACTS.set(command, { effects: top.verb.effects });
-}
-
-function addTopLevel(parent: Command, top: TopLevel, session: Session): Command {
-  return top.kind === 'noun' ? addNoun(parent, top, session) : addVerb(parent, top, session);
 }
 
 function addNoun(parent: Command, noun: Noun, session: Session): Command {

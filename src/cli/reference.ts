@@ -6,11 +6,11 @@ import { buildProgram } from './program.js';
 /** Help is laid out for this width, so the reference reads the same on every machine. */
 const WIDTH = 100;
 
-export function commandReference(): string {
+export async function commandReference(): Promise<string> {
   const readOnly = () => {
     throw new Error('the command reference is only read, never run');
   };
-  const program = buildProgram({ factory: readOnly, io: readOnly });
+  const program = await buildProgram({ factory: readOnly, io: readOnly });
   const sections: string[] = [
     '# pwctl command reference',
     '',

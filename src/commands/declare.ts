@@ -8,7 +8,7 @@
 // Everything else is derived from these objects, never kept beside them: the commander tree
 // and help (src/cli/), shell completion, the MCP tools (src/mcp/), prompts and pickers, and
 // docs/commands.md. This module is data only: it loads nothing, so declaring costs start-up
-// nothing.
+// nothing; and a top-level noun's module is loaded only when it is used (lazyNoun).
 import type { Ctx } from './context.js';
 import type { Flag, FlagMap } from './flags.js';
 
@@ -109,8 +109,27 @@ export interface Noun {
   commands: readonly (Bound | Noun)[];
 }
 
-/** A top-level command: a noun, or a verb of its own (`api`, `export`). */
-export type TopLevel = Noun | Bound;
+/**
+ * What the whole program needs of a noun: its names and summary (`pwctl --help`, "did you
+ * mean"). Declared in the registry; the rest of the noun is in its module.
+ */
+export interface NounHead {
+  name: string;
+  aliases?: readonly string[];
+  summary: string;
+}
+
+/** The rest of a noun, in its own module: loaded only when a command line names the noun. */
+export type NounBody = Omit<Noun, 'kind' | keyof NounHead>;
+
+/** A top-level noun: its head, and where the rest of it is. */
+export interface LazyNoun extends NounHead {
+  readonly kind: 'lazy';
+  load(): Promise<Noun>;
+}
+
+/** A top-level command: a noun (loaded when named), or a verb of its own (`api`, `export`). */
+export type TopLevel = LazyNoun | Bound;
 
 export function verb<F extends FlagMap>(spec: VerbSpec<F>): Verb<F> {
   return { ...spec, kind: 'verb', effects: spec.effects ?? {} };
@@ -130,8 +149,25 @@ export function bind<F extends FlagMap>(verb: Verb<F>, load: () => Promise<{ run
  */
 export const STANDARD_ALIASES: Readonly<Record<string, readonly string[]>> = { list: ['ls'], get: ['view', 'show'], delete: ['rm'] };
 
+/** A noun inside another (`webhooks deliveries`), declared whole. */
 export function noun(spec: Omit<Noun, 'kind'>): Noun {
   return { ...spec, kind: 'noun' };
+}
+
+/** The module part of a top-level noun (its head is in the registry). */
+export function nounBody(spec: NounBody): NounBody {
+  return spec;
+}
+
+/** A top-level noun: its head, and the module that declares the rest (loaded once, when first needed). */
+export function lazyNoun(head: NounHead, load: () => Promise<NounBody>): LazyNoun {
+  let loaded: Promise<Noun> | undefined;
+  return { ...head, kind: 'lazy', load: () => (loaded ??= load().then((body) => ({ ...body, ...head, kind: 'noun' }))) };
+}
+
+/** Every top-level command with its nouns loaded: for what walks them all (completion, MCP tools, docs). */
+export async function loadAll(commands: readonly TopLevel[]): Promise<Array<Noun | Bound>> {
+  return Promise.all(commands.map((command) => (command.kind === 'lazy' ? command.load() : command)));
 }
 
 /** A verb's names: its own, its declared aliases and the standard ones for its name. */
@@ -139,8 +175,8 @@ export function namesOf(verb: Pick<Verb, 'name' | 'aliases'>): string[] {
   return [verb.name, ...new Set([...(verb.aliases ?? []), ...(STANDARD_ALIASES[verb.name] ?? [])])];
 }
 
-/** Every verb under a group, with its command path (`['webhooks', 'deliveries', 'list']`). */
-export function* walkVerbs(commands: readonly TopLevel[], path: readonly string[] = []): Generator<{ path: string[]; bound: Bound }> {
+/** Every verb under a group (loaded: loadAll), with its command path (`['webhooks', 'deliveries', 'list']`). */
+export function* walkVerbs(commands: readonly (Noun | Bound)[], path: readonly string[] = []): Generator<{ path: string[]; bound: Bound }> {
   for (const command of commands) {
     if (command.kind === 'bound') yield { path: [...path, command.verb.name], bound: command };
     else yield* walkVerbs(command.commands, [...path, command.name]);

@@ -1,23 +1,15 @@
 // The program: its summary and examples, and every top-level command in the order `--help`
 // lists them (the command line adds its own: `mcp`, which starts the agents' front end, and
-// `help`). Adding a noun is one line here and a declaration file beside it; everything a
-// user sees of it (help, completion, MCP tools, docs/commands.md) follows from that.
+// `help`). A noun is named here — its name, aliases and summary, all `pwctl --help` needs —
+// and declared in full in its module, loaded only when a command line names it (or when
+// everything is walked: completion, MCP tools, docs/commands.md). Adding a noun is one entry
+// here and a declaration file beside it; everything a user sees of it follows from those.
 import { apiCommand } from './api/index.js';
-import { auth } from './auth/index.js';
 import { completion } from './completion/index.js';
-import { config } from './config/index.js';
-import type { TopLevel } from './declare.js';
-import { docs } from './docs/index.js';
+import { lazyNoun, type TopLevel } from './declare.js';
 import { exportCommand } from './export/index.js';
-import { milestones } from './milestones/index.js';
-import { phases } from './phases/index.js';
-import { projects } from './projects/index.js';
 import { restoreCommand } from './restore/index.js';
-import { sandbox } from './sandbox/index.js';
-import { steps } from './steps/index.js';
-import { tags } from './tags/index.js';
 import { version } from './version/index.js';
-import { webhooks } from './webhooks/index.js';
 
 export interface Program {
   summary: string;
@@ -36,5 +28,21 @@ export const PROGRAM: Program = {
     'pwctl api /api/v1/projects/31',
   ],
   details: 'Run `pwctl help exit-codes`, `pwctl help environment` or `pwctl help formatting` for reference tables.',
-  commands: [docs, steps, tags, milestones, phases, projects, webhooks, auth, config, apiCommand, completion, sandbox, exportCommand, restoreCommand, version],
+  commands: [
+    lazyNoun({ name: 'docs', summary: 'documents: rich-text pages of a company, optionally attached to a project or client' }, async () => (await import('./docs/index.js')).docs),
+    lazyNoun({ name: 'steps', aliases: ['tasks'], summary: 'tasks of project phases: list, create, update, complete, move, reorder, delete' }, async () => (await import('./steps/index.js')).steps),
+    lazyNoun({ name: 'tags', summary: 'the tags of a task: list, add, set, remove' }, async () => (await import('./tags/index.js')).tags),
+    lazyNoun({ name: 'milestones', summary: 'milestones: marker dates on a project calendar' }, async () => (await import('./milestones/index.js')).milestones),
+    lazyNoun({ name: 'phases', summary: 'phases of projects, as your tasks name them (with their ids, for --phase)' }, async () => (await import('./phases/index.js')).phases),
+    lazyNoun({ name: 'projects', summary: 'projects, as your tasks, documents and milestones name them (with their ids, for --project)' }, async () => (await import('./projects/index.js')).projects),
+    lazyNoun({ name: 'webhooks', summary: 'webhook subscriptions, a verifying local receiver, and tools for building receivers' }, async () => (await import('./webhooks/index.js')).webhooks),
+    lazyNoun({ name: 'auth', summary: 'sign in, check and remove the credentials of a profile' }, async () => (await import('./auth/index.js')).auth),
+    lazyNoun({ name: 'config', summary: 'read and change settings of the current profile' }, async () => (await import('./config/index.js')).config),
+    apiCommand,
+    completion,
+    lazyNoun({ name: 'sandbox', summary: 'a faithful local copy of the service, for trying scripts and building integrations' }, async () => (await import('./sandbox/index.js')).sandbox),
+    exportCommand,
+    restoreCommand,
+    version,
+  ],
 };

@@ -2,7 +2,7 @@
 // declaration): a tool per verb, named `<noun>_<verb>`, its inputSchema made of the flags'
 // API field names and schemas, plus `fields` where it prints records. Read-only tools
 // unless --allow-writes, narrowed by --tools.
-import { walkVerbs, type Verb } from '../commands/declare.js';
+import { loadAll, walkVerbs, type Verb } from '../commands/declare.js';
 import type { JsonSchema } from '../commands/flags.js';
 import { PROGRAM } from '../commands/registry.js';
 import { UsageError } from '../errors.js';
@@ -11,12 +11,19 @@ import type { Tool } from './tool.js';
 
 const FIELDS: JsonSchema = { type: 'array', items: { type: 'string' }, description: 'paths to keep, e.g. ["id","phase.title"]' };
 
-export const TOOLS: readonly Tool[] = [...walkVerbs(PROGRAM.commands)].flatMap(({ path, bound }) => {
-  const { verb } = bound;
-  if (!verb.mcp) return [];
-  const exposure = typeof verb.mcp === 'object' ? verb.mcp : {};
-  return [{ name: exposure.name ?? path.join('_'), description: exposure.description ?? sentence(verb.summary), inputSchema: inputSchemaOf(verb), writes: verb.effects.writes === true, bound }];
-});
+let tools: Promise<readonly Tool[]> | undefined;
+
+/** Every tool there is (each noun's declarations loaded once). */
+export function allTools(): Promise<readonly Tool[]> {
+  return (tools ??= loadAll(PROGRAM.commands).then((commands) =>
+    [...walkVerbs(commands)].flatMap(({ path, bound }) => {
+      const { verb } = bound;
+      if (!verb.mcp) return [];
+      const exposure = typeof verb.mcp === 'object' ? verb.mcp : {};
+      return [{ name: exposure.name ?? path.join('_'), description: exposure.description ?? sentence(verb.summary), inputSchema: inputSchemaOf(verb), writes: verb.effects.writes === true, bound }];
+    }),
+  ));
+}
 
 /** An object of the flags' API fields and no others (a misspelt argument is an error, not ignored). */
 export function inputSchemaOf(verb: Verb): JsonSchema {
@@ -48,24 +55,25 @@ export interface ToolSelection {
 }
 
 /** The tools to offer; a usage error for an unknown name, or a write tool without --allow-writes. */
-export function selectTools(selection: ToolSelection): Tool[] {
-  if (selection.tools === undefined) return TOOLS.filter((tool) => selection.allowWrites || !tool.writes);
+export async function selectTools(selection: ToolSelection): Promise<Tool[]> {
+  const known = await allTools();
+  if (selection.tools === undefined) return known.filter((tool) => selection.allowWrites || !tool.writes);
   const names = selection.tools.split(',').map((name) => name.trim()).filter((name) => name !== '');
   if (names.length === 0) throw new UsageError('--tools takes tool names separated by commas, e.g. --tools steps_list,steps_get');
   for (const name of names) {
-    const tool = TOOLS.find((t) => t.name === name);
+    const tool = known.find((t) => t.name === name);
     if (!tool) {
-      const names = TOOLS.map((t) => t.name);
+      const names = known.map((t) => t.name);
       throw new UsageError(`--tools: unknown tool ${JSON.stringify(name)}${didYouMean(name, names)}; tools: ${names.join(', ')}`);
     }
     if (tool.writes && !selection.allowWrites) throw new UsageError(`--tools: ${name} changes data; add --allow-writes to offer it`);
   }
-  return TOOLS.filter((tool) => names.includes(tool.name));
+  return known.filter((tool) => names.includes(tool.name));
 }
 
 /** Why a call of a tool that is not offered is refused (no request is made). */
-export function refusal(name: string, selection: ToolSelection): string {
-  const tool = TOOLS.find((t) => t.name === name);
+export async function refusal(name: string, selection: ToolSelection): Promise<string> {
+  const tool = (await allTools()).find((t) => t.name === name);
   if (!tool) return `unknown tool ${JSON.stringify(name)}`;
   if (tool.writes && !selection.allowWrites) return `${name} changes data, and this server is read-only: start it with \`pwctl mcp --allow-writes\``;
   return `${name} is not offered by this server (--tools)`;

@@ -49,7 +49,7 @@ export async function serveMcp(options: McpServerOptions): Promise<void> {
   async function callTool(name: string, args: unknown): Promise<CallToolResult> {
     const tool = offered.get(name);
     // Refused before anything else: no argument check, no connection, no request.
-    if (!tool) return errorResult(new Error(refusal(name, selection)));
+    if (!tool) return errorResult(new Error(await refusal(name, selection)));
     try {
       return dataResult(await runTool(tool, await checker.check(tool.inputSchema, args), context));
     } catch (error) {

@@ -315,7 +315,10 @@ describe('webhooks listen under 200 slow senders each holding nearly --max-body'
 
       const { stdout, stderr } = await slow.stop();
       expect(stdout.trim().split('\n').map((line) => (JSON.parse(line) as { payload: { id: number } }).payload.id)).toEqual([3]);
-      expect(reportedRejections(stderr).total['503']).toBe(answered.length);
+      // Every sender seen answered 503 is reported; one let go after that count was taken may be too.
+      const reported = reportedRejections(stderr).total['503'] ?? 0;
+      expect(reported).toBeGreaterThanOrEqual(answered.length);
+      expect(reported).toBeLessThanOrEqual(SLOW_SENDERS);
       expect(stderr).not.toMatch(STACK_FRAME);
     } finally {
       if (!slow.exited()) await slow.stop();

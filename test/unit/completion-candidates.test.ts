@@ -11,13 +11,13 @@ import { buildCompletionTree, type CommandNode, type OptionNode } from '../../sr
 import { CONFIG_KEY_NAMES } from '../../src/config/keys.js';
 import { OUTPUT_FORMATS } from '../../src/output/formats.js';
 import { buildProgram, COMMANDS } from '../../src/cli/program.js';
-import { walkVerbs } from '../../src/commands/declare.js';
+import { loadAll, walkVerbs } from '../../src/commands/declare.js';
 import { nameOf } from '../../src/commands/flags.js';
 
 const nothingRuns = () => {
   throw new Error('nothing runs in these tests');
 };
-const program = buildProgram({ factory: nothingRuns, io: nothingRuns });
+const program = await buildProgram({ factory: nothingRuns, io: nothingRuns });
 const tree = buildCompletionTree(program, { helpTopics: Object.keys(TOPICS) });
 
 const CACHE: Partial<Record<IdKind, CachedId[]>> = {
@@ -249,9 +249,9 @@ describe('the tree', () => {
     for (const sub of command.commands) walk(sub, fn, [...path, sub.name()]);
   }
 
-  it('carries the values of every declared flag and argument that has a fixed set', () => {
+  it('carries the values of every declared flag and argument that has a fixed set', async () => {
     let checked = 0;
-    for (const { path, bound } of walkVerbs(COMMANDS)) {
+    for (const { path, bound } of walkVerbs(await loadAll(COMMANDS))) {
       for (const flag of Object.values(bound.verb.flags)) {
         const values = flag.complete?.values;
         if (!values) continue;

@@ -9,16 +9,17 @@ import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { commandReference } from '../../src/cli/reference.js';
 import { buildProgram, COMMANDS } from '../../src/cli/program.js';
-import { namesOf, walkVerbs } from '../../src/commands/declare.js';
+import { loadAll, namesOf, walkVerbs } from '../../src/commands/declare.js';
 import { nameOf } from '../../src/commands/flags.js';
-import { TOOLS } from '../../src/mcp/catalog.js';
+import { allTools } from '../../src/mcp/catalog.js';
 import { ROOT } from '../helpers/cli.js';
 
-const verbs = [...walkVerbs(COMMANDS)];
+const verbs = [...walkVerbs(await loadAll(COMMANDS))];
+const TOOLS = await allTools();
 const notRun = () => {
   throw new Error('not run');
 };
-const program = buildProgram({ factory: notRun, io: notRun });
+const program = await buildProgram({ factory: notRun, io: notRun });
 
 function commandAt(path: readonly string[]): Command {
   let command: Command = program;
@@ -140,7 +141,7 @@ describe('agents (MCP)', () => {
 });
 
 describe('docs/commands.md', () => {
-  it('is what the declarations make of it (run `npm run docs` after changing a command)', () => {
-    expect(readFileSync(join(ROOT, 'docs', 'commands.md'), 'utf8')).toBe(commandReference());
+  it('is what the declarations make of it (run `npm run docs` after changing a command)', async () => {
+    expect(readFileSync(join(ROOT, 'docs', 'commands.md'), 'utf8')).toBe(await commandReference());
   });
 });

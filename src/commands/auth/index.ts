@@ -1,5 +1,5 @@
 // Signing in, and the credentials of profiles: every verb, declared once.
-import { bind, noun, verb } from '../declare.js';
+import { bind, nounBody, verb } from '../declare.js';
 import { flag, raw } from '../flags.js';
 
 export const login = verb({
@@ -58,9 +58,7 @@ export const logout = verb({
   effects: { offline: true, prints: 'text' },
 });
 
-export const auth = noun({
-  name: 'auth',
-  summary: 'sign in, check and remove the credentials of a profile',
+export const auth = nounBody({
   details:
     '\nThe token comes from PWCTL_TOKEN when set, else from the profile (--profile, PWCTL_PROFILE; default "default").\nA token is never accepted as a flag value: it would show up in shell history and process lists.',
   examples: ['pwctl auth login', 'printf %s "$TOKEN" | pwctl auth login --with-token', 'pwctl auth login --profile staging --base-url https://staging.example.com', 'pwctl auth status'],

@@ -1,6 +1,6 @@
 // Settings of a profile: every verb, declared once.
 import { CONFIG_KEYS } from '../../config/keys.js';
-import { bind, noun, verb } from '../declare.js';
+import { bind, nounBody, verb } from '../declare.js';
 import { raw } from '../flags.js';
 
 const key = raw('<key>', 'a config key', { required: true, complete: { values: CONFIG_KEYS.map((k) => [k.name, k.description] as const) } });
@@ -49,9 +49,7 @@ export const path = verb({
   effects: TEXT,
 });
 
-export const config = noun({
-  name: 'config',
-  summary: 'read and change settings of the current profile',
+export const config = nounBody({
   details: `\nKeys:\n${CONFIG_KEYS.map((k) => `  ${k.name.padEnd(20)}${k.description}`).join('\n')}`,
   examples: ['pwctl config set company 1', 'pwctl config get base_url', 'pwctl config list'],
   commands: [

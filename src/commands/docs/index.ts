@@ -1,7 +1,7 @@
 // Documents: every verb, declared once. Their run functions are the files beside this one.
 import { EDIT_ACCESS_VALUES } from '../../api/types.js';
 import { CONCURRENCY } from '../bulk-flags.js';
-import { bind, noun, verb } from '../declare.js';
+import { bind, nounBody, verb } from '../declare.js';
 import { flag, id, oneOf, path, text, textOrFile, toggle, uuid, uuids, type Flag } from '../flags.js';
 import { LIST_FLAGS } from '../list-flags.js';
 import { SORT_FLAG } from '../list-refine.js';
@@ -193,9 +193,7 @@ changes into the file, then push with --force.`,
   examples: ['pwctl docs diff handbook/project-brief.md', 'pwctl docs diff handbook -o json --jq \'.[] | select(.same | not) | .file\''],
 });
 
-export const docs = noun({
-  name: 'docs',
-  summary: 'documents: rich-text pages of a company, optionally attached to a project or client',
+export const docs = nounBody({
   examples: [
     'pwctl docs list --project 31 --client-visible',
     'pwctl docs create --title "Kick-off notes" --project 31 --content-file notes.md',

@@ -1,7 +1,7 @@
 // Milestones: every verb, declared once. Their run functions are the files beside this one.
 import { MAX_MILESTONE_TITLE } from '../../api/types.js';
 import { CONCURRENCY } from '../bulk-flags.js';
-import { bind, noun, verb } from '../declare.js';
+import { bind, nounBody, verb } from '../declare.js';
 import { color, date, id, ids, text } from '../flags.js';
 import { LIST_FLAGS } from '../list-flags.js';
 import { SORT_FLAG } from '../list-refine.js';
@@ -74,9 +74,7 @@ export const remove = verb({
   mcp: { description: 'Delete milestones permanently.' },
 });
 
-export const milestones = noun({
-  name: 'milestones',
-  summary: 'milestones: marker dates on a project calendar',
+export const milestones = nounBody({
   examples: [
     'pwctl milestones list --project 31',
     "pwctl milestones create --project 31 --title \"Beta\" --due 2026-12-01 --color '#1e90ff'",

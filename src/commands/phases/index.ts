@@ -1,5 +1,5 @@
 // Phases: the API has no list of them; `phases list` lists those the caller's tasks name.
-import { bind, noun, verb } from '../declare.js';
+import { bind, nounBody, verb } from '../declare.js';
 import { id } from '../flags.js';
 import { LIST_FLAGS } from '../list-flags.js';
 
@@ -18,9 +18,7 @@ clients, so it is not listed. The id is what \`steps create --phase\` and \`step
   mcp: true,
 });
 
-export const phases = noun({
-  name: 'phases',
-  summary: 'phases of projects, as your tasks name them (with their ids, for --phase)',
+export const phases = nounBody({
   examples: ['pwctl phases list --project 31', 'pwctl steps create --phase "$(pwctl phases list --project 31 --jq ".[0].id")" --title Draft'],
   commands: [bind(list, () => import('./list.js'))],
 });

@@ -1,6 +1,6 @@
 // Projects: the API has no list of them; `projects list` lists those that tasks, documents
 // and milestones name.
-import { bind, noun, verb } from '../declare.js';
+import { bind, nounBody, verb } from '../declare.js';
 import { id } from '../flags.js';
 import { LIST_FLAGS } from '../list-flags.js';
 
@@ -19,9 +19,7 @@ documents and milestones each holds. A project nothing you can see belongs to is
   mcp: true,
 });
 
-export const projects = noun({
-  name: 'projects',
-  summary: 'projects, as your tasks, documents and milestones name them (with their ids, for --project)',
+export const projects = nounBody({
   examples: ['pwctl projects list', 'pwctl docs list --project "$(pwctl projects list --jq ".[0].id")"'],
   commands: [bind(list, () => import('./list.js'))],
 });

@@ -1,5 +1,5 @@
 // The local sandbox of the service: every verb, declared once.
-import { bind, noun, verb } from '../declare.js';
+import { bind, nounBody, verb } from '../declare.js';
 import { count, flag, oneOf, path, port, seconds, text } from '../flags.js';
 
 export const serve = verb({
@@ -27,9 +27,7 @@ export const reset = verb({
   effects: { offline: true, prints: 'text' },
 });
 
-export const sandbox = noun({
-  name: 'sandbox',
-  summary: 'a faithful local copy of the service, for trying scripts and building integrations',
+export const sandbox = nounBody({
   examples: ['pwctl sandbox serve --port 8080 -o json', 'pwctl --sandbox steps list', 'pwctl sandbox reset'],
   commands: [bind(serve, () => import('./serve.js')), bind(reset, () => import('./reset.js'))],
 });

@@ -2,7 +2,7 @@
 // files beside this one, loaded only when the verb runs.
 import { STEP_INCLUDES } from '../../api/types.js';
 import { CONCURRENCY } from '../bulk-flags.js';
-import { bind, noun, verb } from '../declare.js';
+import { bind, nounBody, verb } from '../declare.js';
 import { choice, date, dateOrNone, flag, id, ids, listOf, oneOf, path, text, textOrFile, toggle } from '../flags.js';
 import { LIST_FLAGS } from '../list-flags.js';
 import { SORT_FLAG } from '../list-refine.js';
@@ -203,10 +203,7 @@ the line when it cannot tell. Without --results, check such a line yourself with
   effects: { writes: true },
 });
 
-export const steps = noun({
-  name: 'steps',
-  aliases: ['tasks'],
-  summary: 'tasks of project phases: list, create, update, complete, move, reorder, delete',
+export const steps = nounBody({
   examples: [
     'pwctl steps list --open --has-due-date --include tags',
     'pwctl steps create --phase 7 --title "Draft the brief" --due 2026-12-15',

@@ -2,7 +2,7 @@
 // A <tag> of digits is an id (sent as a JSON number), anything else a name (a JSON string);
 // an agent types them by JSON itself.
 import { MAX_TAG_REFERENCES } from '../../api/types.js';
-import { bind, noun, verb } from '../declare.js';
+import { bind, nounBody, verb } from '../declare.js';
 import { customList, flag, id } from '../flags.js';
 import { pickSteps } from '../pick.js';
 import { checkTypedRef, parseTagRef } from './tag-ref.js';
@@ -67,9 +67,7 @@ export const remove = verb({
   mcp: { description: "Remove tags from a task: ids, or names found among the task's tags." },
 });
 
-export const tags = noun({
-  name: 'tags',
-  summary: 'the tags of a task: list, add, set, remove',
+export const tags = nounBody({
   examples: ['pwctl tags list 42', 'pwctl tags add 42 urgent "client review" 12', 'pwctl tags set 42 --clear'],
   commands: [bind(list, () => import('./list.js')), bind(add, () => import('./add.js')), bind(set, () => import('./set.js')), bind(remove, () => import('./remove.js'))],
 });

@@ -3,7 +3,7 @@
 import { WEBHOOK_EVENTS } from '../../api/types.js';
 import { parseTrueFalse } from '../../validate.js';
 import { groupedCount } from '../../output/view.js';
-import { bind, noun, verb } from '../declare.js';
+import { bind, nounBody, verb } from '../declare.js';
 import { count, custom, flag, id, listOf, oneOf, path, port, raw, seconds, text, texts, url } from '../flags.js';
 import { LIST_FLAGS } from '../list-flags.js';
 import { DEFAULT_INBOX_SIZE, MAX_INBOX_SIZE } from '../../webhooks/inbox/size.js';
@@ -152,9 +152,7 @@ export const trigger = verb({
   effects: { writes: true },
 });
 
-export const webhooks = noun({
-  name: 'webhooks',
-  summary: 'webhook subscriptions, a verifying local receiver, and tools for building receivers',
+export const webhooks = nounBody({
   examples: [
     'pwctl webhooks create --url https://example.com/hooks --event task.completed --company 1',
     'pwctl webhooks pause 12 && pwctl webhooks resume 12',
