@@ -10,7 +10,6 @@ import type { Asker, Ctx } from '../commands/context.js';
 import { checkRules, type RuleWords } from '../commands/rules.js';
 import { UsageError } from '../errors.js';
 import { idsFromText } from './stdin-ids.js';
-import { readInput } from '../commands/read-input.js';
 
 /** One typed value of an option, in the order given. */
 export interface RawOccurrence {
@@ -33,7 +32,7 @@ export async function readOptions(verb: Verb, line: CommandLine, ctx: Ctx): Prom
   let position = 0;
   for (const [key, flag] of Object.entries(verb.flags)) {
     const raw = flag.form.type === 'positional' ? await positional(flag, line.positionals[position++], ctx) : given(flag, line.occurrences.get(key) ?? []);
-    const input = { name: nameOf(flag), readText: (source: string, name: string) => readInput(ctx, source, name) };
+    const input = { name: nameOf(flag), readText: async (source: string, name: string) => (await import('../commands/read-input.js')).readInput(ctx, source, name) };
     if (raw === undefined) {
       if (flag.defaultValue !== undefined) options[key] = flag.defaultValue;
       else if (flag.required && ctx.ask) options[key] = await flag.parse(await askFor(flag, ctx, ctx.ask, input), input);
@@ -75,6 +74,7 @@ async function positional(flag: Flag, value: unknown, ctx: Ctx): Promise<RawValu
   const name = nameOf(flag);
   if (values.length > 1) throw new UsageError(`${name}: '-' (read from standard input) cannot be combined with other ids`);
   // The parser tells ids read from standard input by this shape, to name the item a mistake is in.
+  const { readInput } = await import('../commands/read-input.js');
   return { stdin: idsFromText(await readInput(ctx, '-', name, 'ids, one per line,'), name) } as unknown as RawValue;
 }
 

@@ -1,6 +1,5 @@
 // Reading a file argument or stdin ('-') for --content-file, --input, --file and friends.
 // Every failure is a usage error naming the flag, raised before any request.
-import { readFile } from 'node:fs/promises';
 import type { Ctx } from './context.js';
 import { UsageError } from '../errors.js';
 
@@ -22,6 +21,9 @@ export async function readInputBytes(ctx: Ctx, source: string, flag: string, wha
 export async function readFileBytes(path: string, flag: string): Promise<Buffer> {
   let bytes: Buffer;
   try {
+    // node:fs/promises is loaded only now: it loads readline and the file watchers with it,
+    // and this module is on the start-up path of every verb that reads ids from stdin.
+    const { readFile } = await import('node:fs/promises');
     bytes = await readFile(path);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
