@@ -22,7 +22,8 @@ export default defineConfig({
       // Before Vite's own handling of .css and .js files.
       enforce: 'pre',
       resolveId(source, importer) {
-        if (!importer || !/^\.\/page\/[^/]+$/.test(source) || !/[\\/]webhooks[\\/]inspect[\\/]page\.ts$/.test(importer)) return undefined;
+        if (!importer || !/^\.\/page\/[^/]+$/.test(source) || !/[\\/]webhooks[\\/]inspect[\\/]page\.ts$/.test(importer))
+          return undefined;
         // An id that ends in no extension, so no other plugin takes it for CSS or JavaScript.
         return `\0inspector-page:${resolve(dirname(importer), source)}:text`;
       },

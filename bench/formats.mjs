@@ -6,7 +6,7 @@
 // with JSON.stringify and with the yaml library that -o yaml uses.
 // Run `npm run build` first. Loopback only.
 import { spawn } from 'node:child_process';
-import { BIN, benchEnv, median, report, childEnv, startSandbox } from './lib.mjs';
+import { BIN, median, report, childEnv, startSandbox } from './lib.mjs';
 
 const ROWS = 10_000;
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
@@ -16,7 +16,10 @@ const YAML_TARGET = 5;
 function runList(format, env, keep) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, [BIN, 'steps', 'list', '--all', '-o', format], { env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, 'steps', 'list', '--all', '-o', format], {
+      env: childEnv(env),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const chunks = [];
     let bytes = 0;
     child.stdout.on('data', (chunk) => {
@@ -79,8 +82,20 @@ try {
     { name: 'json', value: Math.round(ms.json), unit: 'ms', target: 'informational' },
     { name: 'ndjson', value: Math.round(ms.ndjson), unit: 'ms', target: 'informational' },
     { name: 'yaml', value: Math.round(ms.yaml), unit: 'ms', target: 'informational' },
-    { name: 'yaml_vs_json', value: Number(ratio.toFixed(2)), unit: 'x', target: `<= ${YAML_TARGET}`, met: ratio <= YAML_TARGET },
-    { name: 'yaml_parses_back', value: yamlRecords, unit: 'records', target: `${ROWS}, equal to -o json`, met: yamlRecords === ROWS && yamlMatchesJson },
+    {
+      name: 'yaml_vs_json',
+      value: Number(ratio.toFixed(2)),
+      unit: 'x',
+      target: `<= ${YAML_TARGET}`,
+      met: ratio <= YAML_TARGET,
+    },
+    {
+      name: 'yaml_parses_back',
+      value: yamlRecords,
+      unit: 'records',
+      target: `${ROWS}, equal to -o json`,
+      met: yamlRecords === ROWS && yamlMatchesJson,
+    },
     { name: 'serialise_json_in_process', value: Number(jsonMs.toFixed(1)), unit: 'ms', target: 'informational' },
     { name: 'serialise_yaml_in_process', value: Number(yaml2Ms.toFixed(1)), unit: 'ms', target: 'informational' },
   ]);

@@ -46,7 +46,11 @@ try {
     for (const [name, args] of Object.entries(commands)) {
       const result = await run(args, env);
       if (round > 0) samples[name].push(result.ms);
-      if (name === 'json') expected ??= JSON.parse(result.text).filter((t) => !t.completed).map((t) => `${t.id}\n`).join('');
+      if (name === 'json')
+        expected ??= JSON.parse(result.text)
+          .filter((t) => !t.completed)
+          .map((t) => `${t.id}\n`)
+          .join('');
       if (name === 'jq' || name === 'ndjsonJq') outputsAgree &&= result.text === expected;
     }
   }
@@ -56,9 +60,21 @@ try {
   report('jq', [
     { name: '-o json', value: Math.round(ms.json), unit: 'ms', target: 'informational' },
     { name: `--jq '${FILTER}'`, value: Math.round(ms.jq), unit: 'ms', target: 'informational' },
-    { name: '--jq / -o json', value: Number(ratio.toFixed(2)), unit: 'x', target: `<= ${TARGET}`, met: ratio <= TARGET },
+    {
+      name: '--jq / -o json',
+      value: Number(ratio.toFixed(2)),
+      unit: 'x',
+      target: `<= ${TARGET}`,
+      met: ratio <= TARGET,
+    },
     { name: '-o ndjson --jq (per record)', value: Math.round(ms.ndjsonJq), unit: 'ms', target: 'informational' },
-    { name: 'output equals the same filter applied to -o json', value: outputsAgree ? 1 : 0, unit: 'bool', target: '1', met: outputsAgree },
+    {
+      name: 'output equals the same filter applied to -o json',
+      value: outputsAgree ? 1 : 0,
+      unit: 'bool',
+      target: '1',
+      met: outputsAgree,
+    },
     { name: 'steps get -o json', value: ms.getJson, unit: 'ms', target: 'informational' },
     { name: 'steps get --jq .title', value: ms.getJq, unit: 'ms', target: 'informational' },
   ]);

@@ -52,9 +52,20 @@ export function interleaved(commands, { runs = 21, warmup = 3, env = benchEnv(),
 
 /** Print a readable table of figures, then the machine-readable result line. */
 export function report(bench, figures) {
-  const rows = figures.map((f) => [f.name, `${round(f.value)} ${f.unit}`, f.target ?? '', f.met === undefined ? '' : f.met ? 'met' : 'MISSED']);
-  const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((r) => r[i].length), ['figure', 'value', 'target', ''][i].length));
-  const line = (r) => r.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd();
+  const rows = figures.map((f) => [
+    f.name,
+    `${round(f.value)} ${f.unit}`,
+    f.target ?? '',
+    f.met === undefined ? '' : f.met ? 'met' : 'MISSED',
+  ]);
+  const widths = [0, 1, 2, 3].map((i) =>
+    Math.max(...rows.map((r) => r[i].length), ['figure', 'value', 'target', ''][i].length),
+  );
+  const line = (r) =>
+    r
+      .map((c, i) => c.padEnd(widths[i]))
+      .join('  ')
+      .trimEnd();
   console.log(line(['figure', 'value', 'target', '']));
   for (const r of rows) console.log(line(r));
   console.log(JSON.stringify({ bench, figures }));
@@ -105,7 +116,10 @@ export function spawnMeasured(args, env, onStdout = () => {}) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const child = useTime
-      ? spawn(GNU_TIME, ['-v', process.execPath, BIN, ...args], { env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] })
+      ? spawn(GNU_TIME, ['-v', process.execPath, BIN, ...args], {
+          env: childEnv(env),
+          stdio: ['ignore', 'pipe', 'pipe'],
+        })
       : spawn(process.execPath, [BIN, ...args], { env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
     child.stdout.on('data', (chunk) => onStdout(chunk, performance.now() - started));

@@ -107,7 +107,10 @@ process.on('SIGINT', () => server.close(() => process.exit(0)));
 
 function startChild(command, argv, stdoutFd) {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, argv, { stdio: ['ignore', stdoutFd ?? 'ignore', 'pipe'], env: benchEnv({ PWCTL_CONFIG_DIR: workDir }) });
+    const child = spawn(command, argv, {
+      stdio: ['ignore', stdoutFd ?? 'ignore', 'pipe'],
+      env: benchEnv({ PWCTL_CONFIG_DIR: workDir }),
+    });
     let err = '';
     child.stderr.on('data', (c) => {
       err += c;
@@ -143,7 +146,18 @@ function rssMb(pid) {
 function send(agent, url, delivery) {
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', agent, headers: { 'Content-Type': 'application/json', 'Content-Length': delivery.body.length, Signature: delivery.signature } },
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        agent,
+        headers: {
+          'Content-Type': 'application/json',
+          'Content-Length': delivery.body.length,
+          Signature: delivery.signature,
+        },
+      },
       (res) => {
         res.resume();
         res.on('end', () => resolve(res.statusCode));
@@ -227,7 +241,23 @@ const runStarted = performance.now();
 /** listen with its inbox (the default) or without (--no-inbox), printing to the output file. */
 async function startListen(inbox) {
   const fd = openSync(outputPath, 'a');
-  const server = await startChild(process.execPath, [BIN, 'webhooks', 'listen', '--port', '0', '--secret', CONFIG.secret, '-q', '-o', FORMAT, ...(inbox ? [] : ['--no-inbox'])], fd);
+  const server = await startChild(
+    process.execPath,
+    [
+      BIN,
+      'webhooks',
+      'listen',
+      '--port',
+      '0',
+      '--secret',
+      CONFIG.secret,
+      '-q',
+      '-o',
+      FORMAT,
+      ...(inbox ? [] : ['--no-inbox']),
+    ],
+    fd,
+  );
   closeSync(fd);
   return server;
 }
@@ -252,7 +282,9 @@ const NAMES = ['bare', 'off', 'on'];
 const LABELS = { bare: 'bare node:http', off: 'listen --no-inbox', on: 'listen (inbox)' };
 
 async function main() {
-  console.log(`webhooks listen benchmark: ${BODY_BYTES}-byte signed deliveries, listen output (${FORMAT}) to a file, inbox on and off, ${CONFIG.rounds} interleaved round(s)\n`);
+  console.log(
+    `webhooks listen benchmark: ${BODY_BYTES}-byte signed deliveries, listen output (${FORMAT}) to a file, inbox on and off, ${CONFIG.rounds} interleaved round(s)\n`,
+  );
   const servers = { bare: await startBare(), off: await startListen(false), on: await startListen(true) };
   const throughput = Object.fromEntries(NAMES.map((n) => [n, {}]));
   const latency = Object.fromEntries(NAMES.map((n) => [n, {}]));
@@ -273,7 +305,8 @@ async function main() {
         const cpuBefore = cpuMicros(server.child.pid);
         const result = await closedLoop(server.url, connections, CONFIG.measureMs);
         cpu[name].push((cpuMicros(server.child.pid) - cpuBefore) / result.ok);
-        if (result.ok !== result.sent) throw new Error(`${name}: only ${result.ok} of ${result.sent} deliveries answered 204`);
+        if (result.ok !== result.sent)
+          throw new Error(`${name}: only ${result.ok} of ${result.sent} deliveries answered 204`);
         throughput[name][connections].push(result.perSecond);
         latency[name][connections].push(...result.latencies);
       }
@@ -287,12 +320,15 @@ async function main() {
   for (let round = 0; round < CONFIG.halfLoadRounds; round++) {
     for (const name of NAMES.map((_, i) => NAMES[(i + round) % NAMES.length])) {
       const result = await fixedRate(servers[name].url, halfRate, CONFIG.halfLoadMs);
-      if (result.ok !== result.sent) throw new Error(`${name}: only ${result.ok} of ${result.sent} deliveries answered 204 at half load`);
+      if (result.ok !== result.sent)
+        throw new Error(`${name}: only ${result.ok} of ${result.sent} deliveries answered 204 at half load`);
       halfRounds[name].p50.push(percentile(result.latencies, 50));
       halfRounds[name].p99.push(percentile(result.latencies, 99));
     }
   }
-  const half = Object.fromEntries(NAMES.map((n) => [n, { p50: median(halfRounds[n].p50), p99: median(halfRounds[n].p99) }]));
+  const half = Object.fromEntries(
+    NAMES.map((n) => [n, { p50: median(halfRounds[n].p50), p99: median(halfRounds[n].p99) }]),
+  );
   await stopChild(servers.bare);
 
   // Memory: a fresh listener of each kind, RSS after a warm-up share of the deliveries and after all of them.
@@ -322,37 +358,162 @@ async function main() {
   const ratio = (a, b) => `${fmt(a / b, 2)}x`;
   const rows = [
     ['', LABELS.bare, LABELS.off, LABELS.on, 'inbox on / off', 'target (inbox on)'],
-    ['deliveries/s, 1 connection', fmt(best('bare', 1)), fmt(best('off', 1)), fmt(best('on', 1)), ratio(best('on', 1), best('off', 1)), ''],
-    ['deliveries/s, 10 connections', fmt(best('bare', 10)), fmt(best('off', 10)), fmt(best('on', 10)), ratio(best('on', 10), best('off', 10)), `≥ ${fmt(t.perSecond10Inbox)}/s`],
+    [
+      'deliveries/s, 1 connection',
+      fmt(best('bare', 1)),
+      fmt(best('off', 1)),
+      fmt(best('on', 1)),
+      ratio(best('on', 1), best('off', 1)),
+      '',
+    ],
+    [
+      'deliveries/s, 10 connections',
+      fmt(best('bare', 10)),
+      fmt(best('off', 10)),
+      fmt(best('on', 10)),
+      ratio(best('on', 10), best('off', 10)),
+      `≥ ${fmt(t.perSecond10Inbox)}/s`,
+    ],
     ['p50 latency, 1 connection (ms)', ...NAMES.map((n) => fmt(median(latency[n][1]), 3)), '', ''],
     ['p99 latency, 10 connections (ms)', ...NAMES.map((n) => fmt(percentile(latency[n][10], 99), 2)), '', ''],
-    ['server CPU per delivery (µs)', ...NAMES.map((n) => fmt(median(cpu[n]), 1)), ratio(median(cpu.on), median(cpu.off)), ''],
+    [
+      'server CPU per delivery (µs)',
+      ...NAMES.map((n) => fmt(median(cpu[n]), 1)),
+      ratio(median(cpu.on), median(cpu.off)),
+      '',
+    ],
     [`p50 at ${fmt(halfRate)}/s (ms)`, ...NAMES.map((n) => fmt(half[n].p50, 3)), '', ''],
     [`p99 at ${fmt(halfRate)}/s (ms)`, ...NAMES.map((n) => fmt(half[n].p99, 2)), '', `≤ ${t.p99HalfMs} ms`],
-    [`RSS at ${fmt(CONFIG.memoryBaselineAt)} → ${fmt(CONFIG.memoryDeliveries)} (MB)`, '', ...['off', 'on'].map((n) => `${fmt(memory[n].baseline, 1)} → ${fmt(memory[n].end, 1)} (peak ${fmt(memory[n].peak, 1)})`), '', `growth ≤ ${t.memoryGrowthMb} MB`],
-    ['inbox on disk at the end', '', '', `${fmt(disk.records)} records, ${fmt(disk.bytes / 1024 / 1024, 1)} MB`, '', `≤ ${fmt(recordBound)} records`],
+    [
+      `RSS at ${fmt(CONFIG.memoryBaselineAt)} → ${fmt(CONFIG.memoryDeliveries)} (MB)`,
+      '',
+      ...['off', 'on'].map(
+        (n) => `${fmt(memory[n].baseline, 1)} → ${fmt(memory[n].end, 1)} (peak ${fmt(memory[n].peak, 1)})`,
+      ),
+      '',
+      `growth ≤ ${t.memoryGrowthMb} MB`,
+    ],
+    [
+      'inbox on disk at the end',
+      '',
+      '',
+      `${fmt(disk.records)} records, ${fmt(disk.bytes / 1024 / 1024, 1)} MB`,
+      '',
+      `≤ ${fmt(recordBound)} records`,
+    ],
   ];
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
-  for (const row of rows) console.log(row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  '));
-  console.log(`\nlisten wrote ${fmt(outputBytes / 1024 / 1024, 1)} MB of output; the inbox ${fmt(recordBytes)} bytes a record; run took ${fmt((performance.now() - runStarted) / 1000, 1)} s on ${process.version}`);
+  for (const row of rows)
+    console.log(row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  '));
+  console.log(
+    `\nlisten wrote ${fmt(outputBytes / 1024 / 1024, 1)} MB of output; the inbox ${fmt(recordBytes)} bytes a record; run took ${fmt((performance.now() - runStarted) / 1000, 1)} s on ${process.version}`,
+  );
 
   report('listen', [
-    { name: 'verified deliveries/s, 10 connections, inbox on', value: Math.round(best('on', 10)), unit: 'deliveries/s', target: `>= ${t.perSecond10Inbox}`, met: best('on', 10) >= t.perSecond10Inbox },
-    { name: 'verified deliveries/s, 10 connections, --no-inbox', value: Math.round(best('off', 10)), unit: 'deliveries/s', target: `>= ${t.perSecond10}`, met: best('off', 10) >= t.perSecond10 },
-    { name: 'inbox on / off, deliveries/s at 10 connections', value: round(best('on', 10) / best('off', 10), 3), unit: 'x', target: `>= ${round(t.perSecond10Inbox / t.perSecond10, 2)} (the targets' ratio)`, met: best('on', 10) / best('off', 10) >= t.perSecond10Inbox / t.perSecond10 },
-    { name: 'p99 latency at half the inbox rate, inbox on', value: round(half.on.p99, 3), unit: 'ms', target: `<= ${t.p99HalfMs} ms`, met: half.on.p99 <= t.p99HalfMs },
-    { name: 'p99 latency at half the inbox rate, --no-inbox', value: round(half.off.p99, 3), unit: 'ms', target: `<= ${t.p99HalfMs} ms`, met: half.off.p99 <= t.p99HalfMs },
-    { name: `RSS growth ${CONFIG.memoryBaselineAt} -> ${CONFIG.memoryDeliveries} deliveries, inbox on`, value: round(memory.on.growth, 1), unit: 'MB', target: `<= ${t.memoryGrowthMb} MB`, met: memory.on.growth <= t.memoryGrowthMb },
-    { name: `RSS growth ${CONFIG.memoryBaselineAt} -> ${CONFIG.memoryDeliveries} deliveries, --no-inbox`, value: round(memory.off.growth, 1), unit: 'MB', target: `<= ${t.memoryGrowthMb} MB`, met: memory.off.growth <= t.memoryGrowthMb },
-    { name: 'inbox records on disk after the run', value: disk.records, unit: 'records', target: `<= ${recordBound}`, met: disk.records <= recordBound },
-    { name: 'inbox bytes on disk after the run', value: round(disk.bytes / 1024 / 1024, 1), unit: 'MB', target: 'informational' },
-    { name: 'CPU per delivery, inbox on / off', value: round(median(cpu.on) / median(cpu.off), 3), unit: 'x', target: 'informational' },
-    { name: 'verified deliveries/s, 1 connection, inbox on / off', value: round(best('on', 1) / best('off', 1), 3), unit: 'x', target: 'informational' },
-    { name: 'throughput vs bare server, 10 connections, inbox on', value: round(best('on', 10) / best('bare', 10), 3), unit: 'x', target: 'informational' },
-    { name: 'throughput vs bare server, 10 connections, --no-inbox', value: round(best('off', 10) / best('bare', 10), 3), unit: 'x', target: 'informational' },
-    { name: 'bare server deliveries/s, 10 connections', value: Math.round(best('bare', 10)), unit: 'deliveries/s', target: 'informational' },
-    { name: 'p50 latency at half the inbox rate, inbox on', value: round(half.on.p50, 3), unit: 'ms', target: 'informational' },
-    { name: 'p50 latency at half the inbox rate, --no-inbox', value: round(half.off.p50, 3), unit: 'ms', target: 'informational' },
+    {
+      name: 'verified deliveries/s, 10 connections, inbox on',
+      value: Math.round(best('on', 10)),
+      unit: 'deliveries/s',
+      target: `>= ${t.perSecond10Inbox}`,
+      met: best('on', 10) >= t.perSecond10Inbox,
+    },
+    {
+      name: 'verified deliveries/s, 10 connections, --no-inbox',
+      value: Math.round(best('off', 10)),
+      unit: 'deliveries/s',
+      target: `>= ${t.perSecond10}`,
+      met: best('off', 10) >= t.perSecond10,
+    },
+    {
+      name: 'inbox on / off, deliveries/s at 10 connections',
+      value: round(best('on', 10) / best('off', 10), 3),
+      unit: 'x',
+      target: `>= ${round(t.perSecond10Inbox / t.perSecond10, 2)} (the targets' ratio)`,
+      met: best('on', 10) / best('off', 10) >= t.perSecond10Inbox / t.perSecond10,
+    },
+    {
+      name: 'p99 latency at half the inbox rate, inbox on',
+      value: round(half.on.p99, 3),
+      unit: 'ms',
+      target: `<= ${t.p99HalfMs} ms`,
+      met: half.on.p99 <= t.p99HalfMs,
+    },
+    {
+      name: 'p99 latency at half the inbox rate, --no-inbox',
+      value: round(half.off.p99, 3),
+      unit: 'ms',
+      target: `<= ${t.p99HalfMs} ms`,
+      met: half.off.p99 <= t.p99HalfMs,
+    },
+    {
+      name: `RSS growth ${CONFIG.memoryBaselineAt} -> ${CONFIG.memoryDeliveries} deliveries, inbox on`,
+      value: round(memory.on.growth, 1),
+      unit: 'MB',
+      target: `<= ${t.memoryGrowthMb} MB`,
+      met: memory.on.growth <= t.memoryGrowthMb,
+    },
+    {
+      name: `RSS growth ${CONFIG.memoryBaselineAt} -> ${CONFIG.memoryDeliveries} deliveries, --no-inbox`,
+      value: round(memory.off.growth, 1),
+      unit: 'MB',
+      target: `<= ${t.memoryGrowthMb} MB`,
+      met: memory.off.growth <= t.memoryGrowthMb,
+    },
+    {
+      name: 'inbox records on disk after the run',
+      value: disk.records,
+      unit: 'records',
+      target: `<= ${recordBound}`,
+      met: disk.records <= recordBound,
+    },
+    {
+      name: 'inbox bytes on disk after the run',
+      value: round(disk.bytes / 1024 / 1024, 1),
+      unit: 'MB',
+      target: 'informational',
+    },
+    {
+      name: 'CPU per delivery, inbox on / off',
+      value: round(median(cpu.on) / median(cpu.off), 3),
+      unit: 'x',
+      target: 'informational',
+    },
+    {
+      name: 'verified deliveries/s, 1 connection, inbox on / off',
+      value: round(best('on', 1) / best('off', 1), 3),
+      unit: 'x',
+      target: 'informational',
+    },
+    {
+      name: 'throughput vs bare server, 10 connections, inbox on',
+      value: round(best('on', 10) / best('bare', 10), 3),
+      unit: 'x',
+      target: 'informational',
+    },
+    {
+      name: 'throughput vs bare server, 10 connections, --no-inbox',
+      value: round(best('off', 10) / best('bare', 10), 3),
+      unit: 'x',
+      target: 'informational',
+    },
+    {
+      name: 'bare server deliveries/s, 10 connections',
+      value: Math.round(best('bare', 10)),
+      unit: 'deliveries/s',
+      target: 'informational',
+    },
+    {
+      name: 'p50 latency at half the inbox rate, inbox on',
+      value: round(half.on.p50, 3),
+      unit: 'ms',
+      target: 'informational',
+    },
+    {
+      name: 'p50 latency at half the inbox rate, --no-inbox',
+      value: round(half.off.p50, 3),
+      unit: 'ms',
+      target: 'informational',
+    },
     { name: 'CPU per delivery, inbox on', value: round(median(cpu.on), 1), unit: 'us', target: 'informational' },
     { name: 'CPU per delivery, --no-inbox', value: round(median(cpu.off), 1), unit: 'us', target: 'informational' },
   ]);

@@ -13,11 +13,19 @@ import { BIN, childEnv, median, report, startSandbox } from './lib.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 21);
 const CALLS = 200;
-const INITIALIZE = { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } } };
+const INITIALIZE = {
+  jsonrpc: '2.0',
+  id: 0,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } },
+};
 
 /** A running `pwctl [globals] mcp [flags]`: send a request, await its answer by id. */
 function startServer(globals, env, flags = []) {
-  const child = spawn(process.execPath, [BIN, ...globals, 'mcp', ...flags], { env, stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [BIN, ...globals, 'mcp', ...flags], {
+    env,
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   const waiting = new Map();
   child.on('exit', (code) => {
     if (code === 0) return;
@@ -94,7 +102,14 @@ const helpMs = median(samples.help);
 const sandbox = await startSandbox(['--rate-limit', '1000000']);
 let callMs;
 try {
-  const server = startServer([], childEnv({ PWCTL_BASE_URL: sandbox.baseUrl, PWCTL_TOKEN: sandbox.tokens.manager, PWCTL_CONFIG_DIR: env.PWCTL_CONFIG_DIR }));
+  const server = startServer(
+    [],
+    childEnv({
+      PWCTL_BASE_URL: sandbox.baseUrl,
+      PWCTL_TOKEN: sandbox.tokens.manager,
+      PWCTL_CONFIG_DIR: env.PWCTL_CONFIG_DIR,
+    }),
+  );
   await server.request(INITIALIZE.method, INITIALIZE.params, 0);
   server.notify('notifications/initialized');
   const call = () => server.request('tools/call', { name: 'steps_get', arguments: { id: 101 } });
@@ -115,10 +130,22 @@ try {
   sandbox.child.kill('SIGTERM');
 }
 
-console.log(`initialize and --help: median of ${RUNS} interleaved runs; steps_get: median of ${CALLS} calls after 50 warm-up calls`);
+console.log(
+  `initialize and --help: median of ${RUNS} interleaved runs; steps_get: median of ${CALLS} calls after 50 warm-up calls`,
+);
 report('mcp', [
-  { name: `tools/list, read-only (${readOnly.tools} tools)`, value: readOnly.bytes, unit: 'bytes', target: 'informational' },
-  { name: `tools/list, --allow-writes (${writes.tools} tools)`, value: writes.bytes, unit: 'bytes', target: 'informational' },
+  {
+    name: `tools/list, read-only (${readOnly.tools} tools)`,
+    value: readOnly.bytes,
+    unit: 'bytes',
+    target: 'informational',
+  },
+  {
+    name: `tools/list, --allow-writes (${writes.tools} tools)`,
+    value: writes.bytes,
+    unit: 'bytes',
+    target: 'informational',
+  },
   { name: 'pwctl --help', value: helpMs, unit: 'ms' },
   { name: 'spawn to initialize answer', value: initMs, unit: 'ms' },
   { name: 'initialize / --help', value: initMs / helpMs, unit: 'x', target: '<= 2x', met: initMs / helpMs <= 2 },

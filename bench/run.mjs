@@ -43,7 +43,10 @@ const SETTLE_MS = 2_000;
 // Scripts run in their own process group (so a timeout can stop the sandboxes they started);
 // Ctrl-C or a kill of the runner must reach that group too.
 let current;
-for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]]) {
+for (const [signal, code] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+]) {
   process.on(signal, () => {
     if (current) {
       try {
@@ -60,7 +63,12 @@ for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]]) {
 function runScript(path, timeLimitMs = TIME_LIMIT_MS) {
   return new Promise((resolve) => {
     const started = performance.now();
-    const child = spawn(process.execPath, [path], { cwd: ROOT, env: benchEnv(), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const child = spawn(process.execPath, [path], {
+      cwd: ROOT,
+      env: benchEnv(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
     current = child;
     let out = '';
     child.stdout.on('data', (chunk) => {
@@ -107,7 +115,11 @@ function lastResultLine(text) {
 function printTable(rows) {
   const header = ['fig', 'bench', 'figure', 'value', 'target', 'result'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (cells) => cells.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd();
+  const line = (cells) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i]))
+      .join('  ')
+      .trimEnd();
   console.log(line(header));
   console.log(line(widths.map((w) => '-'.repeat(w))));
   for (const row of rows) console.log(line(row));
@@ -160,5 +172,7 @@ for (const script of SCRIPTS.filter((s) => wanted.length === 0 || wanted.include
 
 console.log('\n== summary ==');
 printTable(rows);
-console.log(`\n${met} targets met, ${missed} missed${problems.length ? `; ${problems.length} script(s) failed: ${problems.join('; ')}` : ''}`);
+console.log(
+  `\n${met} targets met, ${missed} missed${problems.length ? `; ${problems.length} script(s) failed: ${problems.join('; ')}` : ''}`,
+);
 process.exit(problems.length > 0 ? 1 : 0);

@@ -23,9 +23,27 @@ const figures = Object.entries(medians).map(([name, value]) => ({ name, value, u
 for (const { name } of nodes) {
   const ratio = (what) => medians[`${name}: ${what}`] / medians[`${name}: node -e 0`];
   figures.push(
-    { name: `${name}: --version / floor`, value: ratio('--version'), unit: 'x', target: '<= 1.25x', met: ratio('--version') <= 1.25 },
-    { name: `${name}: --help / floor`, value: ratio('--help'), unit: 'x', target: '<= 1.8x', met: ratio('--help') <= 1.8 },
-    { name: `${name}: steps list --help / floor`, value: ratio('steps list --help'), unit: 'x', target: '<= 1.8x', met: ratio('steps list --help') <= 1.8 },
+    {
+      name: `${name}: --version / floor`,
+      value: ratio('--version'),
+      unit: 'x',
+      target: '<= 1.25x',
+      met: ratio('--version') <= 1.25,
+    },
+    {
+      name: `${name}: --help / floor`,
+      value: ratio('--help'),
+      unit: 'x',
+      target: '<= 1.8x',
+      met: ratio('--help') <= 1.8,
+    },
+    {
+      name: `${name}: steps list --help / floor`,
+      value: ratio('steps list --help'),
+      unit: 'x',
+      target: '<= 1.8x',
+      met: ratio('steps list --help') <= 1.8,
+    },
   );
 }
 report('startup', figures);

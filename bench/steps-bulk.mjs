@@ -45,7 +45,12 @@ function runCli(args, env) {
     child.stderr.on('data', (c) => err.push(c));
     child.on('error', reject);
     child.on('close', (code) => {
-      resolve({ code, ms: performance.now() - started, stdout: Buffer.concat(out).toString(), stderr: Buffer.concat(err).toString() });
+      resolve({
+        code,
+        ms: performance.now() - started,
+        stdout: Buffer.concat(out).toString(),
+        stderr: Buffer.concat(err).toString(),
+      });
     });
   });
 }
@@ -62,7 +67,15 @@ async function control(sandbox, path, method = 'GET', body = undefined) {
 
 /** Part 2: --concurrency 1 against the default, on bare loopback and with a fixed delay per PUT. */
 async function measureConcurrency() {
-  const sandbox = await startSandbox(['--seed', 'empty', '--extra-steps', String(MANY), '--control-api', '--rate-limit', '1000000']);
+  const sandbox = await startSandbox([
+    '--seed',
+    'empty',
+    '--extra-steps',
+    String(MANY),
+    '--control-api',
+    '--rate-limit',
+    '1000000',
+  ]);
   try {
     const ids = Object.values((await control(sandbox, '/_sandbox/state')).steps)
       .filter((s) => !s.completed)
@@ -71,7 +84,11 @@ async function measureConcurrency() {
     const env = { PWCTL_BASE_URL: sandbox.baseUrl, PWCTL_TOKEN: sandbox.tokens.manager };
     const complete = async (extra) => {
       const run = await runCli(['steps', 'complete', ...ids, '-o', 'ndjson', '-q', ...extra], env);
-      const results = run.stdout.trim().split('\n').filter(Boolean).map((line) => JSON.parse(line));
+      const results = run.stdout
+        .trim()
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line));
       if (run.code !== 0 || results.length !== MANY || results.some((r) => !r.ok)) {
         throw new Error(`steps complete ${extra.join(' ')} failed (exit ${run.code}): ${run.stderr.slice(0, 300)}`);
       }
@@ -82,7 +99,9 @@ async function measureConcurrency() {
     await complete([]);
     const log = (await control(sandbox, '/_sandbox/requests')).data;
     const puts = log.filter((e) => e.method === 'PUT' && e.status === 200).length;
-    const completed = Object.values((await control(sandbox, '/_sandbox/state')).steps).filter((s) => s.completed).length;
+    const completed = Object.values((await control(sandbox, '/_sandbox/state')).steps).filter(
+      (s) => s.completed,
+    ).length;
 
     // Later runs complete completed tasks: the same request and the same work for the sandbox.
     const interleave = async (rounds) => {
@@ -109,7 +128,17 @@ async function measureConcurrency() {
 }
 
 let rateLimited;
-const sandbox = await startSandbox(['--seed', 'demo', '--extra-steps', '20000', '--control-api', '--rate-limit', String(LIMIT), '--rate-window', String(WINDOW_S)]);
+const sandbox = await startSandbox([
+  '--seed',
+  'demo',
+  '--extra-steps',
+  '20000',
+  '--control-api',
+  '--rate-limit',
+  String(LIMIT),
+  '--rate-window',
+  String(WINDOW_S),
+]);
 try {
   const state = await control(sandbox, '/_sandbox/state');
   const open = Object.values(state.steps)
@@ -130,7 +159,11 @@ try {
     PWCTL_BASE_URL: sandbox.baseUrl,
     PWCTL_TOKEN: sandbox.tokens.manager,
   });
-  const results = run.stdout.trim().split('\n').filter(Boolean).map((line) => JSON.parse(line));
+  const results = run.stdout
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
   const failures = results.filter((r) => !r.ok).length + (IDS - results.length);
 
   const log = (await control(sandbox, '/_sandbox/requests')).data.filter((e) => e.tokenRole === 'manager');
@@ -143,7 +176,8 @@ try {
       continue;
     }
     const m = /^\/api\/v1\/steps\/(\d+)$/.exec(entry.path);
-    if (entry.method === 'PUT' && m && puts.has(Number(m[1])) && entry.status === 200) puts.set(Number(m[1]), puts.get(Number(m[1])) + 1);
+    if (entry.method === 'PUT' && m && puts.has(Number(m[1])) && entry.status === 200)
+      puts.set(Number(m[1]), puts.get(Number(m[1])) + 1);
     else stray++;
   }
   const finalState = await control(sandbox, '/_sandbox/state');
@@ -154,15 +188,25 @@ try {
   const idealMs = (windows - 1) * WINDOW_S * 1000 + baseline.ms;
   const ratio = run.ms / idealMs;
 
-  console.log(`steps complete of ${IDS} ids against a sandbox limit of ${LIMIT} requests / ${WINDOW_S} s (exit ${run.code})`);
-  console.log(`ideal: ${windows - 1} x ${WINDOW_S} s + one unthrottled window of ${LIMIT} ids (${Math.round(baseline.ms)} ms)`);
+  console.log(
+    `steps complete of ${IDS} ids against a sandbox limit of ${LIMIT} requests / ${WINDOW_S} s (exit ${run.code})`,
+  );
+  console.log(
+    `ideal: ${windows - 1} x ${WINDOW_S} s + one unthrottled window of ${LIMIT} ids (${Math.round(baseline.ms)} ms)`,
+  );
   if (!onceEach) console.log(`ids not updated exactly once: ${JSON.stringify([...puts].filter(([, n]) => n !== 1))}`);
   rateLimited = [
     { name: 'elapsed', value: Math.round(run.ms), unit: 'ms', target: 'informational' },
     { name: 'ideal', value: Math.round(idealMs), unit: 'ms', target: 'informational' },
     { name: 'elapsed_vs_ideal', value: Number(ratio.toFixed(3)), unit: 'x', target: '<= 1.15', met: ratio <= 1.15 },
     { name: 'failures', value: failures, unit: 'items', target: '0', met: failures === 0 && run.code === 0 },
-    { name: 'ids_updated_exactly_once', value: [...puts.values()].filter((n) => n === 1).length, unit: 'ids', target: `${IDS}`, met: onceEach && completedNow === IDS },
+    {
+      name: 'ids_updated_exactly_once',
+      value: [...puts.values()].filter((n) => n === 1).length,
+      unit: 'ids',
+      target: `${IDS}`,
+      met: onceEach && completedNow === IDS,
+    },
     { name: 'rate_limited_answers', value: throttled, unit: 'requests', target: 'informational (one per window)' },
     { name: 'other_requests', value: stray, unit: 'requests', target: '0', met: stray === 0 },
   ];
@@ -173,14 +217,43 @@ try {
 const many = await measureConcurrency();
 const loopbackSpeedup = many.loopback.sequential / many.loopback.concurrent;
 const delayedSpeedup = many.delayed.sequential / many.delayed.concurrent;
-console.log(`steps complete of ${MANY} ids, no rate limit: --concurrency 1 vs the default (8), medians of ${LOOPBACK_ROUNDS} (loopback) and ${LATENCY_ROUNDS} (${LATENCY_MS} ms per PUT) interleaved rounds`);
+console.log(
+  `steps complete of ${MANY} ids, no rate limit: --concurrency 1 vs the default (8), medians of ${LOOPBACK_ROUNDS} (loopback) and ${LATENCY_ROUNDS} (${LATENCY_MS} ms per PUT) interleaved rounds`,
+);
 report('steps-bulk', [
   ...rateLimited,
-  { name: 'unlimited_ids_completed_once', value: many.completed, unit: 'ids', target: `${MANY}, one PUT each`, met: many.completed === MANY && many.puts === MANY },
+  {
+    name: 'unlimited_ids_completed_once',
+    value: many.completed,
+    unit: 'ids',
+    target: `${MANY}, one PUT each`,
+    met: many.completed === MANY && many.puts === MANY,
+  },
   { name: 'loopback_concurrency_1', value: Math.round(many.loopback.sequential), unit: 'ms', target: 'informational' },
   { name: 'loopback_concurrency_8', value: Math.round(many.loopback.concurrent), unit: 'ms', target: 'informational' },
-  { name: 'loopback_speedup', value: Number(loopbackSpeedup.toFixed(2)), unit: 'x', target: 'informational (CPU-bound: <= cores)' },
-  { name: `delay${LATENCY_MS}ms_concurrency_1`, value: Math.round(many.delayed.sequential), unit: 'ms', target: 'informational' },
-  { name: `delay${LATENCY_MS}ms_concurrency_8`, value: Math.round(many.delayed.concurrent), unit: 'ms', target: 'informational' },
-  { name: `delay${LATENCY_MS}ms_speedup`, value: Number(delayedSpeedup.toFixed(2)), unit: 'x', target: `>= ${SPEEDUP_TARGET}`, met: delayedSpeedup >= SPEEDUP_TARGET },
+  {
+    name: 'loopback_speedup',
+    value: Number(loopbackSpeedup.toFixed(2)),
+    unit: 'x',
+    target: 'informational (CPU-bound: <= cores)',
+  },
+  {
+    name: `delay${LATENCY_MS}ms_concurrency_1`,
+    value: Math.round(many.delayed.sequential),
+    unit: 'ms',
+    target: 'informational',
+  },
+  {
+    name: `delay${LATENCY_MS}ms_concurrency_8`,
+    value: Math.round(many.delayed.concurrent),
+    unit: 'ms',
+    target: 'informational',
+  },
+  {
+    name: `delay${LATENCY_MS}ms_speedup`,
+    value: Number(delayedSpeedup.toFixed(2)),
+    unit: 'x',
+    target: `>= ${SPEEDUP_TARGET}`,
+    met: delayedSpeedup >= SPEEDUP_TARGET,
+  },
 ]);

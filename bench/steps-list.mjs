@@ -6,7 +6,7 @@
 // The sandbox runs with the empty seed plus 20,000 generated tasks, so the list holds exactly
 // 20,000 (the demo seed would add 26 visible tasks and a 21st page).
 // Run `npm run build` first. Loopback only.
-import { benchEnv, median, report, spawnMeasured, startSandbox } from './lib.mjs';
+import { median, report, spawnMeasured, startSandbox } from './lib.mjs';
 
 const TASKS = 20_000;
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -37,7 +37,15 @@ async function runList(env) {
   return { ...run, firstMs, lines, bytes, valid };
 }
 
-const sandbox = await startSandbox(['--seed', 'empty', '--extra-steps', String(TASKS), '--control-api', '--rate-limit', '100000']);
+const sandbox = await startSandbox([
+  '--seed',
+  'empty',
+  '--extra-steps',
+  String(TASKS),
+  '--control-api',
+  '--rate-limit',
+  '100000',
+]);
 try {
   // Several runs: medians for the times, the worst for memory and the checks, requests counted per run.
   const runs = [];
@@ -48,7 +56,12 @@ try {
     const log = (await (await fetch(`${sandbox.baseUrl}/_sandbox/requests`)).json()).data.slice(seen);
     seen += log.length;
     const listRequests = log.filter((e) => e.method === 'GET' && e.path === '/api/v1/steps');
-    runs.push({ ...run, requests: log.length, listRequests: listRequests.length, perPage: [...new Set(listRequests.map((e) => e.query.per_page))] });
+    runs.push({
+      ...run,
+      requests: log.length,
+      listRequests: listRequests.length,
+      perPage: [...new Set(listRequests.map((e) => e.query.per_page))],
+    });
   }
   const records = Math.min(...runs.map((r) => r.lines));
   const requests = Math.max(...runs.map((r) => r.requests));
@@ -61,12 +74,30 @@ try {
     `steps list --all -o ndjson over ${TASKS} tasks, ${RUNS} runs: ${records} records, ${(runs[0].bytes / 1024 / 1024).toFixed(1)} MiB, per_page ${runs[0].perPage.join(', ')}`,
   );
   report('steps-list', [
-    { name: 'records', value: records, unit: 'records', target: `${TASKS}, each a task`, met: runs.every((r) => r.lines === TASKS && r.valid) },
-    { name: 'requests', value: requests, unit: 'requests', target: '20', met: runs.every((r) => r.listRequests === 20 && r.requests === 20) },
+    {
+      name: 'records',
+      value: records,
+      unit: 'records',
+      target: `${TASKS}, each a task`,
+      met: runs.every((r) => r.lines === TASKS && r.valid),
+    },
+    {
+      name: 'requests',
+      value: requests,
+      unit: 'requests',
+      target: '20',
+      met: runs.every((r) => r.listRequests === 20 && r.requests === 20),
+    },
     { name: 'wall_time', value: Math.round(wallMs), unit: 'ms', target: 'informational (median)' },
     { name: 'records_per_second', value: Math.round(rate), unit: 'records/s', target: 'informational (median)' },
     { name: 'first_record', value: Math.round(firstMs), unit: 'ms', target: 'informational (median; streamed)' },
-    { name: 'peak_rss', value: rssMb === null ? -1 : Number(rssMb.toFixed(1)), unit: 'MB', target: `< ${RSS_TARGET_MB} (worst run)`, met: rssMb !== null && rssMb < RSS_TARGET_MB },
+    {
+      name: 'peak_rss',
+      value: rssMb === null ? -1 : Number(rssMb.toFixed(1)),
+      unit: 'MB',
+      target: `< ${RSS_TARGET_MB} (worst run)`,
+      met: rssMb !== null && rssMb < RSS_TARGET_MB,
+    },
   ]);
 } finally {
   sandbox.child.kill('SIGTERM');

@@ -13,20 +13,48 @@ const MILESTONES = 500;
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const pages = (n) => Math.ceil(n / 1000);
 
-const sandbox = await startSandbox(['--seed', 'empty', '--extra-steps', String(TASKS), '--control-api', '--rate-limit', '1000000']);
+const sandbox = await startSandbox([
+  '--seed',
+  'empty',
+  '--extra-steps',
+  String(TASKS),
+  '--control-api',
+  '--rate-limit',
+  '1000000',
+]);
 try {
-  const headers = { authorization: `Bearer ${sandbox.tokens.manager}`, 'content-type': 'application/json', accept: 'application/json' };
+  const headers = {
+    authorization: `Bearer ${sandbox.tokens.manager}`,
+    'content-type': 'application/json',
+    accept: 'application/json',
+  };
   const api = async (method, path, body) => {
-    const response = await fetch(`${sandbox.baseUrl}/api/v1${path}`, { method, headers, body: body && JSON.stringify(body) });
+    const response = await fetch(`${sandbox.baseUrl}/api/v1${path}`, {
+      method,
+      headers,
+      body: body && JSON.stringify(body),
+    });
     if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
     return response.json();
   };
   const [task] = (await api('GET', '/steps?per_page=1')).data;
   for (let i = 0; i < DOCUMENTS; i += 50) {
-    await Promise.all(Array.from({ length: 50 }, (_, j) => api('POST', '/documents', { title: `Bench document ${i + j}`, content: 'x', company_id: task.company.id })));
+    await Promise.all(
+      Array.from({ length: 50 }, (_, j) =>
+        api('POST', '/documents', { title: `Bench document ${i + j}`, content: 'x', company_id: task.company.id }),
+      ),
+    );
   }
   for (let i = 0; i < MILESTONES; i += 50) {
-    await Promise.all(Array.from({ length: 50 }, (_, j) => api('POST', '/milestones', { title: `Bench milestone ${i + j}`, due_date: '2027-01-01', project_id: task.project.id })));
+    await Promise.all(
+      Array.from({ length: 50 }, (_, j) =>
+        api('POST', '/milestones', {
+          title: `Bench milestone ${i + j}`,
+          due_date: '2027-01-01',
+          project_id: task.project.id,
+        }),
+      ),
+    );
   }
   const env = { PWCTL_BASE_URL: sandbox.baseUrl, PWCTL_TOKEN: sandbox.tokens.manager };
   const requestLog = async () => (await (await fetch(`${sandbox.baseUrl}/_sandbox/requests`)).json()).data;
@@ -49,9 +77,21 @@ try {
   const fewestPhases = pages(TASKS);
   const fewestProjects = pages(TASKS) + pages(DOCUMENTS) + pages(MILESTONES);
   report('structure', [
-    { name: `phases list: requests (${TASKS} tasks)`, value: phases.requests, unit: 'requests', target: `${fewestPhases} (fewest)`, met: phases.requests === fewestPhases },
+    {
+      name: `phases list: requests (${TASKS} tasks)`,
+      value: phases.requests,
+      unit: 'requests',
+      target: `${fewestPhases} (fewest)`,
+      met: phases.requests === fewestPhases,
+    },
     { name: 'phases list: wall time (median)', value: phases.ms, unit: 'ms' },
-    { name: `projects list: requests (+${DOCUMENTS} docs, ${MILESTONES} milestones)`, value: projects.requests, unit: 'requests', target: `${fewestProjects} (fewest)`, met: projects.requests === fewestProjects },
+    {
+      name: `projects list: requests (+${DOCUMENTS} docs, ${MILESTONES} milestones)`,
+      value: projects.requests,
+      unit: 'requests',
+      target: `${fewestProjects} (fewest)`,
+      met: projects.requests === fewestProjects,
+    },
     { name: 'projects list: wall time (median)', value: projects.ms, unit: 'ms' },
   ]);
 } finally {

@@ -54,7 +54,10 @@ async function measure(columns, env) {
   for (let i = 0; i < RUNS; i++) {
     for (const format of i % 2 === 0 ? ['ndjson', 'table'] : ['table', 'ndjson']) {
       const run = await runOnce(format, columns, env);
-      if (run.code !== 0) throw new Error(`${format} to ${columns ? `a ${columns}-column pty` : 'a pipe'} exited ${run.code}: ${run.stderr.slice(0, 300)}`);
+      if (run.code !== 0)
+        throw new Error(
+          `${format} to ${columns ? `a ${columns}-column pty` : 'a pipe'} exited ${run.code}: ${run.stderr.slice(0, 300)}`,
+        );
       times[format].push(run.ms);
       last[format] = run;
     }
@@ -68,21 +71,59 @@ try {
   const env = { PWCTL_BASE_URL: sandbox.baseUrl, PWCTL_TOKEN: sandbox.tokens.manager };
   const { ndjson: pipeNdjson, table: pipeTable } = await measure(0, env);
   const pipeRatio = pipeTable.ms / pipeNdjson.ms;
-  console.log(`steps list --all of ${ROWS} tasks, median of ${RUNS} interleaved runs each; table vs ndjson in the same medium`);
+  console.log(
+    `steps list --all of ${ROWS} tasks, median of ${RUNS} interleaved runs each; table vs ndjson in the same medium`,
+  );
   const figures = [
-    { name: 'ndjson_pipe', value: Math.round(pipeNdjson.ms), unit: 'ms', target: `${ROWS} lines`, met: pipeNdjson.lines === ROWS },
-    { name: 'table_pipe', value: Math.round(pipeTable.ms), unit: 'ms', target: `${ROWS} lines`, met: pipeTable.lines === ROWS },
-    { name: 'table_pipe_vs_ndjson', value: Number(pipeRatio.toFixed(2)), unit: 'x', target: '<= 2', met: pipeRatio <= 2 },
+    {
+      name: 'ndjson_pipe',
+      value: Math.round(pipeNdjson.ms),
+      unit: 'ms',
+      target: `${ROWS} lines`,
+      met: pipeNdjson.lines === ROWS,
+    },
+    {
+      name: 'table_pipe',
+      value: Math.round(pipeTable.ms),
+      unit: 'ms',
+      target: `${ROWS} lines`,
+      met: pipeTable.lines === ROWS,
+    },
+    {
+      name: 'table_pipe_vs_ndjson',
+      value: Number(pipeRatio.toFixed(2)),
+      unit: 'x',
+      target: '<= 2',
+      met: pipeRatio <= 2,
+    },
   ];
   if (existsSync(SCRIPT)) {
     for (const columns of [160, 80]) {
       const { ndjson, table } = await measure(columns, env);
       const ratio = table.ms / ndjson.ms;
       figures.push(
-        { name: `ndjson_pty${columns}`, value: Math.round(ndjson.ms), unit: 'ms', target: `${ROWS} lines`, met: ndjson.lines === ROWS },
+        {
+          name: `ndjson_pty${columns}`,
+          value: Math.round(ndjson.ms),
+          unit: 'ms',
+          target: `${ROWS} lines`,
+          met: ndjson.lines === ROWS,
+        },
         // A header line plus one line per task.
-        { name: `table_pty${columns}`, value: Math.round(table.ms), unit: 'ms', target: `${ROWS + 1} lines`, met: table.lines === ROWS + 1 },
-        { name: `table_pty${columns}_vs_ndjson`, value: Number(ratio.toFixed(2)), unit: 'x', target: '<= 2', met: ratio <= 2 },
+        {
+          name: `table_pty${columns}`,
+          value: Math.round(table.ms),
+          unit: 'ms',
+          target: `${ROWS + 1} lines`,
+          met: table.lines === ROWS + 1,
+        },
+        {
+          name: `table_pty${columns}_vs_ndjson`,
+          value: Number(ratio.toFixed(2)),
+          unit: 'x',
+          target: '<= 2',
+          met: ratio <= 2,
+        },
       );
     }
   } else {

@@ -39,7 +39,8 @@ const lazyChildProcessForCommander = {
       /[\\/]commander[\\/]/.test(args.importer) ? { path: 'lazy-child-process', namespace: 'pwctl-lazy' } : undefined,
     );
     b.onLoad({ filter: /.*/, namespace: 'pwctl-lazy' }, () => ({
-      contents: "let real; module.exports = new Proxy({}, { get: (_, key) => (real ??= require('node:child_process'))[key] });",
+      contents:
+        "let real; module.exports = new Proxy({}, { get: (_, key) => (real ??= require('node:child_process'))[key] });",
       loader: 'js',
     }));
   },
@@ -53,7 +54,9 @@ const lazyAjvForMcpSdk = {
   name: 'lazy-ajv-for-mcp-sdk',
   setup(b) {
     b.onResolve({ filter: /^ajv(-formats)?$/ }, (args) =>
-      /[\\/]@modelcontextprotocol[\\/]sdk[\\/]/.test(args.importer) ? { path: args.path, namespace: 'pwctl-lazy-ajv' } : undefined,
+      /[\\/]@modelcontextprotocol[\\/]sdk[\\/]/.test(args.importer)
+        ? { path: args.path, namespace: 'pwctl-lazy-ajv' }
+        : undefined,
     );
     b.onLoad({ filter: /.*/, namespace: 'pwctl-lazy-ajv' }, (args) => ({
       contents: `let real; const load = () => (real ??= require(${JSON.stringify(args.path)}));
@@ -75,13 +78,16 @@ module.exports = new Proxy(function () {}, {
 // modules (fs/promises, readline, tls, crypto, its own fetch) a command never uses. Each
 // import of a built-in becomes a module of its own that takes exactly the names that import
 // asks for from process.getBuiltinModule(); it lands in its importer's chunk.
-const IMPORT_OF_BUILTIN = /import\s+(?:([\w$]+)\s*,?\s*)?(?:\{([^}]*)\}|\*\s*as\s+([\w$]+))?\s*from\s*['"](node:[\w/]+)['"]/g;
+const IMPORT_OF_BUILTIN =
+  /import\s+(?:([\w$]+)\s*,?\s*)?(?:\{([^}]*)\}|\*\s*as\s+([\w$]+))?\s*from\s*['"](node:[\w/]+)['"]/g;
 const builtinsThroughRequire = {
   name: 'builtins-through-require',
   setup(b) {
     b.onResolve({ filter: /^node:/ }, (args) =>
       // Not for the re-export a namespace import becomes below: that one is Node's module itself.
-      args.kind === 'import-statement' && args.namespace !== 'node-builtin' ? { path: `${args.path}|${args.importer}`, namespace: 'node-builtin' } : undefined,
+      args.kind === 'import-statement' && args.namespace !== 'node-builtin'
+        ? { path: `${args.path}|${args.importer}`, namespace: 'node-builtin' }
+        : undefined,
     );
     b.onLoad({ filter: /.*/, namespace: 'node-builtin' }, async (args) => {
       const [builtin, importer] = args.path.split('|');
@@ -91,13 +97,25 @@ const builtinsThroughRequire = {
         if (m[4] !== builtin) continue;
         if (m[3]) namespace = true;
         for (const part of (m[2] ?? '').split(',')) {
-          const name = part.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0];
+          const name = part
+            .trim()
+            .replace(/^type\s+/, '')
+            .split(/\s+as\s+/)[0];
           if (name && !part.trim().startsWith('type ')) names.add(name);
         }
       }
       // A namespace import takes Node's module itself, default export included (a library may import both ways).
-      if (namespace) return { contents: `export * from ${JSON.stringify(builtin)};\nexport { default } from ${JSON.stringify(builtin)};`, loader: 'js', resolveDir: ROOT };
-      const contents = [`const m = process.getBuiltinModule(${JSON.stringify(builtin)});`, 'export default m;', ...[...names].map((name) => `export const ${name} = m.${name};`)];
+      if (namespace)
+        return {
+          contents: `export * from ${JSON.stringify(builtin)};\nexport { default } from ${JSON.stringify(builtin)};`,
+          loader: 'js',
+          resolveDir: ROOT,
+        };
+      const contents = [
+        `const m = process.getBuiltinModule(${JSON.stringify(builtin)});`,
+        'export default m;',
+        ...[...names].map((name) => `export const ${name} = m.${name};`),
+      ];
       return { contents: contents.join('\n'), loader: 'js' };
     });
   },
@@ -146,7 +164,13 @@ await build({
   // process.getBuiltinModule (Node 20.16+) gives a built-in without the cost of createRequire.
   banner: { js: 'const require=(id)=>process.getBuiltinModule(id);' },
   logLevel: 'warning',
-  plugins: [lazyChildProcessForCommander, lazyAjvForMcpSdk, builtinsThroughRequire, completionScriptsAsText, inspectorPageAsText],
+  plugins: [
+    lazyChildProcessForCommander,
+    lazyAjvForMcpSdk,
+    builtinsThroughRequire,
+    completionScriptsAsText,
+    inspectorPageAsText,
+  ],
 });
 
 // The completer's tree, from the program just built.

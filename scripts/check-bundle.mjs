@@ -35,7 +35,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   if (duplicates.size === 0) {
     console.log(`check-bundle: every source module is bundled once (${dist})`);
   } else {
-    for (const [source, outputs] of duplicates) console.error(`check-bundle: ${source} is bundled into ${outputs.join(', ')}`);
+    for (const [source, outputs] of duplicates)
+      console.error(`check-bundle: ${source} is bundled into ${outputs.join(', ')}`);
     console.error(`check-bundle: ${duplicates.size} source module(s) bundled more than once`);
     process.exit(1);
   }

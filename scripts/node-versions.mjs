@@ -10,7 +10,12 @@ import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const CACHE = process.env.PWCTL_NODES_DIR || join(process.env.RUNNER_TEMP || process.env.XDG_CACHE_HOME || join(homedir(), '.cache') || tmpdir(), 'pwctl-dev-nodes');
+const CACHE =
+  process.env.PWCTL_NODES_DIR ||
+  join(
+    process.env.RUNNER_TEMP || process.env.XDG_CACHE_HOME || join(homedir(), '.cache') || tmpdir(),
+    'pwctl-dev-nodes',
+  );
 
 /** The path of a `node` binary of that major version, downloading its package the first time. */
 export function nodeBinary(major) {
@@ -19,7 +24,10 @@ export function nodeBinary(major) {
   if (existsSync(binary)) return binary;
   mkdirSync(dir, { recursive: true });
   const name = `node-${process.platform === 'win32' ? 'win' : process.platform}-${process.arch}@${major}`;
-  const tarball = execFileSync('npm', ['pack', '--silent', name], { cwd: dir, encoding: 'utf8' }).trim().split('\n').pop();
+  const tarball = execFileSync('npm', ['pack', '--silent', name], { cwd: dir, encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .pop();
   execFileSync('tar', ['-xzf', tarball], { cwd: dir });
   return binary;
 }

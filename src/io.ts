@@ -226,7 +226,12 @@ export interface ColorPreference {
 /** --no-input, PWCTL_NO_INPUT (any value but empty, 0 or false), or CI=true as CI services set it. */
 export function inputRefused(env: NodeJS.ProcessEnv, pref: ColorPreference): boolean {
   const noInput = env.PWCTL_NO_INPUT;
-  return pref.input === false || (noInput !== undefined && !['', '0', 'false'].includes(noInput.toLowerCase())) || env.CI === 'true' || env.CI === '1';
+  return (
+    pref.input === false ||
+    (noInput !== undefined && !['', '0', 'false'].includes(noInput.toLowerCase())) ||
+    env.CI === 'true' ||
+    env.CI === '1'
+  );
 }
 
 export function colorLevel(isTTY: boolean, env: NodeJS.ProcessEnv, pref: ColorPreference): number {

@@ -18,7 +18,10 @@ export function parseId(value: string, name: InputName): number {
   }
   const id = Number(trimmed);
   if (id < 1) throw new UsageError(`${name} must be a positive integer id (e.g. 42), got ${shown(value)}`);
-  if (!Number.isSafeInteger(id)) throw new UsageError(`${name} must be a positive integer id of at most ${Number.MAX_SAFE_INTEGER}, got ${shown(value)}`);
+  if (!Number.isSafeInteger(id))
+    throw new UsageError(
+      `${name} must be a positive integer id of at most ${Number.MAX_SAFE_INTEGER}, got ${shown(value)}`,
+    );
   return id;
 }
 
@@ -33,10 +36,19 @@ export function parseCount(value: string, name: InputName, max?: number): number
 }
 
 /** A whole number of `unit` from `min` to `max` (environment limits such as PWCTL_MAX_WAIT); `maxInWords` names the maximum for people. */
-export function parseWholeNumber(value: string, name: InputName, unit: string, min: number, max: number, maxInWords?: string): number {
+export function parseWholeNumber(
+  value: string,
+  name: InputName,
+  unit: string,
+  min: number,
+  max: number,
+  maxInWords?: string,
+): number {
   const n = Number(value.trim());
   if (!/^[0-9]+$/.test(value.trim()) || n < min || n > max) {
-    throw new UsageError(`${name} must be a whole number of ${unit} from ${min} to ${max}${maxInWords ? ` (${maxInWords})` : ''}, got ${shown(value)}`);
+    throw new UsageError(
+      `${name} must be a whole number of ${unit} from ${min} to ${max}${maxInWords ? ` (${maxInWords})` : ''}, got ${shown(value)}`,
+    );
   }
   return n;
 }
@@ -45,7 +57,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function parseUuid(value: string, name: InputName): string {
   if (!UUID.test(value.trim())) {
-    throw new UsageError(`${name} must be a document UUID (e.g. 3f2b8c1e-5d4a-4f7b-9c2e-1a6d8e0f4b21), got ${shown(value)}`);
+    throw new UsageError(
+      `${name} must be a document UUID (e.g. 3f2b8c1e-5d4a-4f7b-9c2e-1a6d8e0f4b21), got ${shown(value)}`,
+    );
   }
   return value.trim().toLowerCase();
 }
@@ -59,7 +73,9 @@ export function parseDay(value: string, name: InputName, now: Date = new Date())
   const offset = word === 'today' ? 0 : word === 'tomorrow' ? 1 : word === 'yesterday' ? -1 : relativeDays(word);
   if (offset === undefined) {
     if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return parseDate(value, name);
-    throw new UsageError(`${name} must be a date: YYYY-MM-DD (e.g. 2026-12-31), today, tomorrow, +3d or +2w; got ${shown(value)}${didYouMean(word, ['today', 'tomorrow', 'yesterday'])}`);
+    throw new UsageError(
+      `${name} must be a date: YYYY-MM-DD (e.g. 2026-12-31), today, tomorrow, +3d or +2w; got ${shown(value)}${didYouMean(word, ['today', 'tomorrow', 'yesterday'])}`,
+    );
   }
   const day = new Date(now.getFullYear(), now.getMonth(), now.getDate() + offset);
   return `${day.getFullYear()}-${pad2(day.getMonth() + 1)}-${pad2(day.getDate())}`;
@@ -90,15 +106,25 @@ export function parseMoment(value: string, name: InputName, now: Date = new Date
     const [year, month, day] = parseDay(word, name, now).split('-').map(Number) as [number, number, number];
     return new Date(year, month - 1, day).getTime();
   } catch {
-    throw new UsageError(`${name} must be a time: how long ago (30m, 2h, 3d), YYYY-MM-DD, today, yesterday, -3d, HH:MM, or YYYY-MM-DDTHH:MM[:SS]; got ${shown(value)}`);
+    throw new UsageError(
+      `${name} must be a time: how long ago (30m, 2h, 3d), YYYY-MM-DD, today, yesterday, -3d, HH:MM, or YYYY-MM-DDTHH:MM[:SS]; got ${shown(value)}`,
+    );
   }
 }
 
 const AGO_UNIT_MS: Record<string, number> = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
 
-function localTime(year: number, month: number, day: number, [h, m, s]: (string | undefined)[], value: string, name: InputName): number {
+function localTime(
+  year: number,
+  month: number,
+  day: number,
+  [h, m, s]: (string | undefined)[],
+  value: string,
+  name: InputName,
+): number {
   const [hours, minutes, seconds] = [Number(h), Number(m), Number(s ?? 0)];
-  if (hours > 23 || minutes > 59 || seconds > 59) throw new UsageError(`${name} must be a time of day from 00:00 to 23:59:59, got ${shown(value)}`);
+  if (hours > 23 || minutes > 59 || seconds > 59)
+    throw new UsageError(`${name} must be a time of day from 00:00 to 23:59:59, got ${shown(value)}`);
   return new Date(year, month - 1, day, hours, minutes, seconds).getTime();
 }
 
@@ -122,14 +148,18 @@ export function parseDate(value: string, name: InputName): string {
     if (date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day && year >= 1) {
       return value;
     }
-    throw new UsageError(`${name} must be a real calendar date in the form YYYY-MM-DD, got ${shown(value)} (no such day)`);
+    throw new UsageError(
+      `${name} must be a real calendar date in the form YYYY-MM-DD, got ${shown(value)} (no such day)`,
+    );
   }
   throw new UsageError(`${name} must be a date in the form YYYY-MM-DD (e.g. 2026-12-31), got ${shown(value)}`);
 }
 
 export function parseEnum<T extends string>(value: string, allowed: readonly T[], name: InputName): T {
   if ((allowed as readonly string[]).includes(value)) return value as T;
-  throw new UsageError(`${name} must be one of ${allowed.join(', ')}; got ${shown(value)}${didYouMean(value, allowed)}`);
+  throw new UsageError(
+    `${name} must be one of ${allowed.join(', ')}; got ${shown(value)}${didYouMean(value, allowed)}`,
+  );
 }
 
 export function parseBoolean(value: string, name: InputName): boolean {
@@ -154,7 +184,9 @@ export function parseHttpUrl(value: string, name: InputName): string {
     url = undefined;
   }
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-    throw new UsageError(`${name} must be a URL starting with http:// or https://, got ${shown(value)}${schemeHint(value)}`);
+    throw new UsageError(
+      `${name} must be a URL starting with http:// or https://, got ${shown(value)}${schemeHint(value)}`,
+    );
   }
   if (url.username || url.password) {
     throw new UsageError(`${name} must not contain credentials (user:password@)`);
@@ -172,7 +204,9 @@ function schemeHint(value: string): string {
 export function parseHexColor(value: string, name: InputName): string {
   if (/^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i.test(value)) return value;
   // `--color #1e90ff` unquoted: the shell reads `#…` as a comment, or the user left the # out.
-  const meant = /^(?:[0-9a-f]{3}|[0-9a-f]{6})$/i.test(value) ? ` (did you mean "#${value}"? quote it: a # starts a comment in the shell)` : '';
+  const meant = /^(?:[0-9a-f]{3}|[0-9a-f]{6})$/i.test(value)
+    ? ` (did you mean "#${value}"? quote it: a # starts a comment in the shell)`
+    : '';
   throw new UsageError(`${name} must be a hex colour like #1e90ff or #fff, got ${shown(value)}${meant}`);
 }
 

@@ -28,7 +28,9 @@ export function readCaBundle(file: CaFile): string[] {
   }
   const certificates = pemCertificates(text);
   if (certificates.length === 0) {
-    throw new UsageError(`${file.source} names ${file.path}, which holds no PEM certificate (-----BEGIN CERTIFICATE-----)`);
+    throw new UsageError(
+      `${file.source} names ${file.path}, which holds no PEM certificate (-----BEGIN CERTIFICATE-----)`,
+    );
   }
   return certificates;
 }

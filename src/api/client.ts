@@ -142,7 +142,12 @@ export class ApiClient {
     const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
 
     if (this.#options.dryRun && method !== 'GET' && method !== 'HEAD') {
-      await this.#options.dryRun({ method, url, path, body: options.body ?? (options.rawBody === undefined ? undefined : String(options.rawBody)) });
+      await this.#options.dryRun({
+        method,
+        url,
+        path,
+        body: options.body ?? (options.rawBody === undefined ? undefined : String(options.rawBody)),
+      });
       throw new RequestNotSent(method, path);
     }
 
@@ -150,7 +155,16 @@ export class ApiClient {
     const proxy = this.#network.proxyFor(url);
     const { renewToken, onWait } = this.#options;
     return sendWithRetries(
-      { method, url, path, idempotent: options.idempotent ?? isIdempotentMethod(method), outcomeHint: options.outcomeHint, goneIsDone: options.goneIsDone, listing: options.listing, proxy },
+      {
+        method,
+        url,
+        path,
+        idempotent: options.idempotent ?? isIdempotentMethod(method),
+        outcomeHint: options.outcomeHint,
+        goneIsDone: options.goneIsDone,
+        listing: options.listing,
+        proxy,
+      },
       {
         send: async () =>
           exchange({
@@ -164,19 +178,29 @@ export class ApiClient {
             connection: await this.#network.connectionFor(url),
             timeoutMs: this.#options.timeoutMs,
             maxBodyBytes: this.#maxResponseBytes,
-            onSend: this.#options.trace && ((headers, sent) => this.#traceLines(requestDetail(headers, sent, { bodies: this.#options.traceBodies === true }))),
+            onSend:
+              this.#options.trace &&
+              ((headers, sent) =>
+                this.#traceLines(requestDetail(headers, sent, { bodies: this.#options.traceBodies === true }))),
           }),
-        renewToken: renewToken && (async () => {
-          const token = await renewToken();
-          if (!token) return false;
-          this.#token = token;
-          this.#redact = this.#redactor(token);
-          return true;
-        }),
+        renewToken:
+          renewToken &&
+          (async () => {
+            const token = await renewToken();
+            if (!token) return false;
+            this.#token = token;
+            this.#redact = this.#redactor(token);
+            return true;
+          }),
         onAnswer: (headers) => this.#recordRateLimit(headers),
         redact: (error) => this.#redactError(error),
         trace: (line) => this.#options.trace?.(this.#redact(line)),
-        traceAnswer: this.#options.trace && ((answer) => this.#traceLines(responseDetail(answer.headers, answer.text, { bodies: this.#options.traceBodies === true }))),
+        traceAnswer:
+          this.#options.trace &&
+          ((answer) =>
+            this.#traceLines(
+              responseDetail(answer.headers, answer.text, { bodies: this.#options.traceBodies === true }),
+            )),
         unauthorizedHint: this.#options.unauthorizedHint,
         wrongServiceHint: this.#options.wrongServiceHint,
         onWait: onWait && ((info) => onWait({ method, path, ...info })),
@@ -195,7 +219,12 @@ export class ApiClient {
   }
 
   /** Stream the records of a list endpoint, choosing page sizes for the fewest requests. */
-  list<T>(path: string, query: Record<string, QueryValue>, limit: Limit, result?: PaginateResult): AsyncGenerator<T, PaginateResult> {
+  list<T>(
+    path: string,
+    query: Record<string, QueryValue>,
+    limit: Limit,
+    result?: PaginateResult,
+  ): AsyncGenerator<T, PaginateResult> {
     return this.#pages<T>(path, query, limit, result);
   }
 
@@ -229,18 +258,27 @@ export class ApiClient {
   ): AsyncGenerator<T, PaginateResult> {
     const firstQuery = { ...query, per_page: choosePerPage(limit) };
     const firstUrl = this.resolveUrl(path, firstQuery);
-    return paginate<T>(async (next) => {
-      const response = next ? await this.request({ method: 'GET', path: next }) : await this.request({ method: 'GET', path, query: firstQuery, listing: true });
-      onPage?.(response, firstUrl);
-      const body = response.json as PageBody<T> | undefined;
-      if (!body || !Array.isArray(body.data)) {
-        const url = next ?? firstUrl;
-        const problem = `GET ${displayPath(url)}: the response is not a list (no data array)`;
-        const message = next ? problem : `${problem}; ${notTheService(url, 'its answer is not a list', this.#options.wrongServiceHint)}`;
-        throw new ApiError({ kind: 'bad_response', status: response.status, method: 'GET', url, message });
-      }
-      return body;
-    }, limit, result, firstUrl);
+    return paginate<T>(
+      async (next) => {
+        const response = next
+          ? await this.request({ method: 'GET', path: next })
+          : await this.request({ method: 'GET', path, query: firstQuery, listing: true });
+        onPage?.(response, firstUrl);
+        const body = response.json as PageBody<T> | undefined;
+        if (!body || !Array.isArray(body.data)) {
+          const url = next ?? firstUrl;
+          const problem = `GET ${displayPath(url)}: the response is not a list (no data array)`;
+          const message = next
+            ? problem
+            : `${problem}; ${notTheService(url, 'its answer is not a list', this.#options.wrongServiceHint)}`;
+          throw new ApiError({ kind: 'bad_response', status: response.status, method: 'GET', url, message });
+        }
+        return body;
+      },
+      limit,
+      result,
+      firstUrl,
+    );
   }
 
   #traceLines(lines: string[]): void {
@@ -271,8 +309,16 @@ export class ApiClient {
 
   /** A server that echoes the token or a secret back in its error message must not make us print it. */
   #redactError(error: ApiError): ApiError {
-    const errors = error.errors && Object.fromEntries(Object.entries(error.errors).map(([field, messages]) => [this.#redact(field), messages.map(this.#redact)]));
-    const response = error.response && { ...error.response, text: this.#redact(error.response.text), headers: this.redactHeaders(error.response.headers) };
+    const errors =
+      error.errors &&
+      Object.fromEntries(
+        Object.entries(error.errors).map(([field, messages]) => [this.#redact(field), messages.map(this.#redact)]),
+      );
+    const response = error.response && {
+      ...error.response,
+      text: this.#redact(error.response.text),
+      headers: this.redactHeaders(error.response.headers),
+    };
     return error.with({ errors, message: this.#redact(error.message), response });
   }
 

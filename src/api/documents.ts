@@ -31,7 +31,12 @@ function documentListQuery(filters: DocumentFilters): Record<string, QueryValue>
 }
 
 /** Documents the caller can read, most recently updated first, page by page. */
-export function listDocuments(client: ApiClient, filters: DocumentFilters, limit: Limit, result?: PaginateResult): AsyncGenerator<Document, PaginateResult> {
+export function listDocuments(
+  client: ApiClient,
+  filters: DocumentFilters,
+  limit: Limit,
+  result?: PaginateResult,
+): AsyncGenerator<Document, PaginateResult> {
   return client.list<Document>(DOCUMENTS_PATH, documentListQuery(filters), limit, result);
 }
 
@@ -40,7 +45,11 @@ export function getDocument(client: ApiClient, uuid: string, options: { content?
 }
 
 /** A create is not idempotent: `outcomeHint` tells the user how to check one whose answer was lost. */
-export async function createDocument(client: ApiClient, body: CreateDocumentBody, outcomeHint?: string): Promise<Document> {
+export async function createDocument(
+  client: ApiClient,
+  body: CreateDocumentBody,
+  outcomeHint?: string,
+): Promise<Document> {
   const response = await client.request({ method: 'POST', path: DOCUMENTS_PATH, body, outcomeHint });
   return unwrapData<Document>(response, 'POST', DOCUMENTS_PATH);
 }

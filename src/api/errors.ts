@@ -60,7 +60,12 @@ export class ApiError extends Error {
   }
 
   /** The same failure told differently: a new message and/or field errors, everything else kept. */
-  with(change: { message?: string; errors?: Record<string, string[]>; explainedErrors?: Record<string, string[]>; response?: ErrorResponse }): ApiError {
+  with(change: {
+    message?: string;
+    errors?: Record<string, string[]>;
+    explainedErrors?: Record<string, string[]>;
+    response?: ErrorResponse;
+  }): ApiError {
     return new ApiError({
       kind: this.kind,
       status: this.status,
@@ -109,7 +114,14 @@ export function statusText(status: number): string {
 }
 
 /** Build the error for a non-2xx response from its status, content type, body text and headers. */
-export function errorFromResponse(method: string, url: string, status: number, contentType: string, text: string, headers: Record<string, string> = {}): ApiError {
+export function errorFromResponse(
+  method: string,
+  url: string,
+  status: number,
+  contentType: string,
+  text: string,
+  headers: Record<string, string> = {},
+): ApiError {
   const statusLine = `${status}${STATUS_TEXT[status] ? ` ${STATUS_TEXT[status]}` : ''}`;
   let serverMessage: string | undefined;
   let errors: Record<string, string[]> | undefined;
@@ -133,7 +145,15 @@ export function errorFromResponse(method: string, url: string, status: number, c
   }
   const path = displayPath(url);
   const message = `${method} ${path}: ${statusLine}${serverMessage ? `: ${serverMessage}` : ''}`;
-  return new ApiError({ kind: kindForStatus(status), status, message, method, url, errors, response: { status, headers, text } });
+  return new ApiError({
+    kind: kindForStatus(status),
+    status,
+    message,
+    method,
+    url,
+    errors,
+    response: { status, headers, text },
+  });
 }
 
 /** The path and query of a URL, as shown in messages (the host is noise; tokens never live in URLs). */
@@ -147,7 +167,14 @@ export function displayPath(url: string): string {
 }
 
 /** Answers that refuse a request: the service applied nothing. Any other failure (a lost answer, a timeout, a 5xx) may have applied a create. */
-const REFUSALS: readonly ApiErrorKind[] = ['unauthorized', 'forbidden', 'not_found', 'validation', 'rate_limited', 'http'];
+const REFUSALS: readonly ApiErrorKind[] = [
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'validation',
+  'rate_limited',
+  'http',
+];
 
 /** Whether a failed request certainly changed nothing on the service. */
 export function certainlyNotApplied(error: unknown): boolean {

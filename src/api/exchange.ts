@@ -39,6 +39,13 @@ export async function exchange(options: ExchangeOptions): Promise<Exchange> {
     delete headers.authorization;
   }
   options.onSend?.(headers, options.body);
-  const answer = await httpRequest(options.url, { method: options.method, headers, body: options.body, connection: options.connection, timeoutMs: options.timeoutMs, maxBodyBytes: options.maxBodyBytes });
+  const answer = await httpRequest(options.url, {
+    method: options.method,
+    headers,
+    body: options.body,
+    connection: options.connection,
+    timeoutMs: options.timeoutMs,
+    maxBodyBytes: options.maxBodyBytes,
+  });
   return { status: answer.status, headers: answer.headers, text: answer.body.toString('utf8') };
 }

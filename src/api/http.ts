@@ -62,10 +62,16 @@ export async function httpRequest(url: string, options: HttpRequest): Promise<Ht
     let refusedBy: number | undefined;
 
     // secureContext reaches tls.connect through the agent (https.Agent, and the proxy agent's tunnel).
-    const requestOptions: RequestOptions & Pick<Connection, 'secureContext'> = { method: options.method, headers: options.headers, agent: connection.agent, secureContext: connection.secureContext };
+    const requestOptions: RequestOptions & Pick<Connection, 'secureContext'> = {
+      method: options.method,
+      headers: options.headers,
+      agent: connection.agent,
+      secureContext: connection.secureContext,
+    };
     const req = send(target, requestOptions);
     const deadline = setTimeout(() => {
-      if (!connected) return fail(new TransportError('CONNECT_TIMEOUT', `no connection within ${timeoutMs} ms`, { timeoutMs }));
+      if (!connected)
+        return fail(new TransportError('CONNECT_TIMEOUT', `no connection within ${timeoutMs} ms`, { timeoutMs }));
       const what = answering ? 'the answer was incomplete' : 'no answer';
       fail(new TransportError('RESPONSE_TIMEOUT', `${what} within ${timeoutMs} ms`, { timeoutMs, partial: answering }));
     }, timeoutMs);
@@ -82,7 +88,13 @@ export async function httpRequest(url: string, options: HttpRequest): Promise<Ht
     function fail(error: unknown): void {
       if (!settle()) return;
       req.destroy();
-      reject(refusedBy === undefined ? error : new TransportError('PROXY_REFUSED', `the proxy answered CONNECT with ${refusedBy}`, { proxyStatus: refusedBy }));
+      reject(
+        refusedBy === undefined
+          ? error
+          : new TransportError('PROXY_REFUSED', `the proxy answered CONNECT with ${refusedBy}`, {
+              proxyStatus: refusedBy,
+            }),
+      );
     }
 
     function established(): void {
@@ -91,7 +103,11 @@ export async function httpRequest(url: string, options: HttpRequest): Promise<Ht
 
     function tooLarge(status: number, declaredBytes?: number): TransportError {
       const size = declaredBytes === undefined ? 'more than' : `${declaredBytes} bytes (Content-Length), more than`;
-      return new TransportError('RESPONSE_TOO_LARGE', `the answer is ${size} ${maxBodyBytes} bytes`, { status, limitBytes: maxBodyBytes, declaredBytes });
+      return new TransportError('RESPONSE_TOO_LARGE', `the answer is ${size} ${maxBodyBytes} bytes`, {
+        status,
+        limitBytes: maxBodyBytes,
+        declaredBytes,
+      });
     }
 
     req.on('error', (error: Error & { code?: unknown }) => {
@@ -123,7 +139,10 @@ export async function httpRequest(url: string, options: HttpRequest): Promise<Ht
       });
       res.on('error', fail);
       res.on('close', () => {
-        if (!res.complete) fail(Object.assign(new Error('the connection closed before the whole answer arrived'), { code: 'ECONNRESET' }));
+        if (!res.complete)
+          fail(
+            Object.assign(new Error('the connection closed before the whole answer arrived'), { code: 'ECONNRESET' }),
+          );
       });
       res.on('end', () => {
         if (settle()) resolve({ status, headers: joinRepeated(res.headersDistinct), body: Buffer.concat(chunks) });

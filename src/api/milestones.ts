@@ -21,7 +21,12 @@ function milestoneListQuery(filters: MilestoneFilters): Record<string, QueryValu
 }
 
 /** Milestones ordered by due date, page by page. */
-export function listMilestones(client: ApiClient, filters: MilestoneFilters, limit: Limit, result?: PaginateResult): AsyncGenerator<Milestone, PaginateResult> {
+export function listMilestones(
+  client: ApiClient,
+  filters: MilestoneFilters,
+  limit: Limit,
+  result?: PaginateResult,
+): AsyncGenerator<Milestone, PaginateResult> {
   return client.list<Milestone>(MILESTONES_PATH, milestoneListQuery(filters), limit, result);
 }
 
@@ -30,7 +35,11 @@ export function getMilestone(client: ApiClient, id: number): Promise<Milestone> 
 }
 
 /** A create is not idempotent: `outcomeHint` tells the user how to check one whose answer was lost. */
-export async function createMilestone(client: ApiClient, body: CreateMilestoneBody, outcomeHint?: string): Promise<Milestone> {
+export async function createMilestone(
+  client: ApiClient,
+  body: CreateMilestoneBody,
+  outcomeHint?: string,
+): Promise<Milestone> {
   const response = await client.request({ method: 'POST', path: MILESTONES_PATH, body, outcomeHint });
   return unwrapData<Milestone>(response, 'POST', MILESTONES_PATH);
 }

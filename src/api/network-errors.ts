@@ -19,7 +19,15 @@ export interface TransportFailure {
 }
 
 /** Failures before a connection was made (Node's, and src/api/transport-error.ts's): nothing was sent. */
-const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'CONNECT_TIMEOUT', 'CONNECT_FAILED']);
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'CONNECT_TIMEOUT',
+  'CONNECT_FAILED',
+]);
 const TIMEOUT_CODES = new Set(['RESPONSE_TIMEOUT', 'ETIMEDOUT']);
 
 /** OpenSSL's verification results for a chain that does not end in a trusted authority. */
@@ -32,7 +40,8 @@ const UNTRUSTED_CODES: Record<string, string> = {
   CERT_UNTRUSTED: 'its authority is not trusted for this purpose',
 };
 
-export const CA_REMEDY = 'if your organisation uses its own certificate authority, set PWCTL_CA_FILE or NODE_EXTRA_CA_CERTS to its PEM file';
+export const CA_REMEDY =
+  'if your organisation uses its own certificate authority, set PWCTL_CA_FILE or NODE_EXTRA_CA_CERTS to its PEM file';
 
 /** The error's code (Node's, OpenSSL's or src/api/transport-error.ts's), or its name when it has none. */
 export function errorCode(error: unknown): string {
@@ -46,7 +55,8 @@ export function errorCode(error: unknown): string {
 export function describeTlsFailure(code: string, host: string, altNames?: string): string | undefined {
   const untrusted = UNTRUSTED_CODES[code];
   if (untrusted) return `the certificate of ${host} is not trusted (${untrusted}): ${CA_REMEDY}`;
-  if (code === 'CERT_HAS_EXPIRED') return `the certificate of ${host} has expired: the service must renew it (or this machine's clock is wrong)`;
+  if (code === 'CERT_HAS_EXPIRED')
+    return `the certificate of ${host} has expired: the service must renew it (or this machine's clock is wrong)`;
   if (code === 'CERT_NOT_YET_VALID') return `the certificate of ${host} is not valid yet: check this machine's clock`;
   if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') {
     return `the certificate of ${host} is for another host name${altNames ? ` (${altNames})` : ''}: check the service URL (--base-url, PWCTL_BASE_URL)`;
@@ -63,23 +73,47 @@ export function explainTransportFailure(error: unknown, url: string, proxy: Prox
   if (tls) return { failure: { kind: 'final' }, kind: 'network', status: null, what: tls };
 
   const name = (error as { name?: string })?.name;
-  if (TIMEOUT_CODES.has(code) || name === 'TimeoutError') return { failure: { kind: 'timeout' }, kind: 'timeout', status: null, what: describeTimeout(error) };
+  if (TIMEOUT_CODES.has(code) || name === 'TimeoutError')
+    return { failure: { kind: 'timeout' }, kind: 'timeout', status: null, what: describeTimeout(error) };
   // Asking again would only bring the same answer: refused once, not retried.
-  if (code === 'RESPONSE_TOO_LARGE') return { failure: { kind: 'final' }, kind: 'bad_response', status: null, what: describeTooLarge(error as TransportError) };
+  if (code === 'RESPONSE_TOO_LARGE')
+    return {
+      failure: { kind: 'final' },
+      kind: 'bad_response',
+      status: null,
+      what: describeTooLarge(error as TransportError),
+    };
 
   if (proxy) {
     const status = proxyStatus(error);
-    if (status === 407 || status === 401) return { failure: { kind: 'final' }, kind: 'unauthorized', status, what: proxyAuthFailure(proxy, status) };
+    if (status === 407 || status === 401)
+      return { failure: { kind: 'final' }, kind: 'unauthorized', status, what: proxyAuthFailure(proxy, status) };
     if (status !== undefined) {
       // The proxy answered the tunnel request instead of opening it: nothing reached the service.
       const verb = status >= 500 ? 'could not reach' : 'refused to connect to';
-      return { failure: { kind: 'not-sent' }, kind: 'network', status, what: `the proxy ${proxy.label} ${verb} ${host} (${status})` };
+      return {
+        failure: { kind: 'not-sent' },
+        kind: 'network',
+        status,
+        what: `the proxy ${proxy.label} ${verb} ${host} (${status})`,
+      };
     }
     if (NOT_SENT_CODES.has(code)) {
-      return { failure: { kind: 'not-sent' }, kind: 'network', status: null, what: `cannot connect to the proxy ${proxy.label} (${code}): check ${proxy.variable}` };
+      return {
+        failure: { kind: 'not-sent' },
+        kind: 'network',
+        status: null,
+        what: `cannot connect to the proxy ${proxy.label} (${code}): check ${proxy.variable}`,
+      };
     }
   }
-  if (NOT_SENT_CODES.has(code)) return { failure: { kind: 'not-sent' }, kind: 'network', status: null, what: `cannot connect to ${host} (${code})` };
+  if (NOT_SENT_CODES.has(code))
+    return {
+      failure: { kind: 'not-sent' },
+      kind: 'network',
+      status: null,
+      what: `cannot connect to ${host} (${code})`,
+    };
   return { failure: { kind: 'network' }, kind: 'network', status: null, what: `the connection failed (${code})` };
 }
 
@@ -89,7 +123,14 @@ export function explainTransportFailure(error: unknown, url: string, proxy: Prox
  */
 export function networkError(
   error: unknown,
-  request: { method: string; url: string; path: string; idempotent: boolean; hint: string; proxy: ProxyRoute | undefined },
+  request: {
+    method: string;
+    url: string;
+    path: string;
+    idempotent: boolean;
+    hint: string;
+    proxy: ProxyRoute | undefined;
+  },
 ): { failure: Failure; error: ApiError } {
   const { method, url, path } = request;
   const t = explainTransportFailure(error, url, request.proxy);
@@ -97,7 +138,10 @@ export function networkError(
     const message = `${method} ${path}: ${t.what} after the request was sent; the outcome is unknown and the request was not re-sent${request.hint}`;
     return { failure: t.failure, error: new ApiError({ kind: 'outcome_unknown', status: null, method, url, message }) };
   }
-  return { failure: t.failure, error: new ApiError({ kind: t.kind, status: t.status, method, url, message: `${method} ${path}: ${t.what}` }) };
+  return {
+    failure: t.failure,
+    error: new ApiError({ kind: t.kind, status: t.status, method, url, message: `${method} ${path}: ${t.what}` }),
+  };
 }
 
 /**
@@ -112,11 +156,22 @@ export function proxyAnswerError(error: ApiError, proxy: ProxyRoute | undefined,
   const request = `${error.method} ${displayPath(error.url)}`;
   if (error.status === 407) {
     const { method, url, status, response } = error;
-    return new ApiError({ kind: 'unauthorized', status, method, url, response, message: `${request}: ${proxyAuthFailure(proxy, 407)}` });
+    return new ApiError({
+      kind: 'unauthorized',
+      status,
+      method,
+      url,
+      response,
+      message: `${request}: ${proxyAuthFailure(proxy, 407)}`,
+    });
   }
   if (/json/i.test(contentType)) return error;
-  if (error.status === 401 && proxy.hasCredentials) return error.with({ message: `${request}: ${proxyAuthFailure(proxy, 401)}` });
-  if (error.status >= 500) return error.with({ message: `${request}: the proxy ${proxy.label} could not reach ${new URL(error.url).host} (${error.status})` });
+  if (error.status === 401 && proxy.hasCredentials)
+    return error.with({ message: `${request}: ${proxyAuthFailure(proxy, 401)}` });
+  if (error.status >= 500)
+    return error.with({
+      message: `${request}: the proxy ${proxy.label} could not reach ${new URL(error.url).host} (${error.status})`,
+    });
   return error;
 }
 
@@ -125,7 +180,9 @@ function describeTimeout(error: unknown): string {
   const detail = error instanceof TransportError ? error.detail : {};
   if (detail.timeoutMs === undefined) return 'the service did not answer in time (--timeout)';
   const seconds = `${detail.timeoutMs / 1000} s`;
-  return detail.partial ? `the service did not answer in time: its answer was still incomplete at the ${seconds} deadline (--timeout)` : `the service did not answer within ${seconds} (--timeout)`;
+  return detail.partial
+    ? `the service did not answer in time: its answer was still incomplete at the ${seconds} deadline (--timeout)`
+    : `the service did not answer within ${seconds} (--timeout)`;
 }
 
 function describeTooLarge(error: TransportError): string {

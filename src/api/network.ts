@@ -72,7 +72,10 @@ export class Network {
     const { protocol } = new URL(url);
     const proxy = this.proxyFor(url);
     const secure = protocol === 'https:';
-    const [agent, secureContext] = await Promise.all([this.#agent(protocol, proxy), secure ? this.#trustedContext().then((trust) => trust()) : undefined]);
+    const [agent, secureContext] = await Promise.all([
+      this.#agent(protocol, proxy),
+      secure ? this.#trustedContext().then((trust) => trust()) : undefined,
+    ]);
     return { agent, secureContext };
   }
 
@@ -96,7 +99,11 @@ export class Network {
     const key = proxy ? `${proxy.url} ${protocol}` : protocol;
     let agent = this.#agents.get(key);
     if (!agent) {
-      agent = proxy ? this.#proxyAgent(protocol, proxy) : protocol === 'https:' ? import('node:https').then(({ Agent }) => new Agent(KEEP_ALIVE)) : Promise.resolve(new HttpAgent(KEEP_ALIVE));
+      agent = proxy
+        ? this.#proxyAgent(protocol, proxy)
+        : protocol === 'https:'
+          ? import('node:https').then(({ Agent }) => new Agent(KEEP_ALIVE))
+          : Promise.resolve(new HttpAgent(KEEP_ALIVE));
       this.#agents.set(key, agent);
     }
     return agent;
@@ -113,6 +120,8 @@ export class Network {
 
   /** The secure-context getter of src/api/tls-trust.ts for this network's CA file, loaded once. */
   #trustedContext(): Promise<() => SecureContext | undefined> {
-    return (this.#trust ??= import('./tls-trust.js').then(({ lazySecureContext }) => lazySecureContext(this.#extraCas, this.#env)));
+    return (this.#trust ??= import('./tls-trust.js').then(({ lazySecureContext }) =>
+      lazySecureContext(this.#extraCas, this.#env),
+    ));
   }
 }

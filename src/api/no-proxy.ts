@@ -38,7 +38,14 @@ export function parseNoProxy(value: string | undefined): NoProxy {
     }
     const { host, port } = splitPort(entry);
     if (isIP(host)) rules.addresses.addAddress(host, isIP(host) === 4 ? 'ipv4' : 'ipv6');
-    else rules.names.push({ name: host.replace(/^\*?\./, '').replace(/\.$/, '').toLowerCase(), port });
+    else
+      rules.names.push({
+        name: host
+          .replace(/^\*?\./, '')
+          .replace(/\.$/, '')
+          .toLowerCase(),
+        port,
+      });
   }
   return rules;
 }
@@ -49,7 +56,9 @@ export function bypassesProxy(rules: NoProxy, hostname: string, port: number): b
   if (isLoopbackHost(host) || rules.all) return true;
   const family = isIP(host);
   if (family) return rules.addresses.check(host, family === 4 ? 'ipv4' : 'ipv6');
-  return rules.names.some(({ name, port: only }) => (only === undefined || only === port) && (host === name || host.endsWith(`.${name}`)));
+  return rules.names.some(
+    ({ name, port: only }) => (only === undefined || only === port) && (host === name || host.endsWith(`.${name}`)),
+  );
 }
 
 /** Go's rule: the name `localhost`, or an address in 127.0.0.0/8 or ::1 (IPv4-mapped forms included). */

@@ -29,7 +29,12 @@ export class PageTrail {
    * A page was read from `url` (undefined: the first page) and its next link is about to be
    * followed. Throws when the page or its link shows that the list would never end.
    */
-  async followed(url: string | undefined, body: PageBody<unknown>, records: readonly unknown[], next: string): Promise<void> {
+  async followed(
+    url: string | undefined,
+    body: PageBody<unknown>,
+    records: readonly unknown[],
+    next: string,
+  ): Promise<void> {
     this.#pages++;
     const first = this.#pages === 1;
     const read = this.#resolve(url ?? this.firstUrl);
@@ -39,24 +44,30 @@ export class PageTrail {
     this.#number = number;
 
     // A page that says it is an earlier one: the service ignored the link's page number.
-    if (previous !== undefined && number !== undefined && number <= previous) this.#loop(notAdvancing(previous, number, read));
+    if (previous !== undefined && number !== undefined && number <= previous)
+      this.#loop(notAdvancing(previous, number, read));
 
     const last = lastPage(body, this.#resolve(body.links?.last ?? undefined));
     if (last !== undefined && number !== undefined && number >= last) {
-      this.#loop(`the service's next link on ${name} leads past the last page the service announced (page ${number} of ${last})`);
+      this.#loop(
+        `the service's next link on ${name} leads past the last page the service announced (page ${number} of ${last})`,
+      );
     }
 
     const nextUrl = this.#resolve(next);
     const asked = pageParameter(nextUrl);
     if (records.length > 0 && (await this.#allSeen(records))) {
-      this.#loop(`${name} holds only records of earlier pages, yet the service's next link asks for ${asked === undefined ? 'another' : `page ${asked}`}`);
+      this.#loop(
+        `${name} holds only records of earlier pages, yet the service's next link asks for ${asked === undefined ? 'another' : `page ${asked}`}`,
+      );
     }
 
     if (read) this.#urls.set(read, name);
     const repeated = this.#urls.get(nextUrl);
     if (repeated) this.#loop(`the service's next link on ${name} repeats ${repeated} (GET ${displayPath(nextUrl)})`);
 
-    if (asked !== undefined && number !== undefined && asked <= number) this.#loop(notAdvancing(number, asked, nextUrl));
+    if (asked !== undefined && number !== undefined && asked <= number)
+      this.#loop(notAdvancing(number, asked, nextUrl));
   }
 
   /** A URL as requested (a relative link against the list's first URL), so equal links compare equal. */
@@ -99,7 +110,10 @@ function lastPage(body: PageBody<unknown>, lastLink: string): number | undefined
   const meta = body.meta;
   const total = Number(meta?.total);
   const perPage = positive(meta?.per_page);
-  const counted = Number.isInteger(total) && total >= 0 && perPage !== undefined ? Math.max(1, Math.ceil(total / perPage)) : undefined;
+  const counted =
+    Number.isInteger(total) && total >= 0 && perPage !== undefined
+      ? Math.max(1, Math.ceil(total / perPage))
+      : undefined;
   return positive(meta?.last_page) ?? counted ?? pageParameter(lastLink);
 }
 
@@ -128,5 +142,7 @@ let crypto: Promise<typeof import('node:crypto')> | undefined;
 
 async function digestOf(record: unknown): Promise<string> {
   const { createHash } = await (crypto ??= import('node:crypto'));
-  return createHash('sha1').update(JSON.stringify(record) ?? 'undefined').digest('base64');
+  return createHash('sha1')
+    .update(JSON.stringify(record) ?? 'undefined')
+    .digest('base64');
 }

@@ -57,14 +57,25 @@ export function proxySecrets(config: ProxyConfig | undefined): string[] {
     const { username, password } = new URL(route.url);
     const user = safeDecode(username);
     const pass = safeDecode(password);
-    for (const s of [route.url, password, pass, `${username}:${password}`, `${user}:${pass}`, Buffer.from(`${user}:${pass}`).toString('base64')]) {
+    for (const s of [
+      route.url,
+      password,
+      pass,
+      `${username}:${password}`,
+      `${user}:${pass}`,
+      Buffer.from(`${user}:${pass}`).toString('base64'),
+    ]) {
       if (s !== '') secrets.add(s);
     }
   }
   return [...secrets];
 }
 
-function readVariable(env: NodeJS.ProcessEnv, lower: string, upper: string): { name: string; value: string } | undefined {
+function readVariable(
+  env: NodeJS.ProcessEnv,
+  lower: string,
+  upper: string,
+): { name: string; value: string } | undefined {
   for (const name of [lower, upper]) {
     const value = env[name]?.trim();
     if (value) return { name, value };
@@ -81,10 +92,17 @@ function parseProxyUrl(raw: string, variable: string): ProxyRoute {
     throw new UsageError(`${variable} is not a proxy URL; expected http://host:port or http://user:password@host:port`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new UsageError(`${variable} names a ${url.protocol.replace(/:$/, '')} proxy; pwctl supports http:// and https:// proxies`);
+    throw new UsageError(
+      `${variable} names a ${url.protocol.replace(/:$/, '')} proxy; pwctl supports http:// and https:// proxies`,
+    );
   }
   const hasCredentials = url.username !== '' || url.password !== '';
-  return { url: url.href, label: `${url.protocol}//${hasCredentials ? '[REDACTED]@' : ''}${url.host}`, variable, hasCredentials };
+  return {
+    url: url.href,
+    label: `${url.protocol}//${hasCredentials ? '[REDACTED]@' : ''}${url.host}`,
+    variable,
+    hasCredentials,
+  };
 }
 
 function safeDecode(text: string): string {

@@ -84,7 +84,9 @@ export async function sendWithRetries(request: LoopRequest, hooks: LoopHooks): P
   for (let attempt = 1; ; attempt++) {
     const started = Date.now();
     const took = () => `${Math.round(Date.now() - started)}ms`;
-    hooks.trace(`→ ${method} ${url}${attempt > 1 ? ` (attempt ${attempt})` : ''}${request.proxy ? ` via proxy ${request.proxy.label}` : ''}`);
+    hooks.trace(
+      `→ ${method} ${url}${attempt > 1 ? ` (attempt ${attempt})` : ''}${request.proxy ? ` via proxy ${request.proxy.label}` : ''}`,
+    );
     let failure: Failure;
     let lastError: ApiError;
     let status: number | null = null;
@@ -97,7 +99,11 @@ export async function sendWithRetries(request: LoopRequest, hooks: LoopHooks): P
     } catch (error) {
       const code = errorCode(error);
       hooks.trace(`✗ ${method} ${path} ${code} ${took()}`);
-      ({ failure, error: lastError } = networkError(error, { ...request, proxy: request.proxy, hint: outcomeHint(request) }));
+      ({ failure, error: lastError } = networkError(error, {
+        ...request,
+        proxy: request.proxy,
+        hint: outcomeHint(request),
+      }));
       if (failure.kind !== 'not-sent' && !idempotent) throw lastError;
       if (failure.kind !== 'not-sent') mayHaveApplied = true;
     }
@@ -109,17 +115,35 @@ export async function sendWithRetries(request: LoopRequest, hooks: LoopHooks): P
       hooks.onAnswer(answer.headers);
       const contentType = answer.headers['content-type'] ?? '';
 
-      const trait = foreignTrait({ status, contentType, text: answer.text, headers: answer.headers, listing: request.listing });
+      const trait = foreignTrait({
+        status,
+        contentType,
+        text: answer.text,
+        headers: answer.headers,
+        listing: request.listing,
+      });
       if (status >= 200 && status < 300) {
         const parsed = parseJsonBody(answer.text, contentType);
         if (parsed.ok) return { ...answer, json: parsed.value };
         if (trait) {
-          throw new ApiError({ kind: 'bad_response', status, method, url, message: `${method} ${path}: ${status}: ${notTheService(url, trait, hooks.wrongServiceHint)}` });
+          throw new ApiError({
+            kind: 'bad_response',
+            status,
+            method,
+            url,
+            message: `${method} ${path}: ${status}: ${notTheService(url, trait, hooks.wrongServiceHint)}`,
+          });
         }
         const problem = `${method} ${path}: ${status} but the response body is not valid JSON (${parsed.reason})`;
         lastError = idempotent
           ? new ApiError({ kind: 'bad_response', status, method, url, message: problem })
-          : new ApiError({ kind: 'outcome_unknown', status, method, url, message: `${problem}; the request was probably applied and was not re-sent${outcomeHint(request)}` });
+          : new ApiError({
+              kind: 'outcome_unknown',
+              status,
+              method,
+              url,
+              message: `${problem}; the request was probably applied and was not re-sent${outcomeHint(request)}`,
+            });
         if (!idempotent) throw lastError;
         failure = { kind: 'network' };
         mayHaveApplied = true;
@@ -138,16 +162,21 @@ export async function sendWithRetries(request: LoopRequest, hooks: LoopHooks): P
         }
         if (status >= 500) mayHaveApplied = true;
         lastError = hooks.redact(errorFromResponse(method, url, status, contentType, answer.text, answer.headers));
-        if (status === 401 && hooks.unauthorizedHint) lastError = lastError.with({ message: `${lastError.message.replace(/\.$/, '')}; ${hooks.unauthorizedHint}` });
+        if (status === 401 && hooks.unauthorizedHint)
+          lastError = lastError.with({ message: `${lastError.message.replace(/\.$/, '')}; ${hooks.unauthorizedHint}` });
         // An error page from the proxy itself is told as the proxy's, without the service's remedies.
         const serviceError = lastError;
         lastError = proxyAnswerError(lastError, request.proxy, contentType);
         if (trait && lastError === serviceError) {
-          lastError = lastError.with({ message: `${method} ${path}: ${`${status} ${statusText(status)}`.trim()}: ${notTheService(url, trait, hooks.wrongServiceHint)}` });
+          lastError = lastError.with({
+            message: `${method} ${path}: ${`${status} ${statusText(status)}`.trim()}: ${notTheService(url, trait, hooks.wrongServiceHint)}`,
+          });
         }
         failure = { kind: 'status', status, retryAfterMs: parseRetryAfter(answer.headers['retry-after']) };
         if (status >= 500 && !idempotent) {
-          throw lastError.with({ message: `${lastError.message}; the request was not re-sent because it may have been applied${outcomeHint(request)}` });
+          throw lastError.with({
+            message: `${lastError.message}; the request was not re-sent because it may have been applied${outcomeHint(request)}`,
+          });
         }
       }
     }
@@ -155,12 +184,20 @@ export async function sendWithRetries(request: LoopRequest, hooks: LoopHooks): P
     const decision = decideRetry(failure!, attempt, idempotent, hooks.policy, hooks.random, waitedMs);
     if (!decision.retry) {
       hooks.trace(`  no retry: ${decision.reason}`);
-      if (decision.explain) throw lastError!.with({ message: `${lastError!.message.replace(/\.$/, '')}; ${decision.explain}` });
+      if (decision.explain)
+        throw lastError!.with({ message: `${lastError!.message.replace(/\.$/, '')}; ${decision.explain}` });
       throw lastError!;
     }
     hooks.trace(`  retry in ${decision.delayMs}ms: ${decision.reason}`);
     const maxAttempts = status === 429 ? hooks.policy.maxRateLimitAttempts : hooks.policy.maxAttempts;
-    hooks.onWait?.({ delayMs: decision.delayMs, reason: decision.reason, status, attempt: attempt + 1, maxAttempts, after: failureInWords(failure!) });
+    hooks.onWait?.({
+      delayMs: decision.delayMs,
+      reason: decision.reason,
+      status,
+      attempt: attempt + 1,
+      maxAttempts,
+      after: failureInWords(failure!),
+    });
     waitedMs += decision.delayMs;
     if (hooks.signal?.aborted) throw interruptedWait(lastError!);
     try {
@@ -194,5 +231,7 @@ function failureInWords(failure: Failure): string {
 
 /** The sentence that ends a message about a request that may have been applied. */
 function outcomeHint(request: Pick<LoopRequest, 'outcomeHint'>): string {
-  return request.outcomeHint ? `. Check with \`${request.outcomeHint}\` before trying again` : '. Check whether it was applied before trying again';
+  return request.outcomeHint
+    ? `. Check with \`${request.outcomeHint}\` before trying again`
+    : '. Check whether it was applied before trying again';
 }

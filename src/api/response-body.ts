@@ -18,7 +18,13 @@ export function parseJsonBody(text: string, contentType: string): ParsedBody {
 export function unwrapData<T>(response: { status: number; json: unknown }, method: string, path: string): T {
   const json = response.json as { data?: unknown } | undefined;
   if (!json || typeof json !== 'object' || !('data' in json)) {
-    throw new ApiError({ kind: 'bad_response', status: response.status, method, url: path, message: `${method} ${path}: the response has no data envelope` });
+    throw new ApiError({
+      kind: 'bad_response',
+      status: response.status,
+      method,
+      url: path,
+      message: `${method} ${path}: the response has no data envelope`,
+    });
   }
   return json.data as T;
 }

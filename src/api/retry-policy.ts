@@ -72,7 +72,11 @@ export function decideRetry(
     const wait = failure.retryAfterMs ?? backoff();
     const asked = `the service asked to wait ${formatWait(wait)}${failure.retryAfterMs !== undefined ? ' (Retry-After)' : ''}`;
     if (wait > policy.maxRetryAfterMs) {
-      return { retry: false, reason: 'Retry-After is too long to wait', explain: `${asked}, longer than the ${formatWait(policy.maxRetryAfterMs)} pwctl waits (PWCTL_MAX_WAIT)` };
+      return {
+        retry: false,
+        reason: 'Retry-After is too long to wait',
+        explain: `${asked}, longer than the ${formatWait(policy.maxRetryAfterMs)} pwctl waits (PWCTL_MAX_WAIT)`,
+      };
     }
     if (waitedMs + wait > policy.maxTotalWaitMs) {
       return {
@@ -81,7 +85,11 @@ export function decideRetry(
         explain: `${asked} after ${formatWait(waitedMs)} of waits already, more than the ${formatWait(policy.maxTotalWaitMs)} pwctl waits for one request (PWCTL_MAX_WAIT)`,
       };
     }
-    return { retry: true, delayMs: wait, reason: failure.retryAfterMs !== undefined ? 'rate limited; waiting Retry-After' : 'rate limited' };
+    return {
+      retry: true,
+      delayMs: wait,
+      reason: failure.retryAfterMs !== undefined ? 'rate limited; waiting Retry-After' : 'rate limited',
+    };
   }
   if (failure.kind === 'final') return { retry: false, reason: 'not worth retrying' };
   if (failure.kind === 'not-sent') {
@@ -92,7 +100,11 @@ export function decideRetry(
   if (!transient) return { retry: false, reason: `status ${failure.kind === 'status' ? failure.status : ''} is final` };
   if (!idempotent) return { retry: false, reason: 'not idempotent; never re-sent' };
   if (attempt >= policy.maxAttempts) return { retry: false, reason: 'retries exhausted' };
-  return { retry: true, delayMs: backoff(), reason: failure.kind === 'status' ? `server error ${failure.status}` : failure.kind };
+  return {
+    retry: true,
+    delayMs: backoff(),
+    reason: failure.kind === 'status' ? `server error ${failure.status}` : failure.kind,
+  };
 }
 
 /** Retry-After as milliseconds: delta-seconds or an HTTP date. */
@@ -112,5 +124,8 @@ export function formatWait(ms: number): string {
     [Math.floor((total % 3600) / 60), 'min'],
     [total % 60, 's'],
   ];
-  return parts.filter(([n]) => n > 0).map(([n, unit]) => `${n} ${unit}`).join(' ');
+  return parts
+    .filter(([n]) => n > 0)
+    .map(([n, unit]) => `${n} ${unit}`)
+    .join(' ');
 }

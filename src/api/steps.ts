@@ -27,7 +27,12 @@ function includeParam(include: readonly StepInclude[] | undefined): string | und
   return include && include.length > 0 ? include.join(',') : undefined;
 }
 
-export function listSteps(client: ApiClient, filters: StepFilters, limit: Limit, result?: PaginateResult): AsyncGenerator<Step, PaginateResult> {
+export function listSteps(
+  client: ApiClient,
+  filters: StepFilters,
+  limit: Limit,
+  result?: PaginateResult,
+): AsyncGenerator<Step, PaginateResult> {
   return client.list<Step>(STEPS_PATH, stepListQuery(filters), limit, result);
 }
 

@@ -37,7 +37,13 @@ export async function removeTag(client: ApiClient, stepId: number, tagId: number
 function readTagChange(response: ApiResponse, method: string, path: string): TagChange {
   const json = response.json as Partial<TagChange> | undefined;
   if (!json || typeof json !== 'object' || !Array.isArray(json.data)) {
-    throw new ApiError({ kind: 'bad_response', status: response.status, method, url: path, message: `${method} ${path}: the response has no data array of tags` });
+    throw new ApiError({
+      kind: 'bad_response',
+      status: response.status,
+      method,
+      url: path,
+      message: `${method} ${path}: the response has no data array of tags`,
+    });
   }
   return {
     data: json.data,

@@ -13,7 +13,9 @@ import { createRequire } from 'node:module';
 import type { SecureContext } from 'node:tls';
 import { pemCertificates } from './ca-file.js';
 
-type TlsModule = typeof import('node:tls') & { getCACertificates?: (type: 'default' | 'system' | 'bundled' | 'extra') => string[] };
+type TlsModule = typeof import('node:tls') & {
+  getCACertificates?: (type: 'default' | 'system' | 'bundled' | 'extra') => string[];
+};
 
 const requireBuiltin = createRequire(import.meta.url);
 let tlsModule: TlsModule | undefined;

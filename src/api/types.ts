@@ -134,7 +134,15 @@ export interface WebhookSubscription {
 
 /** Callout colours the rich-content format names; a hex value is also accepted. */
 export const CALLOUT_COLORS = [
-  'mandarin', 'coral', 'pink', 'orchid', 'mint', 'aqua', 'mustard', 'blue', 'steel',
+  'mandarin',
+  'coral',
+  'pink',
+  'orchid',
+  'mint',
+  'aqua',
+  'mustard',
+  'blue',
+  'steel',
 ] as const;
 
 // ---- Envelopes -------------------------------------------------------------------------

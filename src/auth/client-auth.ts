@@ -44,13 +44,26 @@ export async function resolveClientAuth(options: ClientAuthOptions): Promise<Cli
   const stored: BoundTokens | undefined = read?.service
     ? { ...read, service: read.service }
     : read && (await store.updateProfile(profileName, (profile) => bindStoredTokens(profile, profileName)));
-  if (!stored) throw new AuthRequiredError(`no token for profile ${profileName}: run \`${loginCommand(profileName)}\`, or set PWCTL_TOKEN`);
+  if (!stored)
+    throw new AuthRequiredError(
+      `no token for profile ${profileName}: run \`${loginCommand(profileName)}\`, or set PWCTL_TOKEN`,
+    );
   refuseOtherService(stored.service, target, profileName);
   const secrets = [stored.accessToken, stored.refreshToken].filter((s): s is string => s !== undefined);
   // Only a token from an OAuth sign-in (one with a refresh token or an expiry) is renewed.
   if (!stored.refreshToken && !stored.expiresAt) return { token: stored.accessToken, secrets };
   const { TokenRenewer } = await import('./token-renewal.js');
-  const renewer = new TokenRenewer({ store, profileName, baseUrl: options.baseUrl, timeoutMs: settings.timeoutMs, network: options.network, trace: options.trace }, stored);
+  const renewer = new TokenRenewer(
+    {
+      store,
+      profileName,
+      baseUrl: options.baseUrl,
+      timeoutMs: settings.timeoutMs,
+      network: options.network,
+      trace: options.trace,
+    },
+    stored,
+  );
   const token = await renewer.initial();
   return { token, renewToken: () => renewer.renewAfterRejection(), secrets: [...secrets, token] };
 }

@@ -40,7 +40,12 @@ export async function startLoopbackServer(host = '127.0.0.1'): Promise<LoopbackS
       params: url.searchParams,
       respond: ({ ok, message }) =>
         new Promise((resolve) => {
-          sendPage(res, ok ? 200 : 400, ok ? 'Signed in' : 'Sign-in failed', `${message} You can close this tab and return to the terminal.`);
+          sendPage(
+            res,
+            ok ? 200 : 400,
+            ok ? 'Signed in' : 'Sign-in failed',
+            `${message} You can close this tab and return to the terminal.`,
+          );
           res.on('finish', () => resolve());
           res.on('close', () => resolve());
         }),

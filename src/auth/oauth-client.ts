@@ -36,7 +36,11 @@ function parties(endpoints: OAuthEndpoints, timeoutMs: number, network: Network)
   // (a local sandbox, a dev server) has already chosen that.
   const insecure = [endpoints.authorizeUrl, endpoints.tokenUrl].some((u) => new URL(u).protocol === 'http:');
   return {
-    as: { issuer: endpoints.issuer, authorization_endpoint: endpoints.authorizeUrl, token_endpoint: endpoints.tokenUrl },
+    as: {
+      issuer: endpoints.issuer,
+      authorization_endpoint: endpoints.authorizeUrl,
+      token_endpoint: endpoints.tokenUrl,
+    },
     client: { client_id: endpoints.clientId },
     options: {
       ...(insecure ? { [oauth.allowInsecureRequests]: true } : {}),
@@ -58,7 +62,10 @@ async function withNetwork<T>(settings: NetworkSettings, step: (network: Network
 }
 
 /** A fresh authorization request: random state and PKCE verifier, S256 challenge. */
-export async function createAuthorizationRequest(endpoints: OAuthEndpoints, redirectUri: string): Promise<AuthorizationRequest> {
+export async function createAuthorizationRequest(
+  endpoints: OAuthEndpoints,
+  redirectUri: string,
+): Promise<AuthorizationRequest> {
   const codeVerifier = oauth.generateRandomCodeVerifier();
   const state = oauth.generateRandomState();
   const url = new URL(endpoints.authorizeUrl);
@@ -83,14 +90,27 @@ export async function exchangeCallback(
     const { as, client, options } = parties(endpoints, timeoutMs, network);
     return translate(network, async () => {
       const params = oauth.validateAuthResponse(as, client, callback, request.state);
-      const response = await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), params, request.redirectUri, request.codeVerifier, options);
+      const response = await oauth.authorizationCodeGrantRequest(
+        as,
+        client,
+        oauth.None(),
+        params,
+        request.redirectUri,
+        request.codeVerifier,
+        options,
+      );
       return toTokenSet(await oauth.processAuthorizationCodeResponse(as, client, response));
     });
   });
 }
 
 /** Trade a refresh token for a new access token (and, when the server rotates it, a new refresh token). */
-export async function refreshTokens(endpoints: OAuthEndpoints, refreshToken: string, timeoutMs: number, settings: NetworkSettings): Promise<TokenSet> {
+export async function refreshTokens(
+  endpoints: OAuthEndpoints,
+  refreshToken: string,
+  timeoutMs: number,
+  settings: NetworkSettings,
+): Promise<TokenSet> {
   return withNetwork(settings, (network) => {
     const { as, client, options } = parties(endpoints, timeoutMs, network);
     return translate(network, async () => {
@@ -101,7 +121,8 @@ export async function refreshTokens(endpoints: OAuthEndpoints, refreshToken: str
 }
 
 function toTokenSet(response: oauth.TokenEndpointResponse): TokenSet {
-  if (response.token_type !== 'bearer') throw new OAuthError(`the token endpoint issued a ${response.token_type} token; pwctl supports bearer tokens only`);
+  if (response.token_type !== 'bearer')
+    throw new OAuthError(`the token endpoint issued a ${response.token_type} token; pwctl supports bearer tokens only`);
   return {
     accessToken: response.access_token,
     refreshToken: response.refresh_token,
@@ -121,21 +142,29 @@ function describe(error: unknown, network: Network): OAuthError {
   if (error instanceof OAuthError) return error;
   if (error instanceof ExchangeError) {
     const failure = explainTransportFailure(error.cause, error.url, network.proxyFor(error.url));
-    return new OAuthError(failure.kind === 'timeout' ? 'the token endpoint did not answer before the timeout (--timeout)' : failure.what, true);
+    return new OAuthError(
+      failure.kind === 'timeout' ? 'the token endpoint did not answer before the timeout (--timeout)' : failure.what,
+      true,
+    );
   }
   if (error instanceof oauth.AuthorizationResponseError) {
-    return new OAuthError(`the authorization server answered ${error.error}${error.error_description ? `: ${error.error_description}` : ''}`);
+    return new OAuthError(
+      `the authorization server answered ${error.error}${error.error_description ? `: ${error.error_description}` : ''}`,
+    );
   }
   if (error instanceof oauth.ResponseBodyError) {
-    return new OAuthError(`the token endpoint answered ${error.status} ${error.error}${error.error_description ? `: ${error.error_description}` : ''}`);
+    return new OAuthError(
+      `the token endpoint answered ${error.status} ${error.error}${error.error_description ? `: ${error.error_description}` : ''}`,
+    );
   }
   if (error instanceof oauth.OperationProcessingError) {
     const message = /"state"/.test(error.message)
-      ? 'the callback\'s state does not match the sign-in pwctl started (a stale or forged redirect)'
+      ? "the callback's state does not match the sign-in pwctl started (a stale or forged redirect)"
       : `unexpected response from the authorization server: ${error.message}`;
     return new OAuthError(message);
   }
   const name = (error as { name?: string })?.name;
-  if (name === 'TimeoutError' || name === 'AbortError') return new OAuthError('the token endpoint did not answer before the timeout (--timeout)', true);
+  if (name === 'TimeoutError' || name === 'AbortError')
+    return new OAuthError('the token endpoint did not answer before the timeout (--timeout)', true);
   return new OAuthError(error instanceof Error ? error.message : String(error));
 }

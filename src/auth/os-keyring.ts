@@ -69,14 +69,22 @@ export async function writeVerified(account: string, value: string): Promise<Key
 function unusable(error: unknown): KeyringUnusableError {
   if (error instanceof KeyringUnusableError) return error;
   const message = error instanceof Error ? error.message : String(error);
-  if ((error as { code?: string })?.code === 'ERR_MODULE_NOT_FOUND' || /Cannot find (module|native binding)/i.test(message)) {
+  if (
+    (error as { code?: string })?.code === 'ERR_MODULE_NOT_FOUND' ||
+    /Cannot find (module|native binding)/i.test(message)
+  ) {
     return new KeyringUnusableError('the keyring module is not installed for this platform');
   }
-  if (/DBUS_SESSION_BUS_ADDRESS|autolaunch|session bus|Failed to connect to socket|No such file or directory/i.test(message)) {
+  if (
+    /DBUS_SESSION_BUS_ADDRESS|autolaunch|session bus|Failed to connect to socket|No such file or directory/i.test(
+      message,
+    )
+  ) {
     return new KeyringUnusableError('no D-Bus session bus');
   }
   if (/locked|unlock|prompt/i.test(message)) return new KeyringUnusableError('the keyring is locked');
-  if (/org\.freedesktop\.secrets|ServiceUnknown|was not provided by any/i.test(message)) return new KeyringUnusableError('no Secret Service on the session bus');
+  if (/org\.freedesktop\.secrets|ServiceUnknown|was not provided by any/i.test(message))
+    return new KeyringUnusableError('no Secret Service on the session bus');
   const firstLine = message.split('\n')[0]!.replace(/[^\x20-\x7e]/g, '?');
   return new KeyringUnusableError(firstLine.length > 120 ? `${firstLine.slice(0, 119)}…` : firstLine);
 }

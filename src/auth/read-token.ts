@@ -10,18 +10,26 @@ export async function readTokenFromStream(stream: NodeJS.ReadableStream): Promis
   for await (const chunk of stream) {
     const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
     size += buffer.length;
-    if (size > MAX_TOKEN_INPUT) throw new UsageError(`--with-token: standard input is larger than ${MAX_TOKEN_INPUT / 1024} KiB; expected one token`);
+    if (size > MAX_TOKEN_INPUT)
+      throw new UsageError(
+        `--with-token: standard input is larger than ${MAX_TOKEN_INPUT / 1024} KiB; expected one token`,
+      );
     chunks.push(buffer);
   }
-  return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+  return Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/\r?\n$/, '');
 }
 
 /** A bearer token is one run of visible ASCII characters: no spaces, no newlines, no control characters. */
 export function checkTokenText(token: string, source: string): string {
   if (token === '') throw new UsageError(`${source}: no token given; expected one line holding the token`);
-  if (/[\r\n]/.test(token)) throw new UsageError(`${source}: expected one line holding the token, got ${token.split(/\r?\n/).length} lines`);
+  if (/[\r\n]/.test(token))
+    throw new UsageError(`${source}: expected one line holding the token, got ${token.split(/\r?\n/).length} lines`);
   if (!/^[\x21-\x7e]+$/.test(token)) {
-    throw new UsageError(`${source}: the token must be visible ASCII characters without spaces (as in an Authorization: Bearer header)`);
+    throw new UsageError(
+      `${source}: the token must be visible ASCII characters without spaces (as in an Authorization: Bearer header)`,
+    );
   }
   return token;
 }

@@ -37,7 +37,14 @@ export async function readStoredTokens(profile: ProfileData, profileName: string
   const account = profile.keyring_account;
   const recorded = recordedBinding(profile);
   if (!account) {
-    return profile.token ? { accessToken: profile.token, refreshToken: profile.refresh_token, expiresAt: profile.token_expires_at, ...recorded } : undefined;
+    return profile.token
+      ? {
+          accessToken: profile.token,
+          refreshToken: profile.refresh_token,
+          expiresAt: profile.token_expires_at,
+          ...recorded,
+        }
+      : undefined;
   }
   let value: string | undefined;
   try {
@@ -89,7 +96,11 @@ export async function bindStoredTokens(profile: ProfileData, profileName: string
 }
 
 /** Replace the tokens where the profile already keeps them (a renewal), with their binding. File tokens are changed in `profile`. */
-export async function replaceStoredTokens(profile: ProfileData, profileName: string, tokens: BoundTokens): Promise<void> {
+export async function replaceStoredTokens(
+  profile: ProfileData,
+  profileName: string,
+  tokens: BoundTokens,
+): Promise<void> {
   const account = profile.keyring_account;
   recordBinding(profile, tokens);
   if (!account) {
@@ -100,7 +111,9 @@ export async function replaceStoredTokens(profile: ProfileData, profileName: str
     await (await openKeyringItem(account)).write(serialiseItem(tokens));
   } catch (error) {
     if (!(error instanceof KeyringUnusableError)) throw error;
-    throw new AuthRequiredError(`renewed the token of profile ${profileName} but could not store it in the OS keyring (${error.reason}): run \`pwctl auth login\``);
+    throw new AuthRequiredError(
+      `renewed the token of profile ${profileName} but could not store it in the OS keyring (${error.reason}): run \`pwctl auth login\``,
+    );
   }
 }
 
@@ -114,7 +127,13 @@ export interface LoginStorage {
  * Keep the tokens of a new login: in the keyring, unless `insecure` or no keyring is usable
  * (then in the file, whose path is `configPath`). Changes `profile` to match.
  */
-export async function storeLoginTokens(profile: ProfileData, profileName: string, tokens: BoundTokens, insecure: boolean, configPath: string): Promise<LoginStorage> {
+export async function storeLoginTokens(
+  profile: ProfileData,
+  profileName: string,
+  tokens: BoundTokens,
+  insecure: boolean,
+  configPath: string,
+): Promise<LoginStorage> {
   const previous = profile.keyring_account;
   recordBinding(profile, tokens);
   let fallbackReason: string | undefined;
@@ -188,19 +207,33 @@ function clearFileTokens(profile: ProfileData): void {
 }
 
 function serialiseItem(tokens: BoundTokens): string {
-  return JSON.stringify({ token: tokens.accessToken, refresh_token: tokens.refreshToken, expires_at: tokens.expiresAt, service: tokens.service, token_endpoint: tokens.tokenEndpoint });
+  return JSON.stringify({
+    token: tokens.accessToken,
+    refresh_token: tokens.refreshToken,
+    expires_at: tokens.expiresAt,
+    service: tokens.service,
+    token_endpoint: tokens.tokenEndpoint,
+  });
 }
 
 function parseItem(value: string): StoredTokens | undefined {
   try {
-    const item = JSON.parse(value) as { token?: unknown; refresh_token?: unknown; expires_at?: unknown; service?: unknown; token_endpoint?: unknown };
+    const item = JSON.parse(value) as {
+      token?: unknown;
+      refresh_token?: unknown;
+      expires_at?: unknown;
+      service?: unknown;
+      token_endpoint?: unknown;
+    };
     if (typeof item.token !== 'string' || item.token === '') return undefined;
     const service = typeof item.service === 'string' && item.service !== '' ? item.service : undefined;
     return {
       accessToken: item.token,
       refreshToken: typeof item.refresh_token === 'string' ? item.refresh_token : undefined,
       expiresAt: typeof item.expires_at === 'string' ? item.expires_at : undefined,
-      ...(service ? { service, tokenEndpoint: typeof item.token_endpoint === 'string' ? item.token_endpoint : undefined } : {}),
+      ...(service
+        ? { service, tokenEndpoint: typeof item.token_endpoint === 'string' ? item.token_endpoint : undefined }
+        : {}),
     };
   } catch {
     return undefined;

@@ -33,7 +33,8 @@ export function hasStoredLogin(profile: ProfileData): boolean {
 
 /** The binding recorded in the profile; undefined when none is (no login, or one stored before bindings). */
 export function recordedBinding(profile: ProfileData): TokenBinding | undefined {
-  if (!hasStoredLogin(profile) || typeof profile.token_service !== 'string' || profile.token_service === '') return undefined;
+  if (!hasStoredLogin(profile) || typeof profile.token_service !== 'string' || profile.token_service === '')
+    return undefined;
   return { service: profile.token_service, tokenEndpoint: profile.token_endpoint };
 }
 
@@ -56,7 +57,10 @@ export function clearBinding(profile: ProfileData): void {
 export function legacyBinding(profile: ProfileData, renewable: boolean): TokenBinding | undefined {
   if (!profile.base_url) return undefined;
   const base = normaliseBaseUrl(profile.base_url);
-  return { service: serviceOf(base), tokenEndpoint: renewable ? resolveOAuthEndpoints(profile, base).tokenUrl : undefined };
+  return {
+    service: serviceOf(base),
+    tokenEndpoint: renewable ? resolveOAuthEndpoints(profile, base).tokenUrl : undefined,
+  };
 }
 
 /**
@@ -107,7 +111,9 @@ export function loginNotices(before: ProfileData, after: ProfileData, profileNam
       `profile ${profileName} stays signed in to ${binding.service}: its token is not sent to ${base}; run \`${loginCommand(profileName)}\` to sign in there`,
     );
   }
-  const endpoint = after.base_url ? resolveOAuthEndpoints(after, normaliseBaseUrl(after.base_url)).tokenUrl : after.oauth_token_url;
+  const endpoint = after.base_url
+    ? resolveOAuthEndpoints(after, normaliseBaseUrl(after.base_url)).tokenUrl
+    : after.oauth_token_url;
   const endpointChanged = before.oauth_token_url !== after.oauth_token_url;
   if (binding.tokenEndpoint && endpointChanged && endpoint && endpoint !== binding.tokenEndpoint) {
     notices.push(

@@ -74,7 +74,13 @@ export class TokenRenewer {
       return await this.renew();
     } catch (error) {
       if (error instanceof AuthRequiredError) {
-        throw new ApiError({ kind: 'unauthorized', status: 401, method: 'POST', url: this.#current.tokenEndpoint ?? this.#options.baseUrl, message: error.message });
+        throw new ApiError({
+          kind: 'unauthorized',
+          status: 401,
+          method: 'POST',
+          url: this.#current.tokenEndpoint ?? this.#options.baseUrl,
+          message: error.message,
+        });
       }
       throw error;
     }
@@ -101,17 +107,29 @@ export class TokenRenewer {
       // Another process renewed since this one read the tokens: use what it stored. Its
       // token may already be inside the renewal margin (short-lived tokens always are); it
       // is used as long as it has not expired, or every process would renew in turn.
-      if (latest && latest.accessToken !== this.#current.accessToken && !needsRenewal(latest.expiresAt, this.#now(), 0)) {
+      if (
+        latest &&
+        latest.accessToken !== this.#current.accessToken &&
+        !needsRenewal(latest.expiresAt, this.#now(), 0)
+      ) {
         this.#trace('using the token another pwctl process renewed');
         return { ...latest, service: this.#service };
       }
       if (!latest?.refreshToken) {
-        throw new AuthRequiredError(`the token of profile ${profileName} is no longer accepted and no refresh token is stored: run \`pwctl auth login\``);
+        throw new AuthRequiredError(
+          `the token of profile ${profileName} is no longer accepted and no refresh token is stored: run \`pwctl auth login\``,
+        );
       }
       if (!latest.tokenEndpoint) {
-        throw new AuthRequiredError(`the sign-in of profile ${profileName} recorded no token endpoint to renew its token at: run \`pwctl auth login --web\``);
+        throw new AuthRequiredError(
+          `the sign-in of profile ${profileName} recorded no token endpoint to renew its token at: run \`pwctl auth login --web\``,
+        );
       }
-      const renewed = { ...(await this.#refresh(profile, latest.refreshToken, latest.tokenEndpoint)), service: this.#service, tokenEndpoint: latest.tokenEndpoint };
+      const renewed = {
+        ...(await this.#refresh(profile, latest.refreshToken, latest.tokenEndpoint)),
+        service: this.#service,
+        tokenEndpoint: latest.tokenEndpoint,
+      };
       await replaceStoredTokens(profile, profileName, renewed);
       return renewed;
     });
@@ -131,13 +149,25 @@ export class TokenRenewer {
       const reason = error instanceof Error ? error.message : String(error);
       this.#trace(`✗ token renewal failed: ${reason}`);
       if (error instanceof OAuthError && error.network) {
-        throw new ApiError({ kind: 'network', status: null, method: 'POST', url: endpoints.tokenUrl, message: `cannot renew the token of profile ${profileName}: ${reason}` });
+        throw new ApiError({
+          kind: 'network',
+          status: null,
+          method: 'POST',
+          url: endpoints.tokenUrl,
+          message: `cannot renew the token of profile ${profileName}: ${reason}`,
+        });
       }
-      throw new AuthRequiredError(`cannot renew the token of profile ${profileName} (${reason}): run \`pwctl auth login\``);
+      throw new AuthRequiredError(
+        `cannot renew the token of profile ${profileName} (${reason}): run \`pwctl auth login\``,
+      );
     }
     this.#trace('← token renewed');
     // A server that does not rotate refresh tokens leaves the one we used valid.
-    return { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken ?? refreshToken, expiresAt: tokens.expiresAt };
+    return {
+      accessToken: tokens.accessToken,
+      refreshToken: tokens.refreshToken ?? refreshToken,
+      expiresAt: tokens.expiresAt,
+    };
   }
 
   #now(): number {

@@ -38,17 +38,28 @@ export async function runWebLogin(ctx: Ctx, options: WebLoginOptions): Promise<v
 
     const callback = await server.waitForCallback(
       wait * 1000,
-      () => new AuthRequiredError(`no sign-in arrived within ${formatWait(wait)}: run \`pwctl auth login --web\` again`),
+      () =>
+        new AuthRequiredError(`no sign-in arrived within ${formatWait(wait)}: run \`pwctl auth login --web\` again`),
     );
     let success: string;
     try {
-      const tokens = await exchangeCallback(options.endpoints, request, callback.params, ctx.settings.timeoutMs, { caFile: ctx.settings.caFile, env: ctx.env });
+      const tokens = await exchangeCallback(options.endpoints, request, callback.params, ctx.settings.timeoutMs, {
+        caFile: ctx.settings.caFile,
+        env: ctx.env,
+      });
       success = await options.complete(tokens);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       await callback.respond({ ok: false, message: `pwctl could not sign you in: ${reason}.` });
       if (error instanceof OAuthError) {
-        if (error.network) throw new ApiError({ kind: 'network', status: null, method: 'POST', url: options.endpoints.tokenUrl, message: `sign-in failed: ${reason}` });
+        if (error.network)
+          throw new ApiError({
+            kind: 'network',
+            status: null,
+            method: 'POST',
+            url: options.endpoints.tokenUrl,
+            message: `sign-in failed: ${reason}`,
+          });
         throw new AuthRequiredError(`sign-in failed: ${reason}`);
       }
       throw error;
@@ -62,7 +73,9 @@ export async function runWebLogin(ctx: Ctx, options: WebLoginOptions): Promise<v
 async function showAuthorizationUrl(ctx: Ctx, url: string, browser: boolean, wait: number): Promise<void> {
   const waiting = `Waiting up to ${formatWait(wait)} for the sign-in to finish; Ctrl-C cancels.`;
   if (browser && hasDisplay(ctx.env) && (await openBrowser(url, ctx.env))) {
-    ctx.io.notice(`Opened the sign-in page in your browser. If it did not appear, open this URL:\n  ${url}\n${waiting}`);
+    ctx.io.notice(
+      `Opened the sign-in page in your browser. If it did not appear, open this URL:\n  ${url}\n${waiting}`,
+    );
     return;
   }
   // Without a browser the URL is the only way forward, so --quiet does not hide it.

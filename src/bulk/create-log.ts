@@ -80,7 +80,10 @@ export class CreateLog<K> {
       const last = i === lines.length - 1;
       const parsed = parseRecord(line, format);
       if (parsed) records.set(keyText(format.keyFields(parsed.key)), { ...parsed, seq: i });
-      else if (!last) throw new UsageError(`--results: line ${i + 1} of ${JSON.stringify(path)} is not a record pwctl wrote (${format.example})`);
+      else if (!last)
+        throw new UsageError(
+          `--results: line ${i + 1} of ${JSON.stringify(path)} is not a record pwctl wrote (${format.example})`,
+        );
     });
     return new CreateLog(path, format, records, text !== '' && !text.endsWith('\n'), lines.length);
   }
@@ -113,7 +116,11 @@ export class CreateLog<K> {
 
   /** Every id recorded as created, for any item. */
   createdIds(): Set<CreatedId> {
-    return new Set([...this.#records.values()].flatMap(({ outcome: o }) => ('created' in o && o.created !== null ? [o.created] : [])));
+    return new Set(
+      [...this.#records.values()].flatMap(({ outcome: o }) =>
+        'created' in o && o.created !== null ? [o.created] : [],
+      ),
+    );
   }
 
   /** `extra`: the format's extra fields for this record (`{digest}`). */
@@ -136,7 +143,9 @@ export class CreateLog<K> {
     try {
       return (this.#fd ??= openSync(this.path, 'a', 0o600));
     } catch (error) {
-      throw new UsageError(`--results: cannot write ${JSON.stringify(this.path)}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+      throw new UsageError(
+        `--results: cannot write ${JSON.stringify(this.path)}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+      );
     }
   }
 
@@ -152,7 +161,10 @@ export class CreateLog<K> {
   #append(key: K, fields: Record<string, unknown>, outcome: CreateOutcome, extra: Record<string, string>): void {
     const fd = this.open();
     // One write per record: it reaches the operating system before the next request starts.
-    writeSync(fd, `${this.startWithNewline ? '\n' : ''}${JSON.stringify({ ...this.format.keyFields(key), ...fields, ...extra })}\n`);
+    writeSync(
+      fd,
+      `${this.startWithNewline ? '\n' : ''}${JSON.stringify({ ...this.format.keyFields(key), ...fields, ...extra })}\n`,
+    );
     this.startWithNewline = false;
     this.#records.set(this.#key(key), { key, outcome, extra, seq: this.nextSeq++ });
   }
@@ -179,7 +191,9 @@ function parseRecord<K>(text: string, format: CreateLogFormat<K>): Omit<CreateRe
   }
   const id = record[format.idField];
   if (format.isId(id)) {
-    const pending = Array.isArray(record.pending) ? record.pending.filter((p): p is string => typeof p === 'string') : [];
+    const pending = Array.isArray(record.pending)
+      ? record.pending.filter((p): p is string => typeof p === 'string')
+      : [];
     return { key, outcome: pending.length > 0 ? { created: id, pending } : { created: id }, extra };
   }
   if (id === null) return { key, outcome: { created: null }, extra };

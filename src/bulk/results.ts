@@ -35,7 +35,12 @@ export const BULK_RESULT_VIEW: View<BulkResult<unknown>> = {
     // than printed in full under the table (as gh does): results stream as items finish, so a
     // failure shows next to its id while a long batch is still running, and nothing is
     // printed twice.
-    { header: 'DETAIL', field: 'error', value: (r) => (r.ok ? [detailOf(r.data), r.note].filter(Boolean).join(' — ') : failureDetail(r)), fit: 'wrap' },
+    {
+      header: 'DETAIL',
+      field: 'error',
+      value: (r) => (r.ok ? [detailOf(r.data), r.note].filter(Boolean).join(' — ') : failureDetail(r)),
+      fit: 'wrap',
+    },
   ],
 };
 
@@ -55,7 +60,11 @@ export function failureDetail(result: { status: number | null; error: string }):
 
 /** `line` first, when there is one: results read like the file they came from. */
 function keyed(key: BulkKey): Omit<BulkKey, 'more'> {
-  return { ...(key.line === undefined ? {} : { line: key.line }), ...(key.kind === undefined ? {} : { kind: key.kind }), id: key.id };
+  return {
+    ...(key.line === undefined ? {} : { line: key.line }),
+    ...(key.kind === undefined ? {} : { kind: key.kind }),
+    id: key.id,
+  };
 }
 
 export function successResult<T>(key: BulkKey, data: T | undefined): BulkResult<T> {
@@ -68,7 +77,11 @@ export function failureResult(key: BulkKey, error: unknown): BulkResult<never> {
 }
 
 /** `20 reopened, 0 failed, 206 not attempted (interrupted)` */
-export function summaryLine(done: string, counts: { ok: number; failed: number; notAttempted: number }, interrupted: boolean): string {
+export function summaryLine(
+  done: string,
+  counts: { ok: number; failed: number; notAttempted: number },
+  interrupted: boolean,
+): string {
   const notAttempted = counts.notAttempted > 0 ? `, ${counts.notAttempted} not attempted` : '';
   return `${counts.ok} ${done}, ${counts.failed} failed${notAttempted}${interrupted ? ' (interrupted)' : ''}`;
 }

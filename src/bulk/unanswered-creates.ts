@@ -33,10 +33,22 @@ export interface CreatedCandidate {
 export type CreateResolution = CreatedId | null | { undecided: { found: CreatedId[]; items: number } };
 
 /** Resolutions in the order of `items`; candidates claimed here are added to `claimed`. */
-export function matchCreates(items: readonly UnansweredCreate[], candidates: Iterable<CreatedCandidate>, claimed: Set<CreatedId>, mode: 'exact' | 'pairs'): CreateResolution[] {
+export function matchCreates(
+  items: readonly UnansweredCreate[],
+  candidates: Iterable<CreatedCandidate>,
+  claimed: Set<CreatedId>,
+  mode: 'exact' | 'pairs',
+): CreateResolution[] {
   const groups = new Map<string, number[]>();
-  items.forEach((item, i) => groups.set(item.group, [...(groups.get(item.group) ?? []), i]));
-  const earliest = new Map([...groups].map(([group, indexes]) => [group, Math.min(...indexes.map((i) => Date.parse(items[i]!.since))) - CLOCK_SKEW_ALLOWANCE_MS]));
+  items.forEach((item, i) => {
+    groups.set(item.group, [...(groups.get(item.group) ?? []), i]);
+  });
+  const earliest = new Map(
+    [...groups].map(([group, indexes]) => [
+      group,
+      Math.min(...indexes.map((i) => Date.parse(items[i]!.since))) - CLOCK_SKEW_ALLOWANCE_MS,
+    ]),
+  );
   const found = new Map<string, CreatedCandidate[]>();
   for (const candidate of candidates) {
     const since = earliest.get(candidate.group);

@@ -12,7 +12,12 @@ export interface PoolOptions {
 }
 
 /** Calls `done` for each item as it finishes, in completion order. Resolves when no work is left. */
-export async function runPool<I, T>(items: readonly I[], work: (item: I) => Promise<T>, done: (index: number, outcome: Outcome<T>) => void, options: PoolOptions): Promise<void> {
+export async function runPool<I, T>(
+  items: readonly I[],
+  work: (item: I) => Promise<T>,
+  done: (index: number, outcome: Outcome<T>) => void,
+  options: PoolOptions,
+): Promise<void> {
   let next = 0;
   async function worker(): Promise<void> {
     while (!options.stopped() && next < items.length) {

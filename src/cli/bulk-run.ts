@@ -9,7 +9,15 @@ import { RequestNotSent } from '../api/not-sent.js';
 import { BULK_CONCURRENCY, type BulkOptions, type BulkWork } from '../bulk/bulk-options.js';
 import { RateGate } from '../bulk/rate-gate.js';
 import { ResultStream } from '../bulk/result-stream.js';
-import { BULK_RESULT_VIEW, failureResult, NOT_ATTEMPTED, pendingResult, successResult, summaryLine, type BulkResult } from '../bulk/results.js';
+import {
+  BULK_RESULT_VIEW,
+  failureResult,
+  NOT_ATTEMPTED,
+  pendingResult,
+  successResult,
+  summaryLine,
+  type BulkResult,
+} from '../bulk/results.js';
 import { runPool } from '../bulk/worker-pool.js';
 import { BulkFailure, InterruptedError } from '../errors.js';
 import type { View } from '../output/view.js';
@@ -43,7 +51,8 @@ export async function runBulk<I, T>(
   let failed = 0;
   let interrupted = false;
   const progress = () => {
-    if (items.length > PROGRESS_AFTER) ctx.statusLine.progress(`${finished}/${items.length} ${options.done}${failed ? `, ${failed} failed` : ''}`);
+    if (items.length > PROGRESS_AFTER)
+      ctx.statusLine.progress(`${finished}/${items.length} ${options.done}${failed ? `, ${failed} failed` : ''}`);
   };
   // The first Ctrl-C (or SIGTERM) stops starting items and ends waits for retries at once; the
   // handler is then gone, so a second one ends the process the default way.
@@ -59,11 +68,17 @@ export async function runBulk<I, T>(
   const stream = new ResultStream<BulkResult<T>>();
   // A terminal's table shows each result as it lands too: the items' keys are known in
   // advance, so the columns can be sized before the first row instead of after the last.
-  const printing = !streamsResults || ctx.dryRun
-    ? undefined
-    : forPeople && ctx.io.stdoutIsTTY
-      ? printAsTheyLand(ctx, stream, view, items.map((item) => pendingResult(keyOf(item))))
-      : ctx.output.list(stream, view);
+  const printing =
+    !streamsResults || ctx.dryRun
+      ? undefined
+      : forPeople && ctx.io.stdoutIsTTY
+        ? printAsTheyLand(
+            ctx,
+            stream,
+            view,
+            items.map((item) => pendingResult(keyOf(item))),
+          )
+        : ctx.output.list(stream, view);
   // Output that cannot be written (the reader of a pipe went away) stops the run: nobody
   // would learn what the remaining items did. The failure itself is reported when awaited.
   let outputFailed = false;
@@ -77,10 +92,11 @@ export async function runBulk<I, T>(
     await runPool(
       items,
       // Under --dry-run an item stops at its first request, which was shown: it is done.
-      (item) => work(client, item).catch((error: unknown) => {
-        if (error instanceof RequestNotSent) return undefined;
-        throw error;
-      }),
+      (item) =>
+        work(client, item).catch((error: unknown) => {
+          if (error instanceof RequestNotSent) return undefined;
+          throw error;
+        }),
       (index, outcome) => {
         // A request still waiting out a 429 when Ctrl-C came was never applied: not attempted.
         if (!outcome.ok && interrupted && isRateLimited(outcome.error)) return;
@@ -95,7 +111,11 @@ export async function runBulk<I, T>(
         show(results[index]!);
         progress();
       },
-      { concurrency: options.concurrency ?? BULK_CONCURRENCY, gate: new RateGate(() => client?.rateLimit.remaining), stopped: () => interrupted || outputFailed },
+      {
+        concurrency: options.concurrency ?? BULK_CONCURRENCY,
+        gate: new RateGate(() => client?.rateLimit.remaining),
+        stopped: () => interrupted || outputFailed,
+      },
     );
   } finally {
     process.removeListener('SIGINT', onSignal);
@@ -112,7 +132,11 @@ export async function runBulk<I, T>(
   }
   stream.close();
   if (printing) await printing;
-  else if (!ctx.dryRun) await ctx.output.list(results.filter((r): r is BulkResult<T> => r !== undefined), view);
+  else if (!ctx.dryRun)
+    await ctx.output.list(
+      results.filter((r): r is BulkResult<T> => r !== undefined),
+      view,
+    );
 
   if (ctx.dryRun) {
     if (items.length > 1) ctx.io.notice(options.dryRunNotice ?? `--dry-run: ${items.length} requests shown, none sent`);
@@ -124,7 +148,12 @@ export async function runBulk<I, T>(
   if (failed > 0) throw new BulkFailure(failed, items.length);
 }
 
-async function printAsTheyLand<T>(ctx: Factory, results: AsyncIterable<BulkResult<T>>, view: View<BulkResult<T>>, expected: readonly BulkResult<T>[]): Promise<void> {
+async function printAsTheyLand<T>(
+  ctx: Factory,
+  results: AsyncIterable<BulkResult<T>>,
+  view: View<BulkResult<T>>,
+  expected: readonly BulkResult<T>[],
+): Promise<void> {
   const out = await ctx.output.stream(view, expected);
   for await (const result of results) out.write([result]);
   await out.end();

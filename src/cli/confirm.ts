@@ -8,7 +8,8 @@ import type { Factory } from './factory.js';
 
 export async function confirmOrCancel(ctx: Factory, question: string, naming?: () => Promise<string>): Promise<void> {
   if (ctx.flags.yes || ctx.dryRun) return;
-  if (!ctx.io.canPrompt) throw new UsageError(`${question.replace(/\?$/, '')}: refusing without a terminal to confirm; pass --yes`);
+  if (!ctx.io.canPrompt)
+    throw new UsageError(`${question.replace(/\?$/, '')}: refusing without a terminal to confirm; pass --yes`);
   const asked = naming ? await naming().catch(() => question) : question;
   const answer = await ctx.io.ask(`${asked} [y/N] `);
   if (answer === undefined) throw new InterruptedError(CANCELLED_AT_PROMPT);

@@ -40,7 +40,14 @@ export async function connect(ctx: Factory): Promise<Connection> {
     if (!settings.baseUrl) throw noServiceUrl(ctx);
     baseUrl = settings.baseUrl;
     const { resolveClientAuth } = await import('../auth/client-auth.js');
-    const auth = await resolveClientAuth({ store: ctx.store, profileName: ctx.profileName, settings, baseUrl, trace, network });
+    const auth = await resolveClientAuth({
+      store: ctx.store,
+      profileName: ctx.profileName,
+      settings,
+      baseUrl,
+      trace,
+      network,
+    });
     ({ token, renewToken } = auth);
     secrets.push(...auth.secrets);
   }
@@ -97,9 +104,13 @@ function noServiceUrl(ctx: Factory): UsageError {
   const name = ctx.profileName;
   const stored = Object.keys(ctx.store.read().profiles ?? {});
   if (name !== DEFAULT_PROFILE && !stored.includes(name)) {
-    return new UsageError(`no profile ${name}${didYouMean(name, stored)}; stored profiles: ${stored.join(', ') || 'none'} (\`pwctl auth login --profile ${name} --base-url <url>\` creates it)`);
+    return new UsageError(
+      `no profile ${name}${didYouMean(name, stored)}; stored profiles: ${stored.join(', ') || 'none'} (\`pwctl auth login --profile ${name} --base-url <url>\` creates it)`,
+    );
   }
-  return new UsageError('no service URL configured: pass --base-url, set PWCTL_BASE_URL, run `pwctl config set base_url <url>`, or try --sandbox');
+  return new UsageError(
+    'no service URL configured: pass --base-url, set PWCTL_BASE_URL, run `pwctl config set base_url <url>`, or try --sandbox',
+  );
 }
 
 /** What a 401 asks the user to do: a refused PWCTL_TOKEN is theirs to check; a stored one needs a new sign-in. */
@@ -116,7 +127,9 @@ export function traceSink(ctx: Factory): ((line: string) => void) | undefined {
 /** Every secret this process knows before reading stored tokens, for redaction. */
 export function knownSecrets(ctx: Factory): string[] {
   const profile = ctx.store.profile(ctx.profileName);
-  return [ctx.settings.token, ctx.env.PWCTL_WEBHOOK_SECRET, ...allWebhookSecrets(profile).map((s) => s.entry.secret)].filter(
-    (s): s is string => typeof s === 'string' && s !== '',
-  );
+  return [
+    ctx.settings.token,
+    ctx.env.PWCTL_WEBHOOK_SECRET,
+    ...allWebhookSecrets(profile).map((s) => s.entry.secret),
+  ].filter((s): s is string => typeof s === 'string' && s !== '');
 }

@@ -64,12 +64,17 @@ export class Factory implements Ctx {
   }
 
   get output(): OutputWriter {
-    return (this.#writer ??= new OutputWriter(this.io, this.settings.output, this.flags.fields === undefined ? undefined : parseFieldList(this.flags.fields), {
-      // Records printed by a real run are remembered for shell completion; a dry run printed none.
-      onRecord: this.dryRun ? undefined : (record, view) => this.#observe(record, view),
-      jq: this.#jq,
-      pager: resolvePager(this.flags, this.env),
-    }));
+    return (this.#writer ??= new OutputWriter(
+      this.io,
+      this.settings.output,
+      this.flags.fields === undefined ? undefined : parseFieldList(this.flags.fields),
+      {
+        // Records printed by a real run are remembered for shell completion; a dry run printed none.
+        onRecord: this.dryRun ? undefined : (record, view) => this.#observe(record, view),
+        jq: this.#jq,
+        pager: resolvePager(this.flags, this.env),
+      },
+    ));
   }
 
   /**
@@ -110,7 +115,10 @@ export class Factory implements Ctx {
   }
 
   async clientWithToken(baseUrl: string, token: string): Promise<ApiClient> {
-    const [{ ApiClient }, { runOptions, knownSecrets }] = await Promise.all([import('../api/client.js'), import('./connect.js')]);
+    const [{ ApiClient }, { runOptions, knownSecrets }] = await Promise.all([
+      import('../api/client.js'),
+      import('./connect.js'),
+    ]);
     const client = new ApiClient({ ...runOptions(this), baseUrl, token, secrets: [token, ...knownSecrets(this)] });
     this.onClose(() => client.close());
     return client;
@@ -166,7 +174,10 @@ export class Factory implements Ctx {
   }
 
   async #connect(): Promise<ApiClient> {
-    const [{ connect }, { IdRecorder }] = await Promise.all([import('./connect.js'), import('../completion/id-recorder.js')]);
+    const [{ connect }, { IdRecorder }] = await Promise.all([
+      import('./connect.js'),
+      import('../completion/id-recorder.js'),
+    ]);
     const connection = await connect(this);
     // Ids are remembered per service: the sandbox's mean nothing to the real one.
     this.#ids = new IdRecorder(this.store, this.profileName, connection.serviceKey);

@@ -15,7 +15,10 @@ export async function showHelp(program: Command, topic: readonly string[], io: I
   let command: Command = program;
   for (const word of topic) {
     const next = command.commands.find((c) => c.name() === word || c.aliases().includes(word));
-    if (!next) throw new UsageError(`no help for ${JSON.stringify(name)}; topics: ${Object.keys(TOPICS).join(', ')}, or a command such as \`pwctl help steps list\``);
+    if (!next)
+      throw new UsageError(
+        `no help for ${JSON.stringify(name)}; topics: ${Object.keys(TOPICS).join(', ')}, or a command such as \`pwctl help steps list\``,
+      );
     command = next;
   }
   command.outputHelp();

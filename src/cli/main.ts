@@ -5,7 +5,16 @@ import type { Command } from 'commander';
 import { ApiError } from '../api/errors.js';
 import { RequestNotSent } from '../api/not-sent.js';
 import type { GlobalFlags } from '../config/settings.js';
-import { AuthRequiredError, BulkFailure, CommandFailedError, ConfigError, DifferencesFound, InterruptedError, NetworkError, UsageError } from '../errors.js';
+import {
+  AuthRequiredError,
+  BulkFailure,
+  CommandFailedError,
+  ConfigError,
+  DifferencesFound,
+  InterruptedError,
+  NetworkError,
+  UsageError,
+} from '../errors.js';
 import { processTerminal, type IO, type Terminal } from '../io.js';
 import { DEFAULT_OUTPUT_FORMAT, isMachineReadable, JQ_DEFAULT_FORMAT } from '../output/formats.js';
 import type { Factory } from './factory.js';
@@ -31,7 +40,8 @@ export async function main(argv: string[]): Promise<void> {
   // Wait until stdout has handed everything to the OS (pipes are asynchronous on some
   // platforms), then exit without waiting for idle keep-alive sockets or timers. A run
   // that never opened process.stdout (help) has nothing to flush.
-  if (terminal.stdoutOpened && !terminal.stdoutClosed) await new Promise<void>((resolve) => process.stdout.write('', () => resolve()));
+  if (terminal.stdoutOpened && !terminal.stdoutClosed)
+    await new Promise<void>((resolve) => process.stdout.write('', () => resolve()));
   process.exit(code);
 }
 
@@ -40,7 +50,11 @@ export async function main(argv: string[]): Promise<void> {
  * from its arguments — the environment, and the terminal it talks through (the process's,
  * or a test's in memory) — so runs in one process share nothing.
  */
-export async function run(givenArgv: string[], env: NodeJS.ProcessEnv, terminal: Terminal = processTerminal()): Promise<number> {
+export async function run(
+  givenArgv: string[],
+  env: NodeJS.ProcessEnv,
+  terminal: Terminal = processTerminal(),
+): Promise<number> {
   const argv = normaliseArgv(givenArgv);
   let factory: Factory | undefined;
   let io: IO | undefined;
@@ -62,7 +76,7 @@ export async function run(givenArgv: string[], env: NodeJS.ProcessEnv, terminal:
       return factory;
     },
   };
-  let program;
+  let program: Command;
   try {
     program = await buildProgram(session, argv, helpOutput(terminal, env));
   } catch (error) {
@@ -91,7 +105,10 @@ export async function commandReference(): Promise<string> {
 
 /** The command tree as data for the shell completer: the build writes it to dist/completion-tree.json. */
 export async function completionTree(): Promise<unknown> {
-  const [{ buildCompletionTree }, { TOPICS }] = await Promise.all([import('../completion/tree.js'), import('./help-topics.js')]);
+  const [{ buildCompletionTree }, { TOPICS }] = await Promise.all([
+    import('../completion/tree.js'),
+    import('./help-topics.js'),
+  ]);
   const readOnly = () => {
     throw new Error('the completion tree is only read, never run');
   };
@@ -121,7 +138,8 @@ export function classifyError(error: unknown): ExitReport {
   if (error instanceof ConfigError || error instanceof CommandFailedError) return { code: EXIT.failure, status: null };
   const code = (error as { code?: unknown })?.code;
   if (typeof code === 'string' && code.startsWith('commander.')) {
-    if (code === 'commander.helpDisplayed' || code === 'commander.version') return { code: EXIT.ok, status: null, silent: true };
+    if (code === 'commander.helpDisplayed' || code === 'commander.version')
+      return { code: EXIT.ok, status: null, silent: true };
     if (code === 'commander.help') return { code: EXIT.usage, status: null, silent: true };
     return { code: EXIT.usage, status: null };
   }
@@ -157,7 +175,10 @@ async function reportError(error: unknown, io: IO, argv: string[], env: NodeJS.P
   // one it did not foresee still carries its "error: " prefix.
   const text = (error instanceof Error ? error.message : String(error)).replace(/^error:\s*/i, '');
   const message = text.split('\n')[0]! || 'failed';
-  const { errors, explainedErrors } = error as { errors?: Record<string, string[]>; explainedErrors?: Record<string, string[]> };
+  const { errors, explainedErrors } = error as {
+    errors?: Record<string, string[]>;
+    explainedErrors?: Record<string, string[]>;
+  };
   const entry = { message, status: report.status, exitCode: report.code, errors, explainedErrors };
   io.error(errorLines(entry));
   // The JSON error line is for a program reading stderr; a person at a terminal reads the error once.

@@ -11,9 +11,15 @@ export const mcpVerb = verb({
     "Tools are named <noun>_<verb>: steps_list, steps_get, steps_create, …, webhooks_get. They act with the\nactive profile's credentials (or --sandbox). stdout carries protocol messages only.",
   flags: {
     allowWrites: flag('--allow-writes', 'also offer the tools that change data (create, update, complete, delete, …)'),
-    tools: text('--tools', 'offer only these tools (comma-separated, e.g. steps_list,steps_get)', { placeholder: '<names>' }),
+    tools: text('--tools', 'offer only these tools (comma-separated, e.g. steps_list,steps_get)', {
+      placeholder: '<names>',
+    }),
   },
-  examples: ['pwctl mcp', 'pwctl --sandbox mcp --allow-writes', 'pwctl --profile staging mcp --tools steps_list,steps_get,tags_list'],
+  examples: [
+    'pwctl mcp',
+    'pwctl --sandbox mcp --allow-writes',
+    'pwctl --profile staging mcp --tools steps_list,steps_get,tags_list',
+  ],
   // stdout carries the protocol: -o, --fields and --jq do not apply.
   effects: { prints: 'text' },
 });

@@ -11,7 +11,9 @@ export const run: RunOf<typeof mcpVerb> = async (ctx, opts) => {
   const settings = ctx.settings;
   // Started by hand at a terminal, it would look hung: say what it is waiting for.
   if (ctx.io.stdinIsTTY) {
-    ctx.io.notice(`pwctl mcp: serving ${tools.length} tools to an MCP client on standard input (JSON-RPC, one message per line); an agent starts this — see \`pwctl mcp --help\`. Ctrl-D or Ctrl-C ends.`);
+    ctx.io.notice(
+      `pwctl mcp: serving ${tools.length} tools to an MCP client on standard input (JSON-RPC, one message per line); an agent starts this — see \`pwctl mcp --help\`. Ctrl-D or Ctrl-C ends.`,
+    );
   }
   await serveMcp({
     io: ctx.io,

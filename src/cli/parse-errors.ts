@@ -31,7 +31,10 @@ function describe(error: CommanderError, command: Command): string | undefined {
     }
     case 'commander.invalidArgument': {
       // "option '-o, --output <format>' argument 'xml' is invalid. Allowed choices are a, b."
-      const m = /^(?:option '([^']+)' argument|command-argument value) '(.*)' is invalid(?: for argument '([^']+)')?\. Allowed choices are (.+)\.$/s.exec(text);
+      const m =
+        /^(?:option '([^']+)' argument|command-argument value) '(.*)' is invalid(?: for argument '([^']+)')?\. Allowed choices are (.+)\.$/s.exec(
+          text,
+        );
       if (!m) return undefined;
       const name = m[1] ? m[1].replace(/\s*<[^>]*>$/, '').replace(', ', '/') : `<${m[3]}>`;
       return `${name} must be one of ${m[4]}; got ${JSON.stringify(m[2])}`;
@@ -53,7 +56,13 @@ function describe(error: CommanderError, command: Command): string | undefined {
  */
 function suggestingNames(text: string, command: Command): string {
   return text.replace(/\(Did you mean (?:one of )?([^?]+)\?\)/, (_all, names: string) => {
-    const primary = [...new Set(names.split(', ').map((name) => command.commands.find((c) => c.name() === name || c.aliases().includes(name))?.name() ?? name))];
+    const primary = [
+      ...new Set(
+        names
+          .split(', ')
+          .map((name) => command.commands.find((c) => c.name() === name || c.aliases().includes(name))?.name() ?? name),
+      ),
+    ];
     return `(did you mean ${primary.length > 1 ? 'one of ' : ''}${primary.join(', ')}?)`;
   });
 }
@@ -67,7 +76,8 @@ function excessArguments(command: Command): string {
     const lookalike = lookalikeFlag(first, command);
     return `unknown option '${first}'${lookalike ? ` (did you mean ${lookalike}?)` : ''}; usage: ${usage(command)}`;
   }
-  const takes = expected.length === 0 ? 'takes no arguments' : `takes only ${expected.map((a) => `<${a.name()}>`).join(' ')}`;
+  const takes =
+    expected.length === 0 ? 'takes no arguments' : `takes only ${expected.map((a) => `<${a.name()}>`).join(' ')}`;
   const stdin = first === '-' ? stdinHint(command) : '';
   const what = `unexpected argument${extra.length > 1 ? 's' : ''} ${extra.map((a) => JSON.stringify(a)).join(' ')}`;
   return `${what}: ${path(command)} ${takes}${stdin}; usage: ${usage(command)}`;

@@ -38,15 +38,24 @@ export function effectsOf(command: Command): Effects | undefined {
  * completion tree and the command reference). `output` is where help goes (helpOutput); a
  * program that is only read (the completion tree) needs none.
  */
-export async function buildProgram(session: Session, argv?: readonly string[], output?: OutputConfiguration): Promise<Command> {
-  const program = new Command('pwctl').description(PROGRAM.summary).version(VERSION, '-V, --version', 'print the version');
+export async function buildProgram(
+  session: Session,
+  argv?: readonly string[],
+  output?: OutputConfiguration,
+): Promise<Command> {
+  const program = new Command('pwctl')
+    .description(PROGRAM.summary)
+    .version(VERSION, '-V, --version', 'print the version');
   for (const global of GLOBAL_OPTIONS) {
     const option = new Option(global.flags, global.help);
     if (global.choices) option.choices(global.choices);
     if (global.hidden) option.hideHelp();
     program.addOption(option);
   }
-  program.helpCommand(false).showSuggestionAfterError(true).addHelpText('after', `${examplesText(PROGRAM.examples)}\n\n${PROGRAM.details ?? ''}`.trimEnd());
+  program
+    .helpCommand(false)
+    .showSuggestionAfterError(true)
+    .addHelpText('after', `${examplesText(PROGRAM.examples)}\n\n${PROGRAM.details ?? ''}`.trimEnd());
 
   const wanted = argv === undefined ? undefined : invokedNames(argv);
   for (const top of COMMANDS) {
@@ -63,7 +72,11 @@ export async function buildProgram(session: Session, argv?: readonly string[], o
 
 /** The words of argv that may name a top-level command: the first word that is not a global option or its value, and for `help`, the next. */
 function invokedNames(argv: readonly string[]): string[] {
-  const takesValue = new Set(GLOBAL_OPTIONS.filter((o) => /[<[]/.test(o.flags)).flatMap((o) => o.flags.split(/[ ,]+/).filter((f) => f.startsWith('-'))));
+  const takesValue = new Set(
+    GLOBAL_OPTIONS.filter((o) => /[<[]/.test(o.flags)).flatMap((o) =>
+      o.flags.split(/[ ,]+/).filter((f) => f.startsWith('-')),
+    ),
+  );
   const words: string[] = [];
   for (let i = 0; i < argv.length && words.length < 2; i++) {
     const arg = argv[i]!;
@@ -80,7 +93,9 @@ function invokedNames(argv: readonly string[]): string[] {
 
 /** A command listed by its head only: its name, aliases and summary (what --help and "did you mean" need). */
 function addStub(parent: Command, top: TopLevel): void {
-  const command = parent.command(top.kind === 'lazy' ? top.name : top.verb.name).description(top.kind === 'lazy' ? top.summary : top.verb.summary);
+  const command = parent
+    .command(top.kind === 'lazy' ? top.name : top.verb.name)
+    .description(top.kind === 'lazy' ? top.summary : top.verb.summary);
   const aliases = top.kind === 'lazy' ? top.aliases : namesOf(top.verb).slice(1);
   if (aliases?.length) command.aliases([...aliases]);
   if (top.kind === 'bound') FACTS.set(command, { effects: top.verb.effects });
@@ -89,7 +104,9 @@ function addStub(parent: Command, top: TopLevel): void {
 function addNoun(parent: Command, noun: Noun, session: Session): Command {
   const command = parent.command(noun.name).description(noun.summary);
   if (noun.aliases?.length) command.aliases([...noun.aliases]);
-  const after = [noun.details, noun.examples.length > 0 ? examplesText(noun.examples) : undefined].filter(Boolean).join('\n');
+  const after = [noun.details, noun.examples.length > 0 ? examplesText(noun.examples) : undefined]
+    .filter(Boolean)
+    .join('\n');
   if (after) command.addHelpText('after', after);
   for (const child of noun.commands) {
     if (child.kind === 'noun') addNoun(command, child, session);
@@ -115,11 +132,14 @@ function addVerb(parent: Command, bound: Bound, session: Session): Command {
       const argument = new Argument(`[${form.name}${form.variadic ? '...' : ''}]`, flag.help);
       if (flag.complete) completeWith(argument, flag.complete);
       command.addArgument(argument);
-      positionals.push(form.optional ? `[${form.name}${form.variadic ? '...' : ''}]` : `<${form.name}${form.variadic ? '...' : ''}>`);
+      positionals.push(
+        form.optional ? `[${form.name}${form.variadic ? '...' : ''}]` : `<${form.name}${form.variadic ? '...' : ''}>`,
+      );
       continue;
     }
     for (const option of optionsOf(flag)) {
-      const complete = form.type === 'either' ? form.options.find((o) => o.long === option.long)?.complete : flag.complete;
+      const complete =
+        form.type === 'either' ? form.options.find((o) => o.long === option.long)?.complete : flag.complete;
       if (complete) completeWith(option, complete);
       command.addOption(option);
       command.on(`option:${option.name()}`, (value: unknown) => {
@@ -144,13 +164,23 @@ function addVerb(parent: Command, bound: Bound, session: Session): Command {
 function optionsOf(flag: Flag): Option[] {
   const form = flag.form;
   const required = flag.required ? ' (required)' : '';
-  const shown = flag.defaultText ?? (typeof flag.defaultValue === 'string' || typeof flag.defaultValue === 'number' ? String(flag.defaultValue) : undefined);
+  const shown =
+    flag.defaultText ??
+    (typeof flag.defaultValue === 'string' || typeof flag.defaultValue === 'number'
+      ? String(flag.defaultValue)
+      : undefined);
   const defaulted = shown === undefined ? '' : ` (default: ${shown})`;
   const hide = (option: Option) => (flag.hidden ? option.hideHelp() : option);
   switch (form.type) {
     case 'value': {
       const flags = `${form.short ? `${form.short}, ` : ''}${form.long} ${form.placeholder}${form.repeatable ? '...' : ''}`;
-      return [hide(new Option(flags, `${flag.help}${form.repeatable ? ' (repeatable)' : ''}${required}${defaulted}`).argParser((value: string) => value))];
+      return [
+        hide(
+          new Option(flags, `${flag.help}${form.repeatable ? ' (repeatable)' : ''}${required}${defaulted}`).argParser(
+            (value: string) => value,
+          ),
+        ),
+      ];
     }
     case 'switch':
       return [hide(new Option(`${form.short ? `${form.short}, ` : ''}${form.long}`, flag.help))];

@@ -81,7 +81,11 @@ export class Search {
 
   constructor(choices: readonly Choice[]) {
     this.#entries = choices.map((choice) => ({
-      option: { value: choice.value, label: escapeInline(choice.label), ...(choice.hint ? { hint: escapeInline(choice.hint) } : {}) },
+      option: {
+        value: choice.value,
+        label: escapeInline(choice.label),
+        ...(choice.hint ? { hint: escapeInline(choice.hint) } : {}),
+      },
       label: choice.label.toLowerCase(),
       hint: (choice.hint ?? '').toLowerCase(),
     }));

@@ -31,11 +31,19 @@ export async function readOptions(verb: Verb, line: CommandLine, ctx: Ctx): Prom
   const absent: Flag[] = [];
   let position = 0;
   for (const [key, flag] of Object.entries(verb.flags)) {
-    const raw = flag.form.type === 'positional' ? await positional(flag, line.positionals[position++], ctx) : given(flag, line.occurrences.get(key) ?? []);
-    const input = { name: nameOf(flag), readText: async (source: string, name: string) => (await import('../commands/read-input.js')).readInput(ctx, source, name) };
+    const raw =
+      flag.form.type === 'positional'
+        ? await positional(flag, line.positionals[position++], ctx)
+        : given(flag, line.occurrences.get(key) ?? []);
+    const input = {
+      name: nameOf(flag),
+      readText: async (source: string, name: string) =>
+        (await import('../commands/read-input.js')).readInput(ctx, source, name),
+    };
     if (raw === undefined) {
       if (flag.defaultValue !== undefined) options[key] = flag.defaultValue;
-      else if (flag.required && ctx.ask) options[key] = await flag.parse(await askFor(flag, ctx, ctx.ask, input), input);
+      else if (flag.required && ctx.ask)
+        options[key] = await flag.parse(await askFor(flag, ctx, ctx.ask, input), input);
       else if (flag.required) absent.push(flag);
       continue;
     }
@@ -59,7 +67,8 @@ function commandLineWords(verb: Verb, line: CommandLine): RuleWords {
       const form = verb.flags[key]?.form;
       return form?.type === 'choice' || form?.type === 'either' ? form.options.map((o) => o.long) : [name(key)];
     },
-    together: (first, second) => `${typed(first) ?? name(first)} and ${typed(second) ?? name(second)} cannot be used together; choose one`,
+    together: (first, second) =>
+      `${typed(first) ?? name(first)} and ${typed(second) ?? name(second)} cannot be used together; choose one`,
   };
 }
 
@@ -72,7 +81,8 @@ async function positional(flag: Flag, value: unknown, ctx: Ctx): Promise<RawValu
   if (values.length === 0) return undefined;
   if (!form.stdin || !values.includes('-')) return values;
   const name = nameOf(flag);
-  if (values.length > 1) throw new UsageError(`${name}: '-' (read from standard input) cannot be combined with other ids`);
+  if (values.length > 1)
+    throw new UsageError(`${name}: '-' (read from standard input) cannot be combined with other ids`);
   // The parser tells ids read from standard input by this shape, to name the item a mistake is in.
   const { readInput } = await import('../commands/read-input.js');
   return { stdin: idsFromText(await readInput(ctx, '-', name, 'ids, one per line,'), name) } as unknown as RawValue;
@@ -121,7 +131,8 @@ async function askFor(flag: Flag, ctx: Ctx, ask: Asker, input: ParseInput): Prom
     ctx.io.status(`${spec.message}: loading…`);
     const choices = await spec.choices(ctx);
     ctx.io.clearStatus();
-    if (choices.length === 0) throw new UsageError(`${usageOf(flag)} is required, and there is nothing to choose from: ${spec.none}`);
+    if (choices.length === 0)
+      throw new UsageError(`${usageOf(flag)} is required, and there is nothing to choose from: ${spec.none}`);
     if (!many) return ask.choose(spec.message, choices);
     const chosen = await ask.chooseMany(spec.message, choices);
     if (chosen.length === 0) throw new UsageError('nothing was chosen; nothing was sent');
@@ -137,7 +148,9 @@ async function askFor(flag: Flag, ctx: Ctx, ask: Asker, input: ParseInput): Prom
 }
 
 function valuesPicker(flag: Flag, values: readonly (string | readonly [string, string])[]): PromptSpec {
-  const choices = values.map((v) => (typeof v === 'string' ? { value: v, label: v } : { value: v[0], label: v[0], hint: v[1] }));
+  const choices = values.map((v) =>
+    typeof v === 'string' ? { value: v, label: v } : { value: v[0], label: v[0], hint: v[1] },
+  );
   return { kind: 'pick', message: `${nameOf(flag)}: ${flag.help}`, choices: async () => choices, none: 'no values' };
 }
 

@@ -38,7 +38,13 @@ function pathOf(command: Command): string {
 
 function helpOf(command: Command): string {
   let text = '';
-  command.configureOutput({ getOutHelpWidth: () => WIDTH, getErrHelpWidth: () => WIDTH, getOutHasColors: () => false, getErrHasColors: () => false, writeOut: (s) => void (text += s) });
+  command.configureOutput({
+    getOutHelpWidth: () => WIDTH,
+    getErrHelpWidth: () => WIDTH,
+    getOutHasColors: () => false,
+    getErrHasColors: () => false,
+    writeOut: (s) => void (text += s),
+  });
   command.outputHelp();
   return text;
 }

@@ -18,7 +18,13 @@ export interface Session {
   factory(command: Command): Promise<Factory>;
 }
 
-export async function runVerb(session: Session, command: Command, bound: Bound, positionals: readonly unknown[], occurrences: ReadonlyMap<string, readonly RawOccurrence[]>): Promise<void> {
+export async function runVerb(
+  session: Session,
+  command: Command,
+  bound: Bound,
+  positionals: readonly unknown[],
+  occurrences: ReadonlyMap<string, readonly RawOccurrence[]>,
+): Promise<void> {
   const ctx = await session.factory(command);
   const path = commandPath(command);
   refuseInapplicable(ctx.flags, bound.verb.effects, path);

@@ -140,14 +140,22 @@ export function verb<F extends FlagMap>(spec: VerbSpec<F>): Verb<F> {
  * exactly the options the verb declares.
  */
 export function bind<F extends FlagMap>(verb: Verb<F>, load: () => Promise<{ run: RunFn<OptionsOf<F>> }>): Bound {
-  return { kind: 'bound', verb: verb as unknown as Verb, load: async () => (await load()).run as unknown as RunFn<Record<string, unknown>> };
+  return {
+    kind: 'bound',
+    verb: verb as unknown as Verb,
+    load: async () => (await load()).run as unknown as RunFn<Record<string, unknown>>,
+  };
 }
 
 /**
  * Aliases every noun gives the verbs it has, as gh and kubectl do: `ls` for list, `view`
  * and `show` for get, `rm` for delete.
  */
-export const STANDARD_ALIASES: Readonly<Record<string, readonly string[]>> = { list: ['ls'], get: ['view', 'show'], delete: ['rm'] };
+export const STANDARD_ALIASES: Readonly<Record<string, readonly string[]>> = {
+  list: ['ls'],
+  get: ['view', 'show'],
+  delete: ['rm'],
+};
 
 /** A noun inside another (`webhooks deliveries`), declared whole. */
 export function noun(spec: Omit<Noun, 'kind'>): Noun {
@@ -162,7 +170,11 @@ export function nounBody(spec: NounBody): NounBody {
 /** A top-level noun: its head, and the module that declares the rest (loaded once, when first needed). */
 export function lazyNoun(head: NounHead, load: () => Promise<NounBody>): LazyNoun {
   let loaded: Promise<Noun> | undefined;
-  return { ...head, kind: 'lazy', load: () => (loaded ??= load().then((body) => ({ ...body, ...head, kind: 'noun' }))) };
+  return {
+    ...head,
+    kind: 'lazy',
+    load: () => (loaded ??= load().then((body) => ({ ...body, ...head, kind: 'noun' }))),
+  };
 }
 
 /** Every top-level command with its nouns loaded: for what walks them all (completion, MCP tools, docs). */
@@ -176,7 +188,10 @@ export function namesOf(verb: Pick<Verb, 'name' | 'aliases'>): string[] {
 }
 
 /** Every verb under a group (loaded: loadAll), with its command path (`['webhooks', 'deliveries', 'list']`). */
-export function* walkVerbs(commands: readonly (Noun | Bound)[], path: readonly string[] = []): Generator<{ path: string[]; bound: Bound }> {
+export function* walkVerbs(
+  commands: readonly (Noun | Bound)[],
+  path: readonly string[] = [],
+): Generator<{ path: string[]; bound: Bound }> {
   for (const command of commands) {
     if (command.kind === 'bound') yield { path: [...path, command.verb.name], bound: command };
     else yield* walkVerbs(command.commands, [...path, command.name]);

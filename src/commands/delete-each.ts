@@ -19,7 +19,11 @@ export interface DeleteSpec<I> {
 /** Records named in a question; the rest are counted. */
 const NAMED = 5;
 
-export async function deleteEach<I extends string | number>(ctx: Ctx, ids: readonly I[], spec: DeleteSpec<I>): Promise<void> {
+export async function deleteEach<I extends string | number>(
+  ctx: Ctx,
+  ids: readonly I[],
+  spec: DeleteSpec<I>,
+): Promise<void> {
   if (ids.length > 0) await ctx.confirm(question(ids.map(String), spec), () => namedQuestion(ctx, ids, spec));
   await ctx.bulk(
     ids,
@@ -35,14 +39,21 @@ export async function deleteEach<I extends string | number>(ctx: Ctx, ids: reado
 function question(names: readonly string[], spec: Pick<DeleteSpec<never>, 'what' | 'also' | 'verb'>): string {
   const [one, many] = spec.what;
   const also = spec.also ? ` ${spec.also[names.length === 1 ? 0 : 1]}` : '';
-  const shown = names.length <= NAMED ? names.join(', ') : `${names.slice(0, NAMED).join(', ')}, and ${names.length - NAMED} more`;
+  const shown =
+    names.length <= NAMED ? names.join(', ') : `${names.slice(0, NAMED).join(', ')}, and ${names.length - NAMED} more`;
   return `${spec.verb ?? 'Permanently delete'} ${names.length === 1 ? `${one} ${names[0]}` : `${names.length} ${many} (${shown})`}${also}?`;
 }
 
 /** The same question with each record as `"Title" (id)`, read from the service (a record it cannot find keeps its bare id). */
-async function namedQuestion<I extends string | number>(ctx: Ctx, ids: readonly I[], spec: DeleteSpec<I>): Promise<string> {
+async function namedQuestion<I extends string | number>(
+  ctx: Ctx,
+  ids: readonly I[],
+  spec: DeleteSpec<I>,
+): Promise<string> {
   const client = await ctx.api();
-  const named = await Promise.all(ids.slice(0, NAMED).map(async (id) => `${JSON.stringify(await spec.title(client, id).catch(() => '?'))} (${id})`));
+  const named = await Promise.all(
+    ids.slice(0, NAMED).map(async (id) => `${JSON.stringify(await spec.title(client, id).catch(() => '?'))} (${id})`),
+  );
   const [one, many] = spec.what;
   const also = spec.also ? ` ${spec.also[ids.length === 1 ? 0 : 1]}` : '';
   const rest = ids.length > NAMED ? `, and ${ids.length - NAMED} more` : '';

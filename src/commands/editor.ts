@@ -17,7 +17,8 @@ import { UsageError } from '../errors.js';
 export function editorFor(ctx: Ctx): string {
   const configured = ctx.env.VISUAL || ctx.env.EDITOR;
   if (configured) return configured;
-  if (!ctx.io.stdinIsTTY) throw new UsageError('edit needs a terminal, or an editor in VISUAL or EDITOR (e.g. EDITOR=nano)');
+  if (!ctx.io.stdinIsTTY)
+    throw new UsageError('edit needs a terminal, or an editor in VISUAL or EDITOR (e.g. EDITOR=nano)');
   return process.platform === 'win32' ? 'notepad' : 'vi';
 }
 
@@ -26,7 +27,12 @@ export function editorFor(ctx: Ctx): string {
  * when nothing is sent: the text did not change, or the buffer was left empty — which, as in
  * git and gh, abandons the edit rather than wiping the body.
  */
-export async function editBody(ctx: Ctx, body: string, fileStem: string, save: (text: string) => Promise<void>): Promise<boolean> {
+export async function editBody(
+  ctx: Ctx,
+  body: string,
+  fileStem: string,
+  save: (text: string) => Promise<void>,
+): Promise<boolean> {
   const editor = editorFor(ctx);
   const dir = await mkdtemp(join(tmpdir(), 'pwctl-edit-'));
   const file = join(dir, `${fileStem.replace(/[^A-Za-z0-9._-]/g, '_')}.md`);
@@ -64,7 +70,13 @@ function runEditor(editor: string, file: string, env: NodeJS.ProcessEnv): Promis
       process.platform === 'win32'
         ? spawn(`${editor} "${file}"`, { stdio: 'inherit', shell: true, env: editorEnv })
         : spawn('/bin/sh', ['-c', `${editor} "$1"`, 'pwctl-editor', file], { stdio: 'inherit', env: editorEnv });
-    child.on('error', (error) => reject(new UsageError(`cannot start editor ${JSON.stringify(editor)}: ${error.message}`)));
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new UsageError(`editor ${JSON.stringify(editor)} exited with status ${code}; nothing sent`))));
+    child.on('error', (error) =>
+      reject(new UsageError(`cannot start editor ${JSON.stringify(editor)}: ${error.message}`)),
+    );
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve()
+        : reject(new UsageError(`editor ${JSON.stringify(editor)} exited with status ${code}; nothing sent`)),
+    );
   });
 }

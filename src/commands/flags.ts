@@ -7,7 +7,19 @@
 import type { CompletionSpec } from '../completion/values.js';
 import type { Ctx } from './context.js';
 import { UsageError } from '../errors.js';
-import { parseCount, parseDate, parseDay, parseEnum, parseHexColor, parseHttpUrl, parseId, parseTimeoutSeconds, parseUuid, requireMaxLength, requireNonEmpty } from '../validate.js';
+import {
+  parseCount,
+  parseDate,
+  parseDay,
+  parseEnum,
+  parseHexColor,
+  parseHttpUrl,
+  parseId,
+  parseTimeoutSeconds,
+  parseUuid,
+  requireMaxLength,
+  requireNonEmpty,
+} from '../validate.js';
 
 /** How a flag appears on a command line. */
 export type FlagForm =
@@ -109,7 +121,7 @@ export interface Flag<T = unknown, Present extends boolean = boolean> {
   parse(raw: RawValue, input: ParseInput): T | Promise<T>;
 }
 
-export type FlagMap = Readonly<Record<string, Flag<any, boolean>>>;
+export type FlagMap = Readonly<Record<string, Flag<unknown, boolean>>>;
 
 /** Options every builder takes. */
 export interface CommonOptions<T> {
@@ -151,7 +163,10 @@ function formOf(spec: string, placeholder: string, repeatable = false): { form: 
     return { form: { type: 'positional', name, variadic, optional: positional[1] === '[' }, field };
   }
   const { long, short } = optionNames(spec);
-  return { form: { type: 'value', long, ...(short ? { short } : {}), placeholder, ...(repeatable ? { repeatable } : {}) }, field: long.slice(2).replace(/-/g, '_') };
+  return {
+    form: { type: 'value', long, ...(short ? { short } : {}), placeholder, ...(repeatable ? { repeatable } : {}) },
+    field: long.slice(2).replace(/-/g, '_'),
+  };
 }
 
 function optionNames(spec: string): { long: string; short?: string } {
@@ -199,7 +214,11 @@ function finish<T, P extends boolean>(
 // ---- the builders -----------------------------------------------------------------------
 
 /** A positive integer id (`--phase <id>`, `<id>`), sent as a JSON number. */
-export function id<const O extends CommonOptions<number>>(spec: string, help: string, options?: O): Flag<number, PresentOf<O>> {
+export function id<const O extends CommonOptions<number>>(
+  spec: string,
+  help: string,
+  options?: O,
+): Flag<number, PresentOf<O>> {
   return build(spec, '<id>', help, options, parseId, { schema: ID_SCHEMA, fromJson: (v, f) => parseId(String(v), f) });
 }
 
@@ -207,18 +226,39 @@ export function id<const O extends CommonOptions<number>>(spec: string, help: st
  * Several ids (`<id...>`): each checked before any request, repeats dropped. A lone `-` reads
  * them from standard input (bare ids, or JSON objects with an id, one per line; or a JSON array).
  */
-export function ids<const O extends CommonOptions<number[]>>(spec: string, help: string, options?: O): Flag<number[], PresentOf<O>> {
-  return many(spec, help, options, parseId, { schema: { type: 'array', items: ID_SCHEMA, minItems: 1 }, fromJson: (v, f) => unique((v as unknown[]).map((x, i) => parseId(String(x), `${f}[${i}]`))) });
+export function ids<const O extends CommonOptions<number[]>>(
+  spec: string,
+  help: string,
+  options?: O,
+): Flag<number[], PresentOf<O>> {
+  return many(spec, help, options, parseId, {
+    schema: { type: 'array', items: ID_SCHEMA, minItems: 1 },
+    fromJson: (v, f) => unique((v as unknown[]).map((x, i) => parseId(String(x), `${f}[${i}]`))),
+  });
 }
 
 /** A document UUID, in lower case. */
-export function uuid<const O extends CommonOptions<string>>(spec: string, help: string, options?: O): Flag<string, PresentOf<O>> {
-  return build(spec, '<uuid>', help, options, parseUuid, { schema: STRING, fromJson: (v, f) => parseUuid(String(v), f) });
+export function uuid<const O extends CommonOptions<string>>(
+  spec: string,
+  help: string,
+  options?: O,
+): Flag<string, PresentOf<O>> {
+  return build(spec, '<uuid>', help, options, parseUuid, {
+    schema: STRING,
+    fromJson: (v, f) => parseUuid(String(v), f),
+  });
 }
 
 /** Several document UUIDs (`<uuid...>`), as `ids` reads ids. */
-export function uuids<const O extends CommonOptions<string[]>>(spec: string, help: string, options?: O): Flag<string[], PresentOf<O>> {
-  return many(spec, help, options, parseUuid, { schema: { type: 'array', items: STRING, minItems: 1 }, fromJson: (v, f) => unique((v as unknown[]).map((x, i) => parseUuid(String(x), `${f}[${i}]`))) });
+export function uuids<const O extends CommonOptions<string[]>>(
+  spec: string,
+  help: string,
+  options?: O,
+): Flag<string[], PresentOf<O>> {
+  return many(spec, help, options, parseUuid, {
+    schema: { type: 'array', items: STRING, minItems: 1 },
+    fromJson: (v, f) => unique((v as unknown[]).map((x, i) => parseUuid(String(x), `${f}[${i}]`))),
+  });
 }
 
 function many<T, O extends CommonOptions<T[]>>(
@@ -229,12 +269,20 @@ function many<T, O extends CommonOptions<T[]>>(
   api: { schema: JsonSchema; fromJson: (value: unknown, field: string) => T[] },
 ): Flag<T[], PresentOf<O>> {
   const { form, field } = formOf(spec, '');
-  if (form.type !== 'positional' || !form.variadic) throw new Error(`${spec}: a list of ids is a variadic positional (<id...>)`);
-  return finish<T[], PresentOf<O>>({ ...form, stdin: true }, help, options, field, (raw, input) => {
-    const values = raw as string[] | { stdin: string[] };
-    if (Array.isArray(values)) return unique(values.map((v) => parseOne(v, input.name)));
-    return unique(values.stdin.map((v, i) => parseOne(v, `${input.name} (stdin item ${i + 1})`)));
-  }, api);
+  if (form.type !== 'positional' || !form.variadic)
+    throw new Error(`${spec}: a list of ids is a variadic positional (<id...>)`);
+  return finish<T[], PresentOf<O>>(
+    { ...form, stdin: true },
+    help,
+    options,
+    field,
+    (raw, input) => {
+      const values = raw as string[] | { stdin: string[] };
+      if (Array.isArray(values)) return unique(values.map((v) => parseOne(v, input.name)));
+      return unique(values.stdin.map((v, i) => parseOne(v, `${input.name} (stdin item ${i + 1})`)));
+    },
+    api,
+  );
 }
 
 function unique<T>(values: T[]): T[] {
@@ -255,26 +303,52 @@ export function text<const O extends TextOptions>(spec: string, help: string, op
     if (options?.maxLength !== undefined) requireMaxLength(value, options.maxLength, name);
     return value;
   };
-  const schema: JsonSchema = options?.maxLength === undefined ? STRING : { type: 'string', maxLength: options.maxLength };
-  return build(spec, options?.placeholder ?? '<text>', help, options, check, { schema, fromJson: (v, f) => check(String(v), f) });
-}
-
-/** A repeatable text flag (`-H 'Name: value'` …), every value kept in order; [] when none is given. */
-export function texts<const O extends CommonOptions<string[]> & { placeholder?: string }>(spec: string, help: string, options?: O): Flag<string[], true> {
-  const { form, field } = formOf(spec, options?.placeholder ?? '<text>', true);
-  return finish<string[], true>(form, help, { ...options, default: options?.default ?? [] }, field, (raw) => (Array.isArray(raw) ? raw : [String(raw)]), {
-    schema: { type: 'array', items: STRING },
-    fromJson: (v) => (v as unknown[]).map(String),
+  const schema: JsonSchema =
+    options?.maxLength === undefined ? STRING : { type: 'string', maxLength: options.maxLength };
+  return build(spec, options?.placeholder ?? '<text>', help, options, check, {
+    schema,
+    fromJson: (v, f) => check(String(v), f),
   });
 }
 
+/** A repeatable text flag (`-H 'Name: value'` …), every value kept in order; [] when none is given. */
+export function texts<const O extends CommonOptions<string[]> & { placeholder?: string }>(
+  spec: string,
+  help: string,
+  options?: O,
+): Flag<string[], true> {
+  const { form, field } = formOf(spec, options?.placeholder ?? '<text>', true);
+  return finish<string[], true>(
+    form,
+    help,
+    { ...options, default: options?.default ?? [] },
+    field,
+    (raw) => (Array.isArray(raw) ? raw : [String(raw)]),
+    {
+      schema: { type: 'array', items: STRING },
+      fromJson: (v) => (v as unknown[]).map(String),
+    },
+  );
+}
+
 /** A day: YYYY-MM-DD, or today, tomorrow, +3d, +2w (the local calendar), sent as YYYY-MM-DD. */
-export function date<const O extends CommonOptions<string>>(spec: string, help: string, options?: O): Flag<string, PresentOf<O>> {
-  return build(spec, '<YYYY-MM-DD>', help, options, (v, name) => parseDay(v, name), { schema: DATE_SCHEMA, fromJson: (v, f) => parseDate(String(v), f) });
+export function date<const O extends CommonOptions<string>>(
+  spec: string,
+  help: string,
+  options?: O,
+): Flag<string, PresentOf<O>> {
+  return build(spec, '<YYYY-MM-DD>', help, options, (v, name) => parseDay(v, name), {
+    schema: DATE_SCHEMA,
+    fromJson: (v, f) => parseDate(String(v), f),
+  });
 }
 
 /** A day as `date` reads it, or `none` to clear it (JSON null). */
-export function dateOrNone<const O extends CommonOptions<string | null>>(spec: string, help: string, options?: O): Flag<string | null, PresentOf<O>> {
+export function dateOrNone<const O extends CommonOptions<string | null>>(
+  spec: string,
+  help: string,
+  options?: O,
+): Flag<string | null, PresentOf<O>> {
   const parse = (value: string, name: string): string | null => {
     if (value.trim().toLowerCase() === 'none') return null;
     try {
@@ -290,24 +364,51 @@ export function dateOrNone<const O extends CommonOptions<string | null>>(spec: s
 }
 
 /** One of a fixed set of values (`--edit-access private|team|collaborative`); completes them. */
-export function oneOf<const V extends string, const O extends CommonOptions<V> & { placeholder?: string }>(spec: string, values: readonly V[], help: string, options?: O): Flag<V, PresentOf<O>> {
+export function oneOf<const V extends string, const O extends CommonOptions<V> & { placeholder?: string }>(
+  spec: string,
+  values: readonly V[],
+  help: string,
+  options?: O,
+): Flag<V, PresentOf<O>> {
   const withValues = { complete: { values }, ...options } as O;
-  return build(spec, options?.placeholder ?? `<${values.join('|')}>`, help, withValues, (v, name) => parseEnum(v, values, name), { schema: { enum: values }, fromJson: (v) => v as V });
+  return build(
+    spec,
+    options?.placeholder ?? `<${values.join('|')}>`,
+    help,
+    withValues,
+    (v, name) => parseEnum(v, values, name),
+    { schema: { enum: values }, fromJson: (v) => v as V },
+  );
 }
 
 /** A comma-separated list of values of a fixed set (`--include content,tags`), each once. */
-export function listOf<const V extends string, const O extends CommonOptions<V[]>>(spec: string, values: readonly V[], help: string, options?: O): Flag<V[], PresentOf<O>> {
+export function listOf<const V extends string, const O extends CommonOptions<V[]>>(
+  spec: string,
+  values: readonly V[],
+  help: string,
+  options?: O,
+): Flag<V[], PresentOf<O>> {
   const parse = (value: string, name: string): V[] => {
-    const items = value.split(',').map((v) => v.trim()).filter((v) => v !== '');
+    const items = value
+      .split(',')
+      .map((v) => v.trim())
+      .filter((v) => v !== '');
     if (items.length === 0) throw new UsageError(`${name} takes a comma-separated list of ${values.join(', ')}`);
     return unique(items.map((item) => parseEnum(item, values, name)));
   };
   const withValues = { complete: { values, list: true }, ...options } as O;
-  return build(spec, '<list>', help, withValues, parse, { schema: { type: 'array', items: { enum: values } }, fromJson: (v) => unique(v as V[]) });
+  return build(spec, '<list>', help, withValues, parse, {
+    schema: { type: 'array', items: { enum: values } },
+    fromJson: (v) => unique(v as V[]),
+  });
 }
 
 /** A whole number of 1 or more, at most `max` (`--limit`, `--concurrency`). */
-export function count<const O extends CommonOptions<number> & { max?: number; placeholder?: string }>(spec: string, help: string, options?: O): Flag<number, PresentOf<O>> {
+export function count<const O extends CommonOptions<number> & { max?: number; placeholder?: string }>(
+  spec: string,
+  help: string,
+  options?: O,
+): Flag<number, PresentOf<O>> {
   const max = options?.max;
   return build(spec, options?.placeholder ?? '<n>', help, options, (v, name) => parseCount(v, name, max), {
     schema: max === undefined ? { type: 'integer', minimum: 1 } : { type: 'integer', minimum: 1, maximum: max },
@@ -319,68 +420,152 @@ export function count<const O extends CommonOptions<number> & { max?: number; pl
  * A TCP port, 0 to 65535 (0 picks a free one). With `bare`, the port may be left out
  * (`--inspect [port]`): the flag alone stands for that port.
  */
-export function port<const O extends CommonOptions<number> & { bare?: number }>(spec: string, help: string, options?: O): Flag<number, PresentOf<O>> {
+export function port<const O extends CommonOptions<number> & { bare?: number }>(
+  spec: string,
+  help: string,
+  options?: O,
+): Flag<number, PresentOf<O>> {
   const parse = (value: string, name: string): number => {
-    if (!/^[0-9]+$/.test(value.trim()) || Number(value) > 65_535) throw new UsageError(`${name} must be a port number from 0 to 65535 (0 picks a free one), got ${JSON.stringify(value)}`);
+    if (!/^[0-9]+$/.test(value.trim()) || Number(value) > 65_535)
+      throw new UsageError(
+        `${name} must be a port number from 0 to 65535 (0 picks a free one), got ${JSON.stringify(value)}`,
+      );
     return Number(value);
   };
-  const api = { schema: { type: 'integer', minimum: 0, maximum: 65_535 }, fromJson: (v: unknown, f: string) => parse(String(v), f) };
+  const api = {
+    schema: { type: 'integer', minimum: 0, maximum: 65_535 },
+    fromJson: (v: unknown, f: string) => parse(String(v), f),
+  };
   const bare = options?.bare;
   if (bare === undefined) return build(spec, '<n>', help, options, parse, api);
   const { form, field } = formOf(spec, '[port]');
   if (form.type !== 'value') throw new Error(`${spec}: a port that may be left out is an option (--name)`);
-  return finish<number, PresentOf<O>>({ ...form, optional: true }, help, options, field, (raw, input) => (raw === true ? bare : parse(String(raw), input.name)), api);
+  return finish<number, PresentOf<O>>(
+    { ...form, optional: true },
+    help,
+    options,
+    field,
+    (raw, input) => (raw === true ? bare : parse(String(raw), input.name)),
+    api,
+  );
 }
 
 /** A number of seconds, more than 0 and at most an hour. */
-export function seconds<const O extends CommonOptions<number>>(spec: string, help: string, options?: O): Flag<number, PresentOf<O>> {
-  return build(spec, '<seconds>', help, options, parseTimeoutSeconds, { schema: { type: 'number', exclusiveMinimum: 0 }, fromJson: (v, f) => parseTimeoutSeconds(String(v), f) });
+export function seconds<const O extends CommonOptions<number>>(
+  spec: string,
+  help: string,
+  options?: O,
+): Flag<number, PresentOf<O>> {
+  return build(spec, '<seconds>', help, options, parseTimeoutSeconds, {
+    schema: { type: 'number', exclusiveMinimum: 0 },
+    fromJson: (v, f) => parseTimeoutSeconds(String(v), f),
+  });
 }
 
 /** An http(s) URL without credentials. */
-export function url<const O extends CommonOptions<string>>(spec: string, help: string, options?: O): Flag<string, PresentOf<O>> {
-  return build(spec, '<url>', help, options, parseHttpUrl, { schema: STRING, fromJson: (v, f) => parseHttpUrl(String(v), f) });
+export function url<const O extends CommonOptions<string>>(
+  spec: string,
+  help: string,
+  options?: O,
+): Flag<string, PresentOf<O>> {
+  return build(spec, '<url>', help, options, parseHttpUrl, {
+    schema: STRING,
+    fromJson: (v, f) => parseHttpUrl(String(v), f),
+  });
 }
 
 /** A hex colour (`#1e90ff`, `#fff`). */
-export function color<const O extends CommonOptions<string>>(spec: string, help: string, options?: O): Flag<string, PresentOf<O>> {
-  return build(spec, '<#hex>', help, options, parseHexColor, { schema: { type: 'string', description: 'hex, e.g. #1e90ff' }, fromJson: (v, f) => parseHexColor(String(v), f) });
+export function color<const O extends CommonOptions<string>>(
+  spec: string,
+  help: string,
+  options?: O,
+): Flag<string, PresentOf<O>> {
+  return build(spec, '<#hex>', help, options, parseHexColor, {
+    schema: { type: 'string', description: 'hex, e.g. #1e90ff' },
+    fromJson: (v, f) => parseHexColor(String(v), f),
+  });
 }
 
 /** A path on this machine (a file to read or write, a directory); completes file names. */
-export function path<const O extends CommonOptions<string> & { placeholder?: string }>(spec: string, help: string, options?: O): Flag<string, PresentOf<O>> {
+export function path<const O extends CommonOptions<string> & { placeholder?: string }>(
+  spec: string,
+  help: string,
+  options?: O,
+): Flag<string, PresentOf<O>> {
   const withFiles = { complete: { files: true }, ...options } as O;
-  return build(spec, options?.placeholder ?? '<path>', help, withFiles, (v, name) => requireNonEmpty(v, name), { schema: STRING, fromJson: (v) => String(v) });
+  return build(spec, options?.placeholder ?? '<path>', help, withFiles, (v, name) => requireNonEmpty(v, name), {
+    schema: STRING,
+    fromJson: (v) => String(v),
+  });
 }
 
 /** A value taken as it is typed, checked by the verb itself (a request path, a shell name). */
-export function raw<const O extends CommonOptions<string> & { placeholder?: string }>(spec: string, help: string, options?: O): Flag<string, PresentOf<O>> {
-  return build(spec, options?.placeholder ?? '<value>', help, options, (v) => v, { schema: STRING, fromJson: (v) => String(v) });
+export function raw<const O extends CommonOptions<string> & { placeholder?: string }>(
+  spec: string,
+  help: string,
+  options?: O,
+): Flag<string, PresentOf<O>> {
+  return build(spec, options?.placeholder ?? '<value>', help, options, (v) => v, {
+    schema: STRING,
+    fromJson: (v) => String(v),
+  });
 }
 
 /** A switch (`--force`): true when given, false otherwise. `--no-x` declares one that is true unless given. */
-export function flag<const O extends Omit<CommonOptions<boolean>, 'required' | 'default'>>(spec: string, help: string, options?: O): Flag<boolean, true> {
+export function flag<const O extends Omit<CommonOptions<boolean>, 'required' | 'default'>>(
+  spec: string,
+  help: string,
+  options?: O,
+): Flag<boolean, true> {
   const { long, short } = optionNames(spec);
   const negated = long.startsWith('--no-');
   const form: FlagForm = negated ? { type: 'negation', long } : { type: 'switch', long, ...(short ? { short } : {}) };
   const field = (negated ? long.slice(5) : long.slice(2)).replace(/-/g, '_');
-  return finish<boolean, true>(form, help, { ...options, default: negated }, field, (raw) => raw === true, { schema: BOOLEAN, fromJson: (v) => v === true });
+  return finish<boolean, true>(form, help, { ...options, default: negated }, field, (raw) => raw === true, {
+    schema: BOOLEAN,
+    fromJson: (v) => v === true,
+  });
 }
 
 /**
  * A setting with a switch for each side (`--published | --draft`): true, false, or not given.
  * Both at once is a usage error naming them.
  */
-export function toggle<const O extends CommonOptions<boolean>>(on: string, off: string, help: { on: string; off: string }, options?: O): Flag<boolean, PresentOf<O>> {
-  const form: FlagForm = { type: 'choice', options: [{ long: optionNames(on).long, help: help.on, value: true }, { long: optionNames(off).long, help: help.off, value: false }] };
-  return finish<boolean, PresentOf<O>>(form, `${help.on}; ${help.off}`, options, optionNames(on).long.slice(2).replace(/-/g, '_'), (raw) => raw === true, { schema: BOOLEAN, fromJson: (v) => v === true });
+export function toggle<const O extends CommonOptions<boolean>>(
+  on: string,
+  off: string,
+  help: { on: string; off: string },
+  options?: O,
+): Flag<boolean, PresentOf<O>> {
+  const form: FlagForm = {
+    type: 'choice',
+    options: [
+      { long: optionNames(on).long, help: help.on, value: true },
+      { long: optionNames(off).long, help: help.off, value: false },
+    ],
+  };
+  return finish<boolean, PresentOf<O>>(
+    form,
+    `${help.on}; ${help.off}`,
+    options,
+    optionNames(on).long.slice(2).replace(/-/g, '_'),
+    (raw) => raw === true,
+    { schema: BOOLEAN, fromJson: (v) => v === true },
+  );
 }
 
 /** One value of several, each given by its own switch (`--approve | --reject`, `--first | --last`). */
-export function choice<const V extends string, const O extends CommonOptions<V>>(switches: Readonly<Record<string, readonly [value: V, help: string]>>, help: string, options?: O & { field: string | false }): Flag<V, PresentOf<O>> {
+export function choice<const V extends string, const O extends CommonOptions<V>>(
+  switches: Readonly<Record<string, readonly [value: V, help: string]>>,
+  help: string,
+  options?: O & { field: string | false },
+): Flag<V, PresentOf<O>> {
   const choices = Object.entries(switches).map(([long, [value, h]]) => ({ long, value, help: h }));
   const values = choices.map((c) => c.value);
-  return finish<V, PresentOf<O>>({ type: 'choice', options: choices }, help, options, '', (raw) => raw as V, { schema: { enum: values }, fromJson: (v) => v as V });
+  return finish<V, PresentOf<O>>({ type: 'choice', options: choices }, help, options, '', (raw) => raw as V, {
+    schema: { enum: values },
+    fromJson: (v) => v as V,
+  });
 }
 
 /** Text given one of two ways: `--content <markdown>` or `--content-file <path|->` (a file, or - for standard input). */
@@ -390,7 +575,11 @@ export interface TextSource {
   source: string;
 }
 
-export function textOrFile<const O extends CommonOptions<TextSource>>(inline: readonly [spec: string, placeholder: string, help: string], file: readonly [spec: string, help: string], options?: O): Flag<TextSource, PresentOf<O>> {
+export function textOrFile<const O extends CommonOptions<TextSource>>(
+  inline: readonly [spec: string, placeholder: string, help: string],
+  file: readonly [spec: string, help: string],
+  options?: O,
+): Flag<TextSource, PresentOf<O>> {
   const inlineLong = optionNames(inline[0]).long;
   const fileLong = optionNames(file[0]).long;
   const form: FlagForm = {
@@ -401,12 +590,19 @@ export function textOrFile<const O extends CommonOptions<TextSource>>(inline: re
     ],
   };
   const field = inlineLong.slice(2).replace(/-/g, '_');
-  return finish<TextSource, PresentOf<O>>(form, inline[2], options, field, async (raw, input) => {
-    const given = raw as { long: string; value: string };
-    if (given.long === inlineLong) return { text: given.value, source: inlineLong };
-    const text = await input.readText(given.value, fileLong);
-    return { text, source: given.value === '-' ? `${fileLong} (standard input)` : `${fileLong} ${given.value}` };
-  }, { schema: STRING, fromJson: (v, f) => ({ text: String(v), source: f }) });
+  return finish<TextSource, PresentOf<O>>(
+    form,
+    inline[2],
+    options,
+    field,
+    async (raw, input) => {
+      const given = raw as { long: string; value: string };
+      if (given.long === inlineLong) return { text: given.value, source: inlineLong };
+      const text = await input.readText(given.value, fileLong);
+      return { text, source: given.value === '-' ? `${fileLong} (standard input)` : `${fileLong} ${given.value}` };
+    },
+    { schema: STRING, fromJson: (v, f) => ({ text: String(v), source: f }) },
+  );
 }
 
 /** A flag of any kind with a conversion of its own, for values only one verb takes (tag references). */
@@ -429,8 +625,16 @@ export function customList<T, const O extends CommonOptions<T[]>>(
   options?: O,
 ): Flag<T[], PresentOf<O>> {
   const { form, field } = formOf(spec, '');
-  if (form.type !== 'positional' || !form.variadic) throw new Error(`${spec}: customList is for a variadic positional (<name...>)`);
-  return finish<T[], PresentOf<O>>(form, help, options, field, (raw, input) => (raw as string[]).map((v) => parse(v, input.name)), api);
+  if (form.type !== 'positional' || !form.variadic)
+    throw new Error(`${spec}: customList is for a variadic positional (<name...>)`);
+  return finish<T[], PresentOf<O>>(
+    form,
+    help,
+    options,
+    field,
+    (raw, input) => (raw as string[]).map((v) => parse(v, input.name)),
+    api,
+  );
 }
 
 // ---- what help and messages say --------------------------------------------------------
@@ -440,7 +644,9 @@ export function usageOf(flag: Flag): string {
   const form = flag.form;
   switch (form.type) {
     case 'positional':
-      return form.optional ? `[${form.name}${form.variadic ? '...' : ''}]` : `<${form.name}${form.variadic ? '...' : ''}>`;
+      return form.optional
+        ? `[${form.name}${form.variadic ? '...' : ''}]`
+        : `<${form.name}${form.variadic ? '...' : ''}>`;
     case 'value':
       return `${form.long} ${form.placeholder}`;
     case 'switch':

@@ -12,11 +12,23 @@ export const DEFAULT_LIMIT = 30;
 
 /** The flags of every list verb: spread them into its declaration. */
 export const LIST_FLAGS = {
-  limit: custom('--limit', `maximum number of records (default ${DEFAULT_LIMIT})`, (value, name) => parseCount(value, name), {
-    // An agent's "all" is one page of the API's largest size: a tool result must stay small.
-    schema: { type: ['integer', 'string'], minimum: 1, maximum: MAX_PER_PAGE, pattern: '^all$', description: `default ${DEFAULT_LIMIT}; "all" = up to ${MAX_PER_PAGE}` },
-    fromJson: (value) => (value === 'all' ? MAX_PER_PAGE : Number(value)),
-  }, { placeholder: '<n>' }),
+  limit: custom(
+    '--limit',
+    `maximum number of records (default ${DEFAULT_LIMIT})`,
+    (value, name) => parseCount(value, name),
+    {
+      // An agent's "all" is one page of the API's largest size: a tool result must stay small.
+      schema: {
+        type: ['integer', 'string'],
+        minimum: 1,
+        maximum: MAX_PER_PAGE,
+        pattern: '^all$',
+        description: `default ${DEFAULT_LIMIT}; "all" = up to ${MAX_PER_PAGE}`,
+      },
+      fromJson: (value) => (value === 'all' ? MAX_PER_PAGE : Number(value)),
+    },
+    { placeholder: '<n>' },
+  ),
   all: flag('--all', 'every record (pages of 1000, the fewest requests)', { field: false }),
 };
 
@@ -31,7 +43,12 @@ export function limitOf(opts: { limit?: number; all?: boolean }): Limit {
  * resource module's list function (listSteps, listDocuments, …) given the paging result to
  * fill in. `none` is said when nothing came ("no webhooks"). Returns how many records were printed.
  */
-export async function printList<T>(ctx: Ctx, view: View<T>, fetch: (paging: PaginateResult) => AsyncIterable<T>, none: string): Promise<number> {
+export async function printList<T>(
+  ctx: Ctx,
+  view: View<T>,
+  fetch: (paging: PaginateResult) => AsyncIterable<T>,
+  none: string,
+): Promise<number> {
   ctx.output.checkFields(view as View<unknown>);
   const paging: PaginateResult = { truncated: false, requests: 0 };
   const count = await ctx.output.list(fetch(paging), view, paging);

@@ -27,10 +27,18 @@ export async function readFileBytes(path: string, flag: string): Promise<Buffer>
     bytes = await readFile(path);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'is a directory' : code ?? 'unreadable';
+    const why =
+      code === 'ENOENT'
+        ? 'no such file'
+        : code === 'EACCES'
+          ? 'permission denied'
+          : code === 'EISDIR'
+            ? 'is a directory'
+            : (code ?? 'unreadable');
     throw new UsageError(`${flag}: cannot read ${JSON.stringify(path)}: ${why}`);
   }
-  if (bytes.length > MAX_INPUT_BYTES) throw new UsageError(`${flag}: ${JSON.stringify(path)} is larger than ${MAX_INPUT_BYTES / 1024 / 1024} MiB`);
+  if (bytes.length > MAX_INPUT_BYTES)
+    throw new UsageError(`${flag}: ${JSON.stringify(path)} is larger than ${MAX_INPUT_BYTES / 1024 / 1024} MiB`);
   return bytes;
 }
 
@@ -56,7 +64,8 @@ async function readStream(stream: NodeJS.ReadableStream, flag: string): Promise<
   for await (const chunk of stream) {
     const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
     size += buffer.length;
-    if (size > MAX_INPUT_BYTES) throw new UsageError(`${flag}: standard input is larger than ${MAX_INPUT_BYTES / 1024 / 1024} MiB`);
+    if (size > MAX_INPUT_BYTES)
+      throw new UsageError(`${flag}: standard input is larger than ${MAX_INPUT_BYTES / 1024 / 1024} MiB`);
     chunks.push(buffer);
   }
   return Buffer.concat(chunks);

@@ -6,7 +6,13 @@
 import type { Ctx } from './context.js';
 import type { View } from '../output/view.js';
 
-export async function printRecordWithBody<T>(ctx: Ctx, record: T, view: View<T>, body: string | null | undefined, showBody: boolean): Promise<void> {
+export async function printRecordWithBody<T>(
+  ctx: Ctx,
+  record: T,
+  view: View<T>,
+  body: string | null | undefined,
+  showBody: boolean,
+): Promise<void> {
   const fields = ctx.output.fields;
   if (!ctx.output.forPeople) return ctx.output.record(record, view);
   if (fields?.length === 1 && fields[0] === 'content') {

@@ -19,7 +19,8 @@ export interface Program {
 }
 
 export const PROGRAM: Program = {
-  summary: 'Drive the Project Work Service from a shell, a script or CI: documents, tasks, tags, milestones and webhooks.',
+  summary:
+    'Drive the Project Work Service from a shell, a script or CI: documents, tasks, tags, milestones and webhooks.',
   examples: [
     'pwctl --sandbox steps list --limit 5     # try it with no account',
     'pwctl auth login',
@@ -29,18 +30,61 @@ export const PROGRAM: Program = {
   ],
   details: 'Run `pwctl help exit-codes`, `pwctl help environment` or `pwctl help formatting` for reference tables.',
   commands: [
-    lazyNoun({ name: 'docs', summary: 'documents: rich-text pages of a company, optionally attached to a project or client' }, async () => (await import('./docs/index.js')).docs),
-    lazyNoun({ name: 'steps', aliases: ['tasks'], summary: 'tasks of project phases: list, create, update, complete, move, reorder, delete' }, async () => (await import('./steps/index.js')).steps),
-    lazyNoun({ name: 'tags', summary: 'the tags of a task: list, add, set, remove' }, async () => (await import('./tags/index.js')).tags),
-    lazyNoun({ name: 'milestones', summary: 'milestones: marker dates on a project calendar' }, async () => (await import('./milestones/index.js')).milestones),
-    lazyNoun({ name: 'phases', summary: 'phases of projects, as your tasks name them (with their ids, for --phase)' }, async () => (await import('./phases/index.js')).phases),
-    lazyNoun({ name: 'projects', summary: 'projects, as your tasks, documents and milestones name them (with their ids, for --project)' }, async () => (await import('./projects/index.js')).projects),
-    lazyNoun({ name: 'webhooks', summary: 'webhook subscriptions, a verifying local receiver, and tools for building receivers' }, async () => (await import('./webhooks/index.js')).webhooks),
-    lazyNoun({ name: 'auth', summary: 'sign in, check and remove the credentials of a profile' }, async () => (await import('./auth/index.js')).auth),
-    lazyNoun({ name: 'config', summary: 'read and change settings of the current profile' }, async () => (await import('./config/index.js')).config),
+    lazyNoun(
+      { name: 'docs', summary: 'documents: rich-text pages of a company, optionally attached to a project or client' },
+      async () => (await import('./docs/index.js')).docs,
+    ),
+    lazyNoun(
+      {
+        name: 'steps',
+        aliases: ['tasks'],
+        summary: 'tasks of project phases: list, create, update, complete, move, reorder, delete',
+      },
+      async () => (await import('./steps/index.js')).steps,
+    ),
+    lazyNoun(
+      { name: 'tags', summary: 'the tags of a task: list, add, set, remove' },
+      async () => (await import('./tags/index.js')).tags,
+    ),
+    lazyNoun(
+      { name: 'milestones', summary: 'milestones: marker dates on a project calendar' },
+      async () => (await import('./milestones/index.js')).milestones,
+    ),
+    lazyNoun(
+      { name: 'phases', summary: 'phases of projects, as your tasks name them (with their ids, for --phase)' },
+      async () => (await import('./phases/index.js')).phases,
+    ),
+    lazyNoun(
+      {
+        name: 'projects',
+        summary: 'projects, as your tasks, documents and milestones name them (with their ids, for --project)',
+      },
+      async () => (await import('./projects/index.js')).projects,
+    ),
+    lazyNoun(
+      {
+        name: 'webhooks',
+        summary: 'webhook subscriptions, a verifying local receiver, and tools for building receivers',
+      },
+      async () => (await import('./webhooks/index.js')).webhooks,
+    ),
+    lazyNoun(
+      { name: 'auth', summary: 'sign in, check and remove the credentials of a profile' },
+      async () => (await import('./auth/index.js')).auth,
+    ),
+    lazyNoun(
+      { name: 'config', summary: 'read and change settings of the current profile' },
+      async () => (await import('./config/index.js')).config,
+    ),
     apiCommand,
     completion,
-    lazyNoun({ name: 'sandbox', summary: 'a faithful local copy of the service, for trying scripts and building integrations' }, async () => (await import('./sandbox/index.js')).sandbox),
+    lazyNoun(
+      {
+        name: 'sandbox',
+        summary: 'a faithful local copy of the service, for trying scripts and building integrations',
+      },
+      async () => (await import('./sandbox/index.js')).sandbox,
+    ),
     exportCommand,
     restoreCommand,
     version,

@@ -15,18 +15,21 @@ export interface RuleWords {
 }
 
 export function checkRules(verb: Verb, options: Readonly<Record<string, unknown>>, words: RuleWords): void {
-  const given = (key: string) => options[key] !== undefined && !(isDefault(verb, key, options[key]));
+  const given = (key: string) => options[key] !== undefined && !isDefault(verb, key, options[key]);
   for (const rule of (verb.rules ?? []) as readonly Rule[]) {
     if ('exclusive' in rule || 'exactlyOne' in rule) {
       const keys = 'exclusive' in rule ? rule.exclusive : rule.exactlyOne;
       const present = keys.filter(given);
       if (present.length > 1) throw new UsageError(words.together(present[0]!, present[1]!, keys));
-      if ('exactlyOne' in rule && present.length === 0) throw new UsageError(`give exactly one of ${list(keys.flatMap(words.forms))}`);
+      if ('exactlyOne' in rule && present.length === 0)
+        throw new UsageError(`give exactly one of ${list(keys.flatMap(words.forms))}`);
     } else if ('anyOf' in rule) {
-      if (!rule.anyOf.some(given)) throw new UsageError(`${rule.what}: give at least one of ${list(rule.anyOf.flatMap(words.forms))}`);
+      if (!rule.anyOf.some(given))
+        throw new UsageError(`${rule.what}: give at least one of ${list(rule.anyOf.flatMap(words.forms))}`);
     } else {
       const [key, needed] = rule.requires;
-      if (given(key) && !given(needed)) throw new UsageError(`${words.name(key)} applies only with ${list(words.forms(needed))}`);
+      if (given(key) && !given(needed))
+        throw new UsageError(`${words.name(key)} applies only with ${list(words.forms(needed))}`);
     }
   }
 }
@@ -34,7 +37,9 @@ export function checkRules(verb: Verb, options: Readonly<Record<string, unknown>
 /** A switch left at its default (false, or true for a --no- switch) was not given. */
 function isDefault(verb: Verb, key: string, value: unknown): boolean {
   const flag = verb.flags[key];
-  return flag !== undefined && (flag.form.type === 'switch' || flag.form.type === 'negation') && value === flag.defaultValue;
+  return (
+    flag !== undefined && (flag.form.type === 'switch' || flag.form.type === 'negation') && value === flag.defaultValue
+  );
 }
 
 /** "a, b or c". */

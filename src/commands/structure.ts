@@ -52,7 +52,15 @@ export class Structure {
       for (const tag of step.tags) names.add(tag.name.trim().toLowerCase());
       this.#tagNames.set(step.company.id, names);
     }
-    const phase = this.#phases.get(step.phase.id) ?? { id: step.phase.id, title: step.phase.title, is_internal: step.phase.is_internal, project: ref(step.project), client: ref(step.client), company: ref(step.company), steps: 0 };
+    const phase = this.#phases.get(step.phase.id) ?? {
+      id: step.phase.id,
+      title: step.phase.title,
+      is_internal: step.phase.is_internal,
+      project: ref(step.project),
+      client: ref(step.client),
+      company: ref(step.company),
+      steps: 0,
+    };
     phase.steps++;
     this.#phases.set(phase.id, phase);
     const phases = this.#phasesOfProject.get(project.id) ?? new Set();
@@ -77,7 +85,9 @@ export class Structure {
 
   /** Phases by project title, then by id (the order they were created in). */
   phases(): PhaseSummary[] {
-    return [...this.#phases.values()].sort((a, b) => a.project.title.localeCompare(b.project.title) || a.project.id - b.project.id || a.id - b.id);
+    return [...this.#phases.values()].sort(
+      (a, b) => a.project.title.localeCompare(b.project.title) || a.project.id - b.project.id || a.id - b.id,
+    );
   }
 
   projects(): ProjectSummary[] {
@@ -103,7 +113,12 @@ export class Structure {
 
   /** The phases, projects, clients or companies with this title, by id. */
   titled(kind: StructureKind, title: string): Ref[] {
-    const all: Ref[] = kind === 'phases' ? this.phases() : kind === 'projects' ? this.projects() : [...this[kind].values()].sort((a, b) => a.id - b.id);
+    const all: Ref[] =
+      kind === 'phases'
+        ? this.phases()
+        : kind === 'projects'
+          ? this.projects()
+          : [...this[kind].values()].sort((a, b) => a.id - b.id);
     return all.filter((r) => r.title === title).map(ref);
   }
 
@@ -115,7 +130,16 @@ export class Structure {
     this.#owners(client, company);
     let summary = this.#projects.get(project.id);
     if (!summary) {
-      summary = { id: project.id, title: project.title, client: client ? ref(client) : null, company: ref(company), phases: 0, steps: 0, documents: 0, milestones: 0 };
+      summary = {
+        id: project.id,
+        title: project.title,
+        client: client ? ref(client) : null,
+        company: ref(company),
+        phases: 0,
+        steps: 0,
+        documents: 0,
+        milestones: 0,
+      };
       this.#projects.set(project.id, summary);
     }
     return summary;
@@ -148,14 +172,36 @@ export interface StructureParts {
 }
 
 /** Read the lists (each once, all at once, in pages of 1000) and what they name. */
-export async function readStructure(client: ApiClient, companyId: number | undefined, parts: StructureParts): Promise<Structure> {
+export async function readStructure(
+  client: ApiClient,
+  companyId: number | undefined,
+  parts: StructureParts,
+): Promise<Structure> {
   const structure = new Structure();
   const reads: Promise<void>[] = [];
   const { steps, documents, milestones, webhooks } = parts;
-  if (steps) reads.push(each(listSteps(client, { company_id: companyId, include: includeOf(steps) }, 'all'), (s) => structure.addStep(s), steps));
-  if (documents) reads.push(each(listDocuments(client, { company_id: companyId, include: includeOf(documents) }, 'all'), (d) => structure.addDocument(d), documents));
-  if (milestones) reads.push(each(listMilestones(client, { company_id: companyId }, 'all'), (m) => structure.addMilestone(m), milestones));
-  if (webhooks) reads.push(each(listWebhooks(client, { company_id: companyId }, 'all'), (w) => structure.addWebhook(w), webhooks));
+  if (steps)
+    reads.push(
+      each(
+        listSteps(client, { company_id: companyId, include: includeOf(steps) }, 'all'),
+        (s) => structure.addStep(s),
+        steps,
+      ),
+    );
+  if (documents)
+    reads.push(
+      each(
+        listDocuments(client, { company_id: companyId, include: includeOf(documents) }, 'all'),
+        (d) => structure.addDocument(d),
+        documents,
+      ),
+    );
+  if (milestones)
+    reads.push(
+      each(listMilestones(client, { company_id: companyId }, 'all'), (m) => structure.addMilestone(m), milestones),
+    );
+  if (webhooks)
+    reads.push(each(listWebhooks(client, { company_id: companyId }, 'all'), (w) => structure.addWebhook(w), webhooks));
   await Promise.all(reads);
   return structure;
 }
@@ -164,7 +210,11 @@ function includeOf<I extends string>(part: boolean | RecordsRead<never, I>): I[]
   return typeof part === 'object' && part.include ? [...part.include] : undefined;
 }
 
-async function each<T>(records: AsyncIterable<T>, add: (record: T) => void, part: boolean | RecordsRead<T, string>): Promise<void> {
+async function each<T>(
+  records: AsyncIterable<T>,
+  add: (record: T) => void,
+  part: boolean | RecordsRead<T, string>,
+): Promise<void> {
   const read = typeof part === 'object' ? part : undefined;
   for await (const record of records) {
     add(record);

@@ -136,7 +136,8 @@ function completeFlags(chain: readonly CommandNode[], current: string): Candidat
       if (i === 0 && applicable && !option.flags.some((f) => applicable.includes(f))) continue;
       for (const flag of option.flags) {
         // "--" asks for long flags; a lone "-" shows the short ones too.
-        if (!flag.startsWith(current) || (current.startsWith('--') !== flag.startsWith('--') && current !== '-')) continue;
+        if (!flag.startsWith(current) || (current.startsWith('--') !== flag.startsWith('--') && current !== '-'))
+          continue;
         if (seen.has(flag)) continue;
         seen.add(flag);
         out.push(described(flag, option.description));
@@ -152,7 +153,8 @@ function completeCommands(node: CommandNode, current: string): Candidate[] {
     if (command.name.startsWith(current)) out.push(described(command.name, command.description));
     // Aliases only once something is typed: `pwctl ta<TAB>` offers tags and tasks; an empty word lists each command once.
     for (const alias of command.aliases ?? []) {
-      if (current !== '' && alias.startsWith(current)) out.push(described(alias, `alias of ${command.name}: ${command.description}`));
+      if (current !== '' && alias.startsWith(current))
+        out.push(described(alias, `alias of ${command.name}: ${command.description}`));
     }
   }
   return out;
@@ -184,7 +186,8 @@ function completeValue(
   }
   if (spec.ids) pool.push(...sources.ids(spec.ids, state).map((e) => described(e.id, e.title)));
   if (spec.profiles) pool.push(...sources.profiles().map((value) => ({ value })));
-  if (spec.commands) pool = [...commandPath(tree.root, state.positionals), ...(state.positionals.length === 0 ? pool : [])];
+  if (spec.commands)
+    pool = [...commandPath(tree.root, state.positionals), ...(state.positionals.length === 0 ? pool : [])];
 
   const taken = new Set(spec.list ? head.split(',') : spec.ids ? state.positionals : []);
   const out: Candidate[] = [];

@@ -16,7 +16,11 @@ import { cacheDir, LOCAL_IDS, oneLine, readCachedIds, type IdKind } from './id-c
 import { COMPLETION_SHELLS } from './shells.js';
 import type { CompletionTree } from './tree.js';
 
-export function complete(args: readonly string[], treePath = fileURLToPath(new URL('./completion-tree.json', import.meta.url)), env: NodeJS.ProcessEnv = process.env): void {
+export function complete(
+  args: readonly string[],
+  treePath = fileURLToPath(new URL('./completion-tree.json', import.meta.url)),
+  env: NodeJS.ProcessEnv = process.env,
+): void {
   const [shell, separator, ...words] = args;
   // A mistaken call gets nothing rather than an error: a shell would print it mid-line.
   if (!shell || !(COMPLETION_SHELLS as readonly string[]).includes(shell) || separator !== '--') return;
@@ -58,7 +62,11 @@ export function localSources(env: NodeJS.ProcessEnv): Sources {
     ids(kind: IdKind, line: TypedTarget) {
       // The precedence of settings: the flag typed on the line, then the environment, then the config file.
       const config = readStored();
-      const profile = line.profile || env.PWCTL_PROFILE || (typeof config.default_profile === 'string' && config.default_profile) || 'default';
+      const profile =
+        line.profile ||
+        env.PWCTL_PROFILE ||
+        (typeof config.default_profile === 'string' && config.default_profile) ||
+        'default';
       const settings = config.profiles![profile];
       if (settings?.completion_cache === false) return [];
       const service = serviceKey({

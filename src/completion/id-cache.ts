@@ -109,7 +109,8 @@ export function rememberIds(dir: string, seen: SeenIds): void {
     const path = join(dir, `${kind}.tsv`);
     const before = readText(path);
     const merged = new Map<string, string>();
-    for (const [id, title] of fresh) if (merged.size < MAX_CACHED_IDS && isCacheableId(id)) merged.set(id, cleanTitle(title));
+    for (const [id, title] of fresh)
+      if (merged.size < MAX_CACHED_IDS && isCacheableId(id)) merged.set(id, cleanTitle(title));
     for (const { id, title } of parseCachedIds(before)) {
       if (merged.size >= MAX_CACHED_IDS) break;
       if (!merged.has(id)) merged.set(id, title);

@@ -35,7 +35,8 @@ export class IdRecorder {
     try {
       if (this.store.profile(this.profileName).completion_cache === false) return;
       const of = (local: boolean) => new Map([...this.#seen].filter(([kind]) => this.#local.has(kind) === local));
-      const dir = this.serviceKey === undefined ? undefined : cacheDir(this.store.dir, this.profileName, this.serviceKey);
+      const dir =
+        this.serviceKey === undefined ? undefined : cacheDir(this.store.dir, this.profileName, this.serviceKey);
       if (dir) rememberIds(dir, of(false));
       const local = cacheDir(this.store.dir, this.profileName, LOCAL_IDS);
       if (local && this.#local.size > 0) rememberIds(local, of(true));

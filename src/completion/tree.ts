@@ -73,7 +73,8 @@ function describeCommand(command: Command, path: readonly string[], help: Help, 
       .map((sub) => describeCommand(sub, [...path, sub.name()], help, extras)),
   };
   if (command.aliases().length > 0) node.aliases = command.aliases();
-  if (path.length > 0 && command.commands.length === 0) node.globals = help.visibleGlobalOptions(command).flatMap((o) => (o.long ? [o.long] : []));
+  if (path.length > 0 && command.commands.length === 0)
+    node.globals = help.visibleGlobalOptions(command).flatMap((o) => (o.long ? [o.long] : []));
   return node;
 }
 
@@ -107,7 +108,8 @@ function valueNode(spec: CompletionSpec | undefined, choices: readonly string[] 
   if (spec.list) node.list = true;
   if (spec.ids) node.ids = spec.ids;
   if (spec.files) node.files = true;
-  if (spec.byPrevious) node.byPrevious = Object.fromEntries(Object.entries(spec.byPrevious).map(([k, v]) => [k, [...v]]));
+  if (spec.byPrevious)
+    node.byPrevious = Object.fromEntries(Object.entries(spec.byPrevious).map(([k, v]) => [k, [...v]]));
   if (spec.profiles) node.profiles = true;
   return node;
 }

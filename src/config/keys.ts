@@ -15,14 +15,22 @@ export interface ConfigKey {
 }
 
 export const CONFIG_KEYS: readonly ConfigKey[] = [
-  { name: 'base_url', description: 'service root URL (/api/v1 is appended)', parse: (v) => parseHttpUrl(v, 'base_url') },
+  {
+    name: 'base_url',
+    description: 'service root URL (/api/v1 is appended)',
+    parse: (v) => parseHttpUrl(v, 'base_url'),
+  },
   {
     name: 'output',
     description: 'default output format',
     parse: (v) => parseEnum(v, OUTPUT_FORMATS, 'output'),
     values: OUTPUT_FORMATS,
   },
-  { name: 'company', description: 'default company id for list filters and creates', parse: (v) => parseId(v, 'company') },
+  {
+    name: 'company',
+    description: 'default company id for list filters and creates',
+    parse: (v) => parseId(v, 'company'),
+  },
   { name: 'timeout', description: 'per-request timeout in seconds', parse: (v) => parseTimeoutSeconds(v, 'timeout') },
   {
     name: 'oauth_authorize_url',

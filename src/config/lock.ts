@@ -8,7 +8,17 @@
 // `heartbeatMs`. A process that loses its lock that way finds out before it writes
 // (`verify`), so a holder that was only slow fails instead of overwriting a newer store.
 import { randomBytes } from 'node:crypto';
-import { closeSync, linkSync, openSync, readFileSync, renameSync, statSync, unlinkSync, utimesSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  linkSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  utimesSync,
+  writeSync,
+} from 'node:fs';
 import { hostname } from 'node:os';
 import { ConfigError } from '../errors.js';
 
@@ -55,7 +65,9 @@ export class HeldLock {
   /** Throws when another process has taken the lock over (this one looked dead or hung). */
   verify(): void {
     if (readHolder(this.path)?.nonce !== this.holder.nonce) {
-      throw new ConfigError(`lost the lock on the config store (${this.path}) to another pwctl process while this one was stalled; nothing was written`);
+      throw new ConfigError(
+        `lost the lock on the config store (${this.path}) to another pwctl process while this one was stalled; nothing was written`,
+      );
     }
   }
 
@@ -111,7 +123,7 @@ function tryCreate(path: string, holder: Holder): boolean {
  * judged (its holder released it and a live process locked again in between), it goes back.
  */
 function takeOverIfAbandoned(path: string, staleMs: number): boolean {
-  let judged;
+  let judged: ReturnType<typeof statSync>;
   try {
     judged = statSync(path);
   } catch {
@@ -156,7 +168,8 @@ function isRunning(pid: number): boolean {
 function readHolder(path: string): Holder | undefined {
   try {
     const data = JSON.parse(readFileSync(path, 'utf8')) as Partial<Holder>;
-    if (typeof data.host === 'string' && Number.isSafeInteger(data.pid) && typeof data.nonce === 'string') return data as Holder;
+    if (typeof data.host === 'string' && Number.isSafeInteger(data.pid) && typeof data.nonce === 'string')
+      return data as Holder;
   } catch {
     // Missing, or created and not yet written: the holder is unknown.
   }

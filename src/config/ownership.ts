@@ -22,8 +22,15 @@ export function unsafeDirectoryProblem(what: string, dir: string, risk: string, 
   return problemOf(what, dir, process.getuid(), 'chmod 700', risk, elsewhere);
 }
 
-function problemOf(what: string, path: string, uid: number, chmod: string, risk = 'who could make it send your token anywhere', elsewhere = 'PWCTL_CONFIG_DIR'): string | undefined {
-  let info;
+function problemOf(
+  what: string,
+  path: string,
+  uid: number,
+  chmod: string,
+  risk = 'who could make it send your token anywhere',
+  elsewhere = 'PWCTL_CONFIG_DIR',
+): string | undefined {
+  let info: ReturnType<typeof statSync>;
   try {
     info = statSync(path);
   } catch {
@@ -34,7 +41,9 @@ function problemOf(what: string, path: string, uid: number, chmod: string, risk 
   if (info.uid !== uid && info.uid !== 0) {
     return `${what} ${shown} belongs to another user (uid ${info.uid}), ${risk}; use one of your own (${elsewhere}) or take it over (chown ${uid} ${shown})`;
   }
-  const writable = [info.mode & 0o020 ? 'its group' : '', info.mode & 0o002 ? 'others' : ''].filter(Boolean).join(' and ');
+  const writable = [info.mode & 0o020 ? 'its group' : '', info.mode & 0o002 ? 'others' : '']
+    .filter(Boolean)
+    .join(' and ');
   if (writable) {
     return `${what} ${shown} is writable by ${writable}, ${risk}; fix it with ${chmod} ${shown}`;
   }

@@ -4,7 +4,13 @@ import { normaliseBaseUrl } from '../api/base-url.js';
 import type { CaFile } from '../api/ca-file.js';
 import { DEFAULT_MAX_RESPONSE_BYTES, MAX_RESPONSE_BYTES_CEILING } from '../api/response-limit.js';
 import { UsageError } from '../errors.js';
-import { DEFAULT_OUTPUT_FORMAT, JQ_DEFAULT_FORMAT, JQ_FORMATS, OUTPUT_FORMATS, type OutputFormat } from '../output/formats.js';
+import {
+  DEFAULT_OUTPUT_FORMAT,
+  JQ_DEFAULT_FORMAT,
+  JQ_FORMATS,
+  OUTPUT_FORMATS,
+  type OutputFormat,
+} from '../output/formats.js';
 import { parseBoolean, parseEnum, parseHttpUrl, parseId, parseTimeoutSeconds, parseWholeNumber } from '../validate.js';
 import type { ProfileData } from './store.js';
 
@@ -71,28 +77,40 @@ const MAX_WAIT_CEILING_SECONDS = 86_400;
 /** --profile, else PWCTL_PROFILE, else the default chosen with `auth switch`, else "default". */
 export function resolveProfileName(flags: GlobalFlags, env: NodeJS.ProcessEnv, storedDefault?: string): string {
   const [name, source] =
-    flags.profile !== undefined ? [flags.profile, '--profile']
-    : nonEmpty(env.PWCTL_PROFILE) !== undefined ? [env.PWCTL_PROFILE!, 'PWCTL_PROFILE']
-    : storedDefault !== undefined ? [storedDefault, 'the config file\'s default_profile']
-    : [DEFAULT_PROFILE, ''];
+    flags.profile !== undefined
+      ? [flags.profile, '--profile']
+      : nonEmpty(env.PWCTL_PROFILE) !== undefined
+        ? [env.PWCTL_PROFILE!, 'PWCTL_PROFILE']
+        : storedDefault !== undefined
+          ? [storedDefault, "the config file's default_profile"]
+          : [DEFAULT_PROFILE, ''];
   return checkProfileName(name, source);
 }
 
 export function checkProfileName(name: string, source: string): string {
   if (!PROFILE_NAME.test(name)) {
-    throw new UsageError(`${source} must be a profile name of letters, digits, '.', '_' or '-', got ${JSON.stringify(name)}`);
+    throw new UsageError(
+      `${source} must be a profile name of letters, digits, '.', '_' or '-', got ${JSON.stringify(name)}`,
+    );
   }
   return name;
 }
 
-
-export function resolveSettings(flags: GlobalFlags, env: NodeJS.ProcessEnv, profile: ProfileData, profileName: string): Settings {
-  const output = flags.jq !== undefined ? jqOutput(flags.output) : pick<OutputFormat>(
-    [flags.output, '--output'],
-    [env.PWCTL_OUTPUT, 'PWCTL_OUTPUT'],
-    [profile.output, `config key output (profile ${profileName})`],
-    (v, name) => parseEnum(v, OUTPUT_FORMATS, name),
-  ) ?? DEFAULT_OUTPUT_FORMAT;
+export function resolveSettings(
+  flags: GlobalFlags,
+  env: NodeJS.ProcessEnv,
+  profile: ProfileData,
+  profileName: string,
+): Settings {
+  const output =
+    flags.jq !== undefined
+      ? jqOutput(flags.output)
+      : (pick<OutputFormat>(
+          [flags.output, '--output'],
+          [env.PWCTL_OUTPUT, 'PWCTL_OUTPUT'],
+          [profile.output, `config key output (profile ${profileName})`],
+          (v, name) => parseEnum(v, OUTPUT_FORMATS, name),
+        ) ?? DEFAULT_OUTPUT_FORMAT);
 
   const base = pick<{ url: string; source: string }>(
     [flags.baseUrl, '--base-url'],
@@ -101,12 +119,13 @@ export function resolveSettings(flags: GlobalFlags, env: NodeJS.ProcessEnv, prof
     (v, source) => ({ url: normaliseBaseUrl(parseHttpUrl(v, source)), source }),
   );
 
-  const timeoutSeconds = pick<number>(
-    [flags.timeout, '--timeout'],
-    [env.PWCTL_TIMEOUT, 'PWCTL_TIMEOUT'],
-    [profile.timeout === undefined ? undefined : String(profile.timeout), 'config key timeout'],
-    (v, name) => parseTimeoutSeconds(v, name),
-  ) ?? DEFAULT_TIMEOUT_SECONDS;
+  const timeoutSeconds =
+    pick<number>(
+      [flags.timeout, '--timeout'],
+      [env.PWCTL_TIMEOUT, 'PWCTL_TIMEOUT'],
+      [profile.timeout === undefined ? undefined : String(profile.timeout), 'config key timeout'],
+      (v, name) => parseTimeoutSeconds(v, name),
+    ) ?? DEFAULT_TIMEOUT_SECONDS;
 
   const company = profile.company === undefined ? undefined : parseId(String(profile.company), 'config key company');
 
@@ -141,28 +160,44 @@ function limits(env: NodeJS.ProcessEnv): Pick<Settings, 'maxWaitSeconds' | 'maxR
   const wait = nonEmpty(env.PWCTL_MAX_WAIT);
   const bytes = nonEmpty(env.PWCTL_MAX_RESPONSE_BYTES);
   return {
-    maxWaitSeconds: wait === undefined ? undefined : parseWholeNumber(wait, 'PWCTL_MAX_WAIT', 'seconds', 1, MAX_WAIT_CEILING_SECONDS),
-    maxResponseBytes: bytes === undefined ? DEFAULT_MAX_RESPONSE_BYTES : parseWholeNumber(bytes, 'PWCTL_MAX_RESPONSE_BYTES', 'bytes', 1024, MAX_RESPONSE_BYTES_CEILING, '500 MiB'),
+    maxWaitSeconds:
+      wait === undefined ? undefined : parseWholeNumber(wait, 'PWCTL_MAX_WAIT', 'seconds', 1, MAX_WAIT_CEILING_SECONDS),
+    maxResponseBytes:
+      bytes === undefined
+        ? DEFAULT_MAX_RESPONSE_BYTES
+        : parseWholeNumber(bytes, 'PWCTL_MAX_RESPONSE_BYTES', 'bytes', 1024, MAX_RESPONSE_BYTES_CEILING, '500 MiB'),
   };
 }
 
 /** --debug, --debug=api, PWCTL_DEBUG=1|api: whether to trace requests, and their bodies too. */
 function debugSettings(flags: GlobalFlags, env: NodeJS.ProcessEnv): Pick<Settings, 'debug' | 'debugBodies'> {
   const bodies = flags.debugApi === true || env.PWCTL_DEBUG === 'api';
-  return { debug: bodies || flags.debug === true || envFlag(env.PWCTL_DEBUG === 'api' ? undefined : env.PWCTL_DEBUG, 'PWCTL_DEBUG'), debugBodies: bodies };
+  return {
+    debug:
+      bodies || flags.debug === true || envFlag(env.PWCTL_DEBUG === 'api' ? undefined : env.PWCTL_DEBUG, 'PWCTL_DEBUG'),
+    debugBodies: bodies,
+  };
 }
 
 /** --jq filters JSON: without -o it means JQ_DEFAULT_FORMAT (whatever the environment or profile says), and it refuses formats that are not JSON. */
 function jqOutput(flag: string | undefined): OutputFormat {
   if (flag === undefined) return JQ_DEFAULT_FORMAT;
   const format = parseEnum(flag, OUTPUT_FORMATS, '--output');
-  if (!JQ_FORMATS.includes(format)) throw new UsageError(`--jq filters JSON: use it with ${JQ_FORMATS.map((f) => `-o ${f}`).join(' or ')} (or no -o), not -o ${format}`);
+  if (!JQ_FORMATS.includes(format))
+    throw new UsageError(
+      `--jq filters JSON: use it with ${JQ_FORMATS.map((f) => `-o ${f}`).join(' or ')} (or no -o), not -o ${format}`,
+    );
   return format;
 }
 
 type Candidate = [value: string | undefined, name: string];
 
-function pick<T>(flag: Candidate, env: Candidate, profile: Candidate, parse: (value: string, name: string) => T): T | undefined {
+function pick<T>(
+  flag: Candidate,
+  env: Candidate,
+  profile: Candidate,
+  parse: (value: string, name: string) => T,
+): T | undefined {
   // An empty environment variable counts as unset, as shells make them easily; an empty
   // flag value (`--timeout ""`) was typed and is checked like any other.
   if (flag[0] !== undefined) return parse(flag[0], flag[1]);

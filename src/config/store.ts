@@ -76,7 +76,9 @@ export class ConfigStore {
       text = readFileSync(this.path, 'utf8');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return (this.#cache = {});
-      throw new ConfigError(`cannot read config file ${this.path}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`);
+      throw new ConfigError(
+        `cannot read config file ${this.path}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`,
+      );
     }
     let data: unknown;
     try {
@@ -115,7 +117,10 @@ export class ConfigStore {
    */
   async update<T>(change: (data: ConfigData) => T | Promise<T>): Promise<T> {
     this.ensureDir();
-    const [{ acquireLock }, { removeLeftovers, writeFileAtomic }] = await Promise.all([import('./lock.js'), import('../files/atomic-write.js')]);
+    const [{ acquireLock }, { removeLeftovers, writeFileAtomic }] = await Promise.all([
+      import('./lock.js'),
+      import('../files/atomic-write.js'),
+    ]);
     const lock = await acquireLock(this.lockPath, this.lockOptions);
     try {
       removeLeftovers(this.path);
@@ -174,5 +179,8 @@ function tightenFileMode(path: string): void {
  */
 export function openConfigStore(env: NodeJS.ProcessEnv): ConfigStore {
   const wait = env.PWCTL_LOCK_TIMEOUT;
-  return new ConfigStore(configDir(env), wait === undefined || wait === '' ? {} : { waitMs: parseTimeoutSeconds(wait, 'PWCTL_LOCK_TIMEOUT') * 1000 });
+  return new ConfigStore(
+    configDir(env),
+    wait === undefined || wait === '' ? {} : { waitMs: parseTimeoutSeconds(wait, 'PWCTL_LOCK_TIMEOUT') * 1000 },
+  );
 }

@@ -116,12 +116,18 @@ function parseOpening(rest: string, colons: number, line: number, problems: Cont
   const nameMatch = NAME.exec(rest);
   const fence = ':'.repeat(colons);
   if (!nameMatch) {
-    problems.push({ line, message: `${fence} must be followed by a container name (callout or toggle), e.g. ${fence}callout{color="mint"}` });
+    problems.push({
+      line,
+      message: `${fence} must be followed by a container name (callout or toggle), e.g. ${fence}callout{color="mint"}`,
+    });
     return undefined;
   }
   const name = nameMatch[1]!;
   if (!(CONTAINER_NAMES as readonly string[]).includes(name)) {
-    problems.push({ line, message: `unknown container ${JSON.stringify(name)}: the service knows ${CONTAINER_NAMES.join(' and ')}` });
+    problems.push({
+      line,
+      message: `unknown container ${JSON.stringify(name)}: the service knows ${CONTAINER_NAMES.join(' and ')}`,
+    });
     return undefined;
   }
   let tail = rest.slice(nameMatch[0].length);
@@ -132,14 +138,20 @@ function parseOpening(rest: string, colons: number, line: number, problems: Cont
   if (tail.trimStart().startsWith('{')) {
     const parsed = parseAttributes(tail.trimStart());
     if ('error' in parsed) {
-      problems.push({ line, message: `${name} attributes are malformed: ${parsed.error}; write them as {emoji="💡" color="mint"} or {summary="Details"}` });
+      problems.push({
+        line,
+        message: `${name} attributes are malformed: ${parsed.error}; write them as {emoji="💡" color="mint"} or {summary="Details"}`,
+      });
       return name;
     }
     attributes = parsed.attributes;
     tail = parsed.rest;
   }
   if (tail.trim() !== '') {
-    problems.push({ line, message: `unexpected text ${JSON.stringify(tail.trim())} after ${fence}${name}: the opening fence holds only the name and {attributes}` });
+    problems.push({
+      line,
+      message: `unexpected text ${JSON.stringify(tail.trim())} after ${fence}${name}: the opening fence holds only the name and {attributes}`,
+    });
     return name;
   }
   if (name === 'callout' && attributes.color !== undefined && !isCalloutColor(attributes.color)) {
@@ -194,7 +206,8 @@ export function parseAttributes(text: string): AttributeParse {
       if (end < 0) return { error: `the value of ${key[0]} has no closing ${quote}` };
       attributes[key[0]] = text.slice(i + 1, end);
       i = end + 1;
-      if (i < text.length && !/[\s}]/.test(text[i]!)) return { error: `expected a space or } after the value of ${key[0]}` };
+      if (i < text.length && !/[\s}]/.test(text[i]!))
+        return { error: `expected a space or } after the value of ${key[0]}` };
     } else {
       const m = /^[^\s"'=<>`{}]+/.exec(text.slice(i));
       if (!m) return { error: `${key[0]}= has no value` };

@@ -33,6 +33,10 @@ function key(element: PreservedElement): string {
 }
 
 export function describeElements(elements: readonly PreservedElement[]): string {
-  const label: Record<PreservedKind, string> = { attachment: 'attachment', embed: 'embedded document', form: 'form field' };
+  const label: Record<PreservedKind, string> = {
+    attachment: 'attachment',
+    embed: 'embedded document',
+    form: 'form field',
+  };
   return elements.map((e) => `${label[e.kind]} ${JSON.stringify(e.name)}`).join(', ');
 }

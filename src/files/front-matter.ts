@@ -26,7 +26,8 @@ export function readFrontMatter(text: string): FrontMatterFile {
   const end = lf.indexOf('\n---\n', 3);
   const endAtEof = end < 0 && lf.endsWith('\n---') ? lf.length - 4 : -1;
   const close = end >= 0 ? end : endAtEof;
-  if (close < 0) throw new FrontMatterError('the front matter opened by "---" on line 1 is never closed by a "---" line');
+  if (close < 0)
+    throw new FrontMatterError('the front matter opened by "---" on line 1 is never closed by a "---" line');
   const yamlText = lf.slice(4, close + 1);
   let data: unknown;
   try {
@@ -35,7 +36,8 @@ export function readFrontMatter(text: string): FrontMatterFile {
     throw new FrontMatterError(`the front matter is not valid YAML: ${(error as Error).message.split('\n')[0]}`);
   }
   if (data === null || data === undefined) data = {};
-  if (typeof data !== 'object' || Array.isArray(data)) throw new FrontMatterError('the front matter must be a YAML mapping of keys to values');
+  if (typeof data !== 'object' || Array.isArray(data))
+    throw new FrontMatterError('the front matter must be a YAML mapping of keys to values');
   return { data: data as Record<string, unknown>, body: end >= 0 ? lf.slice(end + 5) : '' };
 }
 

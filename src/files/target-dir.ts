@@ -28,7 +28,9 @@ export async function prepareTargetDir(dir: string, options: TargetDirOptions = 
   }
   if (!info.isDirectory()) throw new UsageError(`<dir>: ${shown} is not a directory`);
   if (options.empty && !options.force && (await readdir(dir)).length > 0) {
-    throw new UsageError(`<dir>: ${shown} is not empty; choose an empty or new directory, or pass --force to replace an earlier export there`);
+    throw new UsageError(
+      `<dir>: ${shown} is not empty; choose an empty or new directory, or pass --force to replace an earlier export there`,
+    );
   }
   return true;
 }

@@ -133,7 +133,11 @@ export class AgentContext implements Ctx {
         const key = keyOf(items[index]!);
         results[index] = outcome.ok ? successResult(key, outcome.value) : failureResult(key, outcome.error);
       },
-      { concurrency: options.concurrency ?? BULK_CONCURRENCY, gate: new RateGate(() => client?.rateLimit.remaining), stopped: () => false },
+      {
+        concurrency: options.concurrency ?? BULK_CONCURRENCY,
+        gate: new RateGate(() => client?.rateLimit.remaining),
+        stopped: () => false,
+      },
     );
     const failed = results.filter((r) => !r.ok).length;
     this.output.result = failed > 0 ? { data: results, failed } : { data: results };

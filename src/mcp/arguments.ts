@@ -3,7 +3,11 @@
 // request. ajv is loaded at the first call, not before the answer to `initialize`, and a
 // schema is compiled the first time its tool is called. The same object is the SDK
 // server's jsonSchemaValidator, so the process holds one ajv.
-import type { JsonSchemaType, JsonSchemaValidator, jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
+import type {
+  JsonSchemaType,
+  JsonSchemaValidator,
+  jsonSchemaValidator,
+} from '@modelcontextprotocol/sdk/validation/types.js';
 import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
 import { UsageError } from '../errors.js';
 /** A tool call's arguments. */
@@ -54,8 +58,10 @@ function describeError(error: ErrorObject): string {
   const field = error.instancePath.slice(1).replace(/\//g, '.');
   const params = error.params as { missingProperty?: string; additionalProperty?: string; allowedValues?: unknown[] };
   if (error.keyword === 'required') return `${join(field, params.missingProperty!)} is required`;
-  if (error.keyword === 'additionalProperties') return `unknown argument ${JSON.stringify(join(field, params.additionalProperty!))}`;
-  if (error.keyword === 'enum') return `${field} must be one of ${(params.allowedValues ?? []).map((v) => JSON.stringify(v)).join(', ')}`;
+  if (error.keyword === 'additionalProperties')
+    return `unknown argument ${JSON.stringify(join(field, params.additionalProperty!))}`;
+  if (error.keyword === 'enum')
+    return `${field} must be one of ${(params.allowedValues ?? []).map((v) => JSON.stringify(v)).join(', ')}`;
   return `${field || 'arguments'} ${error.message ?? 'is invalid'}`;
 }
 

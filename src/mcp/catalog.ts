@@ -9,7 +9,11 @@ import { UsageError } from '../errors.js';
 import { didYouMean } from '../suggest.js';
 import type { Tool } from './tool.js';
 
-const FIELDS: JsonSchema = { type: 'array', items: { type: 'string' }, description: 'paths to keep, e.g. ["id","phase.title"]' };
+const FIELDS: JsonSchema = {
+  type: 'array',
+  items: { type: 'string' },
+  description: 'paths to keep, e.g. ["id","phase.title"]',
+};
 
 let tools: Promise<readonly Tool[]> | undefined;
 
@@ -20,7 +24,15 @@ export function allTools(): Promise<readonly Tool[]> {
       const { verb } = bound;
       if (!verb.mcp) return [];
       const exposure = typeof verb.mcp === 'object' ? verb.mcp : {};
-      return [{ name: exposure.name ?? path.join('_'), description: exposure.description ?? sentence(verb.summary), inputSchema: inputSchemaOf(verb), writes: verb.effects.writes === true, bound }];
+      return [
+        {
+          name: exposure.name ?? path.join('_'),
+          description: exposure.description ?? sentence(verb.summary),
+          inputSchema: inputSchemaOf(verb),
+          writes: verb.effects.writes === true,
+          bound,
+        },
+      ];
     }),
   ));
 }
@@ -35,7 +47,9 @@ export function inputSchemaOf(verb: Verb): JsonSchema {
     if (flag.required) required.push(flag.api.field);
   }
   if (readsRecords(verb)) properties.fields = FIELDS;
-  return required.length > 0 ? { type: 'object', properties, required, additionalProperties: false } : { type: 'object', properties, additionalProperties: false };
+  return required.length > 0
+    ? { type: 'object', properties, required, additionalProperties: false }
+    : { type: 'object', properties, additionalProperties: false };
 }
 
 /** A tool that only reads and returns records takes `fields`, as --fields does. */
@@ -58,15 +72,22 @@ export interface ToolSelection {
 export async function selectTools(selection: ToolSelection): Promise<Tool[]> {
   const known = await allTools();
   if (selection.tools === undefined) return known.filter((tool) => selection.allowWrites || !tool.writes);
-  const names = selection.tools.split(',').map((name) => name.trim()).filter((name) => name !== '');
-  if (names.length === 0) throw new UsageError('--tools takes tool names separated by commas, e.g. --tools steps_list,steps_get');
+  const names = selection.tools
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
+  if (names.length === 0)
+    throw new UsageError('--tools takes tool names separated by commas, e.g. --tools steps_list,steps_get');
   for (const name of names) {
     const tool = known.find((t) => t.name === name);
     if (!tool) {
       const names = known.map((t) => t.name);
-      throw new UsageError(`--tools: unknown tool ${JSON.stringify(name)}${didYouMean(name, names)}; tools: ${names.join(', ')}`);
+      throw new UsageError(
+        `--tools: unknown tool ${JSON.stringify(name)}${didYouMean(name, names)}; tools: ${names.join(', ')}`,
+      );
     }
-    if (tool.writes && !selection.allowWrites) throw new UsageError(`--tools: ${name} changes data; add --allow-writes to offer it`);
+    if (tool.writes && !selection.allowWrites)
+      throw new UsageError(`--tools: ${name} changes data; add --allow-writes to offer it`);
   }
   return known.filter((tool) => names.includes(tool.name));
 }
@@ -75,6 +96,7 @@ export async function selectTools(selection: ToolSelection): Promise<Tool[]> {
 export async function refusal(name: string, selection: ToolSelection): Promise<string> {
   const tool = (await allTools()).find((t) => t.name === name);
   if (!tool) return `unknown tool ${JSON.stringify(name)}`;
-  if (tool.writes && !selection.allowWrites) return `${name} changes data, and this server is read-only: start it with \`pwctl mcp --allow-writes\``;
+  if (tool.writes && !selection.allowWrites)
+    return `${name} changes data, and this server is read-only: start it with \`pwctl mcp --allow-writes\``;
   return `${name} is not offered by this server (--tools)`;
 }

@@ -9,7 +9,10 @@ import type { ToolData } from './tool.js';
 
 export function dataResult(data: ToolData): CallToolResult {
   const structured = { ...data } as Record<string, unknown>;
-  const result: CallToolResult = { content: [{ type: 'text', text: toJson(structured) }], structuredContent: structured };
+  const result: CallToolResult = {
+    content: [{ type: 'text', text: toJson(structured) }],
+    structuredContent: structured,
+  };
   // A bulk tool some of whose items failed: every item is reported, and the call is an error.
   if ((data.failed ?? 0) > 0) result.isError = true;
   return result;

@@ -5,7 +5,13 @@
 // been answered.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type JSONRPCMessage, type ListToolsResult } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  ListToolsRequestSchema,
+  type CallToolResult,
+  type JSONRPCMessage,
+  type ListToolsResult,
+} from '@modelcontextprotocol/sdk/types.js';
 import type { Ctx } from '../commands/context.js';
 import type { IO } from '../io.js';
 import { VERSION } from '../version.js';
@@ -32,9 +38,14 @@ export async function serveMcp(options: McpServerOptions): Promise<void> {
   const offered = new Map(tools.map((tool) => [tool.name, tool]));
   const checker = new ArgumentChecker();
   // Exactly the declared schemas: what an agent pays for is what we wrote.
-  const listing = { tools: tools.map(({ name, description, inputSchema }) => ({ name, description, inputSchema })) } as ListToolsResult;
+  const listing = {
+    tools: tools.map(({ name, description, inputSchema }) => ({ name, description, inputSchema })),
+  } as ListToolsResult;
 
-  const server = new Server({ name: 'pwctl', version: VERSION }, { capabilities: { tools: {} }, jsonSchemaValidator: checker });
+  const server = new Server(
+    { name: 'pwctl', version: VERSION },
+    { capabilities: { tools: {} }, jsonSchemaValidator: checker },
+  );
   server.setRequestHandler(ListToolsRequestSchema, () => listing);
 
   const inFlight = new Set<Promise<CallToolResult>>();
@@ -110,7 +121,10 @@ function answerUnreadableLines(transport: StdioServerTransport): void {
   transport.onerror = (error) => {
     const code = error instanceof SyntaxError ? -32700 : error.name === 'ZodError' ? -32600 : undefined;
     if (code !== undefined) {
-      const message = code === -32700 ? 'Parse error: the line is not JSON' : 'Invalid Request: the line is not a JSON-RPC 2.0 message';
+      const message =
+        code === -32700
+          ? 'Parse error: the line is not JSON'
+          : 'Invalid Request: the line is not a JSON-RPC 2.0 message';
       void transport.send({ jsonrpc: '2.0', id: null, error: { code, message } } as unknown as JSONRPCMessage);
     }
     reported?.(error);

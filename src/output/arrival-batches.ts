@@ -7,12 +7,16 @@ const MAX_BATCH = 1000;
 const WAITING = Symbol('waiting');
 
 export async function* batchesOf<T>(records: AsyncIterable<T> | Iterable<T>): AsyncGenerator<T[]> {
-  const iterator = Symbol.asyncIterator in records ? records[Symbol.asyncIterator]() : fromSync(records)[Symbol.asyncIterator]();
+  const iterator =
+    Symbol.asyncIterator in records ? records[Symbol.asyncIterator]() : fromSync(records)[Symbol.asyncIterator]();
   let batch: T[] = [];
   let next = iterator.next();
   for (;;) {
     // A record that is already there resolves within microtasks, before setImmediate fires.
-    const step = batch.length === 0 ? await next : await Promise.race([next, new Promise<typeof WAITING>((resolve) => setImmediate(resolve, WAITING))]);
+    const step =
+      batch.length === 0
+        ? await next
+        : await Promise.race([next, new Promise<typeof WAITING>((resolve) => setImmediate(resolve, WAITING))]);
     if (step === WAITING) {
       yield batch;
       batch = [];

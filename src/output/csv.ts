@@ -19,7 +19,8 @@ export function csvColumns<T>(view: View<T>, fields: readonly string[] | undefin
 
 /** Columns for a record of no declared view: its own keys. */
 export function keyCsvColumns(record: unknown): CsvColumn<unknown>[] {
-  if (record === null || typeof record !== 'object' || Array.isArray(record)) return [{ name: 'value', value: (r) => r }];
+  if (record === null || typeof record !== 'object' || Array.isArray(record))
+    return [{ name: 'value', value: (r) => r }];
   return Object.keys(record).map((key) => ({ name: key, value: (r) => (r as Record<string, unknown>)[key] }));
 }
 
@@ -29,7 +30,8 @@ export function csvCell(value: unknown): string {
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return JSON.stringify(value);
   if (Array.isArray(value)) {
-    if (value.every(isNamed)) return value.map((item) => (typeof item.name === 'string' ? item.name : item.title)).join('; ');
+    if (value.every(isNamed))
+      return value.map((item) => (typeof item.name === 'string' ? item.name : item.title)).join('; ');
     if (value.every((item) => item === null || typeof item !== 'object')) return value.map(csvCell).join('; ');
   }
   return JSON.stringify(value);

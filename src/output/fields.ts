@@ -17,10 +17,13 @@ export function parseFieldList(spec: string): string[] {
     .split(',')
     .map((f) => f.trim())
     .filter((f) => f !== '');
-  if (fields.length === 0) throw new UsageError('--fields must name at least one field, e.g. --fields id,title,phase.title');
+  if (fields.length === 0)
+    throw new UsageError('--fields must name at least one field, e.g. --fields id,title,phase.title');
   for (const field of fields) {
     if (!/^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)*$/.test(field)) {
-      throw new UsageError(`--fields: ${JSON.stringify(field)} is not a field path (use names and dots, e.g. phase.title)`);
+      throw new UsageError(
+        `--fields: ${JSON.stringify(field)} is not a field path (use names and dots, e.g. phase.title)`,
+      );
     }
   }
   return fields;
@@ -41,11 +44,18 @@ export function validPaths(top: readonly string[], nested: NestedFields = {}): s
  * Reject paths a record cannot have, listing the valid ones. List indexes (`tags.0.name`)
  * are allowed anywhere below the top. `name` is how the input is named in the message.
  */
-export function validateFields(fields: readonly string[], top: readonly string[], nested: NestedFields = {}, name = '--fields'): void {
+export function validateFields(
+  fields: readonly string[],
+  top: readonly string[],
+  nested: NestedFields = {},
+  name = '--fields',
+): void {
   for (const field of fields) {
     if (!isValidPath(field, top, nested)) {
       const valid = validPaths(top, nested);
-      throw new UsageError(`${name}: unknown field ${JSON.stringify(field)}${fieldSuggestion(field, valid)}; valid fields: ${valid.join(', ')}`);
+      throw new UsageError(
+        `${name}: unknown field ${JSON.stringify(field)}${fieldSuggestion(field, valid)}; valid fields: ${valid.join(', ')}`,
+      );
     }
   }
 }
@@ -58,7 +68,12 @@ function fieldSuggestion(field: string, valid: readonly string[]): string {
   const dot = field.lastIndexOf('.');
   const parent = field.slice(0, dot + 1);
   if (dot < 0 || !valid.some((v) => v.startsWith(parent))) return didYouMean(field, valid);
-  const match = closest(field.slice(dot + 1), valid.filter((v) => v.startsWith(parent) && !v.slice(parent.length).includes('.')).map((v) => v.slice(parent.length)));
+  const match = closest(
+    field.slice(dot + 1),
+    valid
+      .filter((v) => v.startsWith(parent) && !v.slice(parent.length).includes('.'))
+      .map((v) => v.slice(parent.length)),
+  );
   return match === undefined ? '' : ` (did you mean ${parent}${match}?)`;
 }
 
@@ -68,7 +83,7 @@ function isValidPath(field: string, top: readonly string[], nested: NestedFields
   const below = rest.filter((key) => !INDEX.test(key)).join('.');
   if (below === '') return true;
   const inner = nested[head!];
-  return inner === '*' || (inner !== undefined && inner.includes(below));
+  return inner === '*' || inner?.includes(below) === true;
 }
 
 /** The value at a path: objects are entered, lists are mapped (or indexed by a number); undefined when absent. */
@@ -91,7 +106,9 @@ type PathTree = Map<string, PathTree | true>;
  */
 export function selectFields(record: unknown, fields: readonly string[]): Record<string, unknown> {
   const picked = pick(record, pathTree(fields));
-  return picked !== null && typeof picked === 'object' && !Array.isArray(picked) ? (picked as Record<string, unknown>) : {};
+  return picked !== null && typeof picked === 'object' && !Array.isArray(picked)
+    ? (picked as Record<string, unknown>)
+    : {};
 }
 
 function pathTree(fields: readonly string[]): PathTree {

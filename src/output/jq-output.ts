@@ -17,7 +17,11 @@ export interface JqTarget<T> {
 }
 
 /** The whole list as one JSON array, filtered once. */
-export async function jqWhole<T>(target: JqTarget<T>, records: AsyncIterable<T> | Iterable<T>, jq: JqFilter): Promise<number> {
+export async function jqWhole<T>(
+  target: JqTarget<T>,
+  records: AsyncIterable<T> | Iterable<T>,
+  jq: JqFilter,
+): Promise<number> {
   const items: string[] = [];
   for await (const record of records) {
     items.push(toJson(target.select(record)));
@@ -32,7 +36,11 @@ export async function jqWhole<T>(target: JqTarget<T>, records: AsyncIterable<T> 
  * or one bulk result) go to jq in one run, as a stream of inputs, since each run of jq
  * costs about as much as a small filter over a whole page.
  */
-export async function jqEach<T>(target: JqTarget<T>, records: AsyncIterable<T> | Iterable<T>, jq: JqFilter): Promise<number> {
+export async function jqEach<T>(
+  target: JqTarget<T>,
+  records: AsyncIterable<T> | Iterable<T>,
+  jq: JqFilter,
+): Promise<number> {
   let count = 0;
   let failure: string | undefined;
   for await (const batch of batchesOf(records)) {

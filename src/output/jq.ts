@@ -26,7 +26,10 @@ export class JqFilter {
   static async compile(expression: string, env: NodeJS.ProcessEnv): Promise<JqFilter> {
     if (expression.trim() === '') throw new UsageError("--jq needs an expression, e.g. --jq '.[].id'");
     // The wasm is inlined in the module, so the bundle has no asset to locate at run time.
-    const [{ loadJq }, { keepWasmOnLiftoff }] = await Promise.all([import('jq-wasm/inline'), import('../wasm-tiering.js')]);
+    const [{ loadJq }, { keepWasmOnLiftoff }] = await Promise.all([
+      import('jq-wasm/inline'),
+      import('../wasm-tiering.js'),
+    ]);
     keepWasmOnLiftoff(env);
     const jq = await loadJq();
     // jq has no compile-only mode. `halt | EXPR` is compiled whole (syntax, functions,
@@ -64,8 +67,10 @@ function compileMessage(stderr: string): string {
   return first
     .replace(/^jq: error: /, '')
     .replace(/:$/, '')
-    .replace(/at <top-level>, line (\d+), column (\d+)/, (_, line: string, column: string) =>
-      `at line ${line}, column ${line === '1' ? Math.max(1, Number(column) - CHECK_PREFIX.length) : column}`,
+    .replace(
+      /at <top-level>, line (\d+), column (\d+)/,
+      (_, line: string, column: string) =>
+        `at line ${line}, column ${line === '1' ? Math.max(1, Number(column) - CHECK_PREFIX.length) : column}`,
     );
 }
 

@@ -6,7 +6,14 @@ import { getPath } from './fields.js';
 import type { FormatTarget } from './format.js';
 import type { Pager } from './pager.js';
 import { escapeInline, terminalText, type TerminalText } from './sanitize.js';
-import { DEFAULT_TERMINAL_COLUMNS, plainRow, type TableCell, type TableColumn, type TerminalOptions, type TerminalTable } from './table.js';
+import {
+  DEFAULT_TERMINAL_COLUMNS,
+  plainRow,
+  type TableCell,
+  type TableColumn,
+  type TerminalOptions,
+  type TerminalTable,
+} from './table.js';
 import { cellText, referenceOf, type Column } from './view.js';
 
 export interface TableTarget {
@@ -25,13 +32,21 @@ export function tableTarget(out: FormatTarget): TableTarget {
 }
 
 /** The columns a table shows: those --fields names, else the view's; undefined when neither names any. */
-export function tableColumns<T>(columns: readonly Column<T>[], fields: readonly string[] | undefined): Column<T>[] | undefined {
+export function tableColumns<T>(
+  columns: readonly Column<T>[],
+  fields: readonly string[] | undefined,
+): Column<T>[] | undefined {
   if (fields) return fields.map((f) => ({ header: f.toUpperCase(), value: (r: T) => getPath(r, f) }));
   return columns.length > 0 ? [...columns] : undefined;
 }
 
 /** A list's rows: tab-separated to a pipe as they come; on a terminal, laid out once all are known. */
-export async function writeTableRows<T>(target: TableTarget, records: AsyncIterable<T> | Iterable<T>, columns: readonly Column<T>[] | undefined, seen: (record: T) => void): Promise<number> {
+export async function writeTableRows<T>(
+  target: TableTarget,
+  records: AsyncIterable<T> | Iterable<T>,
+  columns: readonly Column<T>[] | undefined,
+  seen: (record: T) => void,
+): Promise<number> {
   let count = 0;
   let cols: readonly Column<T>[] | undefined;
   const rows: TableCell[][] = [];
@@ -54,10 +69,15 @@ export async function writeDetail<T>(target: TableTarget, record: T, rows: reado
     const { Chalk } = await import('chalk');
     const chalk = new Chalk({ level: target.io.stdoutColor as 0 | 1 | 2 | 3 });
     // An empty value is a dash for people (`due: —`); a pipe gets nothing after the tab.
-    const lines = rows.map((r) => `${chalk.bold(`${escapeInline(r.header.toLowerCase())}:`.padEnd(width + 2))}${escapeInline(cellText(r.value(record)) || '—')}`);
+    const lines = rows.map(
+      (r) =>
+        `${chalk.bold(`${escapeInline(r.header.toLowerCase())}:`.padEnd(width + 2))}${escapeInline(cellText(r.value(record)) || '—')}`,
+    );
     await target.write(terminalText(`${lines.join('\n')}\n`));
   } else {
-    const lines = rows.map((r) => `${escapeInline(r.header.toLowerCase())}:\t${escapeInline(cellText(r.value(record)))}`);
+    const lines = rows.map(
+      (r) => `${escapeInline(r.header.toLowerCase())}:\t${escapeInline(cellText(r.value(record)))}`,
+    );
     await target.write(terminalText(`${lines.join('\n')}\n`));
   }
 }
@@ -66,10 +86,18 @@ export async function writeDetail<T>(target: TableTarget, record: T, rows: reado
  * The rows of a stream, one at a time: widths fixed in advance from the columns and the
  * `expected` records (known before the first row), the header before the first row.
  */
-export async function streamTableRenderer<T>(target: TableTarget, columns: readonly Column<T>[], expected: readonly T[] = []): Promise<(record: T) => TerminalText> {
+export async function streamTableRenderer<T>(
+  target: TableTarget,
+  columns: readonly Column<T>[],
+  expected: readonly T[] = [],
+): Promise<(record: T) => TerminalText> {
   if (!target.io.stdoutIsTTY) return (record) => plainRow(cellsOf(columns, record));
   const { tableForStream } = await import('./table.js');
-  const table = await tableForStream(columns.map(tableColumn), terminalOptions(target), expected.map((record) => cellsOf(columns, record)));
+  const table = await tableForStream(
+    columns.map(tableColumn),
+    terminalOptions(target),
+    expected.map((record) => cellsOf(columns, record)),
+  );
   sayDropped(target, table);
   let header = `${table.header}\n`;
   return (record) => {
@@ -106,11 +134,18 @@ function sayDropped(target: TableTarget, table: TerminalTable): void {
 /** Columns of records that come with no view: their own keys. */
 export function keyColumns<T>(record: T): Column<T>[] {
   if (record === null || typeof record !== 'object') return [{ header: 'VALUE', value: (r) => r }];
-  return Object.keys(record).map((key) => ({ header: key.toUpperCase(), value: (r: T) => (r as Record<string, unknown>)[key] }));
+  return Object.keys(record).map((key) => ({
+    header: key.toUpperCase(),
+    value: (r: T) => (r as Record<string, unknown>)[key],
+  }));
 }
 
 /** A list's table on a terminal, through the pager when it is longer than the screen. */
-async function terminalTable<T>(target: TableTarget, columns: readonly Column<T>[], rows: readonly TableCell[][]): Promise<void> {
+async function terminalTable<T>(
+  target: TableTarget,
+  columns: readonly Column<T>[],
+  rows: readonly TableCell[][],
+): Promise<void> {
   const { tableForRows } = await import('./table.js');
   const table = await tableForRows(columns.map(tableColumn), rows, terminalOptions(target));
   let text = `${table.header}\n`;

@@ -78,7 +78,11 @@ export function plainRow(cells: readonly TableCell[]): TerminalText {
 }
 
 /** The layout of a list whose rows are all known: widths fitted to the widest cells. */
-export async function tableForRows(columns: readonly TableColumn[], rows: readonly (readonly MeasuredCell[])[], terminal: TerminalOptions): Promise<TerminalTable> {
+export async function tableForRows(
+  columns: readonly TableColumn[],
+  rows: readonly (readonly MeasuredCell[])[],
+  terminal: TerminalOptions,
+): Promise<TerminalTable> {
   const headers = headersOf(columns);
   const measure = await measureFor([headers, ...rows]);
   const natural = columns.map((_, i) => Math.max(measure.width(headers[i]!), widestCell(rows, i, measure)));
@@ -90,7 +94,11 @@ export async function tableForRows(columns: readonly TableColumn[], rows: readon
  * and as the widest of its cells in `expected` (rows known in advance: a bulk run's ids);
  * a 'wrap' column gets the rest of the line.
  */
-export async function tableForStream(columns: readonly TableColumn[], terminal: TerminalOptions, expected: readonly (readonly TableCell[])[] = []): Promise<TerminalTable> {
+export async function tableForStream(
+  columns: readonly TableColumn[],
+  terminal: TerminalOptions,
+  expected: readonly (readonly TableCell[])[] = [],
+): Promise<TerminalTable> {
   const headers = headersOf(columns);
   const measure = await measureFor(undefined);
   const budget = budgetOf(terminal);
@@ -121,7 +129,11 @@ function widestCell(rows: readonly (readonly MeasuredCell[])[], i: number, measu
 }
 
 /** For each column, the widest end its cells keep when cut. */
-function keptEnds(columns: readonly TableColumn[], rows: readonly (readonly MeasuredCell[])[], measure: TextMeasure): number[] {
+function keptEnds(
+  columns: readonly TableColumn[],
+  rows: readonly (readonly MeasuredCell[])[],
+  measure: TextMeasure,
+): number[] {
   return columns.map((_, i) => {
     let width = 0;
     for (const row of rows) {
@@ -132,7 +144,14 @@ function keptEnds(columns: readonly TableColumn[], rows: readonly (readonly Meas
   });
 }
 
-async function tableOf(columns: readonly TableColumn[], headers: readonly TerminalText[], natural: number[], ends: number[], measure: TextMeasure, terminal: TerminalOptions): Promise<TerminalTable> {
+async function tableOf(
+  columns: readonly TableColumn[],
+  headers: readonly TerminalText[],
+  natural: number[],
+  ends: number[],
+  measure: TextMeasure,
+  terminal: TerminalOptions,
+): Promise<TerminalTable> {
   const widths = fitColumns(
     columns.map((c, i) => ({ natural: natural[i]!, fit: c.fit, optional: c.optional, keptEnd: ends[i] })),
     budgetOf(terminal),
@@ -158,7 +177,12 @@ async function tableOf(columns: readonly TableColumn[], headers: readonly Termin
  * text is not cut but continued on further lines, within its column. `style` decorates a
  * cell's text after it was measured (the header's bold).
  */
-export function layoutRow(cells: readonly TableCell[], widths: ReadonlyArray<number | null>, measure: TextMeasure, options: { style?: (text: string) => string; wraps?: readonly boolean[] } = {}): TerminalText {
+export function layoutRow(
+  cells: readonly TableCell[],
+  widths: ReadonlyArray<number | null>,
+  measure: TextMeasure,
+  options: { style?: (text: string) => string; wraps?: readonly boolean[] } = {},
+): TerminalText {
   const { style, wraps } = options;
   let line = '';
   let padding = -1;
@@ -174,7 +198,8 @@ export function layoutRow(cells: readonly TableCell[], widths: ReadonlyArray<num
       const lines = wrapText(cellString(cell), width, measure);
       text = lines[0]!;
       used = measure.width(text);
-      if (lines.length > 1) (more ??= []).push({ start: padding >= 0 ? at + padding + COLUMN_GAP : 0, lines: lines.slice(1) });
+      if (lines.length > 1)
+        (more ??= []).push({ start: padding >= 0 ? at + padding + COLUMN_GAP : 0, lines: lines.slice(1) });
     } else {
       [text, used] = cutToFit(cell, width, measure);
     }
@@ -238,7 +263,7 @@ function wrapText(text: string, width: number, measure: TextMeasure): string[] {
  * distinct text: its phases, projects and names repeat from row to row.
  */
 async function measureFor(rows: readonly (readonly MeasuredCell[])[] | undefined): Promise<TextMeasure> {
-  if (rows && rows.every((row) => row.every((cell) => PRINTABLE_ASCII.test(cellString(cell))))) return ASCII_MEASURE;
+  if (rows?.every((row) => row.every((cell) => PRINTABLE_ASCII.test(cellString(cell))))) return ASCII_MEASURE;
   const { textWidth, cutToWidth } = await import('./text-width.js');
   if (!rows) return { width: textWidth, cut: cutToWidth };
   const measured = new Map<string, number>();

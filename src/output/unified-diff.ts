@@ -17,9 +17,19 @@ export async function terminalDiff(text: string, colorLevel: number): Promise<Te
     const safe = escapeBlock(line);
     if (oldLeft > 0 || newLeft > 0) {
       const kind = line[0];
-      if (kind === '-') return oldLeft--, chalk.red(safe);
-      if (kind === '+') return newLeft--, chalk.green(safe);
-      if (kind === ' ') return oldLeft--, newLeft--, safe;
+      if (kind === '-') {
+        oldLeft--;
+        return chalk.red(safe);
+      }
+      if (kind === '+') {
+        newLeft--;
+        return chalk.green(safe);
+      }
+      if (kind === ' ') {
+        oldLeft--;
+        newLeft--;
+        return safe;
+      }
       return safe; // `\ No newline at end of file`
     }
     const hunk = HUNK.exec(line);

@@ -64,7 +64,11 @@ export function cellText(value: unknown): string {
   if (value === undefined || value === null || value === '') return '';
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (Array.isArray(value)) return value.map(cellText).filter((s) => s !== '').join(', ');
+  if (Array.isArray(value))
+    return value
+      .map(cellText)
+      .filter((s) => s !== '')
+      .join(', ');
   if (typeof value === 'object') {
     const ref = referenceOf(value);
     if (ref) return `${ref.title}${ref.id}`;

@@ -7,7 +7,8 @@ import type { Writable } from 'node:stream';
  */
 export function write(out: Writable, text: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    if (out.destroyed) return reject(Object.assign(new Error('the output was closed'), { code: 'ERR_STREAM_DESTROYED' }));
+    if (out.destroyed)
+      return reject(Object.assign(new Error('the output was closed'), { code: 'ERR_STREAM_DESTROYED' }));
     const ok = out.write(text, (error) => (error ? reject(error) : undefined));
     if (ok) return resolve();
     const settle = (error?: Error) => {

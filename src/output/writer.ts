@@ -80,7 +80,8 @@ export class OutputWriter implements Output {
   async list<T>(records: AsyncIterable<T> | Iterable<T>, view: View<T>, paging?: PaginateResult): Promise<number> {
     this.checkFields(view as View<unknown>);
     const count = await this.#format.list(this.#target, records, view);
-    if (paging?.truncated && this.io.stderrIsTTY) this.io.notice(`showing the first ${count}; more exist (use --limit <n> or --all)`);
+    if (paging?.truncated && this.io.stderrIsTTY)
+      this.io.notice(`showing the first ${count}; more exist (use --limit <n> or --all)`);
     return count;
   }
 

@@ -9,11 +9,14 @@
 // terminal that could rewrite it.
 import { Document, Scalar, visit } from 'yaml';
 
-const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\ufeff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const UNSAFE =
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\ufeff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const UNSAFE_GLOBAL = new RegExp(UNSAFE.source, 'g');
 // How YAML 1.2's core schema reads plain scalars that are not strings.
 const READ_OTHERWISE_BY_1_2 = new Document(null, { version: '1.2' }).schema.tags.flatMap((tag) =>
-  tag.default === true && 'test' in tag && tag.test instanceof RegExp && tag.tag !== 'tag:yaml.org,2002:str' ? [tag.test] : [],
+  tag.default === true && 'test' in tag && tag.test instanceof RegExp && tag.tag !== 'tag:yaml.org,2002:str'
+    ? [tag.test]
+    : [],
 );
 
 function needsDoubleQuotes(text: string): boolean {
@@ -33,7 +36,9 @@ export function toYaml(value: unknown): string {
     },
   });
   // Only double-quoted scalars can still hold such a character here, where an escape means the same.
-  return doc.toString({ lineWidth: 0 }).replace(UNSAFE_GLOBAL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return doc
+    .toString({ lineWidth: 0 })
+    .replace(UNSAFE_GLOBAL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /** One entry of a top-level sequence (`- …`): a list is streamed as a run of these. */

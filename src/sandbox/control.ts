@@ -68,7 +68,10 @@ export async function handleControl(core: SandboxCore, req: ControlRequest): Pro
   if (path === '/_sandbox/faults' && method === 'POST') {
     const rule = parseFaultRule(req.body);
     core.faults.add(rule);
-    return json({ data: { ...rule, path: rule.path instanceof RegExp ? { regex: rule.path.source } : rule.path } }, 201);
+    return json(
+      { data: { ...rule, path: rule.path instanceof RegExp ? { regex: rule.path.source } : rule.path } },
+      201,
+    );
   }
   if (path === '/_sandbox/faults' && method === 'DELETE') {
     core.faults.clear();

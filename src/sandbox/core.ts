@@ -99,7 +99,8 @@ export class SandboxCore {
   }
 
   createProject(input: CreateProjectInput): ProjectRecord {
-    if (typeof input?.title !== 'string' || input.title.trim() === '') throw invalid('title must be a non-empty string');
+    if (typeof input?.title !== 'string' || input.title.trim() === '')
+      throw invalid('title must be a non-empty string');
     const client = this.state.clients[input.client_id];
     if (!client) throw invalid(`client_id ${String(input.client_id)} does not exist`);
     const now = nowTimestamp();
@@ -130,10 +131,15 @@ export class SandboxCore {
     if (patch.title !== undefined && (typeof patch.title !== 'string' || patch.title.trim() === '')) {
       throw invalid('title must be a non-empty string');
     }
-    if (patch.due_date !== undefined && patch.due_date !== null && !(typeof patch.due_date === 'string' && isCalendarDate(patch.due_date))) {
+    if (
+      patch.due_date !== undefined &&
+      patch.due_date !== null &&
+      !(typeof patch.due_date === 'string' && isCalendarDate(patch.due_date))
+    ) {
       throw invalid('due_date must be YYYY-MM-DD or null');
     }
-    if (patch.is_internal !== undefined && typeof patch.is_internal !== 'boolean') throw invalid('is_internal must be a boolean');
+    if (patch.is_internal !== undefined && typeof patch.is_internal !== 'boolean')
+      throw invalid('is_internal must be a boolean');
     if (patch.title !== undefined) phase.title = patch.title;
     if (patch.due_date !== undefined) phase.due_date = patch.due_date;
     if (patch.is_internal !== undefined) phase.is_internal = patch.is_internal;

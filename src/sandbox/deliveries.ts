@@ -42,7 +42,10 @@ export class DeliveryQueue {
     const body = JSON.stringify(payload);
     for (const hook of Object.values(this.getState().webhooks)) {
       if (hook.company_id !== companyId || hook.event !== event || !hook.active) continue;
-      this.schedule({ subscriptionId: hook.id, companyId, event, url: hook.url, body, signature: signBody(hook.secret, body) }, true);
+      this.schedule(
+        { subscriptionId: hook.id, companyId, event, url: hook.url, body, signature: signBody(hook.secret, body) },
+        true,
+      );
     }
   }
 
@@ -80,7 +83,7 @@ export class DeliveryQueue {
   private async attempt(job: Job, onlyIfActive: boolean): Promise<DeliveryLogEntry | undefined> {
     // A subscription deleted or paused after the event was queued gets nothing.
     const hook = this.getState().webhooks[job.subscriptionId];
-    if (onlyIfActive && (!hook || !hook.active)) return undefined;
+    if (onlyIfActive && !hook?.active) return undefined;
     const entry: DeliveryLogEntry = {
       id: this.nextId++,
       subscription_id: job.subscriptionId,

@@ -26,7 +26,7 @@ export async function startEmbeddedSandbox(
 
 /** Restore the demo data in the state file, keeping its tokens (and OAuth logins). */
 export async function resetEmbeddedSandbox(statePath: string): Promise<void> {
-  let auth;
+  let auth: NonNullable<ReturnType<typeof loadStateFile>>['auth'] | undefined;
   try {
     auth = loadStateFile(statePath)?.auth;
   } catch {

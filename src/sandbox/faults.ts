@@ -15,7 +15,12 @@ export class Faults implements FaultInjector {
   add(rule: FaultRule): void {
     const count = rule.count ?? 1;
     if (!Number.isInteger(count) || count < 1) throw new TypeError('fault rule count must be a positive integer');
-    this.rules.push({ method: rule.method?.toUpperCase() ?? null, path: rule.path, remaining: count, action: rule.action });
+    this.rules.push({
+      method: rule.method?.toUpperCase() ?? null,
+      path: rule.path,
+      remaining: count,
+      action: rule.action,
+    });
   }
 
   clear(): void {
@@ -25,7 +30,9 @@ export class Faults implements FaultInjector {
   /** The action for this request, consuming one use of the first matching rule. */
   take(method: string, path: string): FaultAction | null {
     const index = this.rules.findIndex(
-      (r) => (r.method === null || r.method === method) && (typeof r.path === 'string' ? r.path === path : matches(r.path, path)),
+      (r) =>
+        (r.method === null || r.method === method) &&
+        (typeof r.path === 'string' ? r.path === path : matches(r.path, path)),
     );
     const rule = this.rules[index];
     if (!rule) return null;
@@ -47,7 +54,11 @@ export function parseFaultRule(input: unknown): FaultRule {
   const raw = input as Record<string, unknown>;
   let path: string | RegExp;
   if (typeof raw.path === 'string') path = raw.path;
-  else if (typeof raw.path === 'object' && raw.path !== null && typeof (raw.path as { regex?: unknown }).regex === 'string') {
+  else if (
+    typeof raw.path === 'object' &&
+    raw.path !== null &&
+    typeof (raw.path as { regex?: unknown }).regex === 'string'
+  ) {
     try {
       path = new RegExp((raw.path as { regex: string }).regex);
     } catch {
@@ -66,7 +77,8 @@ function parseAction(input: unknown): FaultAction {
   const a = input as Record<string, unknown>;
   const int = (name: string, min: number): number => {
     const value = a[name];
-    if (typeof value !== 'number' || !Number.isInteger(value) || value < min) throw bad(`action.${name} must be an integer ≥ ${min}.`);
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < min)
+      throw bad(`action.${name} must be an integer ≥ ${min}.`);
     return value;
   };
   switch (a.type) {
@@ -83,6 +95,8 @@ function parseAction(input: unknown): FaultAction {
     case 'html-502':
       return { type: a.type };
     default:
-      throw bad('action.type must be one of status, reset-before, reset-after, delay, stall, truncate, html-502, rate-limit.');
+      throw bad(
+        'action.type must be one of status, reset-before, reset-after, delay, stall, truncate, html-502, rate-limit.',
+      );
   }
 }

@@ -95,7 +95,11 @@ export class OAuthProvider {
       );
     }
     const fail = (error: string, description: string): ApiResponse =>
-      redirect(p.redirect_uri as string, { error, error_description: description, ...(p.state ? { state: p.state } : {}) });
+      redirect(p.redirect_uri as string, {
+        error,
+        error_description: description,
+        ...(p.state ? { state: p.state } : {}),
+      });
     if (p.response_type !== 'code') return fail('unsupported_response_type', 'response_type must be code');
     if (!p.code_challenge || !CHALLENGE_RE.test(p.code_challenge)) {
       return fail('invalid_request', 'code_challenge is required (PKCE, 43-128 base64url characters)');
@@ -108,7 +112,15 @@ export class OAuthProvider {
     const error = this.checkRequest(p);
     if (error) return error;
     const state = this.host.state();
-    const hidden = ['client_id', 'redirect_uri', 'response_type', 'code_challenge', 'code_challenge_method', 'state', 'scope']
+    const hidden = [
+      'client_id',
+      'redirect_uri',
+      'response_type',
+      'code_challenge',
+      'code_challenge_method',
+      'state',
+      'scope',
+    ]
       .filter((k) => p[k] !== undefined)
       .map((k) => `<input type="hidden" name="${k}" value="${escapeHtml(p[k] as string)}">`)
       .join('\n');
@@ -140,7 +152,8 @@ ${choices}
     const echo: Params = p.state ? { state: p.state } : {};
     if (p.decision === 'deny') return redirect(redirectUri, { error: 'access_denied', ...echo });
     const role = (p.user ?? 'manager') as Role;
-    if (!ROLES.includes(role)) return redirect(redirectUri, { error: 'invalid_request', error_description: 'unknown user', ...echo });
+    if (!ROLES.includes(role))
+      return redirect(redirectUri, { error: 'invalid_request', error_description: 'unknown user', ...echo });
     const code = randomBytes(24).toString('base64url');
     this.codes.set(code, {
       clientId: p.client_id as string,
@@ -173,9 +186,11 @@ ${choices}
     const grant = this.codes.get(p.code as string);
     // Single use: a code is spent by any attempt to redeem it.
     this.codes.delete(p.code as string);
-    if (!grant || grant.expiresAt <= Date.now()) return tokenError('invalid_grant', 'the authorization code is invalid, expired or already used');
+    if (!grant || grant.expiresAt <= Date.now())
+      return tokenError('invalid_grant', 'the authorization code is invalid, expired or already used');
     if (grant.clientId !== p.client_id) return tokenError('invalid_grant', 'the code was issued to another client_id');
-    if (grant.redirectUri !== p.redirect_uri) return tokenError('invalid_grant', 'redirect_uri does not match the authorization request');
+    if (grant.redirectUri !== p.redirect_uri)
+      return tokenError('invalid_grant', 'redirect_uri does not match the authorization request');
     if (!VERIFIER_RE.test(p.code_verifier as string) || s256(p.code_verifier as string) !== grant.challenge) {
       return tokenError('invalid_grant', 'code_verifier does not match the code_challenge');
     }
@@ -188,11 +203,15 @@ ${choices}
     const auth = this.host.state().auth as RotationState;
     const record = Object.hasOwn(auth.refresh_tokens, presented) ? auth.refresh_tokens[presented] : undefined;
     if (!record) {
-      const family = auth.spent_refresh_tokens && Object.hasOwn(auth.spent_refresh_tokens, presented) ? auth.spent_refresh_tokens[presented] : undefined;
+      const family =
+        auth.spent_refresh_tokens && Object.hasOwn(auth.spent_refresh_tokens, presented)
+          ? auth.spent_refresh_tokens[presented]
+          : undefined;
       if (family !== undefined) this.revokeFamily(auth, family);
       return tokenError('invalid_grant', 'the refresh token is invalid or was already used');
     }
-    if (p.client_id && p.client_id !== record.client_id) return tokenError('invalid_grant', 'the refresh token was issued to another client_id');
+    if (p.client_id && p.client_id !== record.client_id)
+      return tokenError('invalid_grant', 'the refresh token was issued to another client_id');
     const family = record.family ?? presented;
     delete auth.refresh_tokens[presented];
     const spent = (auth.spent_refresh_tokens ??= {});
@@ -216,11 +235,20 @@ ${choices}
     const state = this.host.state();
     const accessToken = issueAccessToken(state, userId, this.host.tokenTtlSec);
     const refreshToken = newToken('sbx_refresh');
-    (state.auth as RotationState).refresh_tokens[refreshToken] = { user_id: userId, client_id: clientId, family: family ?? refreshToken };
+    (state.auth as RotationState).refresh_tokens[refreshToken] = {
+      user_id: userId,
+      client_id: clientId,
+      family: family ?? refreshToken,
+    };
     this.host.changed();
     return {
       status: 200,
-      json: { access_token: accessToken, token_type: 'Bearer', expires_in: this.host.tokenTtlSec, refresh_token: refreshToken },
+      json: {
+        access_token: accessToken,
+        token_type: 'Bearer',
+        expires_in: this.host.tokenTtlSec,
+        refresh_token: refreshToken,
+      },
       headers: { 'Cache-Control': 'no-store', Pragma: 'no-cache' },
     };
   }

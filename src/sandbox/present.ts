@@ -100,12 +100,24 @@ export function taskPayload(state: SandboxState, step: StepRecord): TaskPayload 
 
 /** A milestone's own fields, then its resolved parents and timestamps: shared by the record and the payload. */
 function milestoneHead(m: MilestoneRecord) {
-  return { id: m.id, title: m.title, description: m.description, color: m.color, due_date: dueDateTimestamp(m.due_date) };
+  return {
+    id: m.id,
+    title: m.title,
+    description: m.description,
+    color: m.color,
+    due_date: dueDateTimestamp(m.due_date),
+  };
 }
 
 function milestoneTail(state: SandboxState, m: MilestoneRecord) {
   const { project, client, company } = projectChain(state, m.project_id);
-  return { project: ref(project), client: ref(client), company: ref(company), created_at: m.created_at, updated_at: m.updated_at };
+  return {
+    project: ref(project),
+    client: ref(client),
+    company: ref(company),
+    created_at: m.created_at,
+    updated_at: m.updated_at,
+  };
 }
 
 export function presentMilestone(state: SandboxState, m: MilestoneRecord): Milestone {

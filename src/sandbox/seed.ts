@@ -30,10 +30,28 @@ function base(seed: SeedName): SandboxData {
       2: { id: 2, title: 'Globex Creative' },
     },
     users: {
-      1: { id: 1, name: 'Maya Patel', email: 'maya@northwind.example', memberships: [{ company_id: 1, role: 'manager' }], client_id: null },
-      2: { id: 2, name: 'Sam Rivera', email: 'sam@northwind.example', memberships: [{ company_id: 1, role: 'member' }], client_id: null },
+      1: {
+        id: 1,
+        name: 'Maya Patel',
+        email: 'maya@northwind.example',
+        memberships: [{ company_id: 1, role: 'manager' }],
+        client_id: null,
+      },
+      2: {
+        id: 2,
+        name: 'Sam Rivera',
+        email: 'sam@northwind.example',
+        memberships: [{ company_id: 1, role: 'member' }],
+        client_id: null,
+      },
       3: { id: 3, name: 'Chloe Chen', email: 'chloe@acme.example', memberships: [], client_id: 11 },
-      4: { id: 4, name: 'Olga Novak', email: 'olga@globex.example', memberships: [{ company_id: 2, role: 'manager' }], client_id: null },
+      4: {
+        id: 4,
+        name: 'Olga Novak',
+        email: 'olga@globex.example',
+        memberships: [{ company_id: 2, role: 'manager' }],
+        client_id: null,
+      },
     },
     clients: {
       11: { id: 11, title: 'Acme Corp', company_id: 1 },
@@ -52,12 +70,7 @@ function base(seed: SeedName): SandboxData {
   };
 }
 
-function project(
-  id: number,
-  title: string,
-  clientId: number,
-  extra: Partial<ProjectRecord> = {},
-): ProjectRecord {
+function project(id: number, title: string, clientId: number, extra: Partial<ProjectRecord> = {}): ProjectRecord {
   return {
     id,
     title,
@@ -75,8 +88,24 @@ function project(
   };
 }
 
-function phase(id: number, projectId: number, title: string, isInternal: boolean, order: number, due: string | null = null): PhaseRecord {
-  return { id, title, project_id: projectId, is_internal: isInternal, order, due_date: due, created_at: at(id), updated_at: at(id) };
+function phase(
+  id: number,
+  projectId: number,
+  title: string,
+  isInternal: boolean,
+  order: number,
+  due: string | null = null,
+): PhaseRecord {
+  return {
+    id,
+    title,
+    project_id: projectId,
+    is_internal: isInternal,
+    order,
+    due_date: due,
+    created_at: at(id),
+    updated_at: at(id),
+  };
 }
 
 interface StepSeed {
@@ -178,8 +207,25 @@ function tag(id: number, name: string, color: TagColor, setId: number, companyId
   return { id, name, color, tag_set_id: setId, company_id: companyId };
 }
 
-function milestone(id: number, projectId: number, title: string, due: string, color: string | null, description: string | null = null): MilestoneRecord {
-  return { id, title, description, color, due_date: due, project_id: projectId, is_completed: false, created_at: at(id), updated_at: at(id) };
+function milestone(
+  id: number,
+  projectId: number,
+  title: string,
+  due: string,
+  color: string | null,
+  description: string | null = null,
+): MilestoneRecord {
+  return {
+    id,
+    title,
+    description,
+    color,
+    due_date: due,
+    project_id: projectId,
+    is_completed: false,
+    created_at: at(id),
+    updated_at: at(id),
+  };
 }
 
 function doc(
@@ -250,7 +296,10 @@ function demo(): SandboxData {
   const projects = [
     project(31, 'Acme Website Redesign', 11, { description: 'Marketing site redesign for Acme Corp.' }),
     project(32, 'Blue Harbor Brand Refresh', 12, { client_project_type: 'kanban' }),
-    project(33, 'Website Project Template', 11, { is_template: true, description: 'Starting point for website projects.' }),
+    project(33, 'Website Project Template', 11, {
+      is_template: true,
+      description: 'Starting point for website projects.',
+    }),
     project(34, 'Initech Intranet', 21),
   ];
   for (const p of projects) data.projects[p.id] = p;
@@ -308,10 +357,35 @@ function demo(): SandboxData {
 
   const docs = [
     doc(81, 'Project brief', BRIEF_BODY, { company: 1, project: 31, client: 11 }, false, 'team', 900),
-    doc(82, 'Internal estimate notes', 'Estimate: 42 days.\n\nMargin target 35%.', { company: 1, project: 31, client: 11 }, true, 'team', 880),
-    doc(83, 'Acme meeting notes 2025-01-10', 'Attendees: Maya, Chloe.\n\n- Agreed on the timeline\n- Chloe sends brand assets', { company: 1, client: 11 }, false, 'collaborative', 870, 2),
+    doc(
+      82,
+      'Internal estimate notes',
+      'Estimate: 42 days.\n\nMargin target 35%.',
+      { company: 1, project: 31, client: 11 },
+      true,
+      'team',
+      880,
+    ),
+    doc(
+      83,
+      'Acme meeting notes 2025-01-10',
+      'Attendees: Maya, Chloe.\n\n- Agreed on the timeline\n- Chloe sends brand assets',
+      { company: 1, client: 11 },
+      false,
+      'collaborative',
+      870,
+      2,
+    ),
     doc(84, 'Agency handbook', HANDBOOK_BODY, { company: 1 }, true, 'private', 860),
-    doc(85, 'Blue Harbor creative brief', 'A calmer, more coastal identity.', { company: 1, project: 32, client: 12 }, false, 'team', 850),
+    doc(
+      85,
+      'Blue Harbor creative brief',
+      'A calmer, more coastal identity.',
+      { company: 1, project: 32, client: 12 },
+      false,
+      'team',
+      850,
+    ),
     doc(86, 'Globex strategy', 'Globex internal strategy.', { company: 2 }, true, 'team', 840, 4),
     doc(87, 'Untitled draft', '', { company: 1, project: 31, client: 11 }, true, 'team', 830, 2),
   ];
@@ -348,11 +422,16 @@ function empty(): SandboxData {
 /** Open, published tasks spread over the seed's live company-1 phases, for benchmarks. */
 function addExtraSteps(data: SandboxData, count: number): void {
   const phaseIds = Object.values(data.phases)
-    .filter((p) => data.projects[p.project_id]?.is_template === false && data.clients[data.projects[p.project_id]?.client_id ?? -1]?.company_id === 1)
+    .filter(
+      (p) =>
+        data.projects[p.project_id]?.is_template === false &&
+        data.clients[data.projects[p.project_id]?.client_id ?? -1]?.company_id === 1,
+    )
     .map((p) => p.id);
   if (phaseIds.length === 0 || count <= 0) return;
   const nextOrder = new Map<number, number>();
-  for (const s of Object.values(data.steps)) nextOrder.set(s.phase_id, Math.max(nextOrder.get(s.phase_id) ?? 0, s.order));
+  for (const s of Object.values(data.steps))
+    nextOrder.set(s.phase_id, Math.max(nextOrder.get(s.phase_id) ?? 0, s.order));
   const created = at(5000);
   for (let i = 0; i < count; i++) {
     const phaseId = phaseIds[i % phaseIds.length] as number;

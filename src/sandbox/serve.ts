@@ -83,11 +83,16 @@ export async function serveSandbox(opts: ServeOptions): Promise<void> {
   });
   const host = options.host ?? '127.0.0.1';
   if (!isLoopbackHost(host)) {
-    stderr.write(`warning: --host ${host} is reachable from other machines: anyone on that network can reach this sandbox, and the tokens printed here let them read and change its data; bind to 127.0.0.1 unless that is what you want\n`);
+    stderr.write(
+      `warning: --host ${host} is reachable from other machines: anyone on that network can reach this sandbox, and the tokens printed here let them read and change its data; bind to 127.0.0.1 unless that is what you want\n`,
+    );
   }
   const { manager, member, client } = sandbox.tokens;
   try {
-    await announce({ base_url: sandbox.baseUrl, tokens: { manager, member, client } }, readyText(sandbox, options.statePath));
+    await announce(
+      { base_url: sandbox.baseUrl, tokens: { manager, member, client } },
+      readyText(sandbox, options.statePath),
+    );
     await stopped;
   } finally {
     await sandbox.close();

@@ -88,7 +88,9 @@ function send(res: ServerResponse, response: ApiResponse, truncate = false): voi
 
 function errorResponse(err: unknown): ApiResponse {
   if (err instanceof HttpError) return { status: err.status, json: err.toBody(), headers: err.headers };
-  process.emitWarning(`pwctl sandbox: unexpected error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+  process.emitWarning(
+    `pwctl sandbox: unexpected error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
+  );
   return { status: 500, json: { message: 'Server Error' } };
 }
 
@@ -115,13 +117,23 @@ function dispatchApi(core: SandboxCore, req: ParsedRequest): ApiResponse {
   };
   const withRate = (r: ApiResponse): ApiResponse => ({ ...r, headers: { ...r.headers, ...rateHeaders } });
   if (decision.retryAfter !== null) {
-    return withRate({ status: 429, json: { message: 'Too Many Attempts.' }, headers: { 'Retry-After': String(decision.retryAfter) } });
+    return withRate({
+      status: 429,
+      json: { message: 'Too Many Attempts.' },
+      headers: { 'Retry-After': String(decision.retryAfter) },
+    });
   }
   const match = matchRoute(API_ROUTES, req.method, req.path);
   if (Array.isArray(match)) {
     return withRate(
       match.length
-        ? { status: 405, json: { message: `The ${req.method} method is not supported for this route. Supported methods: ${match.join(', ')}.` }, headers: { Allow: match.join(', ') } }
+        ? {
+            status: 405,
+            json: {
+              message: `The ${req.method} method is not supported for this route. Supported methods: ${match.join(', ')}.`,
+            },
+            headers: { Allow: match.join(', ') },
+          }
         : { status: 404, json: { message: 'Not found.' } },
     );
   }
@@ -159,7 +171,11 @@ function faultResponse(action: FaultAction): ApiResponse | null {
     case 'html-502':
       return { status: 502, text: NGINX_502, contentType: 'text/html' };
     case 'rate-limit':
-      return { status: 429, json: { message: 'Too Many Attempts.' }, headers: { 'Retry-After': String(action.retryAfter) } };
+      return {
+        status: 429,
+        json: { message: 'Too Many Attempts.' },
+        headers: { 'Retry-After': String(action.retryAfter) },
+      };
     default:
       return null;
   }

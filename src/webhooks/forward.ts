@@ -73,13 +73,23 @@ export class Forwarder {
   /** Relay one delivery; never rejects. */
   relay(target: ForwardTarget, body: Buffer, rawHeaders: readonly string[]): Promise<ForwardOutcome> {
     if (this.#inFlight.size >= this.options.maxInFlight) {
-      return Promise.resolve({ target, status: null, error: `over ${this.options.maxInFlight} relays in flight; skipped`, ms: 0 });
+      return Promise.resolve({
+        target,
+        status: null,
+        error: `over ${this.options.maxInFlight} relays in flight; skipped`,
+        ms: 0,
+      });
     }
     const started = performance.now();
     const { network, timeoutMs } = this.options;
     const attempt = postRaw(network, target.url, body, forwardHeaders(rawHeaders, body.length), timeoutMs).then(
       (result): ForwardOutcome => ({ target, status: result.status, ms: result.ms }),
-      (error: unknown): ForwardOutcome => ({ target, status: null, error: postFailure(network, target.url, error), ms: Math.round(performance.now() - started) }),
+      (error: unknown): ForwardOutcome => ({
+        target,
+        status: null,
+        error: postFailure(network, target.url, error),
+        ms: Math.round(performance.now() - started),
+      }),
     );
     this.#inFlight.add(attempt);
     void attempt.finally(() => this.#inFlight.delete(attempt));

@@ -21,16 +21,31 @@ export function inferEvent(payload: unknown): WebhookEvent | undefined {
   }
   if ('milestoneable_type' in payload || 'milestoneable_id' in payload || 'is_completed' in payload) {
     // milestone.created carries the record as created; any later change moves updated_at.
-    return typeof payload.created_at === 'string' && payload.created_at === payload.updated_at ? 'milestone.created' : 'milestone.updated';
+    return typeof payload.created_at === 'string' && payload.created_at === payload.updated_at
+      ? 'milestone.created'
+      : 'milestone.updated';
   }
-  if ('code' in payload || 'is_client' in payload || 'client_project_type' in payload || 'internal_project_type' in payload) return 'project.created';
+  if (
+    'code' in payload ||
+    'is_client' in payload ||
+    'client_project_type' in payload ||
+    'internal_project_type' in payload
+  )
+    return 'project.created';
   if ('order' in payload && isObject(payload.project) && !('phase' in payload)) return 'phase.updated';
   return undefined;
 }
 
 function isTask(payload: Json): boolean {
   if (isObject(payload.phase)) return true;
-  return 'is_approval' in payload || 'approval_status' in payload || 'completed_at' in payload || 'previous_due_date' in payload || 'added_tags' in payload || 'removed_tags' in payload;
+  return (
+    'is_approval' in payload ||
+    'approval_status' in payload ||
+    'completed_at' in payload ||
+    'previous_due_date' in payload ||
+    'added_tags' in payload ||
+    'removed_tags' in payload
+  );
 }
 
 /** The event a delivery is shown as. */
@@ -52,7 +67,8 @@ export interface NamedEvent {
 export function nameEvent(subscribed: string | undefined, payload: unknown): NamedEvent {
   const inferred = inferEvent(payload);
   if (subscribed === undefined) return { event: inferred ?? null };
-  if (inferred !== undefined && resourceOf(inferred) !== resourceOf(subscribed)) return { event: inferred, contradicted: subscribed };
+  if (inferred !== undefined && resourceOf(inferred) !== resourceOf(subscribed))
+    return { event: inferred, contradicted: subscribed };
   return { event: subscribed };
 }
 

@@ -72,9 +72,22 @@ export interface Listener {
 }
 
 export async function startListener(options: ListenerOptions, sinks: ListenerSinks): Promise<Listener> {
-  const summary: ListenSummary = { received: 0, verified: 0, rejected: 0, duplicates: 0, filtered: 0, forwardedOk: 0, forwardedFailed: 0, forwardsAbandoned: 0 };
+  const summary: ListenSummary = {
+    received: 0,
+    verified: 0,
+    rejected: 0,
+    duplicates: 0,
+    filtered: 0,
+    forwardedOk: 0,
+    forwardedFailed: 0,
+    forwardsAbandoned: 0,
+  };
   const tracker = new DuplicateTracker(options.duplicateMemory);
-  const forwarder = new Forwarder(options.forwardTo, { timeoutMs: options.forwardTimeoutMs, maxInFlight: 1_000, network: options.network });
+  const forwarder = new Forwarder(options.forwardTo, {
+    timeoutMs: options.forwardTimeoutMs,
+    maxInFlight: 1_000,
+    network: options.network,
+  });
   const contradicting = new Set<string>();
   const { inbox } = options;
   // Entries are made only when someone keeps or watches them.
@@ -115,7 +128,9 @@ export async function startListener(options: ListenerOptions, sinks: ListenerSin
       summary.filtered++;
       if (keeping) {
         const duplicate = tracker.check(deliveryKey(event ?? '', payload, delivery.signature));
-        keep(verifiedEntry({ id: ids.next(delivery.receivedAt), ...delivery, parses, event, duplicate, forwardedTo: [] }));
+        keep(
+          verifiedEntry({ id: ids.next(delivery.receivedAt), ...delivery, parses, event, duplicate, forwardedTo: [] }),
+        );
       }
       return undefined;
     }
@@ -130,7 +145,17 @@ export async function startListener(options: ListenerOptions, sinks: ListenerSin
     };
     const targets = forwarder.targetsFor(event ?? undefined);
     const entryId = keeping ? ids.next(delivery.receivedAt) : undefined;
-    if (entryId) keep(verifiedEntry({ id: entryId, ...delivery, parses, event, duplicate, forwardedTo: targets.map((t) => t.url.href) }));
+    if (entryId)
+      keep(
+        verifiedEntry({
+          id: entryId,
+          ...delivery,
+          parses,
+          event,
+          duplicate,
+          forwardedTo: targets.map((t) => t.url.href),
+        }),
+      );
     for (const target of targets) {
       void forwarder.relay(target, delivery.body, delivery.rawHeaders).then((outcome) => {
         if (outcome.status !== null && outcome.status >= 200 && outcome.status < 300) summary.forwardedOk++;

@@ -20,11 +20,30 @@ export interface PostResult {
 /** A receiver's answer body is read up to this much; a larger one is a failure. */
 const MAX_ANSWER_BYTES = 1024 * 1024;
 
-export async function postRaw(network: Network, url: URL, body: Buffer, headers: Record<string, string>, timeoutMs: number): Promise<PostResult> {
+export async function postRaw(
+  network: Network,
+  url: URL,
+  body: Buffer,
+  headers: Record<string, string>,
+  timeoutMs: number,
+): Promise<PostResult> {
   const started = performance.now();
   await network.prepare();
-  const answer = await httpRequest(url.href, { method: 'POST', headers, body, connection: await network.connectionFor(url.href), timeoutMs, maxBodyBytes: MAX_ANSWER_BYTES });
-  return { status: answer.status, statusText: statusText(answer.status), ms: Math.round(performance.now() - started), body: answer.body, contentType: answer.headers['content-type'] };
+  const answer = await httpRequest(url.href, {
+    method: 'POST',
+    headers,
+    body,
+    connection: await network.connectionFor(url.href),
+    timeoutMs,
+    maxBodyBytes: MAX_ANSWER_BYTES,
+  });
+  return {
+    status: answer.status,
+    statusText: statusText(answer.status),
+    ms: Math.round(performance.now() - started),
+    body: answer.body,
+    contentType: answer.headers['content-type'],
+  };
 }
 
 /** A short reason for a failed POST, as the API client would say it (a refused connection, an untrusted certificate, the proxy). */

@@ -164,7 +164,18 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
     if (close) headers.connection = 'close';
     res.writeHead(status, headers);
     res.end(`${reason}\n`);
-    options.onRejected({ receivedAt: Date.now(), status, kind, reason, method: req.method ?? '', url: req.url ?? '', remote: req.socket.remoteAddress, rawHeaders: req.rawHeaders, body, size });
+    options.onRejected({
+      receivedAt: Date.now(),
+      status,
+      kind,
+      reason,
+      method: req.method ?? '',
+      url: req.url ?? '',
+      remote: req.socket.remoteAddress,
+      rawHeaders: req.rawHeaders,
+      body,
+      size,
+    });
   };
 
   const server = http.createServer(
@@ -176,11 +187,22 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
       keepAliveTimeout: 5_000,
     },
     (req, res) => {
-      if (req.method !== 'POST') return reject(req, res, 405, 'wrong-method', `method ${req.method ?? ''} not allowed; deliveries are POST`);
-      if (path !== undefined && pathOf(req.url) !== path) return reject(req, res, 404, 'wrong-path', `wrong path; deliveries go to ${path}`);
+      if (req.method !== 'POST')
+        return reject(req, res, 405, 'wrong-method', `method ${req.method ?? ''} not allowed; deliveries are POST`);
+      if (path !== undefined && pathOf(req.url) !== path)
+        return reject(req, res, 404, 'wrong-path', `wrong path; deliveries go to ${path}`);
       const declared = req.headers['content-length'];
       if (declared !== undefined && Number(declared) > maxBody) {
-        return reject(req, res, 413, 'body-too-large', `body of ${declared} bytes is over --max-body ${maxBody}`, true, undefined, Number(declared));
+        return reject(
+          req,
+          res,
+          413,
+          'body-too-large',
+          `body of ${declared} bytes is over --max-body ${maxBody}`,
+          true,
+          undefined,
+          Number(declared),
+        );
       }
       const chunks: Buffer[] = [];
       // Answered before the body ended (413, 503): the rest is not read.
@@ -195,7 +217,14 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
         size: 0,
         drop() {
           stop();
-          reject(req, res, 503, 'over-budget', `bodies not yet verified hold over ${maxBuffered} bytes; this sender had been sending longest`, true);
+          reject(
+            req,
+            res,
+            503,
+            'over-budget',
+            `bodies not yet verified hold over ${maxBuffered} bytes; this sender had been sending longest`,
+            true,
+          );
         },
       };
       // A sender that hangs up mid-body is simply gone; nothing to answer.
@@ -229,13 +258,37 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
         const secret = secrets.match(bytes, signature);
         if (!secret) {
           const malformed = describeMalformedSignature(signature);
-          if (malformed !== undefined) return reject(req, res, 401, signature === undefined ? 'no-signature' : 'malformed-signature', malformed, false, bytes);
+          if (malformed !== undefined)
+            return reject(
+              req,
+              res,
+              401,
+              signature === undefined ? 'no-signature' : 'malformed-signature',
+              malformed,
+              false,
+              bytes,
+            );
           const count = secrets.entries.length;
-          return reject(req, res, 401, 'no-match', `signature does not match any of ${count} known secret${count === 1 ? '' : 's'}`, false, bytes);
+          return reject(
+            req,
+            res,
+            401,
+            'no-match',
+            `signature does not match any of ${count} known secret${count === 1 ? '' : 's'}`,
+            false,
+            bytes,
+          );
         }
         res.writeHead(ACCEPTED_STATUS);
         res.end();
-        pending.push({ receivedAt: Date.now(), url: req.url ?? '/', body: bytes, rawHeaders: req.rawHeaders, signature: signature!, secret });
+        pending.push({
+          receivedAt: Date.now(),
+          url: req.url ?? '/',
+          body: bytes,
+          rawHeaders: req.rawHeaders,
+          signature: signature!,
+          secret,
+        });
         if (!scheduled) {
           scheduled = true;
           setImmediate(hand);
@@ -266,14 +319,19 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
         receivedAt: Date.now(),
         status: socket.writable ? (timedOut ? 408 : 400) : null,
         kind: timedOut ? 'incomplete' : 'unreadable',
-        reason: timedOut ? `request not complete within ${options.readTimeoutMs} ms; connection dropped` : `unreadable request (${error.code ?? error.message})`,
+        reason: timedOut
+          ? `request not complete within ${options.readTimeoutMs} ms; connection dropped`
+          : `unreadable request (${error.code ?? error.message})`,
         method: '',
         url: '',
         remote: socket.remoteAddress,
         rawHeaders: [],
       });
     }
-    if (socket.writable) socket.end(`HTTP/1.1 ${timedOut ? '408 Request Timeout' : '400 Bad Request'}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+    if (socket.writable)
+      socket.end(
+        `HTTP/1.1 ${timedOut ? '408 Request Timeout' : '400 Bad Request'}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`,
+      );
     socket.destroySoon();
   });
 

@@ -29,7 +29,14 @@ export function replayTargets(entry: InboxEntry, to: URL | undefined): URL[] {
 export function replayRequest(entry: InboxEntry, url: URL, secret?: string): ReplayRequest {
   const headers = forwardHeaders(entry.headers.flat(), entry.body.length);
   const name = Object.keys(headers).find((key) => key.toLowerCase() === 'signature');
-  if (secret === undefined) return { url, headers, body: entry.body, signature: name === undefined ? undefined : headers[name], resigned: false };
+  if (secret === undefined)
+    return {
+      url,
+      headers,
+      body: entry.body,
+      signature: name === undefined ? undefined : headers[name],
+      resigned: false,
+    };
   const signature = signBody(secret, entry.body);
   headers[name ?? 'Signature'] = signature;
   return { url, headers, body: entry.body, signature, resigned: true };
@@ -44,11 +51,24 @@ export function sendReplay(network: Network, request: ReplayRequest, timeoutMs: 
  * or why there is none: a delivery verified with --secret or PWCTL_WEBHOOK_SECRET names no
  * subscription, and a subscription deleted since has no secret any more.
  */
-export function subscriptionSecret(configDir: string, profileName: string, entry: InboxEntry): { secret: string } | { problem: string } {
+export function subscriptionSecret(
+  configDir: string,
+  profileName: string,
+  entry: InboxEntry,
+): { secret: string } | { problem: string } {
   if (entry.subscription_id === null || entry.service === null) {
-    return { problem: `delivery ${entry.id} names no subscription (it was ${entry.verdict === 'verified' ? 'verified with a secret given to listen' : 'rejected, and its shape suggests none'}), so no stored secret can re-sign it` };
+    return {
+      problem: `delivery ${entry.id} names no subscription (it was ${entry.verdict === 'verified' ? 'verified with a secret given to listen' : 'rejected, and its shape suggests none'}), so no stored secret can re-sign it`,
+    };
   }
-  const stored = findWebhookSecret(new ConfigStore(configDir).profile(profileName), entry.service, entry.subscription_id);
-  if (!stored) return { problem: `no secret is stored for subscription ${entry.subscription_id} (of ${entry.service}) in profile ${profileName} any more, so delivery ${entry.id} cannot be re-signed` };
+  const stored = findWebhookSecret(
+    new ConfigStore(configDir).profile(profileName),
+    entry.service,
+    entry.subscription_id,
+  );
+  if (!stored)
+    return {
+      problem: `no secret is stored for subscription ${entry.subscription_id} (of ${entry.service}) in profile ${profileName} any more, so delivery ${entry.id} cannot be re-signed`,
+    };
   return { secret: stored.secret };
 }

@@ -32,7 +32,10 @@ function task(now: number): TaskPayload {
   };
 }
 
-export function samplePayload(event: WebhookEvent, now = Date.now()): ProjectPayload | TaskPayload | PhasePayload | MilestonePayload {
+export function samplePayload(
+  event: WebhookEvent,
+  now = Date.now(),
+): ProjectPayload | TaskPayload | PhasePayload | MilestonePayload {
   switch (event) {
     case 'project.created':
       return {
@@ -57,7 +60,11 @@ export function samplePayload(event: WebhookEvent, now = Date.now()): ProjectPay
       return { ...task(now), completed: true, completed_at: timestamp(now) };
     case 'task.due_date_updated': {
       const t = task(now);
-      return { ...t, previous_due_date: `${timestamp(now + 3 * 86_400_000).slice(0, 10)}T00:00:00.000000Z`, due_date_updated_at: timestamp(now) };
+      return {
+        ...t,
+        previous_due_date: `${timestamp(now + 3 * 86_400_000).slice(0, 10)}T00:00:00.000000Z`,
+        due_date_updated_at: timestamp(now),
+      };
     }
     case 'task.tags_updated': {
       const design = { id: 61, name: 'Design', color: 'orchid' as const };

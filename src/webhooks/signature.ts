@@ -29,7 +29,11 @@ export function describeMalformedSignature(signature: string | undefined): strin
  * The header's form is checked first, so the constant-time compare always sees two
  * 32-byte buffers and never throws on a length mismatch.
  */
-export function matchSignature(body: Buffer | string, signature: string | undefined, secrets: readonly SigningKey[]): number {
+export function matchSignature(
+  body: Buffer | string,
+  signature: string | undefined,
+  secrets: readonly SigningKey[],
+): number {
   if (!isWellFormedSignature(signature)) return -1;
   const expected = Buffer.from(signature, 'hex');
   for (let i = 0; i < secrets.length; i++) {

@@ -50,7 +50,8 @@ export class SigningSecrets {
     if (time - this.#checkedAt >= RECHECK_INTERVAL_MS) this.refresh(time);
     let index = matchSignature(body, signature, this.#keys);
     // A miss may be a subscription created a moment ago: look at the file before rejecting.
-    if (index < 0 && isWellFormedSignature(signature) && this.refresh(time)) index = matchSignature(body, signature, this.#keys);
+    if (index < 0 && isWellFormedSignature(signature) && this.refresh(time))
+      index = matchSignature(body, signature, this.#keys);
     return index < 0 ? undefined : this.#entries[index];
   }
 

@@ -21,7 +21,9 @@ function startWebLogin(baseUrl: string, configDir: string): { url: Promise<strin
   let out = '';
   let err = '';
   child.stdout.on('data', (c: Buffer) => (out += c.toString('utf8')));
-  const done = new Promise<CliResult>((resolve) => child.on('close', (code, signal) => resolve({ code, signal, stdout: out, stderr: err })));
+  const done = new Promise<CliResult>((resolve) =>
+    child.on('close', (code, signal) => resolve({ code, signal, stdout: out, stderr: err })),
+  );
   const url = new Promise<string>((resolve, reject) => {
     child.stderr.on('data', (c: Buffer) => {
       err += c.toString('utf8');
@@ -74,7 +76,9 @@ describe('sandbox consent page in headless Chromium', () => {
       await page.waitForURL(/^http:\/\/127\.0\.0\.1:\d+\/callback\?/);
 
       expect(await page.locator('h1').textContent()).toBe('Signed in');
-      expect(await page.locator('p').textContent()).toMatch(/with profile default\. You can close this tab and return to the terminal\./);
+      expect(await page.locator('p').textContent()).toMatch(
+        /with profile default\. You can close this tab and return to the terminal\./,
+      );
     } finally {
       await page.close();
     }

@@ -50,16 +50,28 @@ async function startReceiver(): Promise<{ url: string; origin: string; received:
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { url: `${origin}/hooks`, origin, received, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    url: `${origin}/hooks`,
+    origin,
+    received,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
-function request(url: string, options: { method?: string; headers?: Record<string, string>; body?: Buffer | string } = {}): Promise<{ status: number; body: string }> {
+function request(
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: Buffer | string } = {},
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: options.method ?? 'GET', headers: options.headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
-    });
+    const req = http.request(
+      url,
+      { method: options.method ?? 'GET', headers: options.headers, agent: false },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+      },
+    );
     req.on('error', reject);
     req.end(options.body);
   });
@@ -68,7 +80,17 @@ function request(url: string, options: { method?: string; headers?: Record<strin
 function taskPayload(id: number, title: string): Buffer {
   const at = new Date().toISOString();
   return Buffer.from(
-    JSON.stringify({ id, title, completed: true, completed_at: at, created_at: at, updated_at: at, phase: { id: 41, title: 'Discovery' }, project: { id: 31, title: 'Acme website redesign' }, notes: 'a long line '.repeat(40) }),
+    JSON.stringify({
+      id,
+      title,
+      completed: true,
+      completed_at: at,
+      created_at: at,
+      updated_at: at,
+      phase: { id: 41, title: 'Discovery' },
+      project: { id: 31, title: 'Acme website redesign' },
+      notes: 'a long line '.repeat(40),
+    }),
   );
 }
 
@@ -97,7 +119,11 @@ describe('webhooks listen --inspect in headless Chromium', () => {
   const sent: { body: Buffer; signature: string }[] = [];
 
   const deliver = async (body: Buffer, signature = signBody(SECRET, body)) => {
-    const answer = await request(listenUrl, { method: 'POST', headers: { 'content-type': 'application/json', signature, 'user-agent': 'pw-webhooks/1.0' }, body });
+    const answer = await request(listenUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', signature, 'user-agent': 'pw-webhooks/1.0' },
+      body,
+    });
     sent.push({ body, signature });
     return answer.status;
   };
@@ -108,7 +134,23 @@ describe('webhooks listen --inspect in headless Chromium', () => {
 
   beforeAll(async () => {
     receiver = await startReceiver();
-    cli = startCli(['webhooks', 'listen', '--port', '0', '--inspect', '0', '--secret', SECRET, '--forward-to', receiver.url, '-o', 'ndjson'], { timeoutMs: 120_000 });
+    cli = startCli(
+      [
+        'webhooks',
+        'listen',
+        '--port',
+        '0',
+        '--inspect',
+        '0',
+        '--secret',
+        SECRET,
+        '--forward-to',
+        receiver.url,
+        '-o',
+        'ndjson',
+      ],
+      { timeoutMs: 120_000 },
+    );
     await cli.waitFor('stderr', /listening on \S+/);
     const stderr = cli.output('stderr');
     listenUrl = /listening on (\S+)/.exec(stderr)![1]!;
@@ -140,7 +182,9 @@ describe('webhooks listen --inspect in headless Chromium', () => {
     await page.locator('#conn[data-state=live]').waitFor();
     await page.locator('#waiting').waitFor();
     expect(await page.locator('#waiting-url').textContent()).toBe(listenUrl);
-    expect(await page.locator('#cmd-trigger').textContent()).toBe(`pwctl webhooks trigger task.completed --to ${listenUrl} --secret-file <file>`);
+    expect(await page.locator('#cmd-trigger').textContent()).toBe(
+      `pwctl webhooks trigger task.completed --to ${listenUrl} --secret-file <file>`,
+    );
     expect(page.url()).toBe(`${inspectOrigin}/`);
     await page.evaluate(() => ((globalThis as unknown as PageGlobals).loadedOnce = true));
   });
@@ -161,7 +205,9 @@ describe('webhooks listen --inspect in headless Chromium', () => {
     await page.locator('#detail .resource-title').waitFor();
     expect(await page.locator('#detail .resource-title').textContent()).toBe(XSS_TITLE);
     await page.locator('#payload .tree').waitFor();
-    expect(await page.locator('#payload .j-str', { hasText: 'Launch' }).first().textContent()).toBe(JSON.stringify(XSS_TITLE));
+    expect(await page.locator('#payload .j-str', { hasText: 'Launch' }).first().textContent()).toBe(
+      JSON.stringify(XSS_TITLE),
+    );
     expect(await page.locator('#detail .headers').textContent()).toContain('pw-webhooks/1.0');
     // Nothing of it became markup, and no script of it ran.
     expect(await page.locator('#app img:not([src="/icon.svg"]), #app b').count()).toBe(0);
@@ -178,7 +224,9 @@ describe('webhooks listen --inspect in headless Chromium', () => {
     expect(await row.locator('.reason').textContent()).toBe('no secret matches');
     await row.click();
     await page.locator('#detail .reason-box').waitFor();
-    expect(await page.locator('#detail .reason-box').textContent()).toMatch(/^Rejected: no secret matches.*Was it signed with a secret this listener does not know/);
+    expect(await page.locator('#detail .reason-box').textContent()).toMatch(
+      /^Rejected: no secret matches.*Was it signed with a secret this listener does not know/,
+    );
     expect(await page.locator('#detail .reason-box').textContent()).toContain('shaped like a task.completed payload');
   });
 
@@ -230,7 +278,9 @@ describe('webhooks listen --inspect in headless Chromium', () => {
     await page.keyboard.press('r');
     await page.locator('#replays .replay.ok').waitFor();
     expect(await page.locator('#replays .replay.ok .status').textContent()).toBe('200 OK');
-    expect(await page.locator('#replays .replay.ok pre').textContent()).toBe(JSON.stringify({ handled: true, count: before + 1 }));
+    expect(await page.locator('#replays .replay.ok pre').textContent()).toBe(
+      JSON.stringify({ handled: true, count: before + 1 }),
+    );
     await page.locator('#replay').click();
     await page.locator('#replays .replay.ok').nth(1).waitFor();
 
@@ -261,8 +311,20 @@ describe('webhooks listen --inspect in headless Chromium', () => {
     await page.keyboard.press('t');
     await page.locator('#payload .tree').waitFor();
 
-    const items = Array.from({ length: 3_000 }, (_, i) => ({ id: i, title: `item ${i} of a long list`, done: i % 2 === 0 }));
-    const large = Buffer.from(JSON.stringify({ id: 106, title: 'A large payload', completed_at: new Date().toISOString(), phase: { id: 41 }, items }));
+    const items = Array.from({ length: 3_000 }, (_, i) => ({
+      id: i,
+      title: `item ${i} of a long list`,
+      done: i % 2 === 0,
+    }));
+    const large = Buffer.from(
+      JSON.stringify({
+        id: 106,
+        title: 'A large payload',
+        completed_at: new Date().toISOString(),
+        phase: { id: 41 },
+        items,
+      }),
+    );
     expect(large.length).toBeGreaterThan(128 * 1024);
     expect(await deliver(large)).toBe(204);
     await page.locator('#list .row', { hasText: 'A large payload' }).click();
@@ -278,7 +340,9 @@ describe('webhooks listen --inspect in headless Chromium', () => {
     await page.locator('#list .row[data-verdict=rejected]').click();
     await page.locator('#replay').click();
     await page.locator('#replays .replay.fail').waitFor();
-    expect(await page.locator('#replays .replay.fail').textContent()).toContain('no target: a rejected delivery is not forwarded');
+    expect(await page.locator('#replays .replay.fail').textContent()).toContain(
+      'no target: a rejected delivery is not forwarded',
+    );
   });
 
   it('refuses a foreign Host or Origin, a missing or wrong key, and the wrong method', async () => {
@@ -288,17 +352,38 @@ describe('webhooks listen --inspect in headless Chromium', () => {
     const before = receiver.received.length;
 
     // The key and the right Host pass (a person may type localhost).
-    expect((await request(`${inspectOrigin}/api/deliveries/${id}`, { headers: { ...key, host: `localhost:${port}` } })).status).toBe(200);
+    expect(
+      (await request(`${inspectOrigin}/api/deliveries/${id}`, { headers: { ...key, host: `localhost:${port}` } }))
+        .status,
+    ).toBe(200);
     // DNS rebinding: a name that resolves to 127.0.0.1 is still another site.
     expect((await request(`${inspectOrigin}/`, { headers: { host: `rebind.example:${port}` } })).status).toBe(403);
-    expect((await request(`${inspectOrigin}/api/deliveries/${id}`, { headers: { ...key, host: `rebind.example:${port}` } })).status).toBe(403);
+    expect(
+      (await request(`${inspectOrigin}/api/deliveries/${id}`, { headers: { ...key, host: `rebind.example:${port}` } }))
+        .status,
+    ).toBe(403);
     // Another origin, even with the key.
-    expect((await request(`${inspectOrigin}/api/stream`, { headers: { ...key, origin: receiver.origin } })).status).toBe(403);
-    expect((await request(`${inspectOrigin}/api/deliveries/${id}/replay`, { method: 'POST', headers: { ...key, origin: 'null' } })).status).toBe(403);
+    expect(
+      (await request(`${inspectOrigin}/api/stream`, { headers: { ...key, origin: receiver.origin } })).status,
+    ).toBe(403);
+    expect(
+      (
+        await request(`${inspectOrigin}/api/deliveries/${id}/replay`, {
+          method: 'POST',
+          headers: { ...key, origin: 'null' },
+        })
+      ).status,
+    ).toBe(403);
     // No key, or another run's.
     expect((await request(`${inspectOrigin}/api/stream`)).status).toBe(401);
     expect((await request(`${inspectOrigin}/api/deliveries/${id}`)).status).toBe(401);
-    expect((await request(`${inspectOrigin}/api/deliveries/${id}/body`, { headers: { [TOKEN_HEADER]: `${token.slice(0, -1)}x` } })).status).toBe(401);
+    expect(
+      (
+        await request(`${inspectOrigin}/api/deliveries/${id}/body`, {
+          headers: { [TOKEN_HEADER]: `${token.slice(0, -1)}x` },
+        })
+      ).status,
+    ).toBe(401);
     expect((await request(`${inspectOrigin}/api/deliveries/${id}/replay`, { method: 'POST' })).status).toBe(401);
     // The wrong method.
     expect((await request(`${inspectOrigin}/api/deliveries/${id}/replay`, { headers: key })).status).toBe(405);
@@ -309,11 +394,22 @@ describe('webhooks listen --inspect in headless Chromium', () => {
     try {
       await other.goto(receiver.origin);
       const outcome = await other.evaluate(
-        (url) => fetch(url, { method: 'POST', mode: 'no-cors' }).then(() => 'sent', () => 'failed'),
+        (url) =>
+          fetch(url, { method: 'POST', mode: 'no-cors' }).then(
+            () => 'sent',
+            () => 'failed',
+          ),
         `${inspectOrigin}/api/deliveries/${id}/replay`,
       );
       expect(['sent', 'failed']).toContain(outcome);
-      const read = await other.evaluate((url) => fetch(url).then((r) => `read ${r.status}`, () => 'blocked'), `${inspectOrigin}/api/deliveries/${id}`);
+      const read = await other.evaluate(
+        (url) =>
+          fetch(url).then(
+            (r) => `read ${r.status}`,
+            () => 'blocked',
+          ),
+        `${inspectOrigin}/api/deliveries/${id}`,
+      );
       expect(read).toBe('blocked');
     } finally {
       await other.close();
@@ -338,13 +434,15 @@ describe('webhooks listen --inspect in headless Chromium', () => {
     expect(pageErrors).toEqual([]);
   });
 
-
   it('stops with listen on SIGINT: the page sees the stream end, the terminal printed every accepted delivery', async () => {
     cli.child.kill('SIGINT');
     const result = await cli.result;
     expect(result.code, result.stderr).toBe(0);
     await page.locator('#conn[data-state=down]').waitFor();
-    const printed = result.stdout.trim().split('\n').map((line) => JSON.parse(line));
+    const printed = result.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(printed.map((d) => d.payload.id)).toEqual([103, 105, 106]);
     expect(result.stderr).toMatch(/rejected 401 POST \/ from 127\.0\.0\.1: signature does not match/);
   });

@@ -27,14 +27,18 @@ describe('error responses', () => {
     const r = await runInProcess(['api', '-X', 'PUT', '/steps/1', '-f', 'due_date=soon'], { env });
     expect(r.code).toBe(5);
     expect(r.stdout).toBe(`${INVALID}\n`);
-    expect(r.stderr).toBe('error: PUT /api/v1/steps/1: 422 Unprocessable Content: The given data was invalid.\n  due_date: The due date is not a valid date.\n');
+    expect(r.stderr).toBe(
+      'error: PUT /api/v1/steps/1: 422 Unprocessable Content: The given data was invalid.\n  due_date: The due date is not a valid date.\n',
+    );
   });
 
   it('a 404 exits 3 with its body; -i shows the status line and headers of the error too', async () => {
     server.on('GET /api/v1/steps/999', { status: 404, body: { message: 'Task not found.' } });
     const r = await runInProcess(['api', '-i', '/steps/999'], { env });
     expect(r.code).toBe(3);
-    expect(r.stdout).toMatch(/^HTTP\/1\.1 404 Not Found\n(.+\n)*Content-Type: application\/json\n(.+\n)*\n\{"message":"Task not found\."\}\n$/);
+    expect(r.stdout).toMatch(
+      /^HTTP\/1\.1 404 Not Found\n(.+\n)*Content-Type: application\/json\n(.+\n)*\n\{"message":"Task not found\."\}\n$/,
+    );
   });
 
   it('--silent prints no body, even of an error', async () => {
@@ -50,27 +54,56 @@ describe('-f/--raw-field strings and -F/--field typed values, as gh reads them',
   it('numbers, booleans, null and JSON are typed by -F, kept as strings by -f; other -F text is a string', async () => {
     server.on('POST /api/v1/steps', { status: 201, body: { data: { id: 9 } } });
     const r = await runInProcess(
-      ['api', '/steps', '-f', 'phase_id=12', '-F', 'order=3', '-F', 'completed=true', '--field', 'due_date=null', '-F', 'tags=[1,"x"]', '-F', 'title=Draft the brief', '--raw-field', 'published=false'],
+      [
+        'api',
+        '/steps',
+        '-f',
+        'phase_id=12',
+        '-F',
+        'order=3',
+        '-F',
+        'completed=true',
+        '--field',
+        'due_date=null',
+        '-F',
+        'tags=[1,"x"]',
+        '-F',
+        'title=Draft the brief',
+        '--raw-field',
+        'published=false',
+      ],
       { env },
     );
     expect(r.code, r.stderr).toBe(0);
-    expect(JSON.parse(server.requests[0]!.body)).toEqual({ phase_id: '12', order: 3, completed: true, due_date: null, tags: [1, 'x'], title: 'Draft the brief', published: 'false' });
+    expect(JSON.parse(server.requests[0]!.body)).toEqual({
+      phase_id: '12',
+      order: 3,
+      completed: true,
+      due_date: null,
+      tags: [1, 'x'],
+      title: 'Draft the brief',
+      published: 'false',
+    });
   });
 
-  it('-F key=@file sends the file\'s text, -F key=@- standard input', async () => {
+  it("-F key=@file sends the file's text, -F key=@- standard input", async () => {
     const dir = makeConfigDir();
     const file = join(dir, 'brief.md');
     writeFileSync(file, '# Brief\n\n42\n');
     server.on('PUT /api/v1/steps/4', { status: 200, body: { data: { id: 4 } } });
     expect((await runInProcess(['api', '-X', 'PUT', '/steps/4', '-F', `content=@${file}`], { env })).code).toBe(0);
     expect(JSON.parse(server.requests[0]!.body)).toEqual({ content: '# Brief\n\n42\n' });
-    expect((await runInProcess(['api', '-X', 'PUT', '/steps/4', '-F', 'content=@-'], { env, stdin: 'true' })).code).toBe(0);
+    expect(
+      (await runInProcess(['api', '-X', 'PUT', '/steps/4', '-F', 'content=@-'], { env, stdin: 'true' })).code,
+    ).toBe(0);
     expect(JSON.parse(server.requests[1]!.body)).toEqual({ content: 'true' });
   });
 
   it('on a GET both go to the query string (parameters alone make it a POST, as in gh)', async () => {
     server.on('GET /api/v1/steps', { status: 200, body: { data: [] } });
-    expect((await runInProcess(['api', '-X', 'GET', '/steps', '-F', 'per_page=5', '-f', 'completed=false'], { env })).code).toBe(0);
+    expect(
+      (await runInProcess(['api', '-X', 'GET', '/steps', '-F', 'per_page=5', '-f', 'completed=false'], { env })).code,
+    ).toBe(0);
     const url = new URL(server.requests[0]!.url, server.url);
     expect(url.pathname).toBe('/api/v1/steps');
     expect(Object.fromEntries(url.searchParams)).toEqual({ per_page: '5', completed: 'false' });
@@ -79,7 +112,11 @@ describe('-f/--raw-field strings and -F/--field typed values, as gh reads them',
 
 describe('-i and --silent on success', () => {
   it('-i prints the status line and headers, a blank line, then the body', async () => {
-    server.on('GET /api/v1/projects/31', { status: 200, headers: { 'x-ratelimit-remaining': '59' }, body: { data: { id: 31 } } });
+    server.on('GET /api/v1/projects/31', {
+      status: 200,
+      headers: { 'x-ratelimit-remaining': '59' },
+      body: { data: { id: 31 } },
+    });
     const r = await runInProcess(['api', '--include', '/api/v1/projects/31'], { env });
     expect(r.code).toBe(0);
     const [head, body] = r.stdout.split('\n\n');

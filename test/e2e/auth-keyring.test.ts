@@ -7,7 +7,6 @@ import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TokenSet } from '../../src/auth/oauth-client.js';
 import type { RunningSandbox } from '../../src/sandbox/index.js';
 import { makeConfigDir, registerSecret, ROOT, runCli } from '../helpers/cli.js';
 import { signIn } from '../helpers/oauth-sign-in.js';
@@ -44,9 +43,13 @@ describe('tokens in the OS keyring (Secret Service)', () => {
   beforeAll(async () => {
     [sb, other] = await Promise.all([startTestSandbox(), startTestSandbox()]);
     keyringHome = mkdtempSync(join(tmpdir(), 'pwctl-keyring-'));
-    session = spawn('dbus-run-session', ['--', 'bash', join(ROOT, 'test', 'helpers', 'keyring-session.sh'), keyringHome], {
-      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: keyringHome },
-    });
+    session = spawn(
+      'dbus-run-session',
+      ['--', 'bash', join(ROOT, 'test', 'helpers', 'keyring-session.sh'), keyringHome],
+      {
+        env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: keyringHome },
+      },
+    );
     let out = '';
     let err = '';
     session.stderr.on('data', (c: Buffer) => (err += c.toString('utf8')));
@@ -56,7 +59,9 @@ describe('tokens in the OS keyring (Secret Service)', () => {
         const ready = /^ready (\S+)$/m.exec(out);
         if (ready) resolve(ready[1]!);
       });
-      session.on('close', (code) => reject(new Error(`the keyring session ended (${code}) before it was ready: ${err}`)));
+      session.on('close', (code) =>
+        reject(new Error(`the keyring session ended (${code}) before it was ready: ${err}`)),
+      );
     });
   });
   afterAll(async () => {
@@ -68,15 +73,28 @@ describe('tokens in the OS keyring (Secret Service)', () => {
   const withBus = () => ({ DBUS_SESSION_BUS_ADDRESS: bus });
 
   function secretTool(args: string[], stdin?: string) {
-    return spawnSync('secret-tool', args, { env: { PATH: process.env.PATH!, HOME: keyringHome, ...withBus() }, input: stdin, encoding: 'utf8' });
+    return spawnSync('secret-tool', args, {
+      env: { PATH: process.env.PATH!, HOME: keyringHome, ...withBus() },
+      input: stdin,
+      encoding: 'utf8',
+    });
   }
 
   function profileOf(configDir: string, name = 'default'): Record<string, string | undefined> {
     return JSON.parse(readFileSync(join(configDir, 'config.json'), 'utf8')).profiles[name];
   }
 
-  async function login(configDir: string, token: string, extra: string[] = [], env: Record<string, string | undefined> = withBus()) {
-    return runCli(['auth', 'login', '--with-token', '--base-url', sb.baseUrl, ...extra], { configDir, stdin: token, env });
+  async function login(
+    configDir: string,
+    token: string,
+    extra: string[] = [],
+    env: Record<string, string | undefined> = withBus(),
+  ) {
+    return runCli(['auth', 'login', '--with-token', '--base-url', sb.baseUrl, ...extra], {
+      configDir,
+      stdin: token,
+      env,
+    });
   }
 
   it('login puts the token in the keyring and nowhere on disk; commands read it back; logout removes the item', async () => {
@@ -100,33 +118,53 @@ describe('tokens in the OS keyring (Secret Service)', () => {
     expect(used.code, used.stderr).toBe(0);
     expect(sb.requests.slice(mark).map((r) => r.tokenRole)).toEqual(['member']);
     const status = await runCli(['auth', 'status', '-o', 'json'], { configDir, env: withBus() });
-    expect(JSON.parse(status.stdout)).toMatchObject([{ token_source: 'keyring', token_location: `pwctl/${account}`, token: `****${token.slice(-4)}`, valid: true }]);
-    expect((await runCli(['auth', 'status'], { configDir, env: withBus() })).stdout).toMatch(/^default \*\t\S+\t\S+\tkeyring\t/);
-    expect((await runCli(['auth', 'token'], { configDir, env: withBus(), allowSecrets: true })).stdout).toBe(`${token}\n`);
+    expect(JSON.parse(status.stdout)).toMatchObject([
+      { token_source: 'keyring', token_location: `pwctl/${account}`, token: `****${token.slice(-4)}`, valid: true },
+    ]);
+    expect((await runCli(['auth', 'status'], { configDir, env: withBus() })).stdout).toMatch(
+      /^default \*\t\S+\t\S+\tkeyring\t/,
+    );
+    expect((await runCli(['auth', 'token'], { configDir, env: withBus(), allowSecrets: true })).stdout).toBe(
+      `${token}\n`,
+    );
 
     const logout = await runCli(['auth', 'logout'], { configDir, env: withBus() });
     expect(logout.code, logout.stderr).toBe(0);
-    expect(logout.stderr).toBe(`✓ Logged out of profile default: removed its stored token from the OS keyring (pwctl/${account})\n`);
+    expect(logout.stderr).toBe(
+      `✓ Logged out of profile default: removed its stored token from the OS keyring (pwctl/${account})\n`,
+    );
     expect(secretTool(['lookup', 'service', 'pwctl', 'username', account]).status).not.toBe(0);
     expect(profileOf(configDir)).toEqual({ base_url: sb.baseUrl });
     expect((await runCli(['api', '/steps'], { configDir, env: withBus() })).code).toBe(4);
   });
 
   it('without a session bus, login falls back to the 0600 file and says so in one line', async () => {
-    for (const env of [{ DBUS_SESSION_BUS_ADDRESS: undefined }, { DBUS_SESSION_BUS_ADDRESS: `unix:path=${join(keyringHome, 'no-such-bus')}` }]) {
+    for (const env of [
+      { DBUS_SESSION_BUS_ADDRESS: undefined },
+      { DBUS_SESSION_BUS_ADDRESS: `unix:path=${join(keyringHome, 'no-such-bus')}` },
+    ]) {
       const configDir = makeConfigDir();
       const result = await login(configDir, sb.tokens.client, [], env);
       expect(result.code, result.stderr).toBe(0);
       const warnings = result.stderr.split('\n').filter((line) => line.startsWith('warning:'));
-      expect(warnings).toEqual([`warning: no usable OS keyring (no D-Bus session bus): the token is stored in ${join(configDir, 'config.json')} (mode 0600)`]);
-      expect(profileOf(configDir)).toEqual({ base_url: sb.baseUrl, token: sb.tokens.client, token_service: sb.baseUrl });
+      expect(warnings).toEqual([
+        `warning: no usable OS keyring (no D-Bus session bus): the token is stored in ${join(configDir, 'config.json')} (mode 0600)`,
+      ]);
+      expect(profileOf(configDir)).toEqual({
+        base_url: sb.baseUrl,
+        token: sb.tokens.client,
+        token_service: sb.baseUrl,
+      });
       expect(statSync(join(configDir, 'config.json')).mode & 0o777).toBe(0o600);
     }
   });
 
   it('--insecure-storage keeps the token in the file even with a usable keyring', async () => {
     const configDir = makeConfigDir();
-    const items = () => secretTool(['search', '--all', 'service', 'pwctl']).stdout.split('\n').filter((line) => line.startsWith('[/')).length;
+    const items = () =>
+      secretTool(['search', '--all', 'service', 'pwctl'])
+        .stdout.split('\n')
+        .filter((line) => line.startsWith('[/')).length;
     const before = items();
     const result = await login(configDir, sb.tokens.manager, ['--insecure-storage']);
     expect(result.code, result.stderr).toBe(0);
@@ -151,14 +189,28 @@ describe('tokens in the OS keyring (Secret Service)', () => {
     const account = profileOf(configDir).keyring_account!;
     const tokens = await signIn(sb);
     // As `auth login --web` stores it: the tokens with their service and token endpoint.
-    const item = JSON.stringify({ token: tokens.accessToken, refresh_token: tokens.refreshToken, expires_at: '2020-01-01T00:00:00.000Z', service: sb.baseUrl, token_endpoint: `${sb.baseUrl}/oauth/token` });
-    expect(secretTool(['store', '--label', 'pwctl test', 'service', 'pwctl', 'username', account], item).status).toBe(0);
+    const item = JSON.stringify({
+      token: tokens.accessToken,
+      refresh_token: tokens.refreshToken,
+      expires_at: '2020-01-01T00:00:00.000Z',
+      service: sb.baseUrl,
+      token_endpoint: `${sb.baseUrl}/oauth/token`,
+    });
+    expect(secretTool(['store', '--label', 'pwctl test', 'service', 'pwctl', 'username', account], item).status).toBe(
+      0,
+    );
 
     const mark = sb.requests.length;
-    const results = await Promise.all(Array.from({ length: 4 }, () => runCli(['api', '/steps?per_page=1'], { configDir, env: withBus() })));
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () => runCli(['api', '/steps?per_page=1'], { configDir, env: withBus() })),
+    );
     for (const r of results) expect(r.code, r.stderr).toBe(0);
     expect(sb.requests.slice(mark).filter((r) => r.path === '/oauth/token')).toHaveLength(1);
-    const stored = JSON.parse(secretTool(['lookup', 'service', 'pwctl', 'username', account]).stdout) as { token: string; refresh_token: string; expires_at: string };
+    const stored = JSON.parse(secretTool(['lookup', 'service', 'pwctl', 'username', account]).stdout) as {
+      token: string;
+      refresh_token: string;
+      expires_at: string;
+    };
     registerSecret(stored.token);
     registerSecret(stored.refresh_token);
     expect(stored.refresh_token).not.toBe(tokens.refreshToken);
@@ -171,7 +223,8 @@ describe('tokens in the OS keyring (Secret Service)', () => {
     const configDir = makeConfigDir();
     expect((await login(configDir, sb.tokens.member)).code).toBe(0);
     const account = profileOf(configDir).keyring_account!;
-    const item = () => JSON.parse(secretTool(['lookup', 'service', 'pwctl', 'username', account]).stdout) as Record<string, unknown>;
+    const item = () =>
+      JSON.parse(secretTool(['lookup', 'service', 'pwctl', 'username', account]).stdout) as Record<string, unknown>;
     expect(item()).toEqual({ token: sb.tokens.member, service: sb.baseUrl });
 
     const mark = other.requests.length;
@@ -184,8 +237,15 @@ describe('tokens in the OS keyring (Secret Service)', () => {
     // As an older pwctl left it: no binding in the profile or the item. The first read binds
     // both to the profile's base_url, and B is still refused.
     const path = join(configDir, 'config.json');
-    writeFileSync(path, JSON.stringify({ profiles: { default: { base_url: sb.baseUrl, keyring_account: account } } }), { mode: 0o600 });
-    expect(secretTool(['store', '--label', 'pwctl test', 'service', 'pwctl', 'username', account], JSON.stringify({ token: sb.tokens.member })).status).toBe(0);
+    writeFileSync(path, JSON.stringify({ profiles: { default: { base_url: sb.baseUrl, keyring_account: account } } }), {
+      mode: 0o600,
+    });
+    expect(
+      secretTool(
+        ['store', '--label', 'pwctl test', 'service', 'pwctl', 'username', account],
+        JSON.stringify({ token: sb.tokens.member }),
+      ).status,
+    ).toBe(0);
     const first = await runCli(['api', '/steps'], { configDir, env: { ...withBus(), PWCTL_BASE_URL: other.baseUrl } });
     expect(first.code).toBe(4);
     expect(first.stderr).toMatch(/is signed in to .*the base URL from PWCTL_BASE_URL is/);

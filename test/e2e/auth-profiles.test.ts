@@ -33,8 +33,15 @@ function requestsSince(mark: number) {
 }
 
 /** A config dir whose default profile holds `role`'s token for the sandbox. */
-async function loggedIn(role: 'manager' | 'member' | 'client' = 'manager', configDir = makeConfigDir(), profile = 'default'): Promise<string> {
-  const result = await runInProcess(['auth', 'login', '--with-token', '--base-url', sb.baseUrl, '--profile', profile], { configDir, stdin: `${sb.tokens[role]}\n` });
+async function loggedIn(
+  role: 'manager' | 'member' | 'client' = 'manager',
+  configDir = makeConfigDir(),
+  profile = 'default',
+): Promise<string> {
+  const result = await runInProcess(['auth', 'login', '--with-token', '--base-url', sb.baseUrl, '--profile', profile], {
+    configDir,
+    stdin: `${sb.tokens[role]}\n`,
+  });
   expect(result.code, result.stderr).toBe(0);
   return configDir;
 }
@@ -42,7 +49,10 @@ async function loggedIn(role: 'manager' | 'member' | 'client' = 'manager', confi
 describe('profiles', () => {
   it('auth login --profile staging --base-url creates that profile and leaves the default alone', async () => {
     const configDir = await loggedIn('manager');
-    const staging = await runInProcess(['auth', 'login', '--profile', 'staging', '--base-url', sb.baseUrl, '--with-token'], { configDir, stdin: sb.tokens.client });
+    const staging = await runInProcess(
+      ['auth', 'login', '--profile', 'staging', '--base-url', sb.baseUrl, '--with-token'],
+      { configDir, stdin: sb.tokens.client },
+    );
     expect(staging.code, staging.stderr).toBe(0);
     expect(staging.stderr).toMatch(/with profile staging/);
 
@@ -51,10 +61,17 @@ describe('profiles', () => {
     expect(profiles.staging).toEqual({ base_url: sb.baseUrl, token: sb.tokens.client, token_service: sb.baseUrl });
 
     // --profile and PWCTL_PROFILE select it everywhere.
-    expect((await runInProcess(['auth', 'token', '--profile', 'staging'], { configDir, allowSecrets: true })).stdout).toBe(`${sb.tokens.client}\n`);
-    expect((await runInProcess(['auth', 'token'], { configDir, env: { PWCTL_PROFILE: 'staging' }, allowSecrets: true })).stdout).toBe(`${sb.tokens.client}\n`);
+    expect(
+      (await runInProcess(['auth', 'token', '--profile', 'staging'], { configDir, allowSecrets: true })).stdout,
+    ).toBe(`${sb.tokens.client}\n`);
+    expect(
+      (await runInProcess(['auth', 'token'], { configDir, env: { PWCTL_PROFILE: 'staging' }, allowSecrets: true }))
+        .stdout,
+    ).toBe(`${sb.tokens.client}\n`);
     const mark = sb.requests.length;
-    expect((await runInProcess(['api', '/steps?per_page=1'], { configDir, env: { PWCTL_PROFILE: 'staging' } })).code).toBe(0);
+    expect(
+      (await runInProcess(['api', '/steps?per_page=1'], { configDir, env: { PWCTL_PROFILE: 'staging' } })).code,
+    ).toBe(0);
     expect(requestsSince(mark).map((r) => r.tokenRole)).toEqual(['client']);
 
     const all = await runInProcess(['auth', 'status', '-o', 'json'], { configDir });
@@ -71,9 +88,11 @@ describe('profiles', () => {
     expect(readProfiles(configDir).staging?.token).toBeUndefined();
   });
 
-  it('status lists every stored profile, marks the active one, and exits with the active one\'s outcome', async () => {
+  it("status lists every stored profile, marks the active one, and exits with the active one's outcome", async () => {
     const configDir = await loggedIn('manager');
-    expect((await runInProcess(['config', 'set', 'base_url', sb.baseUrl, '--profile', 'empty'], { configDir })).code).toBe(0);
+    expect(
+      (await runInProcess(['config', 'set', 'base_url', sb.baseUrl, '--profile', 'empty'], { configDir })).code,
+    ).toBe(0);
     const result = await runInProcess(['auth', 'status'], { configDir });
     expect(result.code, result.stderr).toBe(0);
     const lines = result.stdout.trimEnd().split('\n');
@@ -88,8 +107,18 @@ describe('profiles', () => {
 
   it('other profiles are shown as stored: --base-url and PWCTL_TOKEN apply to the active one only', async () => {
     const configDir = await loggedIn('manager');
-    expect((await runInProcess(['auth', 'login', '--profile', 'staging', '--base-url', sb.baseUrl, '--with-token'], { configDir, stdin: sb.tokens.client })).code).toBe(0);
-    const result = await runInProcess(['auth', 'status', '-o', 'json'], { configDir, env: { PWCTL_TOKEN: sb.tokens.member } });
+    expect(
+      (
+        await runInProcess(['auth', 'login', '--profile', 'staging', '--base-url', sb.baseUrl, '--with-token'], {
+          configDir,
+          stdin: sb.tokens.client,
+        })
+      ).code,
+    ).toBe(0);
+    const result = await runInProcess(['auth', 'status', '-o', 'json'], {
+      configDir,
+      env: { PWCTL_TOKEN: sb.tokens.member },
+    });
     expect(result.code, result.stderr).toBe(0);
     const rows = JSON.parse(result.stdout) as Array<{ profile: string; token_source: string; token: string }>;
     expect(rows.map((r) => [r.profile, r.token_source, r.token])).toEqual([
@@ -99,7 +128,10 @@ describe('profiles', () => {
   });
 
   it('rejects an invalid profile name (exit 2)', async () => {
-    const result = await runInProcess(['auth', 'login', '--with-token', '--profile', '../evil', '--base-url', sb.baseUrl], { stdin: sb.tokens.manager });
+    const result = await runInProcess(
+      ['auth', 'login', '--with-token', '--profile', '../evil', '--base-url', sb.baseUrl],
+      { stdin: sb.tokens.manager },
+    );
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/--profile must be a profile name/);
   });
@@ -118,14 +150,18 @@ describe('auth switch', () => {
     const mark = sb.requests.length;
     expect((await runInProcess(['api', '/steps?per_page=1'], { configDir })).code).toBe(0);
     expect((await runInProcess(['api', '/steps?per_page=1', '--profile', 'default'], { configDir })).code).toBe(0);
-    expect((await runInProcess(['api', '/steps?per_page=1'], { configDir, env: { PWCTL_PROFILE: 'default' } })).code).toBe(0);
+    expect(
+      (await runInProcess(['api', '/steps?per_page=1'], { configDir, env: { PWCTL_PROFILE: 'default' } })).code,
+    ).toBe(0);
     expect(requestsSince(mark).map((r) => r.tokenRole)).toEqual(['client', 'manager', 'manager']);
 
     // The default profile is also the one `config` changes and `auth status` marks.
     expect((await runInProcess(['config', 'set', 'company', '1'], { configDir })).code).toBe(0);
     expect(readProfiles(configDir).staging).toMatchObject({ company: 1 });
     const status = await runInProcess(['auth', 'status', '-o', 'json'], { configDir });
-    expect((JSON.parse(status.stdout) as Array<{ profile: string; active: boolean }>).map((r) => [r.profile, r.active])).toEqual([
+    expect(
+      (JSON.parse(status.stdout) as Array<{ profile: string; active: boolean }>).map((r) => [r.profile, r.active]),
+    ).toEqual([
       ['default', false],
       ['staging', true],
     ]);
@@ -143,7 +179,9 @@ describe('auth switch', () => {
     const before = readFileSync(join(configDir, 'config.json'), 'utf8');
     const result = await runInProcess(['auth', 'switch', 'prod'], { configDir });
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe('error: no stored profile "prod" (stored: default); `pwctl auth login --profile prod --base-url <url>` creates it\n');
+    expect(result.stderr).toBe(
+      'error: no stored profile "prod" (stored: default); `pwctl auth login --profile prod --base-url <url>` creates it\n',
+    );
     expect(readFileSync(join(configDir, 'config.json'), 'utf8')).toBe(before);
     const bad = await runInProcess(['auth', 'switch', '../x'], { configDir });
     expect(bad.code).toBe(2);
@@ -155,6 +193,8 @@ describe('auth switch', () => {
     await loggedIn('client', configDir, 'staging');
     const result = await runInProcess(['auth', 'switch', 'staging'], { configDir, env: { PWCTL_PROFILE: 'default' } });
     expect(result.code).toBe(0);
-    expect(result.stderr).toMatch(/^warning: PWCTL_PROFILE=default is set in this environment and overrides the default$/m);
+    expect(result.stderr).toMatch(
+      /^warning: PWCTL_PROFILE=default is set in this environment and overrides the default$/m,
+    );
   });
 });

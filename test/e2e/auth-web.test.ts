@@ -36,12 +36,20 @@ function fakeBrowser(configDir: string, name: string): { fakeBin: string; dump: 
   const fakeBin = join(configDir, 'fake-bin');
   mkdirSync(fakeBin);
   const dump = join(configDir, name);
-  writeFileSync(join(fakeBin, name), `#!/bin/sh\nenv > "${dump}.env.tmp" && mv "${dump}.env.tmp" "${dump}.env"\nprintf '%s\\n' "$@" > "${dump}.args.tmp" && mv "${dump}.args.tmp" "${dump}.args"\n`);
+  writeFileSync(
+    join(fakeBin, name),
+    `#!/bin/sh\nenv > "${dump}.env.tmp" && mv "${dump}.env.tmp" "${dump}.env"\nprintf '%s\\n' "$@" > "${dump}.args.tmp" && mv "${dump}.args.tmp" "${dump}.args"\n`,
+  );
   chmodSync(join(fakeBin, name), 0o755);
   return { fakeBin, dump };
 }
 
-function startCli(args: string[], configDir: string, env: Record<string, string | undefined> = {}, urlSource?: () => string | undefined): RunningCli {
+function startCli(
+  args: string[],
+  configDir: string,
+  env: Record<string, string | undefined> = {},
+  urlSource?: () => string | undefined,
+): RunningCli {
   const fullEnv: Record<string, string> = baseEnv(configDir);
   for (const [k, v] of Object.entries(env)) {
     if (v === undefined) delete fullEnv[k];
@@ -53,7 +61,9 @@ function startCli(args: string[], configDir: string, env: Record<string, string 
   let err = '';
   child.stdout.on('data', (c: Buffer) => (out += c.toString('utf8')));
   child.stderr.on('data', (c: Buffer) => (err += c.toString('utf8')));
-  const done = new Promise<CliResult>((resolve) => child.on('close', (code, signal) => resolve({ code, signal, stdout: out, stderr: err })));
+  const done = new Promise<CliResult>((resolve) =>
+    child.on('close', (code, signal) => resolve({ code, signal, stdout: out, stderr: err })),
+  );
   const url = new Promise<string>((resolve, reject) => {
     const look = () => {
       const found = urlSource ? urlSource() : /^ {2}(http:\/\/\S+\/oauth\/authorize\?\S+)$/m.exec(err)?.[1];
@@ -71,15 +81,24 @@ function decodeHtml(text: string): string {
 }
 
 /** Load the consent page, submit it as `user` with `decision`, and return the redirect target. */
-async function submitConsent(authorizeUrl: string, user: 'manager' | 'member' | 'client', decision: 'approve' | 'deny'): Promise<string> {
+async function submitConsent(
+  authorizeUrl: string,
+  user: 'manager' | 'member' | 'client',
+  decision: 'approve' | 'deny',
+): Promise<string> {
   const page = await fetch(authorizeUrl);
   expect(page.status).toBe(200);
   const html = await page.text();
   const form = new URLSearchParams();
-  for (const m of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) form.set(m[1]!, decodeHtml(m[2]!));
+  for (const m of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g))
+    form.set(m[1]!, decodeHtml(m[2]!));
   form.set('user', user);
   form.set('decision', decision);
-  const answer = await fetch(new URL('/oauth/authorize', authorizeUrl), { method: 'POST', body: form, redirect: 'manual' });
+  const answer = await fetch(new URL('/oauth/authorize', authorizeUrl), {
+    method: 'POST',
+    body: form,
+    redirect: 'manual',
+  });
   expect(answer.status).toBe(302);
   return answer.headers.get('location')!;
 }
@@ -147,7 +166,9 @@ describe('auth login --web', () => {
     const result = await cli.done;
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toMatch(/✓ Logged in to 127\.0\.0\.1:\d+ with profile default; the token reaches Northwind Studio \(1\)/);
+    expect(result.stderr).toMatch(
+      /✓ Logged in to 127\.0\.0\.1:\d+ with profile default; the token reaches Northwind Studio \(1\)/,
+    );
 
     const stored = readProfile(configDir)!;
     expect(stored.base_url).toBe(sb.baseUrl);
@@ -162,7 +183,9 @@ describe('auth login --web', () => {
     const form = new URLSearchParams(exchanges[0]!.rawBody);
     expect(form.get('grant_type')).toBe('authorization_code');
     expect(form.get('redirect_uri')).toBe(params.get('redirect_uri'));
-    expect(createHash('sha256').update(form.get('code_verifier')!).digest('base64url')).toBe(params.get('code_challenge'));
+    expect(createHash('sha256').update(form.get('code_verifier')!).digest('base64url')).toBe(
+      params.get('code_challenge'),
+    );
 
     const mark2 = sb.requests.length;
     const use = await runInProcess(['api', '/steps?per_page=1'], { configDir });
@@ -170,7 +193,14 @@ describe('auth login --web', () => {
     expect(sb.requests.slice(mark2).map((r) => [r.path, r.tokenRole])).toEqual([['/api/v1/steps', 'member']]);
 
     const status = await runInProcess(['auth', 'status', '-o', 'json'], { configDir });
-    expect(JSON.parse(status.stdout)).toMatchObject([{ valid: true, refresh_token: true, expires_at: stored.token_expires_at, token: `****${stored.token!.slice(-4)}` }]);
+    expect(JSON.parse(status.stdout)).toMatchObject([
+      {
+        valid: true,
+        refresh_token: true,
+        expires_at: stored.token_expires_at,
+        token: `****${stored.token!.slice(-4)}`,
+      },
+    ]);
   });
 
   it('stores nothing and exits 4 when the user denies access', async () => {
@@ -203,7 +233,9 @@ describe('auth login --web', () => {
 
   it('gives up after PWCTL_OAUTH_TIMEOUT seconds (exit 4)', async () => {
     const configDir = makeConfigDir();
-    const result = await startCli(['auth', 'login', '--web', '--no-browser', '--base-url', sb.baseUrl], configDir, { PWCTL_OAUTH_TIMEOUT: '1' }).done;
+    const result = await startCli(['auth', 'login', '--web', '--no-browser', '--base-url', sb.baseUrl], configDir, {
+      PWCTL_OAUTH_TIMEOUT: '1',
+    }).done;
     expect(result.code).toBe(4);
     expect(result.stderr).toMatch(/error: no sign-in arrived within 1 s: run `pwctl auth login --web` again/);
     expect(readProfile(configDir)).toBeUndefined();
@@ -233,7 +265,10 @@ describe('auth login --web', () => {
 
   it('prints the URL when there is no display, even with --quiet', async () => {
     const configDir = makeConfigDir();
-    const cli = startCli(['auth', 'login', '--web', '--quiet', '--base-url', sb.baseUrl], configDir, { DISPLAY: undefined, WAYLAND_DISPLAY: undefined });
+    const cli = startCli(['auth', 'login', '--web', '--quiet', '--base-url', sb.baseUrl], configDir, {
+      DISPLAY: undefined,
+      WAYLAND_DISPLAY: undefined,
+    });
     await cli.url;
     expect(cli.stderr()).toMatch(/^No display found\. Open this URL in a browser to sign in:\n {2}http/);
     await fetch(await submitConsent(await cli.url, 'manager', 'approve'));
@@ -249,8 +284,16 @@ describe('auth login --web', () => {
     const cli = startCli(
       ['auth', 'login', '--web', '--base-url', sb.baseUrl],
       configDir,
-      { PATH: `${fakeBin}:${process.env.PATH}`, DISPLAY: ':99', PWCTL_TOKEN: envToken, PWCTL_WEBHOOK_SECRET: 'whsec-canary-4242' },
-      () => (existsSync(`${dump}.args`) && existsSync(`${dump}.env`) ? readFileSync(`${dump}.args`, 'utf8').trim() : undefined),
+      {
+        PATH: `${fakeBin}:${process.env.PATH}`,
+        DISPLAY: ':99',
+        PWCTL_TOKEN: envToken,
+        PWCTL_WEBHOOK_SECRET: 'whsec-canary-4242',
+      },
+      () =>
+        existsSync(`${dump}.args`) && existsSync(`${dump}.env`)
+          ? readFileSync(`${dump}.args`, 'utf8').trim()
+          : undefined,
     );
     const url = await cli.url;
     expect(url).toMatch(new RegExp(`^${sb.baseUrl}/oauth/authorize\\?`));
@@ -276,8 +319,16 @@ describe('auth login --web', () => {
       ['auth', 'login', '--web', '--base-url', sb.baseUrl],
       configDir,
       // The first entry does not exist: the next one is tried. No DISPLAY: $BROWSER is enough.
-      { BROWSER: `/nonexistent/browser:${join(fakeBin, 'my-browser')} --new-tab %s`, DISPLAY: undefined, WAYLAND_DISPLAY: undefined, PWCTL_WEBHOOK_SECRET: 'whsec-canary-4343' },
-      () => (existsSync(`${dump}.args`) && existsSync(`${dump}.env`) ? readFileSync(`${dump}.args`, 'utf8').trim().split('\n').at(-1) : undefined),
+      {
+        BROWSER: `/nonexistent/browser:${join(fakeBin, 'my-browser')} --new-tab %s`,
+        DISPLAY: undefined,
+        WAYLAND_DISPLAY: undefined,
+        PWCTL_WEBHOOK_SECRET: 'whsec-canary-4343',
+      },
+      () =>
+        existsSync(`${dump}.args`) && existsSync(`${dump}.env`)
+          ? readFileSync(`${dump}.args`, 'utf8').trim().split('\n').at(-1)
+          : undefined,
     );
     const url = await cli.url;
     expect(url).toMatch(new RegExp(`^${sb.baseUrl}/oauth/authorize\\?`));
@@ -318,7 +369,8 @@ describe('token renewal', () => {
     expect(sb.state.auth.access_tokens[after.token!]?.user_id).toBe(1);
     // --debug shows the renewal but none of the four secrets.
     expect(result.stderr).toMatch(/token renewed/);
-    for (const secret of [before.token!, before.refresh_token!, after.token!, after.refresh_token!]) expect(result.stderr).not.toContain(secret);
+    for (const secret of [before.token!, before.refresh_token!, after.token!, after.refresh_token!])
+      expect(result.stderr).not.toContain(secret);
   });
 
   it('exits 4 with "run `pwctl auth login`" when the refresh token is refused, keeping the stored tokens', async () => {
@@ -330,7 +382,9 @@ describe('token renewal', () => {
 
     const result = await runInProcess(['api', '/steps', '-o', 'json'], { configDir });
     expect(result.code).toBe(4);
-    expect(result.stderr).toMatch(/^error: cannot renew the token of profile default \(the token endpoint answered 400 invalid_grant: .*\): run `pwctl auth login`$/m);
+    expect(result.stderr).toMatch(
+      /^error: cannot renew the token of profile default \(the token endpoint answered 400 invalid_grant: .*\): run `pwctl auth login`$/m,
+    );
     expect(JSON.parse(result.stderr.trim().split('\n').at(-1)!)).toMatchObject({ error: { status: 401, code: 4 } });
     expect(readProfile(configDir)).toEqual(before);
   });
@@ -344,7 +398,9 @@ describe('token renewal', () => {
     const mark = sb.requests.length;
     const result = await runInProcess(['api', '/steps'], { configDir });
     expect(result.code).toBe(4);
-    expect(result.stderr).toMatch(/^error: the token of profile default expired .* ago and cannot be renewed: run `pwctl auth login`$/m);
+    expect(result.stderr).toMatch(
+      /^error: the token of profile default expired .* ago and cannot be renewed: run `pwctl auth login`$/m,
+    );
     expect(sb.requests.length).toBe(mark);
   });
 });

@@ -23,13 +23,18 @@ interface StoredProfile {
 }
 
 function readProfiles(configDir: string): Record<string, StoredProfile> {
-  return (JSON.parse(readFileSync(join(configDir, 'config.json'), 'utf8')) as { profiles: Record<string, StoredProfile> }).profiles;
+  return (
+    JSON.parse(readFileSync(join(configDir, 'config.json'), 'utf8')) as { profiles: Record<string, StoredProfile> }
+  ).profiles;
 }
 
 /** A config dir whose default profile holds `role`'s token for the sandbox. */
 async function loggedIn(role: 'manager' | 'member' | 'client' = 'manager', extra: string[] = []): Promise<string> {
   const configDir = makeConfigDir();
-  const result = await runInProcess(['auth', 'login', '--with-token', '--base-url', sb.baseUrl, ...extra], { configDir, stdin: `${sb.tokens[role]}\n` });
+  const result = await runInProcess(['auth', 'login', '--with-token', '--base-url', sb.baseUrl, ...extra], {
+    configDir,
+    stdin: `${sb.tokens[role]}\n`,
+  });
   expect(result.code, result.stderr).toBe(0);
   return configDir;
 }
@@ -42,7 +47,10 @@ describe('auth login --with-token', () => {
   it('checks the token with one request, stores it 0600 with the base URL, and says which company it reaches', async () => {
     const configDir = makeConfigDir();
     const mark = sb.requests.length;
-    const result = await runInProcess(['auth', 'login', '--with-token', '--base-url', `${sb.baseUrl}/api/v1/`], { configDir, stdin: `${sb.tokens.member}\n` });
+    const result = await runInProcess(['auth', 'login', '--with-token', '--base-url', `${sb.baseUrl}/api/v1/`], {
+      configDir,
+      stdin: `${sb.tokens.member}\n`,
+    });
 
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toBe('');
@@ -51,7 +59,9 @@ describe('auth login --with-token', () => {
     expect(result.stderr).not.toContain(sb.tokens.member);
     // No session bus in the test environment, so no keyring: the file, said in one line.
     expect(result.stderr.trimEnd().split('\n')).toHaveLength(2);
-    expect(result.stderr).toMatch(/^warning: no usable OS keyring \(no D-Bus session bus\): the token is stored in \S+config\.json \(mode 0600\)$/m);
+    expect(result.stderr).toMatch(
+      /^warning: no usable OS keyring \(no D-Bus session bus\): the token is stored in \S+config\.json \(mode 0600\)$/m,
+    );
 
     const stored = readProfiles(configDir).default!;
     // One trailing newline trimmed; /api/v1 and the trailing slash normalised away.
@@ -65,17 +75,27 @@ describe('auth login --with-token', () => {
 
   it('--insecure-storage chooses the config file deliberately, without a warning', async () => {
     const configDir = makeConfigDir();
-    const result = await runInProcess(['auth', 'login', '--with-token', '--insecure-storage', '--base-url', sb.baseUrl], { configDir, stdin: sb.tokens.member });
+    const result = await runInProcess(
+      ['auth', 'login', '--with-token', '--insecure-storage', '--base-url', sb.baseUrl],
+      { configDir, stdin: sb.tokens.member },
+    );
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).not.toMatch(/warning/);
     expect(result.stderr).toContain(`  stored in ${join(configDir, 'config.json')} (mode 0600, --insecure-storage)\n`);
-    expect(readProfiles(configDir).default).toEqual({ base_url: sb.baseUrl, token: sb.tokens.member, token_service: sb.baseUrl });
+    expect(readProfiles(configDir).default).toEqual({
+      base_url: sb.baseUrl,
+      token: sb.tokens.member,
+      token_service: sb.baseUrl,
+    });
   });
 
   it('stores nothing when the service rejects the token (exit 4), and never echoes the token', async () => {
     const configDir = makeConfigDir();
     const bogus = 'sbx_manager_not-a-real-token-123456';
-    const result = await runInProcess(['auth', 'login', '--with-token', '--base-url', sb.baseUrl], { configDir, stdin: bogus });
+    const result = await runInProcess(['auth', 'login', '--with-token', '--base-url', sb.baseUrl], {
+      configDir,
+      stdin: bogus,
+    });
     expect(result.code).toBe(4);
     expect(result.stderr).toMatch(/^error: 127\.0\.0\.1:\d+ rejected the token \(401\); nothing was stored\n$/);
     expect(result.stderr + result.stdout).not.toContain(bogus);
@@ -99,7 +119,9 @@ describe('auth login --with-token', () => {
     const mark = sb.requests.length;
     const result = await runInProcess(['auth', 'login', '--base-url', sb.baseUrl], { stdin: sb.tokens.manager });
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe('error: no terminal to ask for the token: pipe it to `pwctl auth login --with-token`, or sign in with `pwctl auth login --web`\n');
+    expect(result.stderr).toBe(
+      'error: no terminal to ask for the token: pipe it to `pwctl auth login --with-token`, or sign in with `pwctl auth login --web`\n',
+    );
     expect(requestsSince(mark)).toHaveLength(0);
   });
 
@@ -108,11 +130,15 @@ describe('auth login --with-token', () => {
     expect(asFlag.code).toBe(2);
     expect(asFlag.stderr).toMatch(/unknown option '--token'/);
 
-    const both = await runInProcess(['auth', 'login', '--with-token', '--web', '--base-url', sb.baseUrl], { stdin: sb.tokens.manager });
+    const both = await runInProcess(['auth', 'login', '--with-token', '--web', '--base-url', sb.baseUrl], {
+      stdin: sb.tokens.manager,
+    });
     expect(both.code).toBe(2);
     expect(both.stderr).toMatch(/--with-token and --web cannot be combined/);
 
-    const noBrowser = await runInProcess(['auth', 'login', '--with-token', '--no-browser', '--base-url', sb.baseUrl], { stdin: sb.tokens.manager });
+    const noBrowser = await runInProcess(['auth', 'login', '--with-token', '--no-browser', '--base-url', sb.baseUrl], {
+      stdin: sb.tokens.manager,
+    });
     expect(noBrowser.code).toBe(2);
     expect(noBrowser.stderr).toMatch(/--no-browser works only together with --web/);
   });
@@ -128,12 +154,20 @@ describe('auth login --with-token', () => {
     const { writeFileSync } = await import('node:fs');
     const path = join(configDir, 'config.json');
     const data = JSON.parse(readFileSync(path, 'utf8'));
-    Object.assign(data.profiles.default, { refresh_token: 'sbx_refresh_old', token_expires_at: '2999-01-01T00:00:00.000Z', token_endpoint: `${sb.baseUrl}/oauth/token` });
+    Object.assign(data.profiles.default, {
+      refresh_token: 'sbx_refresh_old',
+      token_expires_at: '2999-01-01T00:00:00.000Z',
+      token_endpoint: `${sb.baseUrl}/oauth/token`,
+    });
     writeFileSync(path, JSON.stringify(data));
 
     const again = await runInProcess(['auth', 'login', '--with-token'], { configDir, stdin: sb.tokens.client });
     expect(again.code, again.stderr).toBe(0);
-    expect(readProfiles(configDir).default).toEqual({ base_url: sb.baseUrl, token: sb.tokens.client, token_service: sb.baseUrl });
+    expect(readProfiles(configDir).default).toEqual({
+      base_url: sb.baseUrl,
+      token: sb.tokens.client,
+      token_service: sb.baseUrl,
+    });
   });
 });
 
@@ -144,7 +178,10 @@ describe('auth login on a terminal', () => {
   it.skipIf(!hasScript)('prompts with hidden input and stores what was typed', async () => {
     const configDir = makeConfigDir();
     const command = `${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} auth login --base-url ${sb.baseUrl}`;
-    const child = spawn('script', ['-qfec', command, '/dev/null'], { env: baseEnv(configDir), stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn('script', ['-qfec', command, '/dev/null'], {
+      env: baseEnv(configDir),
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let screen = '';
     child.stdout.on('data', (chunk: Buffer) => {
       screen += chunk.toString('utf8');
@@ -173,7 +210,9 @@ describe('auth status', () => {
     const result = await runInProcess(['auth', 'status'], { configDir });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).not.toContain(token);
-    expect(result.stdout).toBe(`default *\t${sb.baseUrl}\t${sb.baseUrl}\tfile ${join(configDir, 'config.json')}\t****${token.slice(-4)}\tunknown\t\tok, reaches Northwind Studio (1)\n`);
+    expect(result.stdout).toBe(
+      `default *\t${sb.baseUrl}\t${sb.baseUrl}\tfile ${join(configDir, 'config.json')}\t****${token.slice(-4)}\tunknown\t\tok, reaches Northwind Studio (1)\n`,
+    );
   });
 
   it('-o json gives one record per profile', async () => {
@@ -211,7 +250,9 @@ describe('auth status', () => {
     const [status] = JSON.parse(result.stdout);
     expect(status).toMatchObject({ valid: false, token: '****efgh' });
     expect(status.error).toMatch(/401/);
-    expect(result.stderr).toMatch(/^error: profile default: the token was refused \(.*401.*run `pwctl auth login`.*\)$/m);
+    expect(result.stderr).toMatch(
+      /^error: profile default: the token was refused \(.*401.*run `pwctl auth login`.*\)$/m,
+    );
     expect(result.stderr).not.toContain('revoked-token');
   });
 
@@ -257,7 +298,9 @@ describe('auth token and auth logout', () => {
 
     const result = await runInProcess(['auth', 'logout'], { configDir });
     expect(result.code).toBe(0);
-    expect(result.stderr).toBe(`✓ Logged out of profile default: removed its stored token from ${join(configDir, 'config.json')}\n`);
+    expect(result.stderr).toBe(
+      `✓ Logged out of profile default: removed its stored token from ${join(configDir, 'config.json')}\n`,
+    );
     expect(readProfiles(configDir).default).toEqual({ base_url: sb.baseUrl, company: 1 });
 
     const mark = sb.requests.length;
@@ -279,7 +322,9 @@ describe('PWCTL_TOKEN overrides the stored token', () => {
 
     const status = await runInProcess(['auth', 'status', '-o', 'json'], { configDir, env });
     expect(status.code, status.stderr).toBe(0);
-    expect(JSON.parse(status.stdout)).toMatchObject([{ token_source: 'env', token_location: 'PWCTL_TOKEN', token: `****${sb.tokens.manager.slice(-4)}` }]);
+    expect(JSON.parse(status.stdout)).toMatchObject([
+      { token_source: 'env', token_location: 'PWCTL_TOKEN', token: `****${sb.tokens.manager.slice(-4)}` },
+    ]);
 
     const token = await runInProcess(['auth', 'token'], { configDir, env, allowSecrets: true });
     expect(token.stdout).toBe(`${sb.tokens.manager}\n`);

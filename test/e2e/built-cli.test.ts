@@ -23,7 +23,9 @@ const json = (r: CliResult) => {
 /** One run of each top-level command through the built CLI, and what it must show. */
 const SMOKE: Record<string, (cli: SandboxCli) => Promise<void>> = {
   docs: async ({ pwBin }) => {
-    expect(json(await pwBin(['docs', 'get', seedDocumentUuid(81), '-o', 'json']))).toMatchObject({ uuid: seedDocumentUuid(81) });
+    expect(json(await pwBin(['docs', 'get', seedDocumentUuid(81), '-o', 'json']))).toMatchObject({
+      uuid: seedDocumentUuid(81),
+    });
   },
   steps: async ({ pwBin }) => {
     // --jq: jq's WebAssembly, loaded by the bundle.
@@ -32,22 +34,30 @@ const SMOKE: Record<string, (cli: SandboxCli) => Promise<void>> = {
     expect(r.stdout).toBe('101\n102\n');
   },
   tags: async ({ pwBin }) => {
-    expect(json(await pwBin(['tags', 'list', '112', '-o', 'json']))).toMatchObject({ data: expect.arrayContaining([expect.objectContaining({ name: 'copy' })]) });
+    expect(json(await pwBin(['tags', 'list', '112', '-o', 'json']))).toMatchObject({
+      data: expect.arrayContaining([expect.objectContaining({ name: 'copy' })]),
+    });
   },
   milestones: async ({ pwBin }) => {
     expect(json(await pwBin(['milestones', 'get', '71', '-o', 'json']))).toMatchObject({ id: 71 });
   },
   phases: async ({ pwBin }) => {
-    expect(json(await pwBin(['phases', 'list', '--project', '31', '-o', 'json']))).toEqual(expect.arrayContaining([expect.objectContaining({ id: 41 })]));
+    expect(json(await pwBin(['phases', 'list', '--project', '31', '-o', 'json']))).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: 41 })]),
+    );
   },
   projects: async ({ pwBin }) => {
-    expect(json(await pwBin(['projects', 'list', '-o', 'json']))).toEqual(expect.arrayContaining([expect.objectContaining({ id: 31 })]));
+    expect(json(await pwBin(['projects', 'list', '-o', 'json']))).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: 31 })]),
+    );
   },
   webhooks: async ({ pwBin }) => {
     expect(json(await pwBin(['webhooks', 'list', '-o', 'json']))).toEqual(expect.any(Array));
   },
   auth: async ({ pwBin }) => {
-    expect(json(await pwBin(['auth', 'status', '-o', 'json']))).toEqual([expect.objectContaining({ profile: 'default' })]);
+    expect(json(await pwBin(['auth', 'status', '-o', 'json']))).toEqual([
+      expect.objectContaining({ profile: 'default' }),
+    ]);
   },
   config: async ({ pwBin }) => {
     const configDir = makeConfigDir();
@@ -63,7 +73,14 @@ const SMOKE: Record<string, (cli: SandboxCli) => Promise<void>> = {
   sandbox: async ({ pwBin }) => {
     // The embedded sandbox (--sandbox) and `sandbox reset`; `sandbox serve` runs built in sandbox-cli.test.ts.
     const configDir = makeConfigDir();
-    expect(json(await pwBin(['--sandbox', 'steps', 'get', '101', '-o', 'json'], { configDir, env: { PWCTL_BASE_URL: undefined, PWCTL_TOKEN: undefined } }))).toMatchObject({ id: 101 });
+    expect(
+      json(
+        await pwBin(['--sandbox', 'steps', 'get', '101', '-o', 'json'], {
+          configDir,
+          env: { PWCTL_BASE_URL: undefined, PWCTL_TOKEN: undefined },
+        }),
+      ),
+    ).toMatchObject({ id: 101 });
     expect((await pwBin(['sandbox', 'reset'], { configDir })).code).toBe(0);
   },
   export: async ({ pwBin }) => {
@@ -89,7 +106,9 @@ const SMOKE: Record<string, (cli: SandboxCli) => Promise<void>> = {
 
 describe('the built CLI runs every top-level command', () => {
   it('has a case for each one the program declares', () => {
-    expect(Object.keys(SMOKE).sort()).toEqual(PROGRAM.commands.map((c) => (c.kind === 'lazy' ? c.name : namesOf(c.verb)[0]!)).sort());
+    expect(Object.keys(SMOKE).sort()).toEqual(
+      PROGRAM.commands.map((c) => (c.kind === 'lazy' ? c.name : namesOf(c.verb)[0]!)).sort(),
+    );
   });
 
   for (const [name, smoke] of Object.entries(SMOKE)) it(name, () => smoke(cli));

@@ -8,7 +8,6 @@ import { baseEnv, makeConfigDir } from '../helpers/cli.js';
 import { hasPty, startInPty, visibleText } from '../helpers/pty.js';
 import { sandboxEnv, startTestSandbox } from '../helpers/sandbox.js';
 
-
 /** What a terminal shows after `raw`: carriage returns go back to the line start, ESC[K clears to its end. */
 function screen(raw: string): string[] {
   const lines: string[] = [];
@@ -40,10 +39,19 @@ beforeAll(async () => {
 afterAll(() => sb.close());
 
 function inPty(args: string[]) {
-  return startInPty(args, { cols: 100, rows: 200, keepInput: true, env: { ...baseEnv(makeConfigDir()), ...sandboxEnv(sb), PWCTL_PAGER: '' } });
+  return startInPty(args, {
+    cols: 100,
+    rows: 200,
+    keepInput: true,
+    env: { ...baseEnv(makeConfigDir()), ...sandboxEnv(sb), PWCTL_PAGER: '' },
+  });
 }
 
-const bulkIds = () => Object.values(sb.state.steps).filter((s) => s.title.startsWith('Bulk task')).slice(0, 30).map((s) => String(s.id));
+const bulkIds = () =>
+  Object.values(sb.state.steps)
+    .filter((s) => s.title.startsWith('Bulk task'))
+    .slice(0, 30)
+    .map((s) => String(s.id));
 
 describe.skipIf(!hasPty)('bulk verbs on a terminal', () => {
   it('keep the progress line apart from rows and notices, say "waiting" at most once a wait, and print rows as items finish', async () => {
@@ -101,8 +109,16 @@ describe.skipIf(!hasPty)('bulk verbs on a terminal', () => {
     // 10 requests a minute: the eleventh is told to wait about a minute.
     const slow = await startTestSandbox({ rateLimit: 10, rateWindowSec: 60, extraSteps: 40 });
     try {
-      const ids = Object.values(slow.state.steps).filter((s) => s.title.startsWith('Bulk task')).slice(0, 30).map((s) => String(s.id));
-      const run = startInPty(['steps', 'complete', ...ids], { cols: 100, rows: 200, keepInput: true, env: { ...baseEnv(makeConfigDir()), ...sandboxEnv(slow), PWCTL_PAGER: '' } });
+      const ids = Object.values(slow.state.steps)
+        .filter((s) => s.title.startsWith('Bulk task'))
+        .slice(0, 30)
+        .map((s) => String(s.id));
+      const run = startInPty(['steps', 'complete', ...ids], {
+        cols: 100,
+        rows: 200,
+        keepInput: true,
+        env: { ...baseEnv(makeConfigDir()), ...sandboxEnv(slow), PWCTL_PAGER: '' },
+      });
       await run.waitFor(/10\/30 completed · rate limited, resuming in \d+ s/);
       const shown = () => [...visibleText(run.output()).matchAll(/resuming in (\d+) s/g)].map((m) => Number(m[1]));
       // It counts down: a later second is drawn while the same wait goes on.
@@ -122,7 +138,11 @@ describe.skipIf(!hasPty)('bulk verbs on a terminal', () => {
       const { code, output } = await run.done;
       expect(code).toBe(130);
       const lines = screen(output);
-      expect(lines.slice(-3)).toEqual(['interrupting… (Ctrl-C again to force)', '10 completed, 0 failed, 20 not attempted (interrupted)', 'error: interrupted after 10 of 30 items']);
+      expect(lines.slice(-3)).toEqual([
+        'interrupting… (Ctrl-C again to force)',
+        '10 completed, 0 failed, 20 not attempted (interrupted)',
+        'error: interrupted after 10 of 30 items',
+      ]);
       expect(lines.filter((l) => /^\d+ +ok /.test(l))).toHaveLength(10);
       expect(slow.requests.filter((r) => r.method !== 'GET')).toHaveLength(sentBefore);
       expect(ids.filter((id) => slow.state.steps[Number(id)]!.completed)).toHaveLength(10);

@@ -15,15 +15,53 @@ import { useSandboxCli } from '../helpers/sandbox-cli.js';
 const BASH_COMPLETION = '/usr/share/bash-completion/bash_completion';
 const installed = (program: string) => spawnSync('sh', ['-c', `command -v ${program}`]).status === 0;
 const missing = {
-  bash: !installed('bash') ? 'bash is not installed' : !existsSync(BASH_COMPLETION) ? `bash-completion is not installed (${BASH_COMPLETION})` : undefined,
+  bash: !installed('bash')
+    ? 'bash is not installed'
+    : !existsSync(BASH_COMPLETION)
+      ? `bash-completion is not installed (${BASH_COMPLETION})`
+      : undefined,
   zsh: installed('zsh') ? undefined : 'zsh is not installed',
   fish: installed('fish') ? undefined : 'fish is not installed',
 };
 const title = (shell: keyof typeof missing) => (missing[shell] ? `${shell} (skipped: ${missing[shell]})` : shell);
 
-const NOUNS = ['api', 'auth', 'completion', 'config', 'docs', 'export', 'help', 'mcp', 'milestones', 'phases', 'projects', 'restore', 'sandbox', 'steps', 'tags', 'version', 'webhooks'];
+const NOUNS = [
+  'api',
+  'auth',
+  'completion',
+  'config',
+  'docs',
+  'export',
+  'help',
+  'mcp',
+  'milestones',
+  'phases',
+  'projects',
+  'restore',
+  'sandbox',
+  'steps',
+  'tags',
+  'version',
+  'webhooks',
+];
 const VERBS = ['complete', 'create', 'delete', 'edit', 'get', 'import', 'list', 'move', 'reopen', 'reorder', 'update'];
-const LIST_FLAGS = ['--company', '--completed', '--open', '--has-due-date', '--no-due-date', '--include', '--project', '--phase', '--search', '--sort', '--limit', '--all', '--output', '--fields', '--quiet'];
+const LIST_FLAGS = [
+  '--company',
+  '--completed',
+  '--open',
+  '--has-due-date',
+  '--no-due-date',
+  '--include',
+  '--project',
+  '--phase',
+  '--search',
+  '--sort',
+  '--limit',
+  '--all',
+  '--output',
+  '--fields',
+  '--quiet',
+];
 const FORMATS = ['csv', 'json', 'ndjson', 'table', 'yaml'];
 
 const cli = useSandboxCli();
@@ -76,7 +114,10 @@ const sq = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 describe.skipIf(missing.bash)(title('bash'), () => {
   /** COMP_WORDS as readline splits the line: at blanks, and around '=' and ':' (COMP_WORDBREAKS). */
   function compWords(line: string): string[] {
-    const words = line.split(' ').flatMap((w) => w.split(/([=:])/)).filter((w) => w !== '');
+    const words = line
+      .split(' ')
+      .flatMap((w) => w.split(/([=:])/))
+      .filter((w) => w !== '');
     if (line.endsWith(' ') || /[=:]$/.test(line)) words.push('');
     return words;
   }
@@ -121,11 +162,15 @@ describe.skipIf(missing.bash)(title('bash'), () => {
   });
 
   it('completes file names where a flag reads a file', async () => {
-    expect(await complete(`pwctl steps create --content-file ${join(ROOT, 'completions', 'pwctl.b')}`)).toEqual([join(ROOT, 'completions', 'pwctl.bash')]);
+    expect(await complete(`pwctl steps create --content-file ${join(ROOT, 'completions', 'pwctl.b')}`)).toEqual([
+      join(ROOT, 'completions', 'pwctl.bash'),
+    ]);
   });
 
   it('still works without bash-completion, from COMP_LINE', async () => {
-    expect(await complete('pwctl steps ', { bashCompletion: false })).toEqual(expect.arrayContaining(['list', 'complete']));
+    expect(await complete('pwctl steps ', { bashCompletion: false })).toEqual(
+      expect.arrayContaining(['list', 'complete']),
+    );
     expect(await complete('pwctl steps list --output=j', { bashCompletion: false })).toEqual(['json']);
     expect(await complete('pwctl steps complete 102 ', { bashCompletion: false })).toEqual(['101', '103']);
   });
@@ -250,7 +295,11 @@ describe.skipIf(missing.fish)(title('fish'), () => {
   });
 
   it('completes cached task ids after `pwctl steps complete `, with their titles', async () => {
-    expect(await complete('pwctl steps complete ')).toEqual(['101\tKickoff call with Acme', '102\tCollect brand assets', '103\tStakeholder interviews']);
+    expect(await complete('pwctl steps complete ')).toEqual([
+      '101\tKickoff call with Acme',
+      '102\tCollect brand assets',
+      '103\tStakeholder interviews',
+    ]);
   });
 });
 
@@ -271,9 +320,18 @@ describe('the install steps of `completion --help`, followed by a user with an e
   let rcLine = '';
 
   it.skipIf(missing.bash)('bash: bash-completion finds the script on first use', async () => {
-    expect(readFileSync(join(home, '.local/share/bash-completion/completions/pwctl'), 'utf8')).toBe(readFileSync(join(ROOT, 'completions', 'pwctl.bash'), 'utf8'));
+    expect(readFileSync(join(home, '.local/share/bash-completion/completions/pwctl'), 'utf8')).toBe(
+      readFileSync(join(ROOT, 'completions', 'pwctl.bash'), 'utf8'),
+    );
     // The loader bash-completion runs on the first TAB of a command it has no completion for.
-    const out = await run('bash', ['-c', `source ${BASH_COMPLETION}; if declare -F _comp_load >/dev/null; then _comp_load pwctl; else __load_completion pwctl; fi; complete -p pwctl`], homeEnv);
+    const out = await run(
+      'bash',
+      [
+        '-c',
+        `source ${BASH_COMPLETION}; if declare -F _comp_load >/dev/null; then _comp_load pwctl; else __load_completion pwctl; fi; complete -p pwctl`,
+      ],
+      homeEnv,
+    );
     expect(out).toMatch(/^complete .* pwctl$/m);
   });
 

@@ -98,7 +98,13 @@ describe('pwctl __complete', () => {
       expect(list.code).toBe(7); // the "service" hangs up: proof that a real command does connect
       const before = connections;
       expect(before).toBeGreaterThan(0);
-      for (const words of [['steps', 'complete', ''], ['--profile', ''], ['docs', 'get', ''], ['webhooks', 'get', ''], ['-o', '']]) {
+      for (const words of [
+        ['steps', 'complete', ''],
+        ['--profile', ''],
+        ['docs', 'get', ''],
+        ['webhooks', 'get', ''],
+        ['-o', ''],
+      ]) {
         const r = await runCli(['__complete', 'zsh', '--', ...words], { configDir, env });
         expect(r.code).toBe(0);
       }
@@ -132,7 +138,9 @@ describe('the id cache', () => {
     const configDir = makeConfigDir();
     const r = await pw(['steps', 'list', '--limit', '3'], { configDir });
     expect(r.code).toBe(0);
-    expect(tsv(configDir, 'default', 'steps.tsv')).toBe('101\tKickoff call with Acme\n102\tCollect brand assets\n103\tStakeholder interviews\n');
+    expect(tsv(configDir, 'default', 'steps.tsv')).toBe(
+      '101\tKickoff call with Acme\n102\tCollect brand assets\n103\tStakeholder interviews\n',
+    );
     expect(statSync(join(serviceCache(configDir, 'default'), 'steps.tsv')).mode & 0o777).toBe(0o600);
     expect(statSync(serviceCache(configDir, 'default')).mode & 0o777).toBe(0o700);
     expect(statSync(join(configDir, 'cache', 'default')).mode & 0o777).toBe(0o700);
@@ -147,14 +155,20 @@ describe('the id cache', () => {
     await pw(['steps', 'list', '--limit', '2', '-o', 'ndjson'], { configDir });
     const r = await pw(['steps', 'get', '120', '-o', 'json', '--fields', 'id'], { configDir });
     expect(r.code).toBe(0);
-    expect(tsv(configDir, 'default', 'steps.tsv')).toBe('120\tApprove positioning\n101\tKickoff call with Acme\n102\tCollect brand assets\n');
+    expect(tsv(configDir, 'default', 'steps.tsv')).toBe(
+      '120\tApprove positioning\n101\tKickoff call with Acme\n102\tCollect brand assets\n',
+    );
   });
 
   it('keeps milestones and documents (by uuid) in files of their own', async () => {
     const configDir = makeConfigDir();
     expect((await pw(['milestones', 'list'], { configDir })).code).toBe(0);
-    expect((await pw(['docs', 'get', '5eed0000-0000-4000-8000-000000000081', '-o', 'yaml'], { configDir })).code).toBe(0);
-    expect(tsv(configDir, 'default', 'milestones.tsv')).toBe('71\tDesign sign-off\n73\tBrand reveal\n72\tLaunch\n74\tTemplate: Launch\n');
+    expect((await pw(['docs', 'get', '5eed0000-0000-4000-8000-000000000081', '-o', 'yaml'], { configDir })).code).toBe(
+      0,
+    );
+    expect(tsv(configDir, 'default', 'milestones.tsv')).toBe(
+      '71\tDesign sign-off\n73\tBrand reveal\n72\tLaunch\n74\tTemplate: Launch\n',
+    );
     expect(tsv(configDir, 'default', 'docs.tsv')).toBe('5eed0000-0000-4000-8000-000000000081\tProject brief\n');
     const c = await tab(['bash', '--', 'milestones', 'delete', '7'], configDir);
     expect(c.stdout).toBe('71\n73\n72\n74\n');
@@ -162,7 +176,22 @@ describe('the id cache', () => {
 
   it('remembers a webhook subscription by its event and URL', async () => {
     const configDir = makeConfigDir();
-    const r = await pw(['webhooks', 'create', '--url', 'http://127.0.0.1:9/hook', '--event', 'task.completed', '--company', '1', '--no-save-secret', '-o', 'json'], { configDir });
+    const r = await pw(
+      [
+        'webhooks',
+        'create',
+        '--url',
+        'http://127.0.0.1:9/hook',
+        '--event',
+        'task.completed',
+        '--company',
+        '1',
+        '--no-save-secret',
+        '-o',
+        'json',
+      ],
+      { configDir },
+    );
     expect(r.code).toBe(0);
     const id = (JSON.parse(r.stdout) as { id: number }).id;
     expect(tsv(configDir, 'default', 'webhooks.tsv')).toBe(`${id}\ttask.completed http://127.0.0.1:9/hook\n`);
@@ -218,20 +247,28 @@ describe('the id cache', () => {
     expect((await tab(['bash', '--', '--base-url', other, 'milestones', 'get', ''], configDir)).stdout).toBe('');
     expect((await tab(['bash', '--', 'milestones', 'get', ''], configDir, { PWCTL_BASE_URL: other })).stdout).toBe('');
     expect((await tab(['bash', '--', '--sandbox', 'milestones', 'get', ''], configDir)).stdout).toBe('');
-    expect((await runInProcess(['config', 'set', 'base_url', `${cli.sb.baseUrl}/api/v1/`], { configDir })).code).toBe(0);
+    expect((await runInProcess(['config', 'set', 'base_url', `${cli.sb.baseUrl}/api/v1/`], { configDir })).code).toBe(
+      0,
+    );
     expect((await runCli(['__complete', 'bash', '--', 'milestones', 'get', ''], { configDir })).stdout).toBe('72\n');
 
     // The embedded sandbox's ids live under "sandbox", whatever port it had.
     expect((await runInProcess(['--sandbox', 'milestones', 'get', '73'], { configDir })).code).toBe(0);
-    expect(readFileSync(join(configDir, 'cache', 'default', 'sandbox', 'milestones.tsv'), 'utf8')).toBe('73\tBrand reveal\n');
-    expect((await runCli(['__complete', 'bash', '--', '--sandbox', 'milestones', 'get', ''], { configDir })).stdout).toBe('73\n');
+    expect(readFileSync(join(configDir, 'cache', 'default', 'sandbox', 'milestones.tsv'), 'utf8')).toBe(
+      '73\tBrand reveal\n',
+    );
+    expect(
+      (await runCli(['__complete', 'bash', '--', '--sandbox', 'milestones', 'get', ''], { configDir })).stdout,
+    ).toBe('73\n');
     expect((await runCli(['__complete', 'bash', '--', 'milestones', 'get', ''], { configDir })).stdout).toBe('72\n');
   });
 
   it('follows the default profile chosen with `auth switch`', async () => {
     const configDir = makeConfigDir();
     await pw(['--profile', 'work', 'milestones', 'get', '71'], { configDir });
-    expect((await runInProcess(['config', 'set', 'base_url', cli.sb.baseUrl, '--profile', 'work'], { configDir })).code).toBe(0);
+    expect(
+      (await runInProcess(['config', 'set', 'base_url', cli.sb.baseUrl, '--profile', 'work'], { configDir })).code,
+    ).toBe(0);
     expect((await runCli(['__complete', 'bash', '--', 'milestones', 'get', ''], { configDir })).stdout).toBe('');
     expect((await runInProcess(['auth', 'switch', 'work'], { configDir })).code).toBe(0);
     expect((await runCli(['__complete', 'bash', '--', 'milestones', 'get', ''], { configDir })).stdout).toBe('71\n');

@@ -14,15 +14,43 @@ const DOC = (id: number) => `5eed0000-0000-4000-8000-0000000000${id}`;
 /** The five bulk verbs, each with four ids the manager may act on, and the method they send. */
 const VERBS: Array<{ name: string; args: string[]; method: string; path: RegExp }> = [
   // Open tasks: a task already completed is read, said to be, and not sent.
-  { name: 'steps complete', args: ['steps', 'complete', '103', '105', '106', '107'], method: 'PUT', path: /^\/api\/v1\/steps\/\d+$/ },
-  { name: 'steps reopen', args: ['steps', 'reopen', '101', '102', '103', '104'], method: 'PUT', path: /^\/api\/v1\/steps\/\d+$/ },
-  { name: 'steps delete', args: ['steps', 'delete', '101', '102', '103', '106', '--yes'], method: 'DELETE', path: /^\/api\/v1\/steps\/\d+$/ },
-  { name: 'docs delete', args: ['docs', 'delete', DOC(81), DOC(82), DOC(83), DOC(84), '--yes'], method: 'DELETE', path: /^\/api\/v1\/documents\// },
-  { name: 'milestones delete', args: ['milestones', 'delete', '71', '72', '73', '74', '--yes'], method: 'DELETE', path: /^\/api\/v1\/milestones\/\d+$/ },
+  {
+    name: 'steps complete',
+    args: ['steps', 'complete', '103', '105', '106', '107'],
+    method: 'PUT',
+    path: /^\/api\/v1\/steps\/\d+$/,
+  },
+  {
+    name: 'steps reopen',
+    args: ['steps', 'reopen', '101', '102', '103', '104'],
+    method: 'PUT',
+    path: /^\/api\/v1\/steps\/\d+$/,
+  },
+  {
+    name: 'steps delete',
+    args: ['steps', 'delete', '101', '102', '103', '106', '--yes'],
+    method: 'DELETE',
+    path: /^\/api\/v1\/steps\/\d+$/,
+  },
+  {
+    name: 'docs delete',
+    args: ['docs', 'delete', DOC(81), DOC(82), DOC(83), DOC(84), '--yes'],
+    method: 'DELETE',
+    path: /^\/api\/v1\/documents\//,
+  },
+  {
+    name: 'milestones delete',
+    args: ['milestones', 'delete', '71', '72', '73', '74', '--yes'],
+    method: 'DELETE',
+    path: /^\/api\/v1\/milestones\/\d+$/,
+  },
 ];
 
 /** Run the CLI while counting, every millisecond, the requests the sandbox has not answered yet. */
-async function runCountingInFlight(args: string[], method: string): Promise<{ result: CliResult; maxInFlight: number }> {
+async function runCountingInFlight(
+  args: string[],
+  method: string,
+): Promise<{ result: CliResult; maxInFlight: number }> {
   const from = cli.sb.requests.length;
   let maxInFlight = 0;
   const timer = setInterval(() => {
@@ -65,13 +93,17 @@ describe('--concurrency: local validation', () => {
   it('with -o json the usage error is also one JSON line', async () => {
     const r = await pw(['steps', 'complete', '101', '--concurrency', '64', '-o', 'json']);
     expect(r.code).toBe(2);
-    expect(JSON.parse(r.stderr.split('\n')[1]!)).toMatchObject({ error: { status: null, code: 2, message: '--concurrency must be a whole number from 1 to 32, got "64"' } });
+    expect(JSON.parse(r.stderr.split('\n')[1]!)).toMatchObject({
+      error: { status: null, code: 2, message: '--concurrency must be a whole number from 1 to 32, got "64"' },
+    });
   });
 
   it('is listed in the help of every bulk verb', async () => {
     for (const verb of VERBS) {
       const r = await pw([...verb.args.slice(0, 2), '--help']);
-      expect(r.stdout, verb.name).toMatch(/--concurrency <n>\s+items in flight at once, 1-32; the service.s rate limit\s+is respected either way \(default: 8\)/);
+      expect(r.stdout, verb.name).toMatch(
+        /--concurrency <n>\s+items in flight at once, 1-32; the service.s rate limit\s+is respected either way \(default: 8\)/,
+      );
     }
   });
 });
@@ -80,9 +112,15 @@ describe('--concurrency: requests in flight', () => {
   it('--concurrency 1 sends one request at a time and still completes every task', async () => {
     const ids = [103, 105, 106, 107, 108, 109, 110, 112];
     holdRequests('PUT', /^\/api\/v1\/steps\/\d+$/);
-    const { result, maxInFlight } = await runCountingInFlight(['steps', 'complete', ...ids.map(String), '--concurrency', '1', '-o', 'ndjson'], 'PUT');
+    const { result, maxInFlight } = await runCountingInFlight(
+      ['steps', 'complete', ...ids.map(String), '--concurrency', '1', '-o', 'ndjson'],
+      'PUT',
+    );
     expect(result.code).toBe(0);
-    const lines = result.stdout.trim().split('\n').map((l) => JSON.parse(l) as { id: number; ok: boolean });
+    const lines = result.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { id: number; ok: boolean });
     expect(lines.map((l) => [l.id, l.ok])).toEqual(ids.map((id) => [id, true]));
     expect(result.stderr).toBe('8 completed, 0 failed\n');
     expect(maxInFlight).toBe(1);
@@ -94,7 +132,10 @@ describe('--concurrency: requests in flight', () => {
 
   it.each(VERBS)('$name --concurrency 2 keeps exactly two requests in flight', async (verb) => {
     holdRequests(verb.method, verb.path);
-    const { result, maxInFlight } = await runCountingInFlight([...verb.args, '--concurrency', '2', '-o', 'ndjson'], verb.method);
+    const { result, maxInFlight } = await runCountingInFlight(
+      [...verb.args, '--concurrency', '2', '-o', 'ndjson'],
+      verb.method,
+    );
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout.trim().split('\n')).toHaveLength(4);
     expect(maxInFlight).toBe(2);

@@ -10,7 +10,11 @@ const pw = cli.pw;
 
 /** Rows of a CSV text as Python's csv module reads them (header row first). */
 function parseCsv(text: string): string[][] {
-  const python = spawnSync('python3', ['-c', 'import csv, io, json, sys; print(json.dumps(list(csv.reader(io.StringIO(sys.stdin.read(), newline="")))))'], { input: text, encoding: 'utf8' });
+  const python = spawnSync(
+    'python3',
+    ['-c', 'import csv, io, json, sys; print(json.dumps(list(csv.reader(io.StringIO(sys.stdin.read(), newline="")))))'],
+    { input: text, encoding: 'utf8' },
+  );
   if (python.status !== 0) throw new Error(`python3 csv: ${python.stderr}`);
   return JSON.parse(python.stdout) as string[][];
 }
@@ -22,12 +26,21 @@ function cell(value: unknown): string {
   if (Array.isArray(value) && value.every((v) => v && typeof v === 'object' && ('name' in v || 'title' in v))) {
     return value.map((v: { name?: string; title?: string }) => v.name ?? v.title).join('; ');
   }
-  if (Array.isArray(value) && value.every((v) => v === null || typeof v !== 'object')) return value.map(cell).join('; ');
+  if (Array.isArray(value) && value.every((v) => v === null || typeof v !== 'object'))
+    return value.map(cell).join('; ');
   return JSON.stringify(value);
 }
 
 function at(record: unknown, path: string): unknown {
-  return path.split('.').reduce<unknown>((v, k) => (Array.isArray(v) ? v.map((x) => (x as Record<string, unknown>)?.[k]) : (v as Record<string, unknown> | null)?.[k]), record);
+  return path
+    .split('.')
+    .reduce<unknown>(
+      (v, k) =>
+        Array.isArray(v)
+          ? v.map((x) => (x as Record<string, unknown>)?.[k])
+          : (v as Record<string, unknown> | null)?.[k],
+      record,
+    );
 }
 
 describe('-o csv', () => {
@@ -47,8 +60,21 @@ describe('-o csv', () => {
     const title = 'Say "hi", then\r\nleave; now';
     const created = await pw(['steps', 'create', '--phase', '41', '--title', title, '-o', 'json']);
     const id = JSON.parse(created.stdout).id as number;
-    const csv = await pw(['steps', 'get', String(id), '-o', 'csv', '--fields', 'id,title,phase.title,tags.name', '--include', 'tags']);
-    expect(parseCsv(csv.stdout)).toEqual([['id', 'title', 'phase.title', 'tags.name'], [String(id), title, 'Discovery', '']]);
+    const csv = await pw([
+      'steps',
+      'get',
+      String(id),
+      '-o',
+      'csv',
+      '--fields',
+      'id,title,phase.title,tags.name',
+      '--include',
+      'tags',
+    ]);
+    expect(parseCsv(csv.stdout)).toEqual([
+      ['id', 'title', 'phase.title', 'tags.name'],
+      [String(id), title, 'Discovery', ''],
+    ]);
   });
 
   it('docs, milestones and webhooks lists parse back equal to -o json', async () => {
@@ -66,9 +92,16 @@ describe('-o csv', () => {
     expect(bulk.code).toBe(8);
     const [header, ...rows] = parseCsv(bulk.stdout);
     expect(header).toEqual(['id', 'ok', 'error']);
-    expect(rows.sort()).toEqual([['103', 'true', ''], ['99999', 'false', expect.stringMatching(/404/)]]);
+    expect(rows.sort()).toEqual([
+      ['103', 'true', ''],
+      ['99999', 'false', expect.stringMatching(/404/)],
+    ]);
     const tags = parseCsv((await pw(['tags', 'list', '107', '-o', 'csv'])).stdout);
-    expect(tags).toEqual([['id', 'name', 'color', 'change'], ['62', 'design', expect.any(String), ''], ['61', 'urgent', expect.any(String), '']]);
+    expect(tags).toEqual([
+      ['id', 'name', 'color', 'change'],
+      ['62', 'design', expect.any(String), ''],
+      ['61', 'urgent', expect.any(String), ''],
+    ]);
   });
 
   it('is a format of the config key output and of PWCTL_OUTPUT', async () => {
@@ -79,22 +112,41 @@ describe('-o csv', () => {
 
 describe('--fields paths (17.6)', () => {
   it('an unknown nested path exits 2 before any request, listing the valid paths', async () => {
-    cli.expectUsageError(await pw(['steps', 'list', '--fields', 'id,phase.titel']), /unknown field "phase.titel" \(did you mean phase.title\?\); valid fields: id, title, .*phase\.id, phase\.title, phase\.is_internal/);
+    cli.expectUsageError(
+      await pw(['steps', 'list', '--fields', 'id,phase.titel']),
+      /unknown field "phase.titel" \(did you mean phase.title\?\); valid fields: id, title, .*phase\.id, phase\.title, phase\.is_internal/,
+    );
     cli.expectUsageError(await pw(['steps', 'list', '--fields', 'id,title.x', '-o', 'csv']), /unknown field "title.x"/);
-    cli.expectUsageError(await pw(['docs', 'get', '5eed0000-0000-4000-8000-000000000081', '--fields', 'author.email']), /unknown field "author.email"; .*author\.name/);
-    cli.expectUsageError(await pw(['steps', 'complete', '103', '--fields', 'id,data.nope']), /unknown field "data.nope"; .*data\.phase\.title/);
+    cli.expectUsageError(
+      await pw(['docs', 'get', '5eed0000-0000-4000-8000-000000000081', '--fields', 'author.email']),
+      /unknown field "author.email"; .*author\.name/,
+    );
+    cli.expectUsageError(
+      await pw(['steps', 'complete', '103', '--fields', 'id,data.nope']),
+      /unknown field "data.nope"; .*data\.phase\.title/,
+    );
   });
 
   it('assignees.name is the list of names in every format', async () => {
     const args = ['steps', 'list', '--limit', '2', '--fields', 'id,assignees.name'];
     const json = JSON.parse((await pw([...args, '-o', 'json'])).stdout);
-    expect(json).toEqual([{ id: 101, assignees: [{ name: 'Maya Patel' }] }, { id: 102, assignees: [{ name: 'Sam Rivera' }] }]);
-    const ndjson = (await pw([...args, '-o', 'ndjson'])).stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(json).toEqual([
+      { id: 101, assignees: [{ name: 'Maya Patel' }] },
+      { id: 102, assignees: [{ name: 'Sam Rivera' }] },
+    ]);
+    const ndjson = (await pw([...args, '-o', 'ndjson'])).stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(ndjson).toEqual(json);
     const { parse } = await import('yaml');
     expect(parse((await pw([...args, '-o', 'yaml'])).stdout)).toEqual(json);
     expect((await pw(args)).stdout).toBe('101\tMaya Patel\n102\tSam Rivera\n');
-    expect(parseCsv((await pw([...args, '-o', 'csv'])).stdout)).toEqual([['id', 'assignees.name'], ['101', 'Maya Patel'], ['102', 'Sam Rivera']]);
+    expect(parseCsv((await pw([...args, '-o', 'csv'])).stdout)).toEqual([
+      ['id', 'assignees.name'],
+      ['101', 'Maya Patel'],
+      ['102', 'Sam Rivera'],
+    ]);
   });
 
   it('a bulk result reaches into its records: data.title', async () => {

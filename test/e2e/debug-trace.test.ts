@@ -17,14 +17,21 @@ beforeEach(() => {
   server.requests.length = 0;
   server.on('GET /api/v1/steps/5', {
     status: 200,
-    headers: { 'x-request-id': 'req-42', 'set-cookie': 'session=cookie-value-9z8y; HttpOnly', 'x-api-key': 'key-value-1q2w' },
+    headers: {
+      'x-request-id': 'req-42',
+      'set-cookie': 'session=cookie-value-9z8y; HttpOnly',
+      'x-api-key': 'key-value-1q2w',
+    },
     body: { data: { id: 5, title: 'Brief', access_token: 'server-token-3e4r' } },
   });
   server.on('PUT /api/v1/steps/5', { status: 200, body: { data: { id: 5, title: 'New' } } });
 });
 
 function debugLines(stderr: string): string[] {
-  return stderr.split('\n').filter((l) => l.startsWith('debug: ')).map((l) => l.slice('debug: '.length));
+  return stderr
+    .split('\n')
+    .filter((l) => l.startsWith('debug: '))
+    .map((l) => l.slice('debug: '.length));
 }
 
 describe('--debug', () => {
@@ -50,14 +57,19 @@ describe('--debug', () => {
     const r = await runInProcess(['steps', 'get', '5', '--debug'], { env });
     expect(r.code).toBe(0);
     const viaEnv = await runInProcess(['steps', 'get', '5'], { env: { ...env, PWCTL_DEBUG: '1' } });
-    expect(debugLines(viaEnv.stderr).filter((l) => l.startsWith('> '))).toEqual(debugLines(r.stderr).filter((l) => l.startsWith('> ')));
+    expect(debugLines(viaEnv.stderr).filter((l) => l.startsWith('> '))).toEqual(
+      debugLines(r.stderr).filter((l) => l.startsWith('> ')),
+    );
     expect(viaEnv.stderr).not.toContain('"title"');
   });
 });
 
 describe('--debug=api and PWCTL_DEBUG=api', () => {
   it('add the request and response bodies, secret fields redacted', async () => {
-    const r = await runInProcess(['--debug=api', 'api', '-X', 'PUT', '/steps/5', '-f', 'title=New', '-f', 'client_secret=body-secret-5t6y'], { env });
+    const r = await runInProcess(
+      ['--debug=api', 'api', '-X', 'PUT', '/steps/5', '-f', 'title=New', '-f', 'client_secret=body-secret-5t6y'],
+      { env },
+    );
     expect(r.code).toBe(0);
     const lines = debugLines(r.stderr);
     expect(lines).toContain('> {"title":"New","client_secret":"[REDACTED]"}');

@@ -51,9 +51,16 @@ describe('docs diff: both sides of an edit', () => {
     const updatedAt = await conflict();
     const r = await pw(['docs', 'diff', dir]);
     expect(r.code).toBe(1);
-    expect(cli.sent('/api/v1/').map((e) => [e.method, e.path, e.query])).toEqual([['GET', '/api/v1/documents', { include: 'content', per_page: '1000' }]]);
+    expect(cli.sent('/api/v1/').map((e) => [e.method, e.path, e.query])).toEqual([
+      ['GET', '/api/v1/documents', { include: 'content', per_page: '1000' }],
+    ]);
     const lines = r.stdout.split('\n');
-    expect(lines.slice(0, 4)).toEqual([`--- service: Acme brief (${updatedAt})`, `+++ ${brief()}`, '@@ -1,6 +1,6 @@', ' ---']);
+    expect(lines.slice(0, 4)).toEqual([
+      `--- service: Acme brief (${updatedAt})`,
+      `+++ ${brief()}`,
+      '@@ -1,6 +1,6 @@',
+      ' ---',
+    ]);
     expect(lines).toContain('-title: Acme brief');
     expect(lines).toContain('+title: Project brief');
     expect(lines).toContain('-Acme now wants a faster, friendlier website that turns visitors into leads.');
@@ -66,24 +73,29 @@ describe('docs diff: both sides of an edit', () => {
   });
 
   // patch(1) comes with Debian's `patch` package, which .ci/run installs.
-  it.skipIf(!existsSync(PATCH))('into a pipe it is a diff patch reads: -R takes the file back to the service version', async () => {
-    await conflict();
-    const r = await pw(['docs', 'diff', brief()]);
-    expect(r.code).toBe(1);
-    const copy = join(dirname(dir), 'copy.md');
-    copyFileSync(brief(), copy);
-    const patched = spawnSync(PATCH, ['-R', copy], { input: r.stdout, encoding: 'utf8' });
-    expect(patched.status, patched.stdout + patched.stderr).toBe(0);
-    const service = cli.sb.state.documents[BRIEF]!;
-    expect(read(copy)).toContain('\ntitle: Acme brief\n');
-    expect(read(copy).split('\n---\n')[1]).toBe(`${service.content.replace(/\n+$/, '')}\n`);
-  });
+  it.skipIf(!existsSync(PATCH))(
+    'into a pipe it is a diff patch reads: -R takes the file back to the service version',
+    async () => {
+      await conflict();
+      const r = await pw(['docs', 'diff', brief()]);
+      expect(r.code).toBe(1);
+      const copy = join(dirname(dir), 'copy.md');
+      copyFileSync(brief(), copy);
+      const patched = spawnSync(PATCH, ['-R', copy], { input: r.stdout, encoding: 'utf8' });
+      expect(patched.status, patched.stdout + patched.stderr).toBe(0);
+      const service = cli.sb.state.documents[BRIEF]!;
+      expect(read(copy)).toContain('\ntitle: Acme brief\n');
+      expect(read(copy).split('\n---\n')[1]).toBe(`${service.content.replace(/\n+$/, '')}\n`);
+    },
+  );
 
   it('a file: one GET of its document; -o json says which fields differ, each side, and the body hunks', async () => {
     const updatedAt = await conflict();
     const r = await pw(['docs', 'diff', brief(), '-o', 'json']);
     expect(r.code).toBe(1);
-    expect(cli.sent('/api/v1/').map((e) => [e.method, e.path, e.query])).toEqual([['GET', `/api/v1/documents/${BRIEF}`, { include: 'content' }]]);
+    expect(cli.sent('/api/v1/').map((e) => [e.method, e.path, e.query])).toEqual([
+      ['GET', `/api/v1/documents/${BRIEF}`, { include: 'content' }],
+    ]);
     const [record, ...more] = JSON.parse(r.stdout) as Record<string, any>[];
     expect(more).toEqual([]);
     expect(record).toEqual({
@@ -118,10 +130,22 @@ describe('docs diff: both sides of an edit', () => {
     await pull();
     await changeOnService(BRIEF, { is_internal: true, edit_access: 'private' });
     const r = await pw(['docs', 'diff', brief(), '-o', 'json']);
-    expect(JSON.parse(r.stdout)[0]).toMatchObject({ changed: ['is_internal', 'edit_access'], is_internal: { service: true, file: false }, edit_access: { service: 'private', file: 'team' } });
+    expect(JSON.parse(r.stdout)[0]).toMatchObject({
+      changed: ['is_internal', 'edit_access'],
+      is_internal: { service: true, file: false },
+      edit_access: { service: 'private', file: 'team' },
+    });
     const text = await pw(['docs', 'diff', brief()]);
-    const changedLines = text.stdout.split('\n').filter((l) => /^[-+][a-z_]+: /.test(l)).sort();
-    expect(changedLines).toEqual(['+edit_access: team', '+is_internal: false', '-edit_access: private', '-is_internal: true']);
+    const changedLines = text.stdout
+      .split('\n')
+      .filter((l) => /^[-+][a-z_]+: /.test(l))
+      .sort();
+    expect(changedLines).toEqual([
+      '+edit_access: team',
+      '+is_internal: false',
+      '-edit_access: private',
+      '-is_internal: true',
+    ]);
     // Without those keys the file asks nothing of them, as push does: the same.
     edit(brief(), /^is_internal: false\nedit_access: team\n/m, '');
     const without = await pw(['docs', 'diff', brief()]);
@@ -137,7 +161,16 @@ describe('docs diff: nothing differs, and files with no document to compare', ()
     expect(r).toMatchObject({ code: 0, stdout: '', stderr: 'no differences: all 6 files match the service\n' });
     const one = await pw(['docs', 'diff', brief(), '-o', 'json', '-q']);
     expect(one).toMatchObject({ code: 0, stderr: '' });
-    expect(JSON.parse(one.stdout)).toEqual([{ file: brief(), uuid: BRIEF, status: 'same', same: true, changed: [], updated_at: { service: expect.any(String), file: expect.any(String) } }]);
+    expect(JSON.parse(one.stdout)).toEqual([
+      {
+        file: brief(),
+        uuid: BRIEF,
+        status: 'same',
+        same: true,
+        changed: [],
+        updated_at: { service: expect.any(String), file: expect.any(String) },
+      },
+    ]);
   });
 
   it('a file never pulled and a file whose document is gone are said so, and differ', async () => {
@@ -175,7 +208,10 @@ describe('docs diff: nothing differs, and files with no document to compare', ()
 
 describe('docs diff: errors', () => {
   it('usage errors exit 2 with one line, before any request', async () => {
-    cli.expectUsageError(await pw(['docs', 'diff', join(dirname(dir), 'nope')]), /^error: <file\|dir>: cannot read ".*nope": no such file or directory$/);
+    cli.expectUsageError(
+      await pw(['docs', 'diff', join(dirname(dir), 'nope')]),
+      /^error: <file\|dir>: cannot read ".*nope": no such file or directory$/,
+    );
     const broken = join(dirname(dir), 'broken.md');
     writeFileSync(broken, '---\ntitle: [unclosed\n---\nx\n');
     cli.expectUsageError(await pw(['docs', 'diff', broken]), /^error: .*broken\.md: /);
@@ -207,7 +243,9 @@ describe('docs push points to docs diff', () => {
     const r = await pw(['docs', 'push', dir, '-o', 'json']);
     expect(r.code).toBe(8);
     const failed = (JSON.parse(r.stdout) as { id: string; error?: string }[]).find((x) => x.id === 'project-brief.md')!;
-    expect(failed.error).toContain(`See what changed with \`pwctl docs diff ${brief()}\`, bring the service's changes into the file, then push with --force`);
+    expect(failed.error).toContain(
+      `See what changed with \`pwctl docs diff ${brief()}\`, bring the service's changes into the file, then push with --force`,
+    );
   });
 });
 
@@ -215,7 +253,10 @@ describe.skipIf(!hasPty)('docs diff on a terminal', () => {
   it('colours removed lines red and added lines green, and shows control characters from the service', async () => {
     await pull();
     edit(brief(), 'Launch in May', 'Launch in June');
-    cli.sb.state.documents[BRIEF]!.content = cli.sb.state.documents[BRIEF]!.content.replace('Acme wants', 'Acme \u001b]0;pwned\u0007wants');
+    cli.sb.state.documents[BRIEF]!.content = cli.sb.state.documents[BRIEF]!.content.replace(
+      'Acme wants',
+      'Acme \u001b]0;pwned\u0007wants',
+    );
     const run = startInPty(['docs', 'diff', brief()], { env: { ...baseEnv(makeConfigDir()), ...sandboxEnv(cli.sb) } });
     const { code, output } = await run.done;
     expect(code).toBe(1);

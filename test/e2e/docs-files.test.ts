@@ -22,8 +22,12 @@ beforeEach(() => {
 
 const read = (name: string) => readFileSync(join(dir, name), 'utf8');
 const frontMatter = (name: string) => parse(read(name).split('---\n')[1]!) as Record<string, unknown>;
-const edit = (name: string, from: string | RegExp, to: string) => writeFileSync(join(dir, name), read(name).replace(from, to));
-const mdFiles = () => readdirSync(dir).filter((n) => n.endsWith('.md')).sort();
+const edit = (name: string, from: string | RegExp, to: string) =>
+  writeFileSync(join(dir, name), read(name).replace(from, to));
+const mdFiles = () =>
+  readdirSync(dir)
+    .filter((n) => n.endsWith('.md'))
+    .sort();
 
 const changeOnService = (uuid: string, body: Record<string, unknown>) => changeDocumentOnService(cli.sb, uuid, body);
 
@@ -31,16 +35,46 @@ describe('docs pull', () => {
   it('writes one file per readable document from one list request, front matter then body', async () => {
     const r = await pw(['docs', 'pull', dir, '-o', 'json']);
     expect(r.code).toBe(0);
-    expect(cli.sent('/api/v1/').map((e) => [e.method, e.path, e.query])).toEqual([['GET', '/api/v1/documents', { include: 'content', per_page: '1000' }]]);
+    expect(cli.sent('/api/v1/').map((e) => [e.method, e.path, e.query])).toEqual([
+      ['GET', '/api/v1/documents', { include: 'content', per_page: '1000' }],
+    ]);
     expect(mdFiles()).toEqual([
-      'acme-meeting-notes-2025-01-10.md', 'agency-handbook.md', 'blue-harbor-creative-brief.md',
-      'internal-estimate-notes.md', 'project-brief.md', 'untitled-draft.md',
+      'acme-meeting-notes-2025-01-10.md',
+      'agency-handbook.md',
+      'blue-harbor-creative-brief.md',
+      'internal-estimate-notes.md',
+      'project-brief.md',
+      'untitled-draft.md',
     ]);
     const doc = cli.sb.state.documents[BRIEF]!;
-    expect(Object.keys(frontMatter('project-brief.md'))).toEqual(['uuid', 'title', 'updated_at', 'is_internal', 'edit_access', 'project_id', 'client_id', 'company_id']);
-    expect(frontMatter('project-brief.md')).toEqual({ uuid: BRIEF, title: 'Project brief', updated_at: doc.updated_at, is_internal: false, edit_access: 'team', project_id: 31, client_id: 11, company_id: 1 });
-    expect(read('project-brief.md').split('\n---\n').slice(1).join('\n---\n')).toBe(doc.content.endsWith('\n') ? doc.content : `${doc.content}\n`);
-    expect(JSON.parse(r.stdout)).toContainEqual({ id: 'project-brief.md', ok: true, data: { action: 'created', uuid: BRIEF, title: 'Project brief', updated_at: doc.updated_at } });
+    expect(Object.keys(frontMatter('project-brief.md'))).toEqual([
+      'uuid',
+      'title',
+      'updated_at',
+      'is_internal',
+      'edit_access',
+      'project_id',
+      'client_id',
+      'company_id',
+    ]);
+    expect(frontMatter('project-brief.md')).toEqual({
+      uuid: BRIEF,
+      title: 'Project brief',
+      updated_at: doc.updated_at,
+      is_internal: false,
+      edit_access: 'team',
+      project_id: 31,
+      client_id: 11,
+      company_id: 1,
+    });
+    expect(read('project-brief.md').split('\n---\n').slice(1).join('\n---\n')).toBe(
+      doc.content.endsWith('\n') ? doc.content : `${doc.content}\n`,
+    );
+    expect(JSON.parse(r.stdout)).toContainEqual({
+      id: 'project-brief.md',
+      ok: true,
+      data: { action: 'created', uuid: BRIEF, title: 'Project brief', updated_at: doc.updated_at },
+    });
   });
 
   it('--dry-run says what would be written and writes nothing', async () => {
@@ -62,7 +96,9 @@ describe('docs pull', () => {
     await changeOnService(BRIEF, { title: 'Acme brief', content: 'New body' });
     const r = await pw(['docs', 'pull', dir, '-o', 'json']);
     expect(r.code).toBe(0);
-    const actions = Object.fromEntries((JSON.parse(r.stdout) as { id: string; data: { action: string } }[]).map((x) => [x.id, x.data.action]));
+    const actions = Object.fromEntries(
+      (JSON.parse(r.stdout) as { id: string; data: { action: string } }[]).map((x) => [x.id, x.data.action]),
+    );
     expect(actions['brief.md']).toBe('updated');
     expect(Object.values(actions).filter((a) => a === 'unchanged')).toHaveLength(5);
     expect(mdFiles()).not.toContain('acme-brief.md');
@@ -76,7 +112,9 @@ describe('docs pull', () => {
     expect(created.code).toBe(0);
     await pw(['docs', 'pull', dir, '-q']);
     expect(mdFiles()).toContain('project-brief-2.md');
-    expect([frontMatter('project-brief.md').uuid, frontMatter('project-brief-2.md').uuid].sort()).toEqual([BRIEF, JSON.parse(created.stdout).uuid].sort());
+    expect([frontMatter('project-brief.md').uuid, frontMatter('project-brief-2.md').uuid].sort()).toEqual(
+      [BRIEF, JSON.parse(created.stdout).uuid].sort(),
+    );
   });
 
   it('does not overwrite a file edited since the pull, unless --force', async () => {
@@ -85,7 +123,9 @@ describe('docs pull', () => {
     await changeOnService(BRIEF, { title: 'Renamed on the service' });
     const r = await pw(['docs', 'pull', dir]);
     expect(r.code).toBe(8);
-    expect(r.stdout).toMatch(/project-brief\.md\tfailed\tnot overwritten: project-brief\.md was edited since it was last pulled or pushed/);
+    expect(r.stdout).toMatch(
+      /project-brief\.md\tfailed\tnot overwritten: project-brief\.md was edited since it was last pulled or pushed/,
+    );
     expect(read('project-brief.md')).toContain('Launch in June');
     expect((await pw(['docs', 'pull', dir, '--force', '-q'])).code).toBe(0);
     expect(read('project-brief.md')).not.toContain('Launch in June');
@@ -101,12 +141,17 @@ describe('docs push', () => {
     const r = await pw(['docs', 'push', dir, '-o', 'json']);
     expect(r.code).toBe(0);
     const writes = cli.sent('/api/v1/').filter((e) => e.method !== 'GET');
-    expect(writes.map((e) => [e.method, e.path, Object.keys(e.body as object)])).toEqual([['PUT', `/api/v1/documents/${BRIEF}`, ['content']]]);
+    expect(writes.map((e) => [e.method, e.path, Object.keys(e.body as object)])).toEqual([
+      ['PUT', `/api/v1/documents/${BRIEF}`, ['content']],
+    ]);
     const doc = cli.sb.state.documents[BRIEF]!;
     expect(doc.content).toContain('Launch in June');
     expect(frontMatter('project-brief.md').updated_at).toBe(doc.updated_at);
     const results = JSON.parse(r.stdout) as { id: string; ok: boolean; data: { action: string; changed?: string[] } }[];
-    expect(results.find((x) => x.id === 'project-brief.md')!.data).toMatchObject({ action: 'updated', changed: ['content'] });
+    expect(results.find((x) => x.id === 'project-brief.md')!.data).toMatchObject({
+      action: 'updated',
+      changed: ['content'],
+    });
     expect(results.filter((x) => x.data.action === 'skipped')).toHaveLength(5);
 
     cli.mark();
@@ -134,8 +179,20 @@ describe('docs push', () => {
     const r = await pw(['docs', 'push', dir, '-o', 'json']);
     expect(r.code).toBe(8);
     const results = JSON.parse(r.stdout) as { id: string; ok: boolean; error?: string }[];
-    expect(results.find((x) => x.id === 'project-brief.md')).toEqual({ id: 'project-brief.md', ok: false, status: null, error: expect.stringMatching(/^conflict: the document changed on the service \(updated_at .*\) since this file's pull \(.*\); nothing was sent/) });
-    expect(cli.sent('/api/v1/').filter((e) => e.method !== 'GET').map((e) => e.path)).toEqual([`/api/v1/documents/${NOTES}`]);
+    expect(results.find((x) => x.id === 'project-brief.md')).toEqual({
+      id: 'project-brief.md',
+      ok: false,
+      status: null,
+      error: expect.stringMatching(
+        /^conflict: the document changed on the service \(updated_at .*\) since this file's pull \(.*\); nothing was sent/,
+      ),
+    });
+    expect(
+      cli
+        .sent('/api/v1/')
+        .filter((e) => e.method !== 'GET')
+        .map((e) => e.path),
+    ).toEqual([`/api/v1/documents/${NOTES}`]);
     expect(read('project-brief.md')).toBe(before);
     expect(cli.sb.state.documents[BRIEF]!.title).toBe('Changed meanwhile');
 
@@ -143,23 +200,43 @@ describe('docs push', () => {
     const forced = await pw(['docs', 'push', dir, '--force', '-q']);
     expect(forced.code).toBe(0);
     const puts = cli.sent('/api/v1/', 'PUT');
-    expect(puts.map((e) => [e.path, Object.keys(e.body as object).sort()])).toEqual([[`/api/v1/documents/${BRIEF}`, ['content', 'title']]]);
+    expect(puts.map((e) => [e.path, Object.keys(e.body as object).sort()])).toEqual([
+      [`/api/v1/documents/${BRIEF}`, ['content', 'title']],
+    ]);
     expect(cli.sb.state.documents[BRIEF]).toMatchObject({ title: 'Project brief' });
     expect(cli.sb.state.documents[BRIEF]!.content).toContain('Launch in June');
   });
 
   it('creates a document from a file without a uuid and writes the uuid back', async () => {
     await pw(['docs', 'pull', dir, '-q']);
-    writeFileSync(join(dir, 'kick-off.md'), '---\ntitle: Kick-off notes\nproject_id: 31\nis_internal: false\nedit_access: collaborative\nlayout: page\n---\nAgenda\n');
+    writeFileSync(
+      join(dir, 'kick-off.md'),
+      '---\ntitle: Kick-off notes\nproject_id: 31\nis_internal: false\nedit_access: collaborative\nlayout: page\n---\nAgenda\n',
+    );
     cli.mark();
     const r = await pw(['docs', 'push', dir, '-o', 'json']);
     expect(r.code).toBe(0);
     const writes = cli.sent('/api/v1/').filter((e) => e.method !== 'GET');
-    expect(writes[0]).toMatchObject({ method: 'POST', path: '/api/v1/documents', body: { title: 'Kick-off notes', content: 'Agenda\n', project_id: 31, is_internal: false } });
+    expect(writes[0]).toMatchObject({
+      method: 'POST',
+      path: '/api/v1/documents',
+      body: { title: 'Kick-off notes', content: 'Agenda\n', project_id: 31, is_internal: false },
+    });
     const uuid = frontMatter('kick-off.md').uuid as string;
-    expect(writes.slice(1).map((e) => [e.method, e.path, e.body])).toEqual([['PUT', `/api/v1/documents/${uuid}`, { edit_access: 'collaborative' }]]);
-    expect(cli.sb.state.documents[uuid]).toMatchObject({ title: 'Kick-off notes', edit_access: 'collaborative', is_internal: false });
-    expect(frontMatter('kick-off.md')).toMatchObject({ uuid, updated_at: cli.sb.state.documents[uuid]!.updated_at, company_id: 1, layout: 'page' });
+    expect(writes.slice(1).map((e) => [e.method, e.path, e.body])).toEqual([
+      ['PUT', `/api/v1/documents/${uuid}`, { edit_access: 'collaborative' }],
+    ]);
+    expect(cli.sb.state.documents[uuid]).toMatchObject({
+      title: 'Kick-off notes',
+      edit_access: 'collaborative',
+      is_internal: false,
+    });
+    expect(frontMatter('kick-off.md')).toMatchObject({
+      uuid,
+      updated_at: cli.sb.state.documents[uuid]!.updated_at,
+      company_id: 1,
+      layout: 'page',
+    });
     expect(read('kick-off.md').endsWith('---\nAgenda\n')).toBe(true);
     cli.mark();
     expect((await pw(['docs', 'push', dir, '-q'])).code).toBe(0);
@@ -193,7 +270,9 @@ describe('docs push', () => {
     expect(kept.stderr).toContain('project-brief.md: leaves out attachment "brief.pdf"; the service keeps it in place');
     const removed = await pw(['docs', 'push', dir, '--allow-removing-attachments', '-q']);
     expect(removed.code).toBe(0);
-    expect(cli.sent('/api/v1/', 'PUT').map((e) => (e.body as Record<string, unknown>).allow_removing_attachments)).toEqual([true]);
+    expect(
+      cli.sent('/api/v1/', 'PUT').map((e) => (e.body as Record<string, unknown>).allow_removing_attachments),
+    ).toEqual([true]);
     expect(cli.sb.state.documents[BRIEF]!.content).not.toContain('[[attachment:brief.pdf]]');
   });
 
@@ -201,12 +280,21 @@ describe('docs push', () => {
     await pw(['docs', 'pull', dir, '-q']);
     for (const [text, pattern] of [
       ['---\ntitle: [unclosed\n---\n', /^error: bad\.md: the front matter is not valid YAML/],
-      ['---\ntitle: 2024\n---\n', /^error: bad\.md: title is required: a non-empty string in the front matter \(quote it if it looks like a number/],
-      ['---\ntitle: x\nis_internal: maybe\ncompany_id: 1\n---\n', /^error: bad\.md: is_internal must be true or false, got "maybe"$/],
+      [
+        '---\ntitle: 2024\n---\n',
+        /^error: bad\.md: title is required: a non-empty string in the front matter \(quote it if it looks like a number/,
+      ],
+      [
+        '---\ntitle: x\nis_internal: maybe\ncompany_id: 1\n---\n',
+        /^error: bad\.md: is_internal must be true or false, got "maybe"$/,
+      ],
       ['---\ntitle: x\nuuid: not-a-uuid\n---\n', /^error: bad\.md: uuid must be a document UUID/],
       [`---\ntitle: x\nuuid: ${BRIEF}\n---\n`, /^error: bad\.md: updated_at is required with a uuid/],
       [`---\ntitle: x\n---\n:::callout{color="neon"}\nx\n:::\n`, /^error: bad\.md: line 1: /],
-      ['---\ntitle: x\n---\nno company\n', /^error: bad\.md: a new document belongs to a company: add company_id, project_id or client_id/],
+      [
+        '---\ntitle: x\n---\nno company\n',
+        /^error: bad\.md: a new document belongs to a company: add company_id, project_id or client_id/,
+      ],
     ] as const) {
       writeFileSync(join(dir, 'bad.md'), text);
       cli.mark();
@@ -215,6 +303,9 @@ describe('docs push', () => {
     writeFileSync(join(dir, 'copy.md'), read('project-brief.md'));
     writeFileSync(join(dir, 'bad.md'), '---\ntitle: fine\ncompany_id: 1\n---\n');
     cli.mark();
-    cli.expectUsageError(await pw(['docs', 'push', dir]), /^error: copy\.md and project-brief\.md both have uuid 5eed0000-0000-4000-8000-000000000081/);
+    cli.expectUsageError(
+      await pw(['docs', 'push', dir]),
+      /^error: copy\.md and project-brief\.md both have uuid 5eed0000-0000-4000-8000-000000000081/,
+    );
   });
 });

@@ -18,7 +18,12 @@ beforeEach(() => sb.reset('demo'));
 
 async function run(args: string[], answer?: string) {
   // A person at a 120-column terminal who answers a confirmation once it has been asked.
-  const t = memoryTerminal({ tty: true, columns: 120, keepStdinOpen: true, onStderr: (text) => answer !== undefined && /\[y\/N\] $/.test(text) && t.stdin.write(`${answer}\n`) });
+  const t = memoryTerminal({
+    tty: true,
+    columns: 120,
+    keepStdinOpen: true,
+    onStderr: (text) => answer !== undefined && /\[y\/N\] $/.test(text) && t.stdin.write(`${answer}\n`),
+  });
   const env = { ...baseEnv(makeConfigDir()), ...sandboxEnv(sb), NO_COLOR: '1' };
   const code = await runProgram(args, env, t.terminal);
   return { code, stdout: t.stdout.text(), stderr: t.stderr.text() };

@@ -7,9 +7,18 @@ import { startStubServer, type StubServer } from '../helpers/stub-server.js';
 const UUID = '3f2b8c1e-5d4a-4f7b-9c2e-1a6d8e0f4b21';
 const PATH = `/api/v1/documents/${UUID}`;
 const DOC = {
-  id: 7, uuid: UUID, title: 'Renamed', excerpt: '', is_internal: true, edit_access: 'team',
-  author: { id: 1, name: 'A' }, project: null, client: null, company: { id: 1, title: 'C' },
-  created_at: '2025-01-01T00:00:00.000000Z', updated_at: '2025-01-02T00:00:00.000000Z',
+  id: 7,
+  uuid: UUID,
+  title: 'Renamed',
+  excerpt: '',
+  is_internal: true,
+  edit_access: 'team',
+  author: { id: 1, name: 'A' },
+  project: null,
+  client: null,
+  company: { id: 1, title: 'C' },
+  created_at: '2025-01-01T00:00:00.000000Z',
+  updated_at: '2025-01-02T00:00:00.000000Z',
 };
 
 let server: StubServer;

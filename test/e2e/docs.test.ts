@@ -3,9 +3,9 @@
 // state.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EMPTY_CONTENT_MESSAGE } from '../../src/sandbox/routes/documents.js';
-import { seedDocumentUuid, type RequestLogEntry, type Role, type RunningSandbox } from '../../src/sandbox/index.js';
+import { seedDocumentUuid, type RequestLogEntry } from '../../src/sandbox/index.js';
 import { makeConfigDir, type RunOptions } from '../helpers/cli.js';
 import { useSandboxCli } from '../helpers/sandbox-cli.js';
 
@@ -33,12 +33,21 @@ function docBody(uuid: string): string {
 const expectUsageError = cli.expectUsageError;
 
 describe('docs list', () => {
-  it('lists the caller\'s documents, most recently updated first, as tab-separated rows', async () => {
+  it("lists the caller's documents, most recently updated first, as tab-separated rows", async () => {
     const r = await pw(['docs', 'list']);
     expect(r.code).toBe(0);
-    const rows = r.stdout.trim().split('\n').map((l) => l.split('\t'));
+    const rows = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => l.split('\t'));
     expect(rows.map((row) => row[0])).toEqual([BRIEF, ESTIMATE, MEETING, HANDBOOK, BLUE, DRAFT]);
-    expect(rows[0]!.slice(0, 5)).toEqual([BRIEF, 'Project brief', 'client-visible', 'Acme Website Redesign (31)', 'Acme Corp (11)']);
+    expect(rows[0]!.slice(0, 5)).toEqual([
+      BRIEF,
+      'Project brief',
+      'client-visible',
+      'Acme Website Redesign (31)',
+      'Acme Corp (11)',
+    ]);
     expect(rows[0]![5]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2} [+-]\d{2}:\d{2}$/);
     expect(rows[1]![2]).toBe('internal');
     expect(r.stdout).not.toContain(GLOBEX);
@@ -46,9 +55,29 @@ describe('docs list', () => {
   });
 
   it('sends every filter: --company --project --client --internal --content', async () => {
-    const r = await pw(['docs', 'list', '--company', '1', '--project', '31', '--client', '11', '--internal', '--content', '-o', 'json']);
+    const r = await pw([
+      'docs',
+      'list',
+      '--company',
+      '1',
+      '--project',
+      '31',
+      '--client',
+      '11',
+      '--internal',
+      '--content',
+      '-o',
+      'json',
+    ]);
     expect(r.code).toBe(0);
-    expect(sent('GET')[0]!.query).toEqual({ company_id: '1', project_id: '31', client_id: '11', is_internal: 'true', include: 'content', per_page: '30' });
+    expect(sent('GET')[0]!.query).toEqual({
+      company_id: '1',
+      project_id: '31',
+      client_id: '11',
+      is_internal: 'true',
+      include: 'content',
+      per_page: '30',
+    });
     const docs = JSON.parse(r.stdout) as { uuid: string; is_internal: boolean; content: string }[];
     expect(docs.map((d) => d.uuid)).toEqual([ESTIMATE, DRAFT]);
     expect(docs[0]!.content).toBe(docBody(ESTIMATE));
@@ -58,7 +87,10 @@ describe('docs list', () => {
     const r = await pw(['docs', 'list', '--client-visible', '-o', 'ndjson', '--fields', 'uuid,is_internal']);
     expect(r.code).toBe(0);
     expect(sent('GET')[0]!.query.is_internal).toBe('false');
-    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const lines = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines).toEqual([BRIEF, MEETING, BLUE].map((uuid) => ({ uuid, is_internal: false })));
   });
 
@@ -66,7 +98,9 @@ describe('docs list', () => {
     const r = await pw(['docs', 'list', '--project', '32', '-o', 'json', '--fields', 'title,content']);
     expect(r.code).toBe(0);
     expect(sent('GET')[0]!.query.include).toBe('content');
-    expect(JSON.parse(r.stdout)).toEqual([{ title: 'Blue Harbor creative brief', content: 'A calmer, more coastal identity.' }]);
+    expect(JSON.parse(r.stdout)).toEqual([
+      { title: 'Blue Harbor creative brief', content: 'A calmer, more coastal identity.' },
+    ]);
   });
 
   it('takes the company from `config company` when --company is not given', async () => {
@@ -91,11 +125,17 @@ describe('docs list', () => {
   });
 
   it('rejects bad flags before any request', async () => {
-    expectUsageError(await pw(['docs', 'list', '--internal', '--client-visible']), /--internal and --client-visible cannot be used together/);
+    expectUsageError(
+      await pw(['docs', 'list', '--internal', '--client-visible']),
+      /--internal and --client-visible cannot be used together/,
+    );
     expectUsageError(await pw(['docs', 'list', '--company', 'acme']), /--company must be a positive integer id/);
     expectUsageError(await pw(['docs', 'list', '--project', '0']), /--project/);
     expectUsageError(await pw(['docs', 'list', '--limit', '0']), /--limit/);
-    expectUsageError(await pw(['docs', 'list', '--fields', 'uuid,nope']), /unknown field "nope"; valid fields: id, uuid, title/);
+    expectUsageError(
+      await pw(['docs', 'list', '--fields', 'uuid,nope']),
+      /unknown field "nope"; valid fields: id, uuid, title/,
+    );
   });
 });
 
@@ -131,7 +171,13 @@ describe('docs get', () => {
     const r = await pw(['docs', 'get', HANDBOOK.toUpperCase(), '--content', '-o', 'json']);
     expect(r.code).toBe(0);
     const doc = JSON.parse(r.stdout);
-    expect(doc).toMatchObject({ uuid: HANDBOOK, title: 'Agency handbook', is_internal: true, edit_access: 'private', content: docBody(HANDBOOK) });
+    expect(doc).toMatchObject({
+      uuid: HANDBOOK,
+      title: 'Agency handbook',
+      is_internal: true,
+      edit_access: 'private',
+      content: docBody(HANDBOOK),
+    });
     expect(doc.data).toBeUndefined();
   });
 
@@ -153,13 +199,35 @@ describe('docs get', () => {
 
 describe('docs create', () => {
   it('creates a document in a project, sending JSON numbers and booleans', async () => {
-    const r = await pw(['docs', 'create', '--title', 'Launch plan', '--project', '31', '--client-visible', '--content', '# Plan\n\nShip it.', '-o', 'json']);
+    const r = await pw([
+      'docs',
+      'create',
+      '--title',
+      'Launch plan',
+      '--project',
+      '31',
+      '--client-visible',
+      '--content',
+      '# Plan\n\nShip it.',
+      '-o',
+      'json',
+    ]);
     expect(r.code).toBe(0);
     const [post] = sent('POST');
-    expect(post!.body).toEqual({ title: 'Launch plan', content: '# Plan\n\nShip it.', project_id: 31, is_internal: false });
+    expect(post!.body).toEqual({
+      title: 'Launch plan',
+      content: '# Plan\n\nShip it.',
+      project_id: 31,
+      is_internal: false,
+    });
     const doc = JSON.parse(r.stdout);
     expect(doc).toMatchObject({ title: 'Launch plan', is_internal: false, company: { id: 1 }, project: { id: 31 } });
-    expect(cli.sb.state.documents[doc.uuid]).toMatchObject({ content: '# Plan\n\nShip it.', company_id: 1, project_id: 31, is_internal: false });
+    expect(cli.sb.state.documents[doc.uuid]).toMatchObject({
+      content: '# Plan\n\nShip it.',
+      company_id: 1,
+      project_id: 31,
+      is_internal: false,
+    });
     expect(r.stderr).toBe(`✓ created document ${doc.uuid}\n`);
   });
 
@@ -173,7 +241,10 @@ describe('docs create', () => {
   });
 
   it('falls back to `config company`, and without any company is a usage error naming the flags', async () => {
-    expectUsageError(await pw(['docs', 'create', '--title', 'Orphan']), /--project <id>, --client <id> or --company <id>.*config set company/);
+    expectUsageError(
+      await pw(['docs', 'create', '--title', 'Orphan']),
+      /--project <id>, --client <id> or --company <id>.*config set company/,
+    );
     const configDir = makeConfigDir();
     await pw(['config', 'set', 'company', '1'], { configDir });
     const r = await pw(['docs', 'create', '--title', 'Defaulted'], { configDir });
@@ -186,18 +257,44 @@ describe('docs create', () => {
     const file = join(dir, 'body.md');
     writeFileSync(file, ':::toggle{summary="More"}\nfrom a file\n:::\n');
     expect((await pw(['docs', 'create', '--title', 'A', '--project', '31', '--content-file', file])).code).toBe(0);
-    expect((await pw(['docs', 'create', '--title', 'B', '--project', '31', '--content-file', '-'], { stdin: 'from stdin\n' })).code).toBe(0);
-    expect(sent('POST').map((p) => (p.body as { content: string }).content)).toEqual([':::toggle{summary="More"}\nfrom a file\n:::\n', 'from stdin\n']);
+    expect(
+      (
+        await pw(['docs', 'create', '--title', 'B', '--project', '31', '--content-file', '-'], {
+          stdin: 'from stdin\n',
+        })
+      ).code,
+    ).toBe(0);
+    expect(sent('POST').map((p) => (p.body as { content: string }).content)).toEqual([
+      ':::toggle{summary="More"}\nfrom a file\n:::\n',
+      'from stdin\n',
+    ]);
   });
 
   it('rejects missing, conflicting and unreadable input before any request', async () => {
     expectUsageError(await pw(['docs', 'create', '--project', '31']), /--title <t> is required/);
     expectUsageError(await pw(['docs', 'create', '--title', '  ', '--project', '31']), /--title must not be empty/);
-    expectUsageError(await pw(['docs', 'create', '--title', 'x', '--project', '31', '--content', 'a', '--content-file', '-']), /--content and --content-file cannot be used together/);
-    expectUsageError(await pw(['docs', 'create', '--title', 'x', '--project', '31', '--content-file', '/nonexistent/body.md']), /--content-file: cannot read .*no such file/);
-    expectUsageError(await pw(['docs', 'create', '--title', 'x', '--project', '31', '--content-file', '-'], { stdin: Buffer.from([0x66, 0x6f, 0xff, 0xfe]) }), /not valid UTF-8/);
-    expectUsageError(await pw(['docs', 'create', '--title', 'x', '--project', 'p31']), /--project must be a positive integer id/);
-    expectUsageError(await pw(['docs', 'create', '--title', 'x', '--project', '31', '--internal', '--client-visible']), /cannot be used together/);
+    expectUsageError(
+      await pw(['docs', 'create', '--title', 'x', '--project', '31', '--content', 'a', '--content-file', '-']),
+      /--content and --content-file cannot be used together/,
+    );
+    expectUsageError(
+      await pw(['docs', 'create', '--title', 'x', '--project', '31', '--content-file', '/nonexistent/body.md']),
+      /--content-file: cannot read .*no such file/,
+    );
+    expectUsageError(
+      await pw(['docs', 'create', '--title', 'x', '--project', '31', '--content-file', '-'], {
+        stdin: Buffer.from([0x66, 0x6f, 0xff, 0xfe]),
+      }),
+      /not valid UTF-8/,
+    );
+    expectUsageError(
+      await pw(['docs', 'create', '--title', 'x', '--project', 'p31']),
+      /--project must be a positive integer id/,
+    );
+    expectUsageError(
+      await pw(['docs', 'create', '--title', 'x', '--project', '31', '--internal', '--client-visible']),
+      /cannot be used together/,
+    );
   });
 
   it('--dry-run prints the request and sends nothing', async () => {
@@ -208,18 +305,43 @@ describe('docs create', () => {
     expect(sent()).toEqual([]);
     expect(Object.keys(cli.sb.state.documents)).toHaveLength(before);
     const json = await pw(['--dry-run', '-o', 'json', 'docs', 'create', '--title', 'Dry', '--company', '1']);
-    expect(JSON.parse(json.stdout)).toEqual({ dry_run: true, method: 'POST', path: '/api/v1/documents', body: { title: 'Dry', company_id: 1 } });
+    expect(JSON.parse(json.stdout)).toEqual({
+      dry_run: true,
+      method: 'POST',
+      path: '/api/v1/documents',
+      body: { title: 'Dry', company_id: 1 },
+    });
   });
 });
 
 describe('docs update', () => {
   it('sends only the fields given, with their JSON types', async () => {
-    const r = await pw(['docs', 'update', DRAFT, '--title', 'Renamed', '--client-visible', '--edit-access', 'collaborative', '-o', 'json']);
+    const r = await pw([
+      'docs',
+      'update',
+      DRAFT,
+      '--title',
+      'Renamed',
+      '--client-visible',
+      '--edit-access',
+      'collaborative',
+      '-o',
+      'json',
+    ]);
     expect(r.code).toBe(0);
     expect(sent('PUT')[0]!.body).toEqual({ title: 'Renamed', is_internal: false, edit_access: 'collaborative' });
     expect(sent('GET')).toEqual([]); // no content, so nothing to check first
-    expect(JSON.parse(r.stdout)).toMatchObject({ uuid: DRAFT, title: 'Renamed', is_internal: false, edit_access: 'collaborative' });
-    expect(cli.sb.state.documents[DRAFT]).toMatchObject({ title: 'Renamed', is_internal: false, edit_access: 'collaborative' });
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      uuid: DRAFT,
+      title: 'Renamed',
+      is_internal: false,
+      edit_access: 'collaborative',
+    });
+    expect(cli.sb.state.documents[DRAFT]).toMatchObject({
+      title: 'Renamed',
+      is_internal: false,
+      edit_access: 'collaborative',
+    });
 
     expect((await pw(['docs', 'update', DRAFT, '--internal'])).code).toBe(0);
     expect(sent('PUT')[1]!.body).toEqual({ is_internal: true });
@@ -231,7 +353,9 @@ describe('docs update', () => {
     expect(r.code).toBe(0);
     expect(sent().map((x) => `${x.method} ${x.query.include ?? ''}`)).toEqual(['GET content', 'PUT ']);
     expect(sent('PUT')[0]!.body).toEqual({ content: '# Brief v2\n\nShorter.' });
-    expect(r.stderr).toMatch(/leaves out attachment "brief.pdf"; the service preserves it in place \(pass --allow-removing-attachments to remove it\)/);
+    expect(r.stderr).toMatch(
+      /leaves out attachment "brief.pdf"; the service preserves it in place \(pass --allow-removing-attachments to remove it\)/,
+    );
     expect(docBody(BRIEF)).toContain('[[attachment:brief.pdf]]');
     expect(docBody(BRIEF)).toContain('Shorter.');
   });
@@ -253,7 +377,9 @@ describe('docs update', () => {
   it('leaves empty content for a document with a body to the service, which refuses it (exit 5)', async () => {
     const r = await pw(['docs', 'update', BRIEF, '--content', ' \n']);
     expect(r.code).toBe(5);
-    expect(r.stderr).toMatch(new RegExp(`: 422 Unprocessable Content\\n  content: ${EMPTY_CONTENT_MESSAGE.replace(/\./g, '\\.')}\\n$`));
+    expect(r.stderr).toMatch(
+      new RegExp(`: 422 Unprocessable Content\\n  content: ${EMPTY_CONTENT_MESSAGE.replace(/\./g, '\\.')}\\n$`),
+    );
     expect(sent('PUT')[0]!.body).toEqual({ content: ' \n' });
     cli.mark();
     expect(docBody(BRIEF)).toContain('# Project brief');
@@ -263,9 +389,18 @@ describe('docs update', () => {
   });
 
   it('rejects nothing to change and misplaced flags before any request', async () => {
-    expectUsageError(await pw(['docs', 'update', BRIEF]), /nothing to update: give at least one of --title, --content, --content-file/);
-    expectUsageError(await pw(['docs', 'update', BRIEF, '--allow-removing-attachments']), /--allow-removing-attachments applies only with --content/);
-    expectUsageError(await pw(['docs', 'update', BRIEF, '--edit-access', 'everyone']), /--edit-access must be one of private, team, collaborative/);
+    expectUsageError(
+      await pw(['docs', 'update', BRIEF]),
+      /nothing to update: give at least one of --title, --content, --content-file/,
+    );
+    expectUsageError(
+      await pw(['docs', 'update', BRIEF, '--allow-removing-attachments']),
+      /--allow-removing-attachments applies only with --content/,
+    );
+    expectUsageError(
+      await pw(['docs', 'update', BRIEF, '--edit-access', 'everyone']),
+      /--edit-access must be one of private, team, collaborative/,
+    );
     expectUsageError(await pw(['docs', 'update', BRIEF, '--internal', '--client-visible']), /cannot be used together/);
     expectUsageError(await pw(['docs', 'update', 'not-a-uuid', '--title', 'x']), /<uuid> must be a document UUID/);
     expectUsageError(await pw(['docs', 'update', BRIEF, '--title', '']), /--title must not be empty/);
@@ -296,7 +431,7 @@ describe('the container check', () => {
       'Inside',
       ':::',
       '::::',
-      ':::callout{color=\'#1e90ff\'}',
+      ":::callout{color='#1e90ff'}",
       '```',
       ':::not a container in code',
       '```',
@@ -308,25 +443,42 @@ describe('the container check', () => {
   });
 
   it('refuses an unclosed container, naming its line', async () => {
-    expectUsageError(await update('Intro\n\n:::callout{color="mint"}\nnever closed'), /^error: --content: line 3: callout is never closed/);
+    expectUsageError(
+      await update('Intro\n\n:::callout{color="mint"}\nnever closed'),
+      /^error: --content: line 3: callout is never closed/,
+    );
   });
 
   it('refuses a closing line of a different length', async () => {
-    expectUsageError(await update(':::toggle{summary="x"}\nbody\n::::'), /line 3: closing fence :::: does not match the toggle opened on line 1/);
+    expectUsageError(
+      await update(':::toggle{summary="x"}\nbody\n::::'),
+      /line 3: closing fence :::: does not match the toggle opened on line 1/,
+    );
   });
 
   it('refuses nesting without a longer outer fence', async () => {
-    expectUsageError(await update(':::toggle\n:::callout\nx\n:::\n:::'), /line 2: callout nested in the toggle opened on line 1 needs fewer colons/);
+    expectUsageError(
+      await update(':::toggle\n:::callout\nx\n:::\n:::'),
+      /line 2: callout nested in the toggle opened on line 1 needs fewer colons/,
+    );
   });
 
-  it('refuses a colour outside the reference\'s list, naming the line and the file', async () => {
+  it("refuses a colour outside the reference's list, naming the line and the file", async () => {
     const file = join(makeConfigDir(), 'notes.md');
     writeFileSync(file, '# Notes\n:::callout{emoji="🔥" color="purple"}\nx\n:::\n');
-    expectUsageError(await pw(['docs', 'update', BLUE, '--content-file', file]), new RegExp(`--content-file ${file}: line 2: callout color "purple" is not one of mandarin, .*, steel or a hex value`));
+    expectUsageError(
+      await pw(['docs', 'update', BLUE, '--content-file', file]),
+      new RegExp(
+        `--content-file ${file}: line 2: callout color "purple" is not one of mandarin, .*, steel or a hex value`,
+      ),
+    );
   });
 
   it('checks create too', async () => {
-    expectUsageError(await pw(['docs', 'create', '--title', 'x', '--project', '31', '--content', ':::callout{color="red"}\nx\n:::']), /line 1: callout color "red"/);
+    expectUsageError(
+      await pw(['docs', 'create', '--title', 'x', '--project', '31', '--content', ':::callout{color="red"}\nx\n:::']),
+      /line 1: callout color "red"/,
+    );
   });
 
   it('--no-verify sends the content unchecked', async () => {
@@ -368,7 +520,9 @@ describe('docs delete', () => {
     cli.mark();
     const r = await pw(['docs', 'delete', '-', '--yes'], { stdin: list.stdout });
     expect(r.code).toBe(0);
-    expect(sent('DELETE').map((d) => d.path)).toEqual(expect.arrayContaining([`/api/v1/documents/${ESTIMATE}`, `/api/v1/documents/${DRAFT}`]));
+    expect(sent('DELETE').map((d) => d.path)).toEqual(
+      expect.arrayContaining([`/api/v1/documents/${ESTIMATE}`, `/api/v1/documents/${DRAFT}`]),
+    );
     expect(sent('DELETE')).toHaveLength(2);
     expect(cli.sb.state.documents[ESTIMATE]).toBeUndefined();
     expect(cli.sb.state.documents[BRIEF]).toBeDefined();
@@ -382,7 +536,10 @@ describe('docs delete', () => {
   it('--dry-run prints the DELETE requests and deletes nothing', async () => {
     const r = await pw(['--dry-run', 'docs', 'delete', BLUE, DRAFT]);
     expect(r.code).toBe(0);
-    expect(r.stdout.split('\n').filter(Boolean).sort()).toEqual([`DELETE /api/v1/documents/${BLUE}`, `DELETE /api/v1/documents/${DRAFT}`]);
+    expect(r.stdout.split('\n').filter(Boolean).sort()).toEqual([
+      `DELETE /api/v1/documents/${BLUE}`,
+      `DELETE /api/v1/documents/${DRAFT}`,
+    ]);
     expect(sent()).toEqual([]);
     expect(cli.sb.state.documents[BLUE]).toBeDefined();
   });
@@ -413,7 +570,15 @@ describe('docs edit', () => {
   });
 
   it('keeps the edited file and says where when the update fails', async () => {
-    cli.sb.faults.add({ method: 'PUT', path: `/api/v1/documents/${BLUE}`, action: { type: 'status', status: 422, body: { message: 'The title field is required.', errors: { title: ['The title field is required.'] } } } });
+    cli.sb.faults.add({
+      method: 'PUT',
+      path: `/api/v1/documents/${BLUE}`,
+      action: {
+        type: 'status',
+        status: 422,
+        body: { message: 'The title field is required.', errors: { title: ['The title field is required.'] } },
+      },
+    });
     const editor = editorScript(`printf 'Precious words.\\n' > "$1"`);
     const r = await pw(['docs', 'edit', BLUE], { env: { EDITOR: editor } });
     expect(r.code).toBe(5);
@@ -434,7 +599,10 @@ describe('docs edit', () => {
   });
 
   it('without a terminal it needs an editor in VISUAL or EDITOR, and says so before any request', async () => {
-    expectUsageError(await pw(['docs', 'edit', BLUE], { env: { EDITOR: undefined, VISUAL: undefined } }), /edit needs a terminal, or an editor in VISUAL or EDITOR/);
+    expectUsageError(
+      await pw(['docs', 'edit', BLUE], { env: { EDITOR: undefined, VISUAL: undefined } }),
+      /edit needs a terminal, or an editor in VISUAL or EDITOR/,
+    );
   });
 
   it('an emptied buffer abandons the edit, as in git: the body is not wiped', async () => {
@@ -465,7 +633,9 @@ describe('the client-user view', () => {
     for (const flags of [['--internal'], ['--client-visible'], ['--edit-access', 'private']]) {
       const r = await asClient(['docs', 'update', MEETING, ...flags]);
       expect(r.code, flags.join(' ')).toBe(4);
-      expect(r.stderr).toMatch(/^error: PUT .*403.*Only team members can change is_internal or edit_access\. \(--internal, --client-visible and --edit-access need an agency team member's token\)\n$/);
+      expect(r.stderr).toMatch(
+        /^error: PUT .*403.*Only team members can change is_internal or edit_access\. \(--internal, --client-visible and --edit-access need an agency team member's token\)\n$/,
+      );
     }
     expect(cli.sb.state.documents[MEETING]!.is_internal).toBe(false);
   });
@@ -476,7 +646,7 @@ describe('the client-user view', () => {
     expect(docBody(MEETING)).toBe('Client notes');
   });
 
-  it('cannot create or delete documents (exit 4, with the service\'s reason)', async () => {
+  it("cannot create or delete documents (exit 4, with the service's reason)", async () => {
     const create = await asClient(['docs', 'create', '--title', 'Mine', '--client', '11']);
     expect(create.code).toBe(4);
     expect(create.stderr).toMatch(/403 Forbidden: Only team members can create documents/);

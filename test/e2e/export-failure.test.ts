@@ -19,7 +19,17 @@ let hangFirstPage = false;
 beforeAll(async () => {
   const body = 'x'.repeat(2048);
   const ref = { id: 1, title: 'P' };
-  const steps = Array.from({ length: 2000 }, (_, i) => ({ id: i + 1, title: `task ${i + 1}`, content: body, completed: false, phase: { ...ref, is_internal: false }, project: ref, client: ref, company: ref, tags: [] }));
+  const steps = Array.from({ length: 2000 }, (_, i) => ({
+    id: i + 1,
+    title: `task ${i + 1}`,
+    content: body,
+    completed: false,
+    phase: { ...ref, is_internal: false },
+    project: ref,
+    client: ref,
+    company: ref,
+    tags: [],
+  }));
   let firstPage: string | undefined;
   server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', baseUrl);
@@ -27,7 +37,11 @@ beforeAll(async () => {
     if (url.pathname === '/api/v1/steps') {
       if (url.searchParams.get('page') === '2') return void res.writeHead(404).end('{"message":"No such page."}');
       if (hangFirstPage) return; // never answered
-      firstPage ??= JSON.stringify({ data: steps, links: { next: `${baseUrl}/api/v1/steps?page=2` }, meta: { current_page: 1, per_page: 1000 } });
+      firstPage ??= JSON.stringify({
+        data: steps,
+        links: { next: `${baseUrl}/api/v1/steps?page=2` },
+        meta: { current_page: 1, per_page: 1000 },
+      });
       return void res.end(firstPage);
     }
     if (url.pathname === '/api/v1/webhooks') return void res.end('{"data":[],"next_page_url":null}');
@@ -63,7 +77,13 @@ describe('export when a list fails', () => {
   it('leaves an earlier complete export in the directory untouched (--force)', async () => {
     const dir = freshDir();
     mkdirSync(dir);
-    const earlier = { 'manifest.json': '{"counts":{}}\n', 'steps.ndjson': '{"id":1}\n', 'documents.ndjson': '', 'milestones.ndjson': '', 'webhooks.ndjson': '' };
+    const earlier = {
+      'manifest.json': '{"counts":{}}\n',
+      'steps.ndjson': '{"id":1}\n',
+      'documents.ndjson': '',
+      'milestones.ndjson': '',
+      'webhooks.ndjson': '',
+    };
     for (const [name, text] of Object.entries(earlier)) writeFileSync(join(dir, name), text);
     const r = await runInProcess(['export', dir, '--force', '-o', 'json'], { env: env() });
     expect(r.code).toBe(3);

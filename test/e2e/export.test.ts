@@ -19,14 +19,22 @@ beforeEach(() => {
   dir = join(mkdtempSync(join(tmpdir(), 'pwctl-export-')), 'backup');
 });
 
-const lines = (name: string) => readFileSync(join(dir, name), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, any>);
+const lines = (name: string) =>
+  readFileSync(join(dir, name), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Record<string, any>);
 
 /** Every record of a list as the service shows it to `role`, read straight over HTTP. */
 async function visible(role: Role, path: string): Promise<Record<string, any>[]> {
   const records: Record<string, any>[] = [];
   let url: string | null = `${cli.sb.baseUrl}/api/v1/${path}?per_page=1000`;
   while (url) {
-    const body = (await (await fetch(url, { headers: { Authorization: `Bearer ${cli.sb.tokens[role]}` } })).json()) as { data: Record<string, any>[]; links?: { next: string | null }; next_page_url?: string | null };
+    const body = (await (await fetch(url, { headers: { Authorization: `Bearer ${cli.sb.tokens[role]}` } })).json()) as {
+      data: Record<string, any>[];
+      links?: { next: string | null };
+      next_page_url?: string | null;
+    };
     records.push(...body.data);
     url = body.links?.next ?? body.next_page_url ?? null;
   }
@@ -59,22 +67,36 @@ describe('export', () => {
     expect(expected.steps).toBeGreaterThan(1000);
     expect(expected.webhooks).toBe(1);
     const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
-    expect(manifest).toEqual({ base_url: cli.sb.baseUrl, service: cli.sb.baseUrl, exported_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), company_id: null, counts: expected });
+    expect(manifest).toEqual({
+      base_url: cli.sb.baseUrl,
+      service: cli.sb.baseUrl,
+      exported_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      company_id: null,
+      counts: expected,
+    });
     expect(JSON.parse(r.stdout)).toEqual({ dir, ...manifest });
-    for (const part of ['documents', 'steps', 'milestones', 'webhooks'] as const) expect(lines(`${part}.ndjson`)).toHaveLength(expected[part]);
+    for (const part of ['documents', 'steps', 'milestones', 'webhooks'] as const)
+      expect(lines(`${part}.ndjson`)).toHaveLength(expected[part]);
 
     expect(lines('documents.ndjson').every((d) => typeof d.content === 'string')).toBe(true);
     expect(lines('steps.ndjson').every((s) => typeof s.content === 'string' && Array.isArray(s.tags))).toBe(true);
-    expect(lines('steps.ndjson').find((s) => s.id === 112)!.tags.map((t: { id: number }) => t.id).sort()).toEqual([64, 66]);
+    expect(
+      lines('steps.ndjson')
+        .find((s) => s.id === 112)!
+        .tags.map((t: { id: number }) => t.id)
+        .sort(),
+    ).toEqual([64, 66]);
     // The fewest requests: one page per 1000 records, nothing else.
     const gets = cli.sent('/api/v1/').map((e) => `${e.method} ${e.path} ${new URLSearchParams(e.query).toString()}`);
-    expect(gets.sort()).toEqual([
-      'GET /api/v1/documents include=content&per_page=1000',
-      'GET /api/v1/milestones per_page=1000',
-      'GET /api/v1/steps include=content%2Ctags&per_page=1000',
-      'GET /api/v1/steps include=content%2Ctags&per_page=1000&page=2',
-      'GET /api/v1/webhooks per_page=1000',
-    ].sort());
+    expect(gets.sort()).toEqual(
+      [
+        'GET /api/v1/documents include=content&per_page=1000',
+        'GET /api/v1/milestones per_page=1000',
+        'GET /api/v1/steps include=content%2Ctags&per_page=1000',
+        'GET /api/v1/steps include=content%2Ctags&per_page=1000&page=2',
+        'GET /api/v1/webhooks per_page=1000',
+      ].sort(),
+    );
     for (const name of FILES) expect(readFileSync(join(dir, name), 'utf8')).not.toContain(secret);
     expect(lines('webhooks.ndjson')[0]).not.toHaveProperty('secret');
   });
@@ -90,7 +112,12 @@ describe('export', () => {
     expect(steps).toHaveLength((await visible('client', 'steps')).length);
     expect(steps.some((s) => s.phase.is_internal)).toBe(false);
     const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
-    expect(manifest.counts).toEqual({ documents: 2, steps: steps.length, milestones: (await visible('client', 'milestones')).length, webhooks: 0 });
+    expect(manifest.counts).toEqual({
+      documents: 2,
+      steps: steps.length,
+      milestones: (await visible('client', 'milestones')).length,
+      webhooks: 0,
+    });
   });
 
   it('--company filters every list', async () => {
@@ -104,7 +131,10 @@ describe('export', () => {
   it('refuses a non-empty directory before any request; --force replaces an earlier export', async () => {
     mkdirSync(dir);
     writeFileSync(join(dir, 'notes.txt'), 'mine');
-    cli.expectUsageError(await pw(['export', dir]), /^error: <dir>: ".*backup" is not empty; choose an empty or new directory, or pass --force/);
+    cli.expectUsageError(
+      await pw(['export', dir]),
+      /^error: <dir>: ".*backup" is not empty; choose an empty or new directory, or pass --force/,
+    );
     cli.expectUsageError(await pw(['export', join(dir, 'notes.txt')]), /is not a directory/);
     expect((await pw(['export', dir, '--force', '-q'])).code).toBe(0);
     expect(readdirSync(dir).sort()).toEqual([...FILES, 'notes.txt'].sort());
@@ -119,7 +149,12 @@ describe('export', () => {
     cli.sb.faults.clear();
     expect((await pw(['export', dir, '-q'])).code).toBe(0);
     const before = Object.fromEntries(FILES.map((name) => [name, readFileSync(join(dir, name), 'utf8')]));
-    cli.sb.faults.add({ method: 'GET', path: '/api/v1/milestones', count: 100, action: { type: 'status', status: 500 } });
+    cli.sb.faults.add({
+      method: 'GET',
+      path: '/api/v1/milestones',
+      count: 100,
+      action: { type: 'status', status: 500 },
+    });
     expect((await pw(['export', dir, '--force'])).code).toBe(7);
     expect(readdirSync(dir).sort()).toEqual(FILES);
     for (const name of FILES) expect(readFileSync(join(dir, name), 'utf8')).toBe(before[name]);
@@ -128,6 +163,10 @@ describe('export', () => {
   it('prints a summary table', async () => {
     const r = await pw(['export', dir]);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(new RegExp(`^directory:\\t${dir}\\ndocuments:\\t6\\ntasks:\\t\\d+\\nmilestones:\\t\\d+\\nwebhooks:\\t0\\nexported:\\t\\d{4}-`));
+    expect(r.stdout).toMatch(
+      new RegExp(
+        `^directory:\\t${dir}\\ndocuments:\\t6\\ntasks:\\t\\d+\\nmilestones:\\t\\d+\\nwebhooks:\\t0\\nexported:\\t\\d{4}-`,
+      ),
+    );
   });
 });

@@ -64,7 +64,9 @@ describe('pwctl api', () => {
 
   it('prepends /api/v1 and sends -f/-F as a typed JSON body on POST', async () => {
     server.on('POST /api/v1/steps', { status: 201, body: { data: { id: 9 } } });
-    const r = await runInProcess(['api', '/steps', '-f', 'title=Write', '-F', 'phase_id=12', '-F', 'completed=false'], { env });
+    const r = await runInProcess(['api', '/steps', '-f', 'title=Write', '-F', 'phase_id=12', '-F', 'completed=false'], {
+      env,
+    });
     expect(r.code).toBe(0);
     expect(JSON.parse(server.requests[0]!.body)).toEqual({ title: 'Write', phase_id: 12, completed: false });
     expect(server.requests[0]!.headers['content-type']).toBe('application/json');
@@ -72,7 +74,10 @@ describe('pwctl api', () => {
 
   it('--input sends a file or stdin as the body, and rejects an unreadable file before any request', async () => {
     server.on('PUT /api/v1/steps/3', { status: 200, body: { data: { id: 3 } } });
-    const r = await runInProcess(['api', '-X', 'PUT', '/steps/3', '--input', '-'], { env, stdin: '{"completed":true}' });
+    const r = await runInProcess(['api', '-X', 'PUT', '/steps/3', '--input', '-'], {
+      env,
+      stdin: '{"completed":true}',
+    });
     expect(r.code).toBe(0);
     expect(server.requests[0]!.body).toBe('{"completed":true}');
     const missing = await runInProcess(['api', '-X', 'PUT', '/steps/3', '--input', '/nonexistent/body.json'], { env });
@@ -98,7 +103,9 @@ describe('pwctl api', () => {
     server.on('GET /api/v1/b', { status: 404, body: { message: 'No query results.' } });
     const a = await runInProcess(['api', '/a'], { env });
     expect(a.code).toBe(4);
-    expect(a.stderr).toBe('error: GET /api/v1/a: 401 Unauthorized: Unauthenticated; check PWCTL_TOKEN: it is set, and it overrides any stored token\n');
+    expect(a.stderr).toBe(
+      'error: GET /api/v1/a: 401 Unauthorized: Unauthenticated; check PWCTL_TOKEN: it is set, and it overrides any stored token\n',
+    );
     expect(JSON.parse(a.stdout)).toEqual({ message: 'Unauthenticated.' });
     const b = await runInProcess(['api', '/b'], { env });
     expect(b.code).toBe(3);
@@ -106,7 +113,13 @@ describe('pwctl api', () => {
   });
 
   it('422 → exit 5 with one line per field error, and a JSON error line under -o json', async () => {
-    server.on('PUT /api/v1/steps/1', { status: 422, body: { message: 'The given data was invalid.', errors: { due_date: ['The due date is not a valid date.'], title: ['Too long.'] } } });
+    server.on('PUT /api/v1/steps/1', {
+      status: 422,
+      body: {
+        message: 'The given data was invalid.',
+        errors: { due_date: ['The due date is not a valid date.'], title: ['Too long.'] },
+      },
+    });
     const r = await runInProcess(['api', '-X', 'PUT', '/steps/1', '-f', 'due_date=x', '-o', 'json'], { env });
     expect(r.code).toBe(5);
     const lines = r.stderr.trim().split('\n');
@@ -116,12 +129,21 @@ describe('pwctl api', () => {
       '  title: Too long.',
     ]);
     expect(JSON.parse(lines[3]!)).toEqual({
-      error: { status: 422, code: 5, message: 'PUT /api/v1/steps/1: 422 Unprocessable Content: The given data was invalid.', errors: { due_date: ['The due date is not a valid date.'], title: ['Too long.'] } },
+      error: {
+        status: 422,
+        code: 5,
+        message: 'PUT /api/v1/steps/1: 422 Unprocessable Content: The given data was invalid.',
+        errors: { due_date: ['The due date is not a valid date.'], title: ['Too long.'] },
+      },
     });
   });
 
   it('429 with Retry-After, then success', async () => {
-    server.on('GET /api/v1/limited', { status: 429, headers: { 'retry-after': '1' }, body: { message: 'Too Many Attempts.' } }, { status: 200, body: { data: { ok: true } } });
+    server.on(
+      'GET /api/v1/limited',
+      { status: 429, headers: { 'retry-after': '1' }, body: { message: 'Too Many Attempts.' } },
+      { status: 200, body: { data: { ok: true } } },
+    );
     const r = await runInProcess(['api', '/limited'], { env });
     expect(r.code).toBe(0);
     expect(server.requests).toHaveLength(2);
@@ -129,20 +151,33 @@ describe('pwctl api', () => {
   });
 
   it('500 twice, then success on GET', async () => {
-    server.on('GET /api/v1/flaky', { status: 500, body: { message: 'Server Error' } }, { status: 500, body: { message: 'Server Error' } }, { status: 200, body: { data: 1 } });
+    server.on(
+      'GET /api/v1/flaky',
+      { status: 500, body: { message: 'Server Error' } },
+      { status: 500, body: { message: 'Server Error' } },
+      { status: 200, body: { data: 1 } },
+    );
     const r = await runInProcess(['api', '/flaky'], { env });
     expect(r.code).toBe(0);
     expect(server.requests).toHaveLength(3);
   });
 
   it('an HTML 502 page → exit 7 with one line, no HTML', async () => {
-    server.on('GET /api/v1/gw', { status: 502, headers: { 'content-type': 'text/html' }, raw: '<html>\n<head><title>502 Bad Gateway</title></head>\n<body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx</center></body></html>' });
+    server.on('GET /api/v1/gw', {
+      status: 502,
+      headers: { 'content-type': 'text/html' },
+      raw: '<html>\n<head><title>502 Bad Gateway</title></head>\n<body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx</center></body></html>',
+    });
     const r = await runInProcess(['api', '/gw'], { env });
     expect(r.code).toBe(7);
     const lines = r.stderr.trim().split('\n');
     // A gateway's failure may pass: it is tried again, out loud, before the one error line.
-    expect(lines.slice(0, -1).map((l) => l.replace(/(, in [\d.]+ s)?:/, ':'))).toEqual([2, 3, 4].map((n) => `retrying (${n}/4) after a 502 answer: GET /api/v1/gw`));
-    expect(lines.at(-1)).toBe('error: GET /api/v1/gw: 502 Bad Gateway: the server answered with an HTML error page (a proxy or gateway error?)');
+    expect(lines.slice(0, -1).map((l) => l.replace(/(, in [\d.]+ s)?:/, ':'))).toEqual(
+      [2, 3, 4].map((n) => `retrying (${n}/4) after a 502 answer: GET /api/v1/gw`),
+    );
+    expect(lines.at(-1)).toBe(
+      'error: GET /api/v1/gw: 502 Bad Gateway: the server answered with an HTML error page (a proxy or gateway error?)',
+    );
   });
 
   it('--debug traces each request and response without the token', async () => {
@@ -177,7 +212,9 @@ describe('pwctl api', () => {
     const { BIN, baseEnv } = await import('../helpers/cli.js');
     const dir = makeConfigDir();
     const result = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
-      const child = spawn('sh', ['-c', `"${process.execPath}" "${BIN}" api /big | head -c 10 >/dev/null`], { env: { ...baseEnv(dir), ...env } });
+      const child = spawn('sh', ['-c', `"${process.execPath}" "${BIN}" api /big | head -c 10 >/dev/null`], {
+        env: { ...baseEnv(dir), ...env },
+      });
       let stderr = '';
       child.stderr.on('data', (c: Buffer) => (stderr += c));
       child.on('close', (code) => resolve({ code, stderr }));
@@ -193,7 +230,9 @@ describe('pwctl config', () => {
     const set = await runInProcess(['config', 'set', 'company', '42'], { configDir: dir });
     expect(set.code).toBe(0);
     expect((await runInProcess(['config', 'get', 'company'], { configDir: dir })).stdout).toBe('42\n');
-    expect(JSON.parse((await runInProcess(['config', 'list', '-o', 'json'], { configDir: dir })).stdout)).toEqual({ company: 42 });
+    expect(JSON.parse((await runInProcess(['config', 'list', '-o', 'json'], { configDir: dir })).stdout)).toEqual({
+      company: 42,
+    });
     const path = (await runInProcess(['config', 'path'], { configDir: dir })).stdout.trim();
     expect(path).toBe(join(dir, 'config.json'));
     expect(statSync(path).mode & 0o777).toBe(0o600);
@@ -207,7 +246,9 @@ describe('pwctl config', () => {
     const dir = makeConfigDir();
     await runInProcess(['config', 'set', 'output', 'json', '--profile', 'ci'], { configDir: dir });
     expect((await runInProcess(['config', 'get', 'output'], { configDir: dir })).stdout).toBe('');
-    expect((await runInProcess(['config', 'get', 'output'], { configDir: dir, env: { PWCTL_PROFILE: 'ci' } })).stdout).toBe('json\n');
+    expect(
+      (await runInProcess(['config', 'get', 'output'], { configDir: dir, env: { PWCTL_PROFILE: 'ci' } })).stdout,
+    ).toBe('json\n');
   });
 
   it('tightens the mode of an existing world-readable file on write', async () => {
@@ -235,10 +276,16 @@ describe('pwctl config', () => {
       mkdirSync(dir, { recursive: true });
       const file = join(dir, 'config.json');
       writeFileSync(file, contents);
-      for (const args of [['config', 'list'], ['config', 'set', 'output', 'json'], ['api', '/x']]) {
+      for (const args of [
+        ['config', 'list'],
+        ['config', 'set', 'output', 'json'],
+        ['api', '/x'],
+      ]) {
         const r = await runInProcess(args, { configDir: dir, env: { PWCTL_BASE_URL: server.url } });
         expect(r.code).toBe(1);
-        expect(r.stderr).toBe(`error: config file ${file} is not valid JSON; fix or remove it (it may hold your tokens, so it was left untouched)\n`);
+        expect(r.stderr).toBe(
+          `error: config file ${file} is not valid JSON; fix or remove it (it may hold your tokens, so it was left untouched)\n`,
+        );
         expect(r.stderr).not.toContain('secret-in-file-77');
       }
       expect(readFileSync(file, 'utf8')).toBe(contents);
@@ -253,7 +300,12 @@ describe('--dry-run', () => {
     expect(r.stdout).toBe('DELETE /api/v1/steps/5\n');
     expect(server.requests).toHaveLength(0);
     const j = await runInProcess(['api', '/steps', '-F', 'phase_id=3', '--dry-run', '-o', 'json'], { env });
-    expect(JSON.parse(j.stdout)).toEqual({ dry_run: true, method: 'POST', path: '/api/v1/steps', body: { phase_id: 3 } });
+    expect(JSON.parse(j.stdout)).toEqual({
+      dry_run: true,
+      method: 'POST',
+      path: '/api/v1/steps',
+      body: { phase_id: 3 },
+    });
     expect(server.requests).toHaveLength(0);
   });
 });

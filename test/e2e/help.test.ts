@@ -49,7 +49,18 @@ describe('root help', () => {
 describe('verb help lists the global options that apply', () => {
   it('a delete: confirmation and dry-run included', async () => {
     const options = globalOptions((await runInProcess(['steps', 'delete', '--help'])).stdout);
-    expect(options).toEqual(expect.arrayContaining(['--output', '--profile', '--base-url', '--sandbox', '--debug', '--yes', '--dry-run', '--timeout']));
+    expect(options).toEqual(
+      expect.arrayContaining([
+        '--output',
+        '--profile',
+        '--base-url',
+        '--sandbox',
+        '--debug',
+        '--yes',
+        '--dry-run',
+        '--timeout',
+      ]),
+    );
     expect(options).not.toContain('--version');
   });
 
@@ -63,6 +74,7 @@ describe('verb help lists the global options that apply', () => {
   it('config get: no connection or output options, which do nothing there', async () => {
     const options = globalOptions((await runInProcess(['config', 'get', '--help'])).stdout);
     expect(options).toContain('--profile');
-    for (const name of ['--base-url', '--sandbox', '--timeout', '--debug', '--output', '--fields', '--dry-run']) expect(options).not.toContain(name);
+    for (const name of ['--base-url', '--sandbox', '--timeout', '--debug', '--output', '--fields', '--dry-run'])
+      expect(options).not.toContain(name);
   });
 });

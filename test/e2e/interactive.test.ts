@@ -19,9 +19,15 @@ beforeEach(() => {
   mark = sb.requests.length;
 });
 
-const sent = (method?: string) => sb.requests.slice(mark).filter((r) => r.path.startsWith('/api/v1/') && (!method || r.method === method));
+const sent = (method?: string) =>
+  sb.requests.slice(mark).filter((r) => r.path.startsWith('/api/v1/') && (!method || r.method === method));
 const terminal = (args: string[], env: Record<string, string> = {}) =>
-  startInPty(args, { cols: 120, rows: 40, keepInput: true, env: { ...baseEnv(makeConfigDir()), ...sandboxEnv(sb), PWCTL_PAGER: '', ...env } });
+  startInPty(args, {
+    cols: 120,
+    rows: 40,
+    keepInput: true,
+    env: { ...baseEnv(makeConfigDir()), ...sandboxEnv(sb), PWCTL_PAGER: '', ...env },
+  });
 
 describe.skipIf(!hasPty)('on a terminal, a missing value is asked for', () => {
   it('steps create without --phase and --title: the phases to pick from, filtered as one types; then the title', async () => {
@@ -88,7 +94,9 @@ describe.skipIf(!hasPty)('on a terminal, a missing value is asked for', () => {
       run.type('');
       const { code, output } = await run.done;
       expect(code, JSON.stringify(env)).toBe(2);
-      expect(visibleText(output)).toMatch(/error: --phase <id> is required: phase to create the task in \(ids: `pwctl phases list`\)/);
+      expect(visibleText(output)).toMatch(
+        /error: --phase <id> is required: phase to create the task in \(ids: `pwctl phases list`\)/,
+      );
     }
     expect(sent()).toEqual([]);
   });

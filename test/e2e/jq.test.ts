@@ -10,7 +10,10 @@ const pw = cli.pw;
 
 describe('--jq', () => {
   it('runs once on a whole list (one array) and prints like jq -r: strings raw, other values compact', async () => {
-    const json = JSON.parse((await pw(['steps', 'list', '--all', '-o', 'json'])).stdout) as Array<{ id: number; title: string }>;
+    const json = JSON.parse((await pw(['steps', 'list', '--all', '-o', 'json'])).stdout) as Array<{
+      id: number;
+      title: string;
+    }>;
     const r = await pw(['steps', 'list', '--all', '--jq', 'length, .[0].title, (.[0] | {id})']);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(`${json.length}\n${json[0]!.title}\n{"id":${json[0]!.id}}\n`);
@@ -18,7 +21,16 @@ describe('--jq', () => {
   });
 
   it('with -o ndjson runs once per record as they stream', async () => {
-    const r = await pw(['steps', 'list', '--limit', '3', '-o', 'ndjson', '--jq', '[.id, (.assignees | length)] | @csv']);
+    const r = await pw([
+      'steps',
+      'list',
+      '--limit',
+      '3',
+      '-o',
+      'ndjson',
+      '--jq',
+      '[.id, (.assignees | length)] | @csv',
+    ]);
     expect(r.stdout).toBe('101,1\n102,1\n103,1\n');
   });
 
@@ -28,7 +40,9 @@ describe('--jq', () => {
   });
 
   it('works on tag results, bulk results and api responses', async () => {
-    expect((await pw(['tags', 'list', '107', '--jq', '.data | map(.name) | join(",")'])).stdout).toBe('design,urgent\n');
+    expect((await pw(['tags', 'list', '107', '--jq', '.data | map(.name) | join(",")'])).stdout).toBe(
+      'design,urgent\n',
+    );
     const bulk = await pw(['steps', 'complete', '103', '104', '--jq', '.[] | "\\(.id) \\(.ok)"']);
     expect(bulk.code).toBe(0);
     expect(bulk.stdout).toBe('103 true\n104 true\n');
@@ -55,7 +69,16 @@ describe('--jq', () => {
   });
 
   it('a runtime error on the data is not a compile error: exit 1 after the output that came first', async () => {
-    const r = await pw(['steps', 'list', '--limit', '2', '-o', 'ndjson', '--jq', 'if .id == 102 then .title + 1 else .id end']);
+    const r = await pw([
+      'steps',
+      'list',
+      '--limit',
+      '2',
+      '-o',
+      'ndjson',
+      '--jq',
+      'if .id == 102 then .title + 1 else .id end',
+    ]);
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('101\n');
     expect(r.stderr).toMatch(/^error: --jq: string \("Collect br.*\) and number \(1\) cannot be added/);
@@ -68,7 +91,10 @@ describe('--jq', () => {
     expect(r.stdout).toBe(`${count}\n`);
     cli.mark();
     for (const format of ['table', 'yaml', 'csv']) {
-      cli.expectUsageError(await pw(['milestones', 'list', '-o', format, '--jq', '.']), new RegExp(`--jq filters JSON: use it with -o json or -o ndjson \\(or no -o\\), not -o ${format}`));
+      cli.expectUsageError(
+        await pw(['milestones', 'list', '-o', format, '--jq', '.']),
+        new RegExp(`--jq filters JSON: use it with -o json or -o ndjson \\(or no -o\\), not -o ${format}`),
+      );
     }
   });
 

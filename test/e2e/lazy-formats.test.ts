@@ -11,22 +11,35 @@ import { makeConfigDir, ROOT, runCli } from '../helpers/cli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'pwctl-lazy-'));
 const hooks = join(dir, 'hooks.mjs');
-writeFileSync(hooks, `import { appendFileSync } from 'node:fs';
+writeFileSync(
+  hooks,
+  `import { appendFileSync } from 'node:fs';
 export async function load(url, context, next) {
   if (process.env.LOADED_LOG && url.startsWith('file:')) appendFileSync(process.env.LOADED_LOG, url + '\\n');
   return next(url, context);
 }
-`);
+`,
+);
 const register = join(dir, 'register.mjs');
-writeFileSync(register, `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`);
+writeFileSync(
+  register,
+  `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`,
+);
 
 /** The source modules (paths relative to the repository) of every dist file a run loaded. */
 async function modulesLoadedBy(args: string[]): Promise<string[]> {
   const log = join(dir, `loaded-${Math.random().toString(36).slice(2)}.txt`);
   writeFileSync(log, '');
-  const r = await runCli(args, { configDir: makeConfigDir(), env: { NODE_OPTIONS: `--import=${pathToFileURL(register).href}`, LOADED_LOG: log } });
+  const r = await runCli(args, {
+    configDir: makeConfigDir(),
+    env: { NODE_OPTIONS: `--import=${pathToFileURL(register).href}`, LOADED_LOG: log },
+  });
   expect(r.code, r.stderr).toBe(0);
-  const files = readFileSync(log, 'utf8').split('\n').filter((u) => u !== '').map((u) => fileURLToPath(u)).filter((f) => f.includes(`${join(ROOT, 'dist')}`));
+  const files = readFileSync(log, 'utf8')
+    .split('\n')
+    .filter((u) => u !== '')
+    .map((u) => fileURLToPath(u))
+    .filter((f) => f.includes(`${join(ROOT, 'dist')}`));
   expect(files.length).toBeGreaterThan(1);
   return files.flatMap((file) => {
     const map = JSON.parse(readFileSync(`${file}.map`, 'utf8')) as { sources: string[] };
@@ -34,7 +47,8 @@ async function modulesLoadedBy(args: string[]): Promise<string[]> {
   });
 }
 
-const OTHER_FORMATS = /^src\/output\/(yaml|csv|table|table-output|column-fit|text-width)\.ts$|^node_modules\/(yaml|chalk|string-width)\//;
+const OTHER_FORMATS =
+  /^src\/output\/(yaml|csv|table|table-output|column-fit|text-width)\.ts$|^node_modules\/(yaml|chalk|string-width)\//;
 
 describe('format code loads only when used', () => {
   it('-o json: a record from the embedded sandbox loads no YAML, CSV or table code', async () => {

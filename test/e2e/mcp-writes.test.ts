@@ -26,11 +26,26 @@ function dataOf<T>(result: { structuredContent?: unknown }): T {
 describe('tasks', () => {
   it('steps_create sends only the given fields and creates the task', async () => {
     const s = await writer();
-    const result = await s.call('steps_create', { phase_id: 41, title: 'Draft the brief', due_date: '2026-12-15', is_approval: true });
+    const result = await s.call('steps_create', {
+      phase_id: 41,
+      title: 'Draft the brief',
+      due_date: '2026-12-15',
+      is_approval: true,
+    });
     expect(result.isError).toBeFalsy();
     const created = dataOf<{ id: number; title: string }>(result);
-    expect(cli.sent('/api/v1/steps', 'POST')[0]!.body).toEqual({ title: 'Draft the brief', phase_id: 41, due_date: '2026-12-15', is_approval: true });
-    expect(cli.sb.state.steps[created.id]).toMatchObject({ title: 'Draft the brief', phase_id: 41, due_date: '2026-12-15', is_approval: true });
+    expect(cli.sent('/api/v1/steps', 'POST')[0]!.body).toEqual({
+      title: 'Draft the brief',
+      phase_id: 41,
+      due_date: '2026-12-15',
+      is_approval: true,
+    });
+    expect(cli.sb.state.steps[created.id]).toMatchObject({
+      title: 'Draft the brief',
+      phase_id: 41,
+      due_date: '2026-12-15',
+      is_approval: true,
+    });
   });
 
   it('steps_update clears a due date with null; steps_move changes the phase; steps_reorder moves it first', async () => {
@@ -66,7 +81,10 @@ describe('tasks', () => {
   it('steps_delete deletes', async () => {
     const s = await writer();
     const result = await s.call('steps_delete', { ids: [104, 105] });
-    expect(dataOf<unknown[]>(result)).toEqual([{ id: 104, ok: true, data: null }, { id: 105, ok: true, data: null }]);
+    expect(dataOf<unknown[]>(result)).toEqual([
+      { id: 104, ok: true, data: null },
+      { id: 105, ok: true, data: null },
+    ]);
     expect(cli.sb.state.steps[104]).toBeUndefined();
     expect(cli.sb.state.steps[105]).toBeUndefined();
   });
@@ -79,7 +97,11 @@ describe('tags', () => {
     expect(result.isError).toBeFalsy();
     expect(cli.sent(/^\/api\/v1\/steps\/109\/tags/, 'POST')[0]!.body).toEqual({ tags: [61, '2024'] });
     expect(cli.sb.state.steps[109]!.tag_ids.sort()).toEqual([61, 65]);
-    expect(dataOf<{ added: Array<{ id: number }> }>(result).added.map((t) => t.id).sort()).toEqual([61, 65]);
+    expect(
+      dataOf<{ added: Array<{ id: number }> }>(result)
+        .added.map((t) => t.id)
+        .sort(),
+    ).toEqual([61, 65]);
   });
 
   it('tags_set [] clears the tags; tags_remove takes ids (and names); create_missing false is sent', async () => {
@@ -87,7 +109,10 @@ describe('tags', () => {
     await s.call('tags_set', { step_id: 107, tags: [] });
     expect(cli.sb.state.steps[107]!.tag_ids).toEqual([]);
     await s.call('tags_set', { step_id: 107, tags: [62, 'urgent'], create_missing: false });
-    expect(cli.sent(/^\/api\/v1\/steps\/107\/tags/, 'PUT')[1]!.body).toEqual({ tags: [62, 'urgent'], create_missing: false });
+    expect(cli.sent(/^\/api\/v1\/steps\/107\/tags/, 'PUT')[1]!.body).toEqual({
+      tags: [62, 'urgent'],
+      create_missing: false,
+    });
     await s.call('tags_remove', { step_id: 107, tags: [62] });
     expect(cli.sb.state.steps[107]!.tag_ids).toEqual([61]);
     const unknown = await s.call('tags_add', { step_id: 107, tags: ['no-such-tag'], create_missing: false });
@@ -99,7 +124,9 @@ describe('tags', () => {
 describe('documents and milestones', () => {
   it('docs_create, docs_update and docs_delete change the documents', async () => {
     const s = await writer();
-    const created = dataOf<{ uuid: string }>(await s.call('docs_create', { title: 'Kick-off notes', project_id: 31, content: '# Notes' }));
+    const created = dataOf<{ uuid: string }>(
+      await s.call('docs_create', { title: 'Kick-off notes', project_id: 31, content: '# Notes' }),
+    );
     expect(cli.sb.state.documents[created.uuid]).toMatchObject({ title: 'Kick-off notes', content: '# Notes' });
     await s.call('docs_update', { uuid: created.uuid, edit_access: 'collaborative', is_internal: false });
     expect(cli.sb.state.documents[created.uuid]).toMatchObject({ edit_access: 'collaborative', is_internal: false });
@@ -120,8 +147,15 @@ describe('documents and milestones', () => {
 
   it('milestones_create, milestones_update and milestones_delete change the milestones', async () => {
     const s = await writer();
-    const created = dataOf<{ id: number }>(await s.call('milestones_create', { project_id: 31, title: 'Beta', due_date: '2026-12-01', color: '#1e90ff' }));
-    expect(cli.sb.state.milestones[created.id]).toMatchObject({ title: 'Beta', due_date: '2026-12-01', color: '#1e90ff', project_id: 31 });
+    const created = dataOf<{ id: number }>(
+      await s.call('milestones_create', { project_id: 31, title: 'Beta', due_date: '2026-12-01', color: '#1e90ff' }),
+    );
+    expect(cli.sb.state.milestones[created.id]).toMatchObject({
+      title: 'Beta',
+      due_date: '2026-12-01',
+      color: '#1e90ff',
+      project_id: 31,
+    });
     await s.call('milestones_update', { id: created.id, due_date: '2026-12-08' });
     expect(cli.sb.state.milestones[created.id]!.due_date).toBe('2026-12-08');
     await s.call('milestones_delete', { ids: [created.id] });

@@ -12,12 +12,47 @@ import { connectMcp, textOf, type McpOptions, type McpSession } from '../helpers
 import { useSandboxCli } from '../helpers/sandbox-cli.js';
 
 const cli = useSandboxCli();
-const READ_TOOLS = ['steps_list', 'steps_get', 'tags_list', 'docs_list', 'docs_get', 'milestones_list', 'milestones_get', 'webhooks_list', 'webhooks_get', 'phases_list', 'projects_list'];
+const READ_TOOLS = [
+  'steps_list',
+  'steps_get',
+  'tags_list',
+  'docs_list',
+  'docs_get',
+  'milestones_list',
+  'milestones_get',
+  'webhooks_list',
+  'webhooks_get',
+  'phases_list',
+  'projects_list',
+];
 const ALL_TOOLS = [
-  'steps_list', 'steps_get', 'steps_create', 'steps_update', 'steps_complete', 'steps_reopen', 'steps_move', 'steps_reorder', 'steps_delete',
-  'tags_list', 'tags_add', 'tags_set', 'tags_remove', 'docs_list', 'docs_get', 'docs_create', 'docs_update', 'docs_delete',
-  'milestones_list', 'milestones_get', 'milestones_create', 'milestones_update', 'milestones_delete', 'webhooks_list', 'webhooks_get',
-  'phases_list', 'projects_list',
+  'steps_list',
+  'steps_get',
+  'steps_create',
+  'steps_update',
+  'steps_complete',
+  'steps_reopen',
+  'steps_move',
+  'steps_reorder',
+  'steps_delete',
+  'tags_list',
+  'tags_add',
+  'tags_set',
+  'tags_remove',
+  'docs_list',
+  'docs_get',
+  'docs_create',
+  'docs_update',
+  'docs_delete',
+  'milestones_list',
+  'milestones_get',
+  'milestones_create',
+  'milestones_update',
+  'milestones_delete',
+  'webhooks_list',
+  'webhooks_get',
+  'phases_list',
+  'projects_list',
 ];
 
 let session: McpSession | undefined;
@@ -52,7 +87,10 @@ describe('handshake and tools/list', () => {
       expect(tool.description!.length).toBeLessThanOrEqual(90);
       expect(tool.inputSchema).toMatchObject({ type: 'object', additionalProperties: false });
     }
-    expect(tools.find((t) => t.name === 'steps_create')!.inputSchema).toMatchObject({ required: ['phase_id', 'title'], properties: { due_date: { type: 'string' } } });
+    expect(tools.find((t) => t.name === 'steps_create')!.inputSchema).toMatchObject({
+      required: ['phase_id', 'title'],
+      properties: { due_date: { type: 'string' } },
+    });
     await writes.close();
     const narrow = await open({ flags: ['--allow-writes', '--tools', 'steps_get,tags_add'] });
     expect((await narrow.client.listTools()).tools.map((t) => t.name)).toEqual(['steps_get', 'tags_add']);
@@ -61,7 +99,9 @@ describe('handshake and tools/list', () => {
   it('refuses bad --tools before starting: unknown names, and write tools without --allow-writes', async () => {
     const unknown = await runInProcess(['mcp', '--tools', 'steps_lst'], { env: sandboxEnv(cli.sb) });
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toMatch(/^error: --tools: unknown tool "steps_lst" \(did you mean steps_list\?\); tools: .*steps_list, steps_get/);
+    expect(unknown.stderr).toMatch(
+      /^error: --tools: unknown tool "steps_lst" \(did you mean steps_list\?\); tools: .*steps_list, steps_get/,
+    );
     const write = await runInProcess(['mcp', '--tools', 'steps_list,steps_delete'], { env: sandboxEnv(cli.sb) });
     expect(write.code).toBe(2);
     expect(write.stderr).toMatch(/steps_delete changes data; add --allow-writes/);
@@ -74,12 +114,17 @@ describe('reads', () => {
     const s = await open();
     const result = await s.call('steps_list', { limit: 3, completed: false });
     expect(result.isError).toBeFalsy();
-    const structured = result.structuredContent as { data: Array<{ id: number; completed: boolean }>; truncated?: boolean };
+    const structured = result.structuredContent as {
+      data: Array<{ id: number; completed: boolean }>;
+      truncated?: boolean;
+    };
     expect(JSON.parse(textOf(result))).toEqual(structured);
     expect(structured.data).toHaveLength(3);
     expect(structured.truncated).toBe(true);
     expect(structured.data.every((t) => t.completed === false)).toBe(true);
-    const cliList = JSON.parse((await cli.pw(['steps', 'list', '--open', '--limit', '3', '-o', 'json'])).stdout) as Array<{ id: number }>;
+    const cliList = JSON.parse(
+      (await cli.pw(['steps', 'list', '--open', '--limit', '3', '-o', 'json'])).stdout,
+    ) as Array<{ id: number }>;
     expect(structured.data.map((t) => t.id)).toEqual(cliList.map((t) => t.id));
     expect(cli.sent('/api/v1/steps', 'GET')[0]!.query).toMatchObject({ completed: 'false', per_page: '3' });
   });
@@ -98,13 +143,26 @@ describe('reads', () => {
   it('steps_get, tags_list, docs_get, milestones_get and webhooks_list read what the CLI reads', async () => {
     const s = await open();
     const step = await s.call('steps_get', { id: 107, include: ['tags'] });
-    expect((step.structuredContent as { data: { id: number; tags: unknown[] } }).data).toMatchObject({ id: 107, tags: [{ id: 62 }, { id: 61 }] });
+    expect((step.structuredContent as { data: { id: number; tags: unknown[] } }).data).toMatchObject({
+      id: 107,
+      tags: [{ id: 62 }, { id: 61 }],
+    });
     const tags = await s.call('tags_list', { step_id: 112 });
-    expect((tags.structuredContent as { data: { data: Array<{ name: string }> } }).data.data.map((t) => t.name)).toEqual(['copy', 'legacy-review']);
-    const doc = await s.call('docs_get', { uuid: seedDocumentUuid(81), include: ['content'], fields: ['title', 'content'] });
-    expect(doc.structuredContent).toEqual({ data: { title: 'Project brief', content: expect.stringContaining(':::callout') } });
+    expect(
+      (tags.structuredContent as { data: { data: Array<{ name: string }> } }).data.data.map((t) => t.name),
+    ).toEqual(['copy', 'legacy-review']);
+    const doc = await s.call('docs_get', {
+      uuid: seedDocumentUuid(81),
+      include: ['content'],
+      fields: ['title', 'content'],
+    });
+    expect(doc.structuredContent).toEqual({
+      data: { title: 'Project brief', content: expect.stringContaining(':::callout') },
+    });
     const milestone = await s.call('milestones_get', { id: 72, fields: ['title', 'due_date'] });
-    expect(milestone.structuredContent).toEqual({ data: { title: 'Launch', due_date: expect.stringMatching(/^2025-05-01/) } });
+    expect(milestone.structuredContent).toEqual({
+      data: { title: 'Launch', due_date: expect.stringMatching(/^2025-05-01/) },
+    });
     const hooks = await s.call('webhooks_list', {});
     expect(hooks.isError).toBeFalsy();
     expect(Array.isArray((hooks.structuredContent as { data: unknown[] }).data)).toBe(true);
@@ -127,7 +185,9 @@ describe('failures are tool errors', () => {
     expect(result.isError).toBe(true);
     expect(textOf(result)).toMatch(/^error: PUT \/api\/v1\/documents\/[0-9a-f-]+: 422 Unprocessable Content/);
     expect(textOf(result)).toContain(`\n  content: ${EMPTY_CONTENT_MESSAGE}`);
-    expect(result.structuredContent).toMatchObject({ error: { status: 422, errors: { content: [EMPTY_CONTENT_MESSAGE] } } });
+    expect(result.structuredContent).toMatchObject({
+      error: { status: 422, errors: { content: [EMPTY_CONTENT_MESSAGE] } },
+    });
   });
 
   it('bad arguments are refused naming the field, with no request: schema, then pwctl rules', async () => {
@@ -146,11 +206,23 @@ describe('failures are tool errors', () => {
       ['steps_reorder', { id: 101, position: 'first', after_step_id: 102 }, /exactly one of position or after_step_id/],
       ['tags_add', { step_id: 101, tags: [''] }, /tags\[0\]: a tag name must not be empty/],
       ['tags_add', { step_id: 101, tags: [1.5] }, /tags\/0 must be integer,string|tags\.0 must be integer,string/],
-      ['tags_set', { step_id: 101, tags: Array.from({ length: 101 }, (_, i) => `t${i}`) }, /tags must NOT have more than 100 items/],
+      [
+        'tags_set',
+        { step_id: 101, tags: Array.from({ length: 101 }, (_, i) => `t${i}`) },
+        /tags must NOT have more than 100 items/,
+      ],
       ['docs_get', { uuid: 'not-a-uuid' }, /uuid must be a document UUID/],
-      ['milestones_create', { project_id: 31, title: 'x', due_date: '2026-01-01', color: 'red' }, /color must be a hex colour/],
+      [
+        'milestones_create',
+        { project_id: 31, title: 'x', due_date: '2026-01-01', color: 'red' },
+        /color must be a hex colour/,
+      ],
       ['fields_of_nothing', {}, /unknown tool "fields_of_nothing"/],
-      ['steps_list', { fields: ['phase.titel'] }, /fields: unknown field "phase.titel" \(did you mean phase.title\?\); valid fields: .*phase.title/],
+      [
+        'steps_list',
+        { fields: ['phase.titel'] },
+        /fields: unknown field "phase.titel" \(did you mean phase.title\?\); valid fields: .*phase.title/,
+      ],
     ];
     for (const [tool, args, pattern] of cases) {
       const result = await s.call(tool, args);
@@ -165,7 +237,9 @@ describe('failures are tool errors', () => {
     cli.mark();
     const result = await s.call('steps_delete', { ids: [101] });
     expect(result.isError).toBe(true);
-    expect(textOf(result)).toMatch(/steps_delete changes data, and this server is read-only: start it with `pwctl mcp --allow-writes`/);
+    expect(textOf(result)).toMatch(
+      /steps_delete changes data, and this server is read-only: start it with `pwctl mcp --allow-writes`/,
+    );
     expect(cli.sent('/api/v1/')).toEqual([]);
     expect(cli.sb.state.steps[101]).toBeDefined();
   });
@@ -173,19 +247,33 @@ describe('failures are tool errors', () => {
 
 describe('stdio', () => {
   it('writes only protocol messages on stdout and exits 0 when stdin closes, answering what it was sent', async () => {
-    const child = spawn(process.execPath, [BIN, 'mcp'], { env: { ...baseEnv(makeConfigDir()), ...sandboxEnv(cli.sb) }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, 'mcp'], {
+      env: { ...baseEnv(makeConfigDir()), ...sandboxEnv(cli.sb) },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let out = '';
     child.stdout.on('data', (c: Buffer) => (out += c.toString('utf8')));
     const lines = [
-      { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } },
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+      },
       { jsonrpc: '2.0', method: 'notifications/initialized' },
       { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'steps_get', arguments: { id: 101 } } },
       { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'steps_get', arguments: { id: 99999 } } },
     ];
-    child.stdin.end(lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+    child.stdin.end(`${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
     expect(code).toBe(0);
-    const messages = out.trimEnd().split('\n').map((line) => JSON.parse(line) as { jsonrpc: string; id: number; result: { protocolVersion?: string; isError?: boolean } });
+    const messages = out
+      .trimEnd()
+      .split('\n')
+      .map(
+        (line) =>
+          JSON.parse(line) as { jsonrpc: string; id: number; result: { protocolVersion?: string; isError?: boolean } },
+      );
     expect(messages.every((m) => m.jsonrpc === '2.0')).toBe(true);
     expect(messages.map((m) => m.id).sort()).toEqual([1, 2, 3]);
     expect(messages.find((m) => m.id === 1)!.result.protocolVersion).toBe('2025-06-18');
@@ -193,16 +281,34 @@ describe('stdio', () => {
   });
 
   it('answers a line that is not JSON with a parse error, and one that is not JSON-RPC with an invalid request, then goes on serving', async () => {
-    const child = spawn(process.execPath, [BIN, 'mcp'], { env: { ...baseEnv(makeConfigDir()), ...sandboxEnv(cli.sb) }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, 'mcp'], {
+      env: { ...baseEnv(makeConfigDir()), ...sandboxEnv(cli.sb) },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let out = '';
     let err = '';
     child.stdout.on('data', (c: Buffer) => (out += c.toString('utf8')));
     child.stderr.on('data', (c: Buffer) => (err += c.toString('utf8')));
-    const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } };
+    const initialize = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+    };
     child.stdin.end(`{"jsonrpc": "2.0", "id": 7, "method": \n{"hello": "world"}\n${JSON.stringify(initialize)}\n`);
     expect(await new Promise<number | null>((resolve) => child.on('close', resolve))).toBe(0);
-    const messages = out.trimEnd().split('\n').map((line) => JSON.parse(line) as { id: number | null; error?: { code: number; message: string }; result?: unknown });
-    expect(messages.map((m) => [m.id, m.error?.code])).toEqual([[null, -32700], [null, -32600], [1, undefined]]);
+    const messages = out
+      .trimEnd()
+      .split('\n')
+      .map(
+        (line) =>
+          JSON.parse(line) as { id: number | null; error?: { code: number; message: string }; result?: unknown },
+      );
+    expect(messages.map((m) => [m.id, m.error?.code])).toEqual([
+      [null, -32700],
+      [null, -32600],
+      [1, undefined],
+    ]);
     expect(messages[0]!.error!.message).toMatch(/^Parse error/);
     // Not started at a terminal: no notice for people.
     expect(err).not.toMatch(/serving \d+ tools/);

@@ -1,9 +1,9 @@
 // `pwctl milestones …` end to end: the CLI (in the test process) against the sandbox,
 // asserting on stdout, stderr, exit codes, the request bodies the service received and the
 // resulting state.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { RequestLogEntry, Role, RunningSandbox } from '../../src/sandbox/index.js';
-import { makeConfigDir, type RunOptions } from '../helpers/cli.js';
+import { describe, expect, it } from 'vitest';
+import type { RequestLogEntry } from '../../src/sandbox/index.js';
+import { makeConfigDir } from '../helpers/cli.js';
 import { useSandboxCli } from '../helpers/sandbox-cli.js';
 
 const cli = useSandboxCli();
@@ -39,7 +39,12 @@ describe('milestones list', () => {
     expect(sent('GET')[0]!.query).toEqual({ company_id: '1', project_id: '31', per_page: '30' });
     const items = JSON.parse(r.stdout);
     expect(items.map((m: { id: number }) => m.id)).toEqual([71, 72]);
-    expect(items[0]).toMatchObject({ title: 'Design sign-off', due_date: '2025-03-14T00:00:00.000000Z', project_id: 31, project: { id: 31 } });
+    expect(items[0]).toMatchObject({
+      title: 'Design sign-off',
+      due_date: '2025-03-14T00:00:00.000000Z',
+      project_id: 31,
+      project: { id: 31 },
+    });
   });
 
   it('takes the company from `config company`', async () => {
@@ -56,13 +61,19 @@ describe('milestones list', () => {
     expect(JSON.parse(r.stdout)).toHaveLength(1);
     expect(sent('GET')[0]!.query.per_page).toBe('1');
     cli.mark();
-    expectUsageError(await pw(['milestones', 'list', '--limit', '3', '--all']), /--all and --limit cannot be used together/);
+    expectUsageError(
+      await pw(['milestones', 'list', '--limit', '3', '--all']),
+      /--all and --limit cannot be used together/,
+    );
   });
 
   it('rejects bad ids and fields before any request', async () => {
     expectUsageError(await pw(['milestones', 'list', '--project', 'x']), /--project must be a positive integer id/);
     expectUsageError(await pw(['milestones', 'list', '--company', '-1']), /--company/);
-    expectUsageError(await pw(['milestones', 'list', '--fields', 'due']), /unknown field "due"; valid fields: id, title, description, color, due_date/);
+    expectUsageError(
+      await pw(['milestones', 'list', '--fields', 'due']),
+      /unknown field "due"; valid fields: id, title, description, color, due_date/,
+    );
   });
 });
 
@@ -74,7 +85,12 @@ describe('milestones get', () => {
     expect(r.stdout).toContain('due:\t2025-03-14\n');
     expect(r.stdout).toContain('description:\tClient signs off the homepage and style guide.\n');
     const json = await pw(['milestones', 'get', '73', '-o', 'json']);
-    expect(JSON.parse(json.stdout)).toMatchObject({ id: 73, color: null, description: null, project: { id: 32, title: 'Blue Harbor Brand Refresh' } });
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      id: 73,
+      color: null,
+      description: null,
+      project: { id: 32, title: 'Blue Harbor Brand Refresh' },
+    });
   });
 
   it('validates the id locally; a missing one is exit 3', async () => {
@@ -87,29 +103,86 @@ describe('milestones get', () => {
 
 describe('milestones create', () => {
   it('creates a milestone, sending a number, a YYYY-MM-DD date and strings', async () => {
-    const r = await pw(['milestones', 'create', '--project', '31', '--title', 'Beta', '--due', '2025-04-20', '--description', 'Beta release', '--color', '#0ea5e9', '-o', 'json']);
+    const r = await pw([
+      'milestones',
+      'create',
+      '--project',
+      '31',
+      '--title',
+      'Beta',
+      '--due',
+      '2025-04-20',
+      '--description',
+      'Beta release',
+      '--color',
+      '#0ea5e9',
+      '-o',
+      'json',
+    ]);
     expect(r.code).toBe(0);
-    expect(sent('POST')[0]!.body).toEqual({ title: 'Beta', due_date: '2025-04-20', project_id: 31, description: 'Beta release', color: '#0ea5e9' });
+    expect(sent('POST')[0]!.body).toEqual({
+      title: 'Beta',
+      due_date: '2025-04-20',
+      project_id: 31,
+      description: 'Beta release',
+      color: '#0ea5e9',
+    });
     const created = JSON.parse(r.stdout);
-    expect(created).toMatchObject({ title: 'Beta', due_date: '2025-04-20T00:00:00.000000Z', project_id: 31, color: '#0ea5e9' });
-    expect(cli.sb.state.milestones[created.id]).toMatchObject({ title: 'Beta', due_date: '2025-04-20', project_id: 31, description: 'Beta release' });
+    expect(created).toMatchObject({
+      title: 'Beta',
+      due_date: '2025-04-20T00:00:00.000000Z',
+      project_id: 31,
+      color: '#0ea5e9',
+    });
+    expect(cli.sb.state.milestones[created.id]).toMatchObject({
+      title: 'Beta',
+      due_date: '2025-04-20',
+      project_id: 31,
+      description: 'Beta release',
+    });
     expect(r.stderr).toBe(`✓ created milestone ${created.id}\n`);
   });
 
   it('sends only the required fields when the optional ones are absent', async () => {
-    expect((await pw(['milestones', 'create', '--project', '32', '--title', 'Print', '--due', '2025-06-01'])).code).toBe(0);
+    expect(
+      (await pw(['milestones', 'create', '--project', '32', '--title', 'Print', '--due', '2025-06-01'])).code,
+    ).toBe(0);
     expect(sent('POST')[0]!.body).toEqual({ title: 'Print', due_date: '2025-06-01', project_id: 32 });
   });
 
   it('validates everything locally before any request', async () => {
-    expectUsageError(await pw(['milestones', 'create', '--title', 'X']), /missing required flags: --project <id>, --due <YYYY-MM-DD>/);
-    expectUsageError(await pw(['milestones', 'create', '--project', '31', '--title', 'X']), /--due <YYYY-MM-DD> is required: due date/);
-    expectUsageError(await pw(['milestones', 'create', '--project', '31', '--title', 'x'.repeat(256), '--due', '2025-04-20']), /--title must be at most 255 characters, got 256/);
-    expectUsageError(await pw(['milestones', 'create', '--project', '31', '--title', ' ', '--due', '2025-04-20']), /--title must not be empty/);
-    expectUsageError(await pw(['milestones', 'create', '--project', '31', '--title', 'X', '--due', '2025-02-30']), /--due must be a real calendar date.*no such day/);
-    expectUsageError(await pw(['milestones', 'create', '--project', '31', '--title', 'X', '--due', '20/04/2025']), /--due must be a date: YYYY-MM-DD \(e.g. 2026-12-31\), today, tomorrow, \+3d or \+2w; got "20\/04\/2025"/);
-    expectUsageError(await pw(['milestones', 'create', '--project', '31', '--title', 'X', '--due', '2025-04-20', '--color', 'blue']), /--color must be a hex colour/);
-    expectUsageError(await pw(['milestones', 'create', '--project', '3.1', '--title', 'X', '--due', '2025-04-20']), /--project must be a positive integer id/);
+    expectUsageError(
+      await pw(['milestones', 'create', '--title', 'X']),
+      /missing required flags: --project <id>, --due <YYYY-MM-DD>/,
+    );
+    expectUsageError(
+      await pw(['milestones', 'create', '--project', '31', '--title', 'X']),
+      /--due <YYYY-MM-DD> is required: due date/,
+    );
+    expectUsageError(
+      await pw(['milestones', 'create', '--project', '31', '--title', 'x'.repeat(256), '--due', '2025-04-20']),
+      /--title must be at most 255 characters, got 256/,
+    );
+    expectUsageError(
+      await pw(['milestones', 'create', '--project', '31', '--title', ' ', '--due', '2025-04-20']),
+      /--title must not be empty/,
+    );
+    expectUsageError(
+      await pw(['milestones', 'create', '--project', '31', '--title', 'X', '--due', '2025-02-30']),
+      /--due must be a real calendar date.*no such day/,
+    );
+    expectUsageError(
+      await pw(['milestones', 'create', '--project', '31', '--title', 'X', '--due', '20/04/2025']),
+      /--due must be a date: YYYY-MM-DD \(e.g. 2026-12-31\), today, tomorrow, \+3d or \+2w; got "20\/04\/2025"/,
+    );
+    expectUsageError(
+      await pw(['milestones', 'create', '--project', '31', '--title', 'X', '--due', '2025-04-20', '--color', 'blue']),
+      /--color must be a hex colour/,
+    );
+    expectUsageError(
+      await pw(['milestones', 'create', '--project', '3.1', '--title', 'X', '--due', '2025-04-20']),
+      /--project must be a positive integer id/,
+    );
   });
 
   it('accepts a 255-character title', async () => {
@@ -117,16 +190,28 @@ describe('milestones create', () => {
     expect(r.code).toBe(0);
   });
 
-  it('maps the service\'s 422 (a project of another company) to exit 5 with the field error', async () => {
+  it("maps the service's 422 (a project of another company) to exit 5 with the field error", async () => {
     const r = await pw(['milestones', 'create', '--project', '34', '--title', 'X', '--due', '2025-04-20']);
     expect(r.code).toBe(5);
     expect(r.stderr).toMatch(/\n {2}project_id: The selected project id is invalid\.\n$/);
   });
 
   it('--dry-run prints the request and sends nothing', async () => {
-    const r = await pw(['--dry-run', 'milestones', 'create', '--project', '31', '--title', 'Dry', '--due', '2025-04-20']);
+    const r = await pw([
+      '--dry-run',
+      'milestones',
+      'create',
+      '--project',
+      '31',
+      '--title',
+      'Dry',
+      '--due',
+      '2025-04-20',
+    ]);
     expect(r.code).toBe(0);
-    expect(r.stdout).toBe('POST /api/v1/milestones\n{\n  "title": "Dry",\n  "due_date": "2025-04-20",\n  "project_id": 31\n}\n');
+    expect(r.stdout).toBe(
+      'POST /api/v1/milestones\n{\n  "title": "Dry",\n  "due_date": "2025-04-20",\n  "project_id": 31\n}\n',
+    );
     expect(sent()).toEqual([]);
   });
 });
@@ -145,8 +230,14 @@ describe('milestones update', () => {
   });
 
   it('with nothing to change, or bad values, is a usage error before any request', async () => {
-    expectUsageError(await pw(['milestones', 'update', '71']), /nothing to update: give at least one of --title, --due, --description or --color/);
-    expectUsageError(await pw(['milestones', 'update', '71', '--due', '31/12/2026']), /--due must be a date: YYYY-MM-DD/);
+    expectUsageError(
+      await pw(['milestones', 'update', '71']),
+      /nothing to update: give at least one of --title, --due, --description or --color/,
+    );
+    expectUsageError(
+      await pw(['milestones', 'update', '71', '--due', '31/12/2026']),
+      /--due must be a date: YYYY-MM-DD/,
+    );
     expectUsageError(await pw(['milestones', 'update', '71', '--color', '#12345']), /--color must be a hex colour/);
     expectUsageError(await pw(['milestones', 'update', '71', '--title', 'y'.repeat(300)]), /at most 255 characters/);
     expectUsageError(await pw(['milestones', 'update', '0', '--title', 'x']), /<id> must be a positive integer id/);
@@ -154,7 +245,12 @@ describe('milestones update', () => {
 
   it('--dry-run sends nothing', async () => {
     const r = await pw(['--dry-run', '-o', 'json', 'milestones', 'update', '72', '--due', '2025-05-02']);
-    expect(JSON.parse(r.stdout)).toEqual({ dry_run: true, method: 'PUT', path: '/api/v1/milestones/72', body: { due_date: '2025-05-02' } });
+    expect(JSON.parse(r.stdout)).toEqual({
+      dry_run: true,
+      method: 'PUT',
+      path: '/api/v1/milestones/72',
+      body: { due_date: '2025-05-02' },
+    });
     expect(sent()).toEqual([]);
     expect(cli.sb.state.milestones[72]!.due_date).toBe('2025-05-01');
   });
@@ -162,7 +258,10 @@ describe('milestones update', () => {
 
 describe('milestones delete', () => {
   it('refuses without a terminal unless --yes, before any request', async () => {
-    expectUsageError(await pw(['milestones', 'delete', '72']), /Permanently delete milestone 72: refusing without a terminal to confirm; pass --yes/);
+    expectUsageError(
+      await pw(['milestones', 'delete', '72']),
+      /Permanently delete milestone 72: refusing without a terminal to confirm; pass --yes/,
+    );
     expect(cli.sb.state.milestones[72]).toBeDefined();
   });
 
@@ -176,7 +275,10 @@ describe('milestones delete', () => {
   it('deletes several; a failure among them exits 8 with per-item results', async () => {
     const r = await pw(['milestones', 'delete', '71', '999', '73', '--yes', '-o', 'ndjson']);
     expect(r.code).toBe(8);
-    const results = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const results = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(results).toHaveLength(3);
     expect(results).toEqual(
       expect.arrayContaining([
@@ -189,7 +291,7 @@ describe('milestones delete', () => {
     expect(cli.sb.state.milestones[71]).toBeUndefined();
   });
 
-  it('a batch of one exits with that item\'s code', async () => {
+  it("a batch of one exits with that item's code", async () => {
     const r = await pw(['milestones', 'delete', '999', '--yes']);
     expect(r.code).toBe(3);
   });
@@ -199,7 +301,11 @@ describe('milestones delete', () => {
     cli.mark();
     const r = await pw(['milestones', 'delete', '-', '--yes'], { stdin: list.stdout });
     expect(r.code).toBe(0);
-    expect(sent('DELETE').map((d) => d.path).sort()).toEqual(['/api/v1/milestones/71', '/api/v1/milestones/72']);
+    expect(
+      sent('DELETE')
+        .map((d) => d.path)
+        .sort(),
+    ).toEqual(['/api/v1/milestones/71', '/api/v1/milestones/72']);
     expect(cli.sb.state.milestones[73]).toBeDefined();
   });
 
@@ -212,11 +318,13 @@ describe('milestones delete', () => {
 });
 
 describe('the client-user view', () => {
-  it('lists the client\'s milestones but cannot change them (exit 4)', async () => {
+  it("lists the client's milestones but cannot change them (exit 4)", async () => {
     const list = await pw(['milestones', 'list', '-o', 'json'], { role: 'client' });
     expect(list.code).toBe(0);
     expect(JSON.parse(list.stdout).map((m: { id: number }) => m.id)).toEqual([71, 72]);
-    const create = await pw(['milestones', 'create', '--project', '31', '--title', 'X', '--due', '2025-04-20'], { role: 'client' });
+    const create = await pw(['milestones', 'create', '--project', '31', '--title', 'X', '--due', '2025-04-20'], {
+      role: 'client',
+    });
     expect(create.code).toBe(4);
     expect(create.stderr).toMatch(/403 Forbidden: Client users cannot create milestones/);
     const update = await pw(['milestones', 'update', '71', '--title', 'X'], { role: 'client' });

@@ -6,13 +6,20 @@ import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src/sandbox/index.js';
-import { makeConfigDir, registerSecret, runCli, runInProcess, type CliResult, expectOneErrorLine } from '../helpers/cli.js';
+import { makeConfigDir, registerSecret, runCli, runInProcess, expectOneErrorLine } from '../helpers/cli.js';
 import { startTestSandbox } from '../helpers/sandbox.js';
 import { ALIAS_HOST, proxySetupProblem, startTinyproxy, type RunningProxy } from '../helpers/tinyproxy.js';
-import { makeCertificates, opensslProblem, startHttpsFront, type HttpsFront, type TestCertificates } from '../helpers/tls-fixture.js';
+import {
+  makeCertificates,
+  opensslProblem,
+  startHttpsFront,
+  type HttpsFront,
+  type TestCertificates,
+} from '../helpers/tls-fixture.js';
 
 const problem = opensslProblem();
-const REMEDY = 'if your organisation uses its own certificate authority, set PWCTL_CA_FILE or NODE_EXTRA_CA_CERTS to its PEM file';
+const REMEDY =
+  'if your organisation uses its own certificate authority, set PWCTL_CA_FILE or NODE_EXTRA_CA_CERTS to its PEM file';
 
 let sb: RunningSandbox;
 let certs: TestCertificates;
@@ -23,7 +30,10 @@ let otherCa: HttpsFront;
 let mark: number;
 
 const stepGet = (front: HttpsFront, env: Record<string, string> = {}, configDir?: string, run = runInProcess) =>
-  run(['steps', 'get', '101', '-o', 'json'], { configDir, env: { PWCTL_BASE_URL: front.url, PWCTL_TOKEN: sb.tokens.manager, ...env } });
+  run(['steps', 'get', '101', '-o', 'json'], {
+    configDir,
+    env: { PWCTL_BASE_URL: front.url, PWCTL_TOKEN: sb.tokens.manager, ...env },
+  });
 
 describe.skipIf(problem)(`TLS${problem ? ` (skipped: ${problem})` : ''}`, () => {
   beforeAll(async () => {
@@ -47,18 +57,32 @@ describe.skipIf(problem)(`TLS${problem ? ` (skipped: ${problem})` : ''}`, () => 
   it('an unknown authority: exit 7, the cause in words and the remedy, one attempt only', async () => {
     const before = good.connections;
     const result = await stepGet(good);
-    expectOneErrorLine(result, 7, new RegExp(`^error: GET /api/v1/steps/101: the certificate of localhost:${good.port} is not trusted \\(it was issued by an authority this machine does not trust\\): ${REMEDY}$`));
+    expectOneErrorLine(
+      result,
+      7,
+      new RegExp(
+        `^error: GET /api/v1/steps/101: the certificate of localhost:${good.port} is not trusted \\(it was issued by an authority this machine does not trust\\): ${REMEDY}$`,
+      ),
+    );
     expect(good.connections - before).toBe(1);
     expect(sb.requests.slice(mark)).toEqual([]);
   });
 
   it('an expired certificate and one for another host name each say so (exit 7), even with the CA trusted', async () => {
     const env = { PWCTL_CA_FILE: certs.caFile };
-    expectOneErrorLine(await stepGet(expired, env), 7, new RegExp(`^error: GET /api/v1/steps/101: the certificate of localhost:${expired.port} has expired: the service must renew it \\(or this machine's clock is wrong\\)$`));
+    expectOneErrorLine(
+      await stepGet(expired, env),
+      7,
+      new RegExp(
+        `^error: GET /api/v1/steps/101: the certificate of localhost:${expired.port} has expired: the service must renew it \\(or this machine's clock is wrong\\)$`,
+      ),
+    );
     expectOneErrorLine(
       await stepGet(wrongHost, env),
       7,
-      new RegExp(`^error: GET /api/v1/steps/101: the certificate of localhost:${wrongHost.port} is for another host name \\(wrong\\.example\\): check the service URL \\(--base-url, PWCTL_BASE_URL\\)$`),
+      new RegExp(
+        `^error: GET /api/v1/steps/101: the certificate of localhost:${wrongHost.port} is for another host name \\(wrong\\.example\\): check the service URL \\(--base-url, PWCTL_BASE_URL\\)$`,
+      ),
     );
     expect(sb.requests.slice(mark)).toEqual([]);
   });
@@ -101,7 +125,13 @@ describe.skipIf(problem)(`TLS${problem ? ` (skipped: ${problem})` : ''}`, () => 
     const args = ['webhooks', 'trigger', 'task.created', '--to', `${good.url}/hooks`];
     const env = { PWCTL_WEBHOOK_SECRET: 'whsec_trigger_over_tls_0001' };
     const untrusted = await runCli(args, { env });
-    expectOneErrorLine(untrusted, 7, new RegExp(`^error: cannot deliver to ${good.url}/hooks: the certificate of localhost:${good.port} is not trusted`));
+    expectOneErrorLine(
+      untrusted,
+      7,
+      new RegExp(
+        `^error: cannot deliver to ${good.url}/hooks: the certificate of localhost:${good.port} is not trusted`,
+      ),
+    );
     const trusted = await runCli(args, { env: { ...env, PWCTL_CA_FILE: certs.caFile } });
     // Through TLS: the front passed the delivery on to the sandbox, which has no /hooks.
     expect(trusted.stderr).toMatch(/^error: the receiver answered 404/m);
@@ -110,8 +140,16 @@ describe.skipIf(problem)(`TLS${problem ? ` (skipped: ${problem})` : ''}`, () => 
 
   it('a CA file that cannot be used is a usage error before any request', async () => {
     const missing = join(makeConfigDir(), 'missing.pem');
-    expectOneErrorLine(await stepGet(good, { PWCTL_CA_FILE: missing }), 2, new RegExp(`^error: PWCTL_CA_FILE names ${missing}, which cannot be read \\(ENOENT\\)$`));
-    expectOneErrorLine(await runInProcess(['config', 'set', 'ca_file', missing]), 2, /^error: ca_file names .*missing\.pem, which cannot be read \(ENOENT\)$/);
+    expectOneErrorLine(
+      await stepGet(good, { PWCTL_CA_FILE: missing }),
+      2,
+      new RegExp(`^error: PWCTL_CA_FILE names ${missing}, which cannot be read \\(ENOENT\\)$`),
+    );
+    expectOneErrorLine(
+      await runInProcess(['config', 'set', 'ca_file', missing]),
+      2,
+      /^error: ca_file names .*missing\.pem, which cannot be read \(ENOENT\)$/,
+    );
     expect(sb.requests.slice(mark)).toEqual([]);
   });
 
@@ -122,15 +160,36 @@ describe.skipIf(problem)(`TLS${problem ? ` (skipped: ${problem})` : ''}`, () => 
       sb.state.auth.refresh_tokens[refreshToken] = { user_id: 1, client_id: 'pwctl' };
       const configDir = makeConfigDir();
       const file = join(configDir, 'config.json');
-      writeFileSync(file, JSON.stringify({ profiles: { default: { base_url: good.url, token: 'sbx_oauth_expired_1111111111', refresh_token: refreshToken, token_expires_at: '2020-01-01T00:00:00.000Z' } } }));
+      writeFileSync(
+        file,
+        JSON.stringify({
+          profiles: {
+            default: {
+              base_url: good.url,
+              token: 'sbx_oauth_expired_1111111111',
+              refresh_token: refreshToken,
+              token_expires_at: '2020-01-01T00:00:00.000Z',
+            },
+          },
+        }),
+      );
       chmodSync(file, 0o600);
       return configDir;
     };
 
     const untrusted = await runInProcess(['steps', 'get', '101'], { configDir: expiredSignIn() });
-    expectOneErrorLine(untrusted, 7, new RegExp(`^error: cannot renew the token of profile default: the certificate of localhost:${good.port} is not trusted \\(.*\\): ${REMEDY}$`));
+    expectOneErrorLine(
+      untrusted,
+      7,
+      new RegExp(
+        `^error: cannot renew the token of profile default: the certificate of localhost:${good.port} is not trusted \\(.*\\): ${REMEDY}$`,
+      ),
+    );
 
-    const trusted = await runInProcess(['steps', 'get', '101', '-o', 'json'], { configDir: expiredSignIn(), env: { PWCTL_CA_FILE: certs.caFile } });
+    const trusted = await runInProcess(['steps', 'get', '101', '-o', 'json'], {
+      configDir: expiredSignIn(),
+      env: { PWCTL_CA_FILE: certs.caFile },
+    });
     expect(trusted.code, trusted.stderr).toBe(0);
     expect(sb.requests.slice(mark).map((r) => [r.method, r.path])).toEqual([
       ['POST', '/oauth/token'],
@@ -152,16 +211,33 @@ describe.skipIf(problem)(`TLS${problem ? ` (skipped: ${problem})` : ''}`, () => 
       const env = { PWCTL_BASE_URL: base, PWCTL_TOKEN: sb.tokens.manager, HTTPS_PROXY: proxy.url };
 
       const untrusted = await runInProcess(['steps', 'get', '101'], { env });
-      expectOneErrorLine(untrusted, 7, new RegExp(`^error: GET /api/v1/steps/101: the certificate of ${ALIAS_HOST}:${good.port} is not trusted \\(.*\\): ${REMEDY}$`));
+      expectOneErrorLine(
+        untrusted,
+        7,
+        new RegExp(
+          `^error: GET /api/v1/steps/101: the certificate of ${ALIAS_HOST}:${good.port} is not trusted \\(.*\\): ${REMEDY}$`,
+        ),
+      );
 
-      const trusted = await runInProcess(['steps', 'get', '101', '-o', 'json', '--debug'], { env: { ...env, PWCTL_CA_FILE: certs.caFile } });
+      const trusted = await runInProcess(['steps', 'get', '101', '-o', 'json', '--debug'], {
+        env: { ...env, PWCTL_CA_FILE: certs.caFile },
+      });
       expect(trusted.code, trusted.stderr).toBe(0);
       expect(JSON.parse(trusted.stdout)).toMatchObject({ id: 101 });
       expect(trusted.stderr).toContain(`via proxy ${proxy.url}`);
-      expect(proxy.requests().slice(before)).toEqual([`CONNECT ${ALIAS_HOST}:${good.port}`, `CONNECT ${ALIAS_HOST}:${good.port}`]);
+      expect(proxy.requests().slice(before)).toEqual([
+        `CONNECT ${ALIAS_HOST}:${good.port}`,
+        `CONNECT ${ALIAS_HOST}:${good.port}`,
+      ]);
 
-      const wrongName = await runInProcess(['steps', 'get', '101'], { env: { ...env, PWCTL_BASE_URL: `https://${ALIAS_HOST}:${wrongHost.port}`, PWCTL_CA_FILE: certs.caFile } });
-      expectOneErrorLine(wrongName, 7, new RegExp(`the certificate of ${ALIAS_HOST}:${wrongHost.port} is for another host name \\(wrong\\.example\\)`));
+      const wrongName = await runInProcess(['steps', 'get', '101'], {
+        env: { ...env, PWCTL_BASE_URL: `https://${ALIAS_HOST}:${wrongHost.port}`, PWCTL_CA_FILE: certs.caFile },
+      });
+      expectOneErrorLine(
+        wrongName,
+        7,
+        new RegExp(`the certificate of ${ALIAS_HOST}:${wrongHost.port} is for another host name \\(wrong\\.example\\)`),
+      );
     });
   });
 });

@@ -20,40 +20,65 @@ function inKolkata(iso: string): string {
 
 /** `name:\tvalue` lines of a detail view in a pipe. */
 function detail(stdout: string): Record<string, string> {
-  return Object.fromEntries(stdout.trim().split('\n').map((line) => line.split(':\t') as [string, string]));
+  return Object.fromEntries(
+    stdout
+      .trim()
+      .split('\n')
+      .map((line) => line.split(':\t') as [string, string]),
+  );
 }
 
 // The local time zone is the process's (TZ): the runs that set it are the built CLI's.
 describe('tables show every timestamp one way, in local time with the zone offset', () => {
   it('steps get, docs get, milestones get and webhooks create/get agree, and json keeps the API text', async () => {
-    const step = JSON.parse((await pw(['steps', 'get', '101', '-o', 'json'])).stdout) as { created_at: string; updated_at: string };
+    const step = JSON.parse((await pw(['steps', 'get', '101', '-o', 'json'])).stdout) as {
+      created_at: string;
+      updated_at: string;
+    };
     const stepTable = detail((await cli.pwBin(['steps', 'get', '101'], { env: KOLKATA })).stdout);
     expect(stepTable.created).toBe(inKolkata(step.created_at));
     expect(stepTable.updated).toBe(inKolkata(step.updated_at));
     // A due date is a calendar day, never moved into another zone.
     expect(stepTable.due).toBe('2025-01-10');
 
-    const milestone = JSON.parse((await pw(['milestones', 'get', '71', '-o', 'json'])).stdout) as { created_at: string };
-    expect(detail((await cli.pwBin(['milestones', 'get', '71'], { env: KOLKATA })).stdout).created).toBe(inKolkata(milestone.created_at));
+    const milestone = JSON.parse((await pw(['milestones', 'get', '71', '-o', 'json'])).stdout) as {
+      created_at: string;
+    };
+    expect(detail((await cli.pwBin(['milestones', 'get', '71'], { env: KOLKATA })).stdout).created).toBe(
+      inKolkata(milestone.created_at),
+    );
 
-    const created = await cli.pwBin(['webhooks', 'create', '--url', 'https://example.com/hooks', '--event', 'task.completed', '--company', '1'], { env: KOLKATA, configDir: makeConfigDir() });
+    const created = await cli.pwBin(
+      ['webhooks', 'create', '--url', 'https://example.com/hooks', '--event', 'task.completed', '--company', '1'],
+      { env: KOLKATA, configDir: makeConfigDir() },
+    );
     expect(created.code).toBe(0);
     const id = detail(created.stdout).id!;
-    const hook = JSON.parse((await pw(['webhooks', 'get', id, '-o', 'json'])).stdout) as { created_at: string; updated_at: string };
+    const hook = JSON.parse((await pw(['webhooks', 'get', id, '-o', 'json'])).stdout) as {
+      created_at: string;
+      updated_at: string;
+    };
     // json keeps the service's text exactly (fractional seconds, Z).
     expect(hook.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/);
     expect(detail(created.stdout).created).toBe(inKolkata(hook.created_at));
     const got = detail((await cli.pwBin(['webhooks', 'get', id], { env: KOLKATA })).stdout);
     expect(got.created).toBe(inKolkata(hook.created_at));
     expect(got.updated).toBe(inKolkata(hook.updated_at));
-    const listed = (await cli.pwBin(['webhooks', 'list'], { env: KOLKATA })).stdout.split('\n').find((l) => l.startsWith(`${id}\t`))!;
+    const listed = (await cli.pwBin(['webhooks', 'list'], { env: KOLKATA })).stdout
+      .split('\n')
+      .find((l) => l.startsWith(`${id}\t`))!;
     expect(listed.split('\t').at(-1)).toBe(inKolkata(hook.created_at));
   });
 
   it('a timestamp at midnight UTC still shows its time and zone', async () => {
-    const docs = JSON.parse((await pw(['docs', 'list', '-o', 'json'])).stdout) as { uuid: string; updated_at: string }[];
+    const docs = JSON.parse((await pw(['docs', 'list', '-o', 'json'])).stdout) as {
+      uuid: string;
+      updated_at: string;
+    }[];
     const midnight = docs.find((d) => /T00:00:00/.test(d.updated_at))!;
-    const row = (await cli.pwBin(['docs', 'list'], { env: { TZ: 'UTC' } })).stdout.split('\n').find((l) => l.startsWith(midnight.uuid))!;
+    const row = (await cli.pwBin(['docs', 'list'], { env: { TZ: 'UTC' } })).stdout
+      .split('\n')
+      .find((l) => l.startsWith(midnight.uuid))!;
     expect(row.split('\t').at(-1)).toBe(`${midnight.updated_at.slice(0, 10)} 00:00 +00:00`);
   });
 });
@@ -65,10 +90,23 @@ describe('tables show a company, project, client or phase reference as "Title (i
       client: 'Acme Corp (11)',
       company: 'Northwind Studio (1)',
     });
-    expect(detail((await pw(['milestones', 'get', '71'])).stdout)).toMatchObject({ project: 'Acme Website Redesign (31)', company: 'Northwind Studio (1)' });
+    expect(detail((await pw(['milestones', 'get', '71'])).stdout)).toMatchObject({
+      project: 'Acme Website Redesign (31)',
+      company: 'Northwind Studio (1)',
+    });
     const row = (await pw(['steps', 'list', '--limit', '1'])).stdout.trim().split('\t');
     expect(row.slice(4, 6)).toEqual(['Discovery (41)', 'Acme Website Redesign (31)']);
-    const created = await pw(['webhooks', 'create', '--url', 'https://example.com/hooks', '--event', 'task.created', '--company', '1', '--no-save-secret']);
+    const created = await pw([
+      'webhooks',
+      'create',
+      '--url',
+      'https://example.com/hooks',
+      '--event',
+      'task.created',
+      '--company',
+      '1',
+      '--no-save-secret',
+    ]);
     const id = detail(created.stdout).id!;
     expect(detail((await pw(['webhooks', 'get', id])).stdout).company).toBe('Northwind Studio (1)');
     expect((await pw(['webhooks', 'list'])).stdout).toContain(`\tNorthwind Studio (1)\t`);

@@ -15,7 +15,11 @@ import { useSandboxCli } from '../helpers/sandbox-cli.js';
 const cli = useSandboxCli();
 const pw = cli.pw;
 const terminal = (args: string[], input?: string) =>
-  runInPty(args, { cols: 120, env: { ...baseEnv(makeConfigDir()), ...sandboxEnv(cli.sb), PWCTL_PAGER: '' }, ...(input === undefined ? {} : { input }) });
+  runInPty(args, {
+    cols: 120,
+    env: { ...baseEnv(makeConfigDir()), ...sandboxEnv(cli.sb), PWCTL_PAGER: '' },
+    ...(input === undefined ? {} : { input }),
+  });
 
 describe.skipIf(!hasPty)('at a terminal', () => {
   it('an empty list says so on stderr, for every list', async () => {
@@ -42,7 +46,12 @@ describe.skipIf(!hasPty)('at a terminal', () => {
     expect(shown.match(/error: /g)).toHaveLength(1);
     expect(shown).not.toContain('{"error"');
     const piped = await pw(['steps', 'list', '--jq', '.[', '--limit', 'x']);
-    expect(piped.stderr.trim().split('\n').map((l) => l.startsWith('{"error"'))).toEqual([false, true]);
+    expect(
+      piped.stderr
+        .trim()
+        .split('\n')
+        .map((l) => l.startsWith('{"error"')),
+    ).toEqual([false, true]);
   });
 
   it('an empty value in a record shows as —', async () => {
@@ -59,18 +68,28 @@ describe.skipIf(!hasPty)('at a terminal', () => {
     const r = await runInPty(['--sandbox', 'export', dir], { cols: 120, env: { ...baseEnv(makeConfigDir()) } });
     expect(r.code, r.output).toBe(0);
     expect(visibleText(r.output)).toMatch(/^exported: +\d{4}-\d\d-\d\d \d\d:\d\d [+-]\d\d:\d\d$/m);
-    expect(JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'))).toEqual(expect.objectContaining({ base_url: 'sandbox', service: 'sandbox' }));
+    expect(JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'))).toEqual(
+      expect.objectContaining({ base_url: 'sandbox', service: 'sandbox' }),
+    );
   });
 
   it('pwctl mcp started by hand says what it waits for, and Ctrl-D ends it', async () => {
-    const run = startInPty(['mcp'], { cols: 200, keepInput: true, env: { ...baseEnv(makeConfigDir()), ...sandboxEnv(cli.sb) } });
+    const run = startInPty(['mcp'], {
+      cols: 200,
+      keepInput: true,
+      env: { ...baseEnv(makeConfigDir()), ...sandboxEnv(cli.sb) },
+    });
     await run.waitFor(/pwctl mcp: serving \d+ tools to an MCP client on standard input/);
     run.type('\u0004');
     expect((await run.done).code).toBe(0);
   });
 
   it('a bulk verb reading ids from the terminal says so once', async () => {
-    const run = startInPty(['steps', 'reopen', '-'], { cols: 120, keepInput: true, env: { ...baseEnv(makeConfigDir()), ...sandboxEnv(cli.sb) } });
+    const run = startInPty(['steps', 'reopen', '-'], {
+      cols: 120,
+      keepInput: true,
+      env: { ...baseEnv(makeConfigDir()), ...sandboxEnv(cli.sb) },
+    });
     await run.waitFor(/reading ids, one per line, from standard input; end with Ctrl-D/);
     run.type('101\n\u0004');
     const { code, output } = await run.done;
@@ -81,11 +100,28 @@ describe.skipIf(!hasPty)('at a terminal', () => {
 
 describe('webhooks create', () => {
   it('shows the company as Title (id), as every other view does; scripts get the answer as sent, without an extra request', async () => {
-    const table = await pw(['webhooks', 'create', '--url', 'https://example.com/hook', '--event', 'task.completed', '--company', '1'], { allowSecrets: true });
+    const table = await pw(
+      ['webhooks', 'create', '--url', 'https://example.com/hook', '--event', 'task.completed', '--company', '1'],
+      { allowSecrets: true },
+    );
     expect(table.code, table.stderr).toBe(0);
     expect(table.stdout).toMatch(/^company:\t.+ \(1\)$/m);
     cli.mark();
-    const json = await pw(['webhooks', 'create', '--url', 'https://example.com/hook2', '--event', 'task.completed', '--company', '1', '-o', 'json'], { allowSecrets: true });
+    const json = await pw(
+      [
+        'webhooks',
+        'create',
+        '--url',
+        'https://example.com/hook2',
+        '--event',
+        'task.completed',
+        '--company',
+        '1',
+        '-o',
+        'json',
+      ],
+      { allowSecrets: true },
+    );
     expect(JSON.parse(json.stdout)).toMatchObject({ company_id: 1 });
     expect(cli.sent('/api/v1/webhooks', 'GET')).toEqual([]);
   });

@@ -27,7 +27,8 @@ beforeEach(async () => {
     await api('POST', `steps/${step.data.id}/tags`, { tags: ['urgent'] });
   }
   expect((await pw(['export', dir, '-q'])).code).toBe(0);
-  for (const step of Object.values(cli.sb.state.steps)) if (step.title.startsWith('Restore me ')) await api('DELETE', `steps/${step.id}`);
+  for (const step of Object.values(cli.sb.state.steps))
+    if (step.title.startsWith('Restore me ')) await api('DELETE', `steps/${step.id}`);
   cli.mark();
 });
 
@@ -41,20 +42,33 @@ async function api(method: string, path: string, body?: unknown): Promise<any> {
   return response.status === 204 ? undefined : response.json();
 }
 
-const records = () => (existsSync(results) ? readFileSync(results, 'utf8').split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l) as Record<string, any>) : []);
+const records = () =>
+  existsSync(results)
+    ? readFileSync(results, 'utf8')
+        .split('\n')
+        .filter((l) => l.trim() !== '')
+        .map((l) => JSON.parse(l) as Record<string, any>)
+    : [];
 const creates = () => cli.sent(CREATE, 'POST').filter((e) => e.path === CREATE);
 
 /** Every lost task is on the service exactly once, with its tag, in the export's order. */
 function expectEachOnce(): void {
   const restored = Object.values(cli.sb.state.steps).filter((s) => s.title.startsWith('Restore me '));
-  expect(restored.map((s) => s.title).sort()).toEqual(Array.from({ length: COUNT }, (_, i) => `Restore me ${i + 1}`).sort());
-  expect(restored.every((s) => s.tag_ids.length === 1 && cli.sb.state.tags[s.tag_ids[0]!]!.name === 'urgent')).toBe(true);
+  expect(restored.map((s) => s.title).sort()).toEqual(
+    Array.from({ length: COUNT }, (_, i) => `Restore me ${i + 1}`).sort(),
+  );
+  expect(restored.every((s) => s.tag_ids.length === 1 && cli.sb.state.tags[s.tag_ids[0]!]!.name === 'urgent')).toBe(
+    true,
+  );
   const order = restored.sort((a, b) => a.order - b.order).map((s) => Number(s.title.slice('Restore me '.length)));
   expect(order).toEqual(Array.from({ length: COUNT }, (_, i) => i + 1));
 }
 
 function startRestore(args: string[]) {
-  return startCli(['restore', dir, '--only', 'steps', '--results', results, ...args], { env: sandboxEnv(cli.sb), configDir: makeConfigDir() });
+  return startCli(['restore', dir, '--only', 'steps', '--results', results, ...args], {
+    env: sandboxEnv(cli.sb),
+    configDir: makeConfigDir(),
+  });
 }
 
 async function until(condition: () => boolean): Promise<void> {

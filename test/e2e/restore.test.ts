@@ -34,11 +34,19 @@ async function api(sb: RunningSandbox, method: string, path: string, body?: unkn
   return response.status === 204 ? undefined : response.json();
 }
 
-const exported = (name: string) => readFileSync(join(dir, `${name}.ndjson`), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, any>);
+const exported = (name: string) =>
+  readFileSync(join(dir, `${name}.ndjson`), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Record<string, any>);
 const writes = () => cli.sent('/api/v1/').filter((e) => e.method !== 'GET');
 const tagNames = (sb: RunningSandbox, step: StepRecord) => step.tag_ids.map((id) => sb.state.tags[id]!.name).sort();
 /** The phase's tasks in their order on the service, by title. */
-const phaseTitles = (sb: RunningSandbox, phase: number) => Object.values(sb.state.steps).filter((s) => s.phase_id === phase).sort((a, b) => a.order - b.order).map((s) => s.title);
+const phaseTitles = (sb: RunningSandbox, phase: number) =>
+  Object.values(sb.state.steps)
+    .filter((s) => s.phase_id === phase)
+    .sort((a, b) => a.order - b.order)
+    .map((s) => s.title);
 
 const DELETED_STEPS = [105, 107, 111, 113, 122];
 const DELETED_MILESTONES = [71, 72, 73];
@@ -46,7 +54,11 @@ const DELETED_DOCUMENTS = [81, 83];
 
 describe('restore', () => {
   it('puts back what was deleted, with every field, and a second run creates nothing', async () => {
-    const hook = await api(cli.sb, 'POST', 'webhooks', { url: 'https://hooks.example.com/pw', event: 'task.completed', company_id: 1 });
+    const hook = await api(cli.sb, 'POST', 'webhooks', {
+      url: 'https://hooks.example.com/pw',
+      event: 'task.completed',
+      company_id: 1,
+    });
     await api(cli.sb, 'PUT', `webhooks/${hook.id}`, { active: false });
     const configDir = makeConfigDir();
     expect((await pw(['export', dir, '-q'])).code).toBe(0);
@@ -62,15 +74,33 @@ describe('restore', () => {
     cli.mark();
     const dry = await pw(['restore', dir, '--dry-run', '-o', 'json'], { configDir });
     expect(dry.code, dry.stderr).toBe(0);
-    const plan = JSON.parse(dry.stdout) as { kind: string; id: number | string; action: string; title: string; parent: string }[];
-    const creates = plan.filter((p) => p.action === 'create').map((p) => `${p.kind} ${p.id}`).sort();
+    const plan = JSON.parse(dry.stdout) as {
+      kind: string;
+      id: number | string;
+      action: string;
+      title: string;
+      parent: string;
+    }[];
+    const creates = plan
+      .filter((p) => p.action === 'create')
+      .map((p) => `${p.kind} ${p.id}`)
+      .sort();
     expect(creates).toEqual(
-      [...DELETED_STEPS.map((id) => `steps ${id}`), ...DELETED_MILESTONES.map((id) => `milestones ${id}`), ...DELETED_DOCUMENTS.map((id) => `documents ${uuid(id)}`), `webhooks ${hook.id}`].sort(),
+      [
+        ...DELETED_STEPS.map((id) => `steps ${id}`),
+        ...DELETED_MILESTONES.map((id) => `milestones ${id}`),
+        ...DELETED_DOCUMENTS.map((id) => `documents ${uuid(id)}`),
+        `webhooks ${hook.id}`,
+      ].sort(),
     );
     expect(plan.filter((p) => p.action !== 'create').every((p) => p.action === 'unchanged')).toBe(true);
     const counts = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')).counts;
     expect(plan).toHaveLength(counts.documents + counts.steps + counts.milestones + counts.webhooks);
-    expect(plan.find((p) => p.id === 107)).toMatchObject({ kind: 'steps', title: 'Moodboard', parent: 'phase 42 "Design"' });
+    expect(plan.find((p) => p.id === 107)).toMatchObject({
+      kind: 'steps',
+      title: 'Moodboard',
+      parent: 'phase 42 "Design"',
+    });
     expect(writes()).toEqual([]);
 
     // The restore.
@@ -88,8 +118,24 @@ describe('restore', () => {
     // Tasks: every field back, tags by name (never a new tag), completion and verdict, order within the phase.
     for (const old of exported('steps').filter((s) => DELETED_STEPS.includes(s.id))) {
       const step = cli.sb.state.steps[created.get(`steps ${old.id}`)!.new_id]!;
-      expect({ title: step.title, phase: step.phase_id, content: step.content, due: step.due_date ?? '', published: step.published, approval: step.is_approval, completed: step.completed, verdict: step.approval_status }).toEqual({
-        title: old.title, phase: old.phase.id, content: old.content, due: old.due_date.slice(0, 10), published: old.published, approval: old.is_approval, completed: old.completed, verdict: old.approval_status,
+      expect({
+        title: step.title,
+        phase: step.phase_id,
+        content: step.content,
+        due: step.due_date ?? '',
+        published: step.published,
+        approval: step.is_approval,
+        completed: step.completed,
+        verdict: step.approval_status,
+      }).toEqual({
+        title: old.title,
+        phase: old.phase.id,
+        content: old.content,
+        due: old.due_date.slice(0, 10),
+        published: old.published,
+        approval: old.is_approval,
+        completed: old.completed,
+        verdict: old.approval_status,
       });
       expect(tagNames(cli.sb, step)).toEqual(old.tags.map((t: { name: string }) => t.name).sort());
     }
@@ -100,11 +146,33 @@ describe('restore', () => {
 
     for (const old of exported('milestones').filter((m) => DELETED_MILESTONES.includes(m.id))) {
       const m = cli.sb.state.milestones[created.get(`milestones ${old.id}`)!.new_id]!;
-      expect([m.title, m.due_date, m.description, m.color, m.project_id]).toEqual([old.title, old.due_date.slice(0, 10), old.description, old.color, old.project.id]);
+      expect([m.title, m.due_date, m.description, m.color, m.project_id]).toEqual([
+        old.title,
+        old.due_date.slice(0, 10),
+        old.description,
+        old.color,
+        old.project.id,
+      ]);
     }
     for (const old of exported('documents').filter((d) => DELETED_DOCUMENTS.map(uuid).includes(d.uuid))) {
       const doc = cli.sb.state.documents[created.get(`documents ${old.uuid}`)!.new_id]!;
-      expect([doc.title, doc.content, doc.is_internal, doc.edit_access, doc.project_id, doc.client_id, doc.company_id]).toEqual([old.title, old.content, old.is_internal, old.edit_access, old.project?.id ?? null, old.client?.id ?? null, old.company.id]);
+      expect([
+        doc.title,
+        doc.content,
+        doc.is_internal,
+        doc.edit_access,
+        doc.project_id,
+        doc.client_id,
+        doc.company_id,
+      ]).toEqual([
+        old.title,
+        old.content,
+        old.is_internal,
+        old.edit_access,
+        old.project?.id ?? null,
+        old.client?.id ?? null,
+        old.company.id,
+      ]);
     }
     const restoredHook = created.get(`webhooks ${hook.id}`)!;
     const newHook = cli.sb.state.webhooks[restoredHook.new_id]!;
@@ -112,11 +180,15 @@ describe('restore', () => {
     // The new secret: shown once in the result, stored as `webhooks create` stores it, never in the results file.
     expect(restoredHook.data.secret).toBe(newHook.secret);
     const stored = readFileSync(join(configDir, 'config.json'), 'utf8');
-    expect(JSON.parse(stored).profiles.default.webhook_secrets[cli.sb.baseUrl][String(newHook.id)].secret).toBe(newHook.secret);
+    expect(JSON.parse(stored).profiles.default.webhook_secrets[cli.sb.baseUrl][String(newHook.id)].secret).toBe(
+      newHook.secret,
+    );
     expect(readFileSync(results, 'utf8')).not.toContain(newHook.secret);
 
     // One create per record, and the other requests only where they were needed.
-    const sent = writes().map((e) => `${e.method} ${e.path.replace(/\/[0-9a-f-]{36}$/, '/<uuid>').replace(/\d+/g, 'N')}`);
+    const sent = writes().map(
+      (e) => `${e.method} ${e.path.replace(/\/[0-9a-f-]{36}$/, '/<uuid>').replace(/\d+/g, 'N')}`,
+    );
     const count = (what: string) => sent.filter((s) => s === what).length;
     expect(count('POST /api/vN/steps')).toBe(5);
     expect(count('POST /api/vN/milestones')).toBe(3);
@@ -130,11 +202,23 @@ describe('restore', () => {
     expect(sent).toHaveLength(5 + 3 + 2 + 1 + 4 + 1 + 4 + 1 + 1);
     // Tags go by name (the string "2024", never the number); a request whose names the service is
     // seen to have says create_missing: false, and one with a name no task shows may create it.
-    const tagBodies = new Map(writes().filter((e) => /^\/api\/v1\/steps\/\d+\/tags$/.test(e.path)).map((e) => [Number(e.path.split('/')[4]), e.body]));
+    const tagBodies = new Map(
+      writes()
+        .filter((e) => /^\/api\/v1\/steps\/\d+\/tags$/.test(e.path))
+        .map((e) => [Number(e.path.split('/')[4]), e.body]),
+    );
     expect(tagBodies.get(created.get('steps 113')!.new_id)).toEqual({ tags: ['backend'], create_missing: false });
     expect(tagBodies.get(created.get('steps 122')!.new_id)).toEqual({ tags: ['2024'] });
-    const log = readFileSync(results, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
-    expect(log.filter((l) => 'new_id' in l && !l.pending).map((l) => `${l.kind} ${l.old_id}`).sort()).toEqual(creates);
+    const log = readFileSync(results, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(
+      log
+        .filter((l) => 'new_id' in l && !l.pending)
+        .map((l) => `${l.kind} ${l.old_id}`)
+        .sort(),
+    ).toEqual(creates);
 
     // A second run, with the results file and without it, creates nothing.
     for (const again of [['--results', results], []]) {
@@ -148,14 +232,23 @@ describe('restore', () => {
   });
 
   it('reads each list once, in pages of 1000', async () => {
-    await api(cli.sb, 'POST', 'webhooks', { url: 'https://hooks.example.com/pw', event: 'task.created', company_id: 1 });
+    await api(cli.sb, 'POST', 'webhooks', {
+      url: 'https://hooks.example.com/pw',
+      event: 'task.created',
+      company_id: 1,
+    });
     expect((await pw(['export', dir, '-q'])).code).toBe(0);
     cli.mark();
     const r = await pw(['restore', dir, '-q']);
     expect(r.code, r.stderr).toBe(0);
     const gets = cli.sent('/api/v1/').map((e) => `${e.method} ${e.path} ${new URLSearchParams(e.query).toString()}`);
     expect(gets.sort()).toEqual(
-      ['GET /api/v1/documents include=content&per_page=1000', 'GET /api/v1/milestones per_page=1000', 'GET /api/v1/steps include=content%2Ctags&per_page=1000', 'GET /api/v1/webhooks per_page=1000'].sort(),
+      [
+        'GET /api/v1/documents include=content&per_page=1000',
+        'GET /api/v1/milestones per_page=1000',
+        'GET /api/v1/steps include=content%2Ctags&per_page=1000',
+        'GET /api/v1/webhooks per_page=1000',
+      ].sort(),
     );
   });
 
@@ -165,7 +258,9 @@ describe('restore', () => {
     await api(cli.sb, 'PUT', `documents/${uuid(82)}`, { content: 'Estimate: 60 days.', edit_access: 'private' });
     // An attachment added since is kept by the service on any content update: sending the export would not remove it.
     const handbook = exported('documents').find((d) => d.uuid === uuid(84))!;
-    await api(cli.sb, 'PUT', `documents/${uuid(84)}`, { content: `${handbook.content}\n\n[[attachment:new-policy.pdf]]` });
+    await api(cli.sb, 'PUT', `documents/${uuid(84)}`, {
+      content: `${handbook.content}\n\n[[attachment:new-policy.pdf]]`,
+    });
     await api(cli.sb, 'PUT', 'steps/108', { title: 'Approve the homepage', due_date: null });
 
     cli.mark();
@@ -207,28 +302,38 @@ describe('restore', () => {
   it('cannot place the tasks of a phase the service no longer shows, until --map vouches for it', async () => {
     expect((await pw(['export', dir, '-q'])).code).toBe(0);
     // Phase 45 (Production) loses all its tasks: the API shows a phase only through its tasks.
-    const production = exported('steps').filter((s) => s.phase.id === 45).map((s) => s.id);
+    const production = exported('steps')
+      .filter((s) => s.phase.id === 45)
+      .map((s) => s.id);
     for (const id of production) await api(cli.sb, 'DELETE', `steps/${id}`);
     cli.mark();
     const r = await pw(['restore', dir, '--only', 'steps', '-o', 'json']);
     expect(r.code).toBe(8);
     const out = JSON.parse(r.stdout) as Record<string, any>[];
     expect(out.filter((x) => x.action === 'unplaceable').map((x) => x.id)).toEqual(production);
-    expect(out.find((x) => x.id === production[0])!.error).toBe('phase 45 "Production" is not on the service (no task you can see is in it, and a phase shows only through its tasks); if it still exists, place records there with --map {"phases":{"45":45}}');
+    expect(out.find((x) => x.id === production[0])!.error).toBe(
+      'phase 45 "Production" is not on the service (no task you can see is in it, and a phase shows only through its tasks); if it still exists, place records there with --map {"phases":{"45":45}}',
+    );
     expect(writes()).toEqual([]);
 
     const map = join(work, 'map.json');
     writeFileSync(map, '{"phases": {"45": 45}}');
     const mapped = await pw(['restore', dir, '--only', 'steps', '--map', map, '-o', 'json']);
     expect(mapped.code, mapped.stderr).toBe(0);
-    expect(phaseTitles(cli.sb, 45)).toEqual(exported('steps').filter((s) => s.phase.id === 45).map((s) => s.title));
+    expect(phaseTitles(cli.sb, 45)).toEqual(
+      exported('steps')
+        .filter((s) => s.phase.id === 45)
+        .map((s) => s.title),
+    );
   });
 
   it('knows the embedded sandbox as the same service from one run to the next, though its URL changes', async () => {
     const configDir = makeConfigDir();
     const sandbox = (args: string[]) => runInProcess(['--sandbox', ...args], { configDir });
     expect((await sandbox(['export', dir, '-q'])).code).toBe(0);
-    expect(JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'))).toEqual(expect.objectContaining({ base_url: 'sandbox', service: 'sandbox' }));
+    expect(JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'))).toEqual(
+      expect.objectContaining({ base_url: 'sandbox', service: 'sandbox' }),
+    );
     expect((await sandbox(['steps', 'delete', '109', '--yes', '-q'])).code).toBe(0);
     const r = await sandbox(['restore', dir, '-o', 'json']);
     expect(r.code, r.stderr).toBe(0);
@@ -250,21 +355,42 @@ describe('restore', () => {
   it('refuses a directory that is not a complete export, before any request', async () => {
     expect((await pw(['export', dir, '-q'])).code).toBe(0);
     cli.mark();
-    cli.expectUsageError(await pw(['restore', join(work, 'nowhere')]), /^error: <dir>: ".*nowhere" holds no manifest\.json/);
+    cli.expectUsageError(
+      await pw(['restore', join(work, 'nowhere')]),
+      /^error: <dir>: ".*nowhere" holds no manifest\.json/,
+    );
     const steps = readFileSync(join(dir, 'steps.ndjson'), 'utf8');
     writeFileSync(join(dir, 'steps.ndjson'), steps.split('\n').slice(1).join('\n'));
-    cli.expectUsageError(await pw(['restore', dir]), /^error: <dir>: steps\.ndjson holds 25 records, but manifest\.json says 26: the export is incomplete or was changed since$/);
+    cli.expectUsageError(
+      await pw(['restore', dir]),
+      /^error: <dir>: steps\.ndjson holds 25 records, but manifest\.json says 26: the export is incomplete or was changed since$/,
+    );
     writeFileSync(join(dir, 'steps.ndjson'), steps.replace('"phase":{', '"phase_":{'));
-    cli.expectUsageError(await pw(['restore', dir, '--only', 'steps']), /^error: <dir>: steps\.ndjson line 1: phase must be an \{id, title\} object, got nothing$/);
+    cli.expectUsageError(
+      await pw(['restore', dir, '--only', 'steps']),
+      /^error: <dir>: steps\.ndjson line 1: phase must be an \{id, title\} object, got nothing$/,
+    );
     writeFileSync(join(dir, 'steps.ndjson'), steps);
     const manifest = readFileSync(join(dir, 'manifest.json'), 'utf8');
     writeFileSync(join(dir, 'manifest.json'), manifest.replace('"milestones"', '"milestone"'));
-    cli.expectUsageError(await pw(['restore', dir]), /^error: <dir>: manifest\.json is not an export manifest: counts\.milestones is not a count$/);
+    cli.expectUsageError(
+      await pw(['restore', dir]),
+      /^error: <dir>: manifest\.json is not an export manifest: counts\.milestones is not a count$/,
+    );
     writeFileSync(join(dir, 'manifest.json'), manifest);
-    cli.expectUsageError(await pw(['restore', dir, '--results', join(dir, 'steps.ndjson')]), /--results must name a file other than those of the export/);
-    cli.expectUsageError(await pw(['restore', dir, '--only', 'tasks']), /--only must be one of documents, steps, milestones, webhooks/);
+    cli.expectUsageError(
+      await pw(['restore', dir, '--results', join(dir, 'steps.ndjson')]),
+      /--results must name a file other than those of the export/,
+    );
+    cli.expectUsageError(
+      await pw(['restore', dir, '--only', 'tasks']),
+      /--only must be one of documents, steps, milestones, webhooks/,
+    );
     writeFileSync(join(work, 'map.json'), '{"phases": {"41": "42"}}');
-    cli.expectUsageError(await pw(['restore', dir, '--map', join(work, 'map.json')]), /^error: --map ".*map\.json": phases\.41 must be an id on the service restored into \(a JSON number\), got "42"$/);
+    cli.expectUsageError(
+      await pw(['restore', dir, '--map', join(work, 'map.json')]),
+      /^error: --map ".*map\.json": phases\.41 must be an id on the service restored into \(a JSON number\), got "42"$/,
+    );
   });
 });
 
@@ -285,7 +411,9 @@ describe('restore into another service', () => {
     let from = other.requests.length;
     const refused = await runInProcess(['restore', dir], { env });
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toMatch(/^error: the export is of http:\/\/127\.0\.0\.1:\d+, not of http:\/\/127\.0\.0\.1:\d+: .*--map <file>/);
+    expect(refused.stderr).toMatch(
+      /^error: the export is of http:\/\/127\.0\.0\.1:\d+, not of http:\/\/127\.0\.0\.1:\d+: .*--map <file>/,
+    );
     expect(other.requests.slice(from)).toEqual([]);
 
     // The target's phase 44 becomes the home of the export's phases 41 and 44; 42 (Design) is not mapped.
@@ -294,16 +422,33 @@ describe('restore into another service', () => {
     const results = join(work, 'results.ndjson');
     from = other.requests.length;
     const stepsBefore = new Set(Object.keys(other.state.steps));
-    const r = await runInProcess(['restore', dir, '--only', 'steps', '--map', map, '--results', results, '-o', 'json'], { env });
+    const r = await runInProcess(
+      ['restore', dir, '--only', 'steps', '--map', map, '--results', results, '-o', 'json'],
+      { env },
+    );
     expect(r.code).toBe(8);
     const out = JSON.parse(r.stdout) as Record<string, any>[];
-    const designIds = exported('steps').filter((s) => s.phase.id === 42).map((s) => s.id);
+    const designIds = exported('steps')
+      .filter((s) => s.phase.id === 42)
+      .map((s) => s.id);
     const unplaceable = out.filter((x) => x.action === 'unplaceable');
     expect(unplaceable.map((x) => x.id)).toEqual(designIds);
-    expect(unplaceable[0]).toMatchObject({ ok: false, status: null, error: 'phase 42 "Design" is not in --map (phases titled "Design" on this service: 42)' });
+    expect(unplaceable[0]).toMatchObject({
+      ok: false,
+      status: null,
+      error: 'phase 42 "Design" is not in --map (phases titled "Design" on this service: 42)',
+    });
     expect(r.stderr).toMatch(/unplaceable: task 107 "Moodboard": phase 42 "Design" is not in --map/);
-    const createdTitles = otherWrites(from).filter((e) => e.method === 'POST' && e.path === '/api/v1/steps').map((e) => (e.body as { title: string }).title);
-    expect(createdTitles.some((t) => exported('steps').filter((s) => s.phase.id === 42).some((s) => s.title === t))).toBe(false);
+    const createdTitles = otherWrites(from)
+      .filter((e) => e.method === 'POST' && e.path === '/api/v1/steps')
+      .map((e) => (e.body as { title: string }).title);
+    expect(
+      createdTitles.some((t) =>
+        exported('steps')
+          .filter((s) => s.phase.id === 42)
+          .some((s) => s.title === t),
+      ),
+    ).toBe(false);
 
     // The rest: new tasks in the mapped phases, with their fields and tags.
     const created = out.filter((x) => x.action === 'create');
@@ -313,16 +458,37 @@ describe('restore into another service', () => {
       const old = exported('steps').find((s) => s.id === result.id)!;
       const step = other.state.steps[result.new_id]!;
       expect(stepsBefore.has(String(step.id))).toBe(false);
-      expect([step.title, step.phase_id, step.content, step.completed, step.approval_status]).toEqual([old.title, { 41: 44, 43: 43, 44: 44, 45: 45 }[old.phase.id as 41], old.content, old.completed, old.approval_status]);
-      expect(tagNames(other, step)).toEqual(old.tags.map((t: { name: string }) => t.name).filter((n: string) => !n.startsWith('legacy-')).sort());
+      expect([step.title, step.phase_id, step.content, step.completed, step.approval_status]).toEqual([
+        old.title,
+        { 41: 44, 43: 43, 44: 44, 45: 45 }[old.phase.id as 41],
+        old.content,
+        old.completed,
+        old.approval_status,
+      ]);
+      expect(tagNames(other, step)).toEqual(
+        old.tags
+          .map((t: { name: string }) => t.name)
+          .filter((n: string) => !n.startsWith('legacy-'))
+          .sort(),
+      );
     }
 
     // Repeated with the same results file (the map now complete): only the unplaced ones are created.
     writeFileSync(map, JSON.stringify({ phases: { 41: 44, 42: 42, 43: 43, 44: 44, 45: 45 } }));
     from = other.requests.length;
-    const again = await runInProcess(['restore', dir, '--only', 'steps', '--map', map, '--results', results, '-o', 'json'], { env });
+    const again = await runInProcess(
+      ['restore', dir, '--only', 'steps', '--map', map, '--results', results, '-o', 'json'],
+      { env },
+    );
     expect(again.code, again.stderr).toBe(0);
-    const secondCreates = otherWrites(from).filter((e) => e.method === 'POST' && e.path === '/api/v1/steps').map((e) => (e.body as { title: string }).title);
-    expect(secondCreates.sort()).toEqual(exported('steps').filter((s) => s.phase.id === 42).map((s) => s.title).sort());
+    const secondCreates = otherWrites(from)
+      .filter((e) => e.method === 'POST' && e.path === '/api/v1/steps')
+      .map((e) => (e.body as { title: string }).title);
+    expect(secondCreates.sort()).toEqual(
+      exported('steps')
+        .filter((s) => s.phase.id === 42)
+        .map((s) => s.title)
+        .sort(),
+    );
   });
 });

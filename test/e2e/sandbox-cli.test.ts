@@ -10,7 +10,10 @@ import { baseEnv, BIN, makeConfigDir, runInProcess } from '../helpers/cli.js';
 describe('pwctl sandbox serve', () => {
   it('prints exactly one JSON ready line and serves the API with the three role tokens', async () => {
     const dir = makeConfigDir();
-    const child = spawn(process.execPath, [BIN, 'sandbox', 'serve', '--port', '0', '-o', 'json', '--seed', 'demo'], { env: baseEnv(dir), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, 'sandbox', 'serve', '--port', '0', '-o', 'json', '--seed', 'demo'], {
+      env: baseEnv(dir),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     try {
       const line = await new Promise<string>((resolve, reject) => {
         createInterface({ input: child.stdout }).once('line', resolve);
@@ -24,7 +27,9 @@ describe('pwctl sandbox serve', () => {
       const env = { PWCTL_BASE_URL: ready.base_url, PWCTL_TOKEN: ready.tokens.client! };
       const asClient = await runInProcess(['api', '/api/v1/documents/5eed0000-0000-4000-8000-000000000082'], { env });
       expect(asClient.code).toBe(3); // internal document: invisible to a client user
-      const asManager = await runInProcess(['api', '/api/v1/documents/5eed0000-0000-4000-8000-000000000082'], { env: { ...env, PWCTL_TOKEN: ready.tokens.manager! } });
+      const asManager = await runInProcess(['api', '/api/v1/documents/5eed0000-0000-4000-8000-000000000082'], {
+        env: { ...env, PWCTL_TOKEN: ready.tokens.manager! },
+      });
       expect(asManager.code).toBe(0);
       expect(JSON.parse(asManager.stdout).data.is_internal).toBe(true);
     } finally {
@@ -44,7 +49,22 @@ describe('pwctl sandbox serve', () => {
 describe('--sandbox (embedded)', () => {
   it('runs a command against an embedded sandbox whose state persists in the config directory, until reset', async () => {
     const dir = makeConfigDir();
-    const create = await runInProcess(['--sandbox', 'api', '-X', 'POST', '/milestones', '-f', 'title=Reset-probe-7f3a', '-f', 'due_date=2026-12-24', '-F', 'project_id=31'], { configDir: dir });
+    const create = await runInProcess(
+      [
+        '--sandbox',
+        'api',
+        '-X',
+        'POST',
+        '/milestones',
+        '-f',
+        'title=Reset-probe-7f3a',
+        '-f',
+        'due_date=2026-12-24',
+        '-F',
+        'project_id=31',
+      ],
+      { configDir: dir },
+    );
     expect(create.code).toBe(0);
     const id = JSON.parse(create.stdout).data.id as number;
     expect(existsSync(join(dir, 'sandbox-state.json'))).toBe(true);
@@ -57,7 +77,9 @@ describe('--sandbox (embedded)', () => {
     expect(reset.code).toBe(0);
     const gone = await runInProcess(['--sandbox', 'api', `/milestones/${id}`], { configDir: dir });
     expect(gone.code).toBe(3);
-    const titles = JSON.parse((await runInProcess(['--sandbox', 'api', '/milestones', '--paginate'], { configDir: dir })).stdout).map((m: { title: string }) => m.title);
+    const titles = JSON.parse(
+      (await runInProcess(['--sandbox', 'api', '/milestones', '--paginate'], { configDir: dir })).stdout,
+    ).map((m: { title: string }) => m.title);
     expect(titles).not.toContain('Reset-probe-7f3a');
     expect(titles.length).toBeGreaterThan(0);
   });

@@ -2,9 +2,9 @@
 // (the `steps list -o ndjson | steps complete -` pipe), approval verdicts, per-item results,
 // exit 8 on partial failure, confirmation rules, --dry-run and Ctrl-C.
 import { spawn } from 'node:child_process';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { RequestLogEntry, Role, RunningSandbox } from '../../src/sandbox/index.js';
-import { BIN, baseEnv, makeConfigDir, type RunOptions } from '../helpers/cli.js';
+import { describe, expect, it } from 'vitest';
+import type { RequestLogEntry } from '../../src/sandbox/index.js';
+import { BIN, baseEnv, makeConfigDir } from '../helpers/cli.js';
 import { sandboxEnv } from '../helpers/sandbox.js';
 import { useSandboxCli } from '../helpers/sandbox-cli.js';
 
@@ -16,7 +16,12 @@ function sent(method?: string): RequestLogEntry[] {
 }
 
 const step = (id: number) => cli.sb.state.steps[id];
-const ndjson = (text: string) => text.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+const ndjson = (text: string) =>
+  text
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 
 describe('steps complete', () => {
   it('completes a task with {completed: true} and prints its result', async () => {
@@ -53,7 +58,9 @@ describe('steps complete', () => {
   it('says clearly when a verdict is refused because the task is not an approval task', async () => {
     const r = await pw(['steps', 'complete', '103', '--approve']);
     expect(r.code).toBe(5);
-    expect(r.stderr).toMatch(/^error: task 103 refused --approve: a verdict applies only to approval tasks \(complete it without --approve, or make it an approval task first with `pwctl steps update 103 --approval`\)\n {2}approval_status: /);
+    expect(r.stderr).toMatch(
+      /^error: task 103 refused --approve: a verdict applies only to approval tasks \(complete it without --approve, or make it an approval task first with `pwctl steps update 103 --approval`\)\n {2}approval_status: /,
+    );
     expect(step(103)!.completed).toBe(false);
   });
 
@@ -76,9 +83,18 @@ describe('steps complete', () => {
     const r = await pw(['steps', 'complete', '103', '999', '106', '-o', 'json']);
     expect(r.code).toBe(8);
     const results = JSON.parse(r.stdout) as Record<string, unknown>[];
-    expect(results.map((x) => [x.id, x.ok])).toEqual([[103, true], [999, false], [106, true]]);
+    expect(results.map((x) => [x.id, x.ok])).toEqual([
+      [103, true],
+      [999, false],
+      [106, true],
+    ]);
     // A short batch reads each task first: the missing one is found missing by that read.
-    expect(results[1]).toEqual({ id: 999, ok: false, status: 404, error: 'GET /api/v1/steps/999: 404 Not Found: Task not found.' });
+    expect(results[1]).toEqual({
+      id: 999,
+      ok: false,
+      status: 404,
+      error: 'GET /api/v1/steps/999: 404 Not Found: Task not found.',
+    });
     expect(r.stderr).toBe('2 completed, 1 failed\n');
     expect(step(103)!.completed && step(106)!.completed).toBe(true);
   });
@@ -109,20 +125,37 @@ describe('steps complete', () => {
     cli.mark();
     const r = await pw(['steps', 'complete', '-', '-o', 'ndjson'], { stdin: list.stdout });
     expect(r.code).toBe(0);
-    expect(ndjson(r.stdout).map((x) => x.id).sort()).toEqual([...listed].sort());
+    expect(
+      ndjson(r.stdout)
+        .map((x) => x.id)
+        .sort(),
+    ).toEqual([...listed].sort());
     expect(r.stderr).toBe(`${listed.length} completed, 0 failed\n`);
-    expect(sent('PUT').map((e) => Number(e.path.split('/').pop())).sort()).toEqual([...listed].sort());
+    expect(
+      sent('PUT')
+        .map((e) => Number(e.path.split('/').pop()))
+        .sort(),
+    ).toEqual([...listed].sort());
     expect(listed.every((id) => step(id)!.completed)).toBe(true);
   });
 
   it('reads bare ids and a JSON array from stdin', async () => {
     expect((await pw(['steps', 'complete', '-', '-q'], { stdin: '103\n\n106\n' })).code).toBe(0);
     expect((await pw(['steps', 'complete', '-', '-q'], { stdin: '[107, {"id": 109}]' })).code).toBe(0);
-    expect(sent('PUT').map((e) => e.path)).toEqual(['/api/v1/steps/103', '/api/v1/steps/106', '/api/v1/steps/107', '/api/v1/steps/109']);
+    expect(sent('PUT').map((e) => e.path)).toEqual([
+      '/api/v1/steps/103',
+      '/api/v1/steps/106',
+      '/api/v1/steps/107',
+      '/api/v1/steps/109',
+    ]);
   });
 
   it('does nothing, says so and exits 0 when standard input holds no ids (safe in cron)', async () => {
-    for (const [verb, stdin] of [['complete', ''], ['reopen', '\n  \n'], ['delete', '']] as const) {
+    for (const [verb, stdin] of [
+      ['complete', ''],
+      ['reopen', '\n  \n'],
+      ['delete', ''],
+    ] as const) {
       // delete without --yes and without a terminal: nothing to confirm, so no refusal either.
       const r = await pw(['steps', verb, '-'], { stdin });
       expect(r.code).toBe(0);
@@ -151,8 +184,18 @@ describe('steps complete', () => {
     const r = await pw(['steps', 'complete', '103', '106', '--approve', '--dry-run', '-o', 'json']);
     expect(r.code).toBe(0);
     expect(ndjson(r.stdout)).toEqual([
-      { dry_run: true, method: 'PUT', path: '/api/v1/steps/103', body: { completed: true, approval_status: 'approved' } },
-      { dry_run: true, method: 'PUT', path: '/api/v1/steps/106', body: { completed: true, approval_status: 'approved' } },
+      {
+        dry_run: true,
+        method: 'PUT',
+        path: '/api/v1/steps/103',
+        body: { completed: true, approval_status: 'approved' },
+      },
+      {
+        dry_run: true,
+        method: 'PUT',
+        path: '/api/v1/steps/106',
+        body: { completed: true, approval_status: 'approved' },
+      },
     ]);
     expect(r.stderr).toBe('--dry-run: 2 requests shown, none sent\n');
     expect(sent()).toEqual([]);
@@ -170,7 +213,7 @@ describe('steps reopen', () => {
     expect(r.stderr).toBe('2 reopened, 0 failed\n');
   });
 
-  it('a batch of one exits with that item\'s code', async () => {
+  it("a batch of one exits with that item's code", async () => {
     const r = await pw(['steps', 'reopen', '131']);
     expect(r.code).toBe(3);
     expect(r.stderr).toBe('error: PUT /api/v1/steps/131: 404 Not Found: Task not found.\n');
@@ -189,8 +232,14 @@ describe('steps delete', () => {
   it('deletes with --yes (before or after the verb)', async () => {
     const r = await pw(['steps', 'delete', '103', '105', '--yes', '-o', 'json']);
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout)).toEqual([{ id: 103, ok: true, data: null }, { id: 105, ok: true, data: null }]);
-    expect(sent('DELETE').map((e) => [e.path, e.status])).toEqual([['/api/v1/steps/103', 204], ['/api/v1/steps/105', 204]]);
+    expect(JSON.parse(r.stdout)).toEqual([
+      { id: 103, ok: true, data: null },
+      { id: 105, ok: true, data: null },
+    ]);
+    expect(sent('DELETE').map((e) => [e.path, e.status])).toEqual([
+      ['/api/v1/steps/103', 204],
+      ['/api/v1/steps/105', 204],
+    ]);
     expect(step(103)).toBeUndefined();
     expect((await pw(['-y', 'steps', 'delete', '106', '-q'])).code).toBe(0);
     expect(step(106)).toBeUndefined();
@@ -217,10 +266,21 @@ describe('steps delete', () => {
 describe('Ctrl-C during a batch', () => {
   it('stops sending, reports what was done and exits 130', async () => {
     // Every PUT takes 400 ms, so the batch is still running when the first result arrives.
-    cli.sb.faults.add({ method: 'PUT', path: /^\/api\/v1\/steps\/\d+$/, count: 100, action: { type: 'delay', ms: 400 } });
-    const ids = Object.values(cli.sb.state.steps).filter((s) => s.title.startsWith('Bulk task')).slice(0, 30).map((s) => String(s.id));
+    cli.sb.faults.add({
+      method: 'PUT',
+      path: /^\/api\/v1\/steps\/\d+$/,
+      count: 100,
+      action: { type: 'delay', ms: 400 },
+    });
+    const ids = Object.values(cli.sb.state.steps)
+      .filter((s) => s.title.startsWith('Bulk task'))
+      .slice(0, 30)
+      .map((s) => String(s.id));
     const env = { ...baseEnv(makeConfigDir()), ...sandboxEnv(cli.sb) };
-    const child = spawn(process.execPath, [BIN, 'steps', 'complete', ...ids, '-o', 'ndjson'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, 'steps', 'complete', ...ids, '-o', 'ndjson'], {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stderr.on('data', (c: Buffer) => (stderr += c));

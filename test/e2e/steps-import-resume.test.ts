@@ -30,7 +30,8 @@ function rowsFile(count: number): string {
 /** How many tasks each title has among those created by this test. */
 function titleCounts(): Map<string, number> {
   const counts = new Map<string, number>();
-  for (const t of Object.values(cli.sb.state.steps)) if (!seeded.has(t.id)) counts.set(t.title, (counts.get(t.title) ?? 0) + 1);
+  for (const t of Object.values(cli.sb.state.steps))
+    if (!seeded.has(t.id)) counts.set(t.title, (counts.get(t.title) ?? 0) + 1);
   return counts;
 }
 
@@ -40,7 +41,11 @@ function expectEachRowOnce(count: number): void {
   expect([...counts.values()].every((n) => n === 1)).toBe(true);
 }
 
-const records = (path: string) => readFileSync(path, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { line: number; id?: number | null; sent_at?: string; digest?: string });
+const records = (path: string) =>
+  readFileSync(path, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as { line: number; id?: number | null; sent_at?: string; digest?: string });
 const creates = () => cli.sent(CREATE, 'POST').filter((e) => e.path === CREATE);
 
 /** Start an import as a child process; resolves once `ready(resultsText)` holds. */
@@ -50,7 +55,9 @@ function startImport(args: string[], ready: (results: string) => boolean) {
   let stderr = '';
   child.stderr.on('data', (c: Buffer) => (stderr += c));
   child.stdout.resume();
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('close', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('close', (code, signal) => resolve({ code, signal })),
+  );
   const results = args[args.indexOf('--results') + 1]!;
   const started = new Promise<void>((resolve) => {
     const poll = setInterval(() => {
@@ -74,7 +81,10 @@ describe('steps import --results: resuming', () => {
     const rows = rowsFile(40);
     const results = join(dir, 'results.ndjson');
     cli.sb.faults.add({ method: 'POST', path: CREATE, count: 1000, action: { type: 'delay', ms: 150 } });
-    const run = startImport([rows, '--results', results, '--concurrency', '2', '-o', 'ndjson'], (text) => (text.match(/"id":\d+/g) ?? []).length >= 4);
+    const run = startImport(
+      [rows, '--results', results, '--concurrency', '2', '-o', 'ndjson'],
+      (text) => (text.match(/"id":\d+/g) ?? []).length >= 4,
+    );
     await run.started;
     run.child.kill('SIGINT');
     const first = await run.exited;
@@ -93,12 +103,18 @@ describe('steps import --results: resuming', () => {
     expect(JSON.parse(second.stdout)).toHaveLength(40 - createdFirst);
     expect(creates()).toHaveLength(40);
     expectEachRowOnce(40);
-    const ids = new Map(records(results).filter((r) => typeof r.id === 'number').map((r) => [r.line, r.id]));
+    const ids = new Map(
+      records(results)
+        .filter((r) => typeof r.id === 'number')
+        .map((r) => [r.line, r.id]),
+    );
     expect([...ids.keys()].sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, i) => i + 2));
 
     const third = await pw(['steps', 'import', rows, '--results', results]);
     expect(third.code).toBe(0);
-    expect(third.stderr).toBe(`skipping 40 of 40 rows: created by an earlier run (${results})\nnothing to do: every row was created by an earlier run\n`);
+    expect(third.stderr).toBe(
+      `skipping 40 of 40 rows: created by an earlier run (${results})\nnothing to do: every row was created by an earlier run\n`,
+    );
     expect(creates()).toHaveLength(40);
   });
 
@@ -118,7 +134,8 @@ describe('steps import --results: resuming', () => {
     expect(first.code).toBe(8);
     const firstResults = JSON.parse(first.stdout) as { line: number; ok: boolean; error?: string }[];
     expect(firstResults.filter((r) => !r.ok).map((r) => r.line)).toEqual([2, 3, 4, 5]);
-    for (const failed of firstResults.filter((r) => !r.ok)) expect(failed.error).toMatch(/looks the task up before sending anything/);
+    for (const failed of firstResults.filter((r) => !r.ok))
+      expect(failed.error).toMatch(/looks the task up before sending anything/);
     expect(creates()).toHaveLength(13); // 12 rows + the 429's retry
     expect(titleCounts().get('Row 1')).toBe(1); // reset-after: applied
     expect(titleCounts().get('Row 2')).toBeUndefined();
@@ -126,9 +143,15 @@ describe('steps import --results: resuming', () => {
     cli.mark();
     const second = await pw(['steps', 'import', rows, '--results', results, '-o', 'json']);
     expect(second.code).toBe(0);
-    expect(second.stderr).toMatch(/^skipping 8 of 12 rows: created by an earlier run .*\nlooking up 4 row\(s\) an earlier run sent without an answer\nline 2: created task \d+ in the earlier run; recorded\nline 5: created task \d+ in the earlier run; recorded\n/);
+    expect(second.stderr).toMatch(
+      /^skipping 8 of 12 rows: created by an earlier run .*\nlooking up 4 row\(s\) an earlier run sent without an answer\nline 2: created task \d+ in the earlier run; recorded\nline 5: created task \d+ in the earlier run; recorded\n/,
+    );
     // Only rows 2 and 3 (lines 3 and 4) were never applied: they alone are sent.
-    expect(creates().map((e) => (e.body as { title: string }).title).sort()).toEqual(['Row 2', 'Row 3']);
+    expect(
+      creates()
+        .map((e) => (e.body as { title: string }).title)
+        .sort(),
+    ).toEqual(['Row 2', 'Row 3']);
     expectEachRowOnce(12);
     const last = new Map(records(results).map((r) => [r.line, r]));
     expect([...last.values()].every((r) => typeof r.id === 'number')).toBe(true);
@@ -139,7 +162,10 @@ describe('steps import --results: resuming', () => {
     const results = join(dir, 'results.ndjson');
     cli.sb.faults.add({ method: 'POST', path: CREATE, count: 1, action: { type: 'delay', ms: 500 } });
     // Killed once its first create has reached the service, before the answer.
-    const run = startImport([rows, '--results', results, '--concurrency', '1'], (text) => text.includes('"sent_at"') && creates().length === 1);
+    const run = startImport(
+      [rows, '--results', results, '--concurrency', '1'],
+      (text) => text.includes('"sent_at"') && creates().length === 1,
+    );
     await run.started;
     run.child.kill('SIGKILL');
     expect((await run.exited).signal).toBe('SIGKILL');
@@ -170,7 +196,9 @@ describe('steps import --results: resuming', () => {
     expect(r.code).toBe(8);
     const [line2, line3] = JSON.parse(r.stdout) as { line: number; ok: boolean; error?: string }[];
     expect(line2).toMatchObject({ line: 2, ok: false });
-    expect(line2!.error).toMatch(/^outcome unknown: .*2 task\(s\) titled "Row 1" in phase 41 .*were created since, for 1 such line/);
+    expect(line2!.error).toMatch(
+      /^outcome unknown: .*2 task\(s\) titled "Row 1" in phase 41 .*were created since, for 1 such line/,
+    );
     expect(line3).toMatchObject({ line: 3, ok: true });
     expect(creates().map((e) => (e.body as { title: string }).title)).toEqual(['Row 2']);
   });
@@ -178,7 +206,10 @@ describe('steps import --results: resuming', () => {
   it('refuses a results file it did not write', async () => {
     const results = join(dir, 'results.ndjson');
     writeFileSync(results, 'line,id\n2,5\n');
-    cli.expectUsageError(await pw(['steps', 'import', rowsFile(2), '--results', results]), /--results: line 1 of ".*results\.ndjson" is not a record pwctl wrote/);
+    cli.expectUsageError(
+      await pw(['steps', 'import', rowsFile(2), '--results', results]),
+      /--results: line 1 of ".*results\.ndjson" is not a record pwctl wrote/,
+    );
   });
 });
 
@@ -206,10 +237,17 @@ describe('steps import --results: a file edited between runs', () => {
     cli.mark();
     const second = await pw(['steps', 'import', csv('New', 'A', 'B', 'C'), '--results', results, '-o', 'json']);
     expect(second.code).toBe(0);
-    expect(second.stderr).toContain(`skipping 3 of 4 rows: created by an earlier run (${results}; 3 of them on other lines now)\n`);
+    expect(second.stderr).toContain(
+      `skipping 3 of 4 rows: created by an earlier run (${results}; 3 of them on other lines now)\n`,
+    );
     expect(createdTitles()).toEqual(['New']);
     expect((JSON.parse(second.stdout) as { line: number }[]).map((r) => r.line)).toEqual([2]);
-    expect([...titleCounts()].sort()).toEqual([['A', 1], ['B', 1], ['C', 1], ['New', 1]]);
+    expect([...titleCounts()].sort()).toEqual([
+      ['A', 1],
+      ['B', 1],
+      ['C', 1],
+      ['New', 1],
+    ]);
 
     // The log now matches the file as it is: sorted differently, nothing is sent.
     cli.mark();
@@ -226,7 +264,9 @@ describe('steps import --results: a file edited between runs', () => {
     cli.mark();
     const r = await pw(['steps', 'import', csv('B', 'C', 'D'), '--results', results, '-o', 'json']);
     expect(r.code).toBe(0);
-    expect(r.stderr).toContain(`${results} records a task made from rows no longer in the file: ${idOfA} (line 2); left as they are\n`);
+    expect(r.stderr).toContain(
+      `${results} records a task made from rows no longer in the file: ${idOfA} (line 2); left as they are\n`,
+    );
     expect(createdTitles()).toEqual(['D']);
     expect(cli.sb.state.steps[idOfA!]?.title).toBe('A');
     cli.mark();
@@ -238,7 +278,9 @@ describe('steps import --results: a file edited between runs', () => {
   it('a row edited in place is refused before any request, and either answer can be recorded', async () => {
     const results = join(dir, 'results.ndjson');
     expect((await pw(['steps', 'import', csv('A', 'B', 'C'), '--results', results, '-q'])).code).toBe(0);
-    const [idOfA, idOfB] = records(results).filter((r) => typeof r.id === 'number').map((r) => r.id);
+    const [idOfA, idOfB] = records(results)
+      .filter((r) => typeof r.id === 'number')
+      .map((r) => r.id);
     const edited = csv('A (v2)', 'B (v2)', 'C');
     cli.mark();
     const refused = await pw(['steps', 'import', edited, '--results', results]);
@@ -257,17 +299,27 @@ describe('steps import --results: a file edited between runs', () => {
     expect(answered.code).toBe(0);
     expect(createdTitles()).toEqual(['B (v2)']);
     // And the answer is kept with what line 2 holds now.
-    expect(records(results).filter((r) => r.line === 2).at(-1)).toEqual({ line: 2, id: idOfA, digest: expect.stringMatching(/^[0-9a-f]{16}$/) });
+    expect(
+      records(results)
+        .filter((r) => r.line === 2)
+        .at(-1),
+    ).toEqual({ line: 2, id: idOfA, digest: expect.stringMatching(/^[0-9a-f]{16}$/) });
   });
 
   it('one row edited in place is one error line naming it', async () => {
     const results = join(dir, 'results.ndjson');
     expect((await pw(['steps', 'import', csv('A', 'B'), '--results', results, '-q'])).code).toBe(0);
     cli.mark();
-    cli.expectUsageError(await pw(['steps', 'import', csv('A', 'B!'), '--results', results]), /^error: line 3: changed since an earlier run created task \d+ from it: append \{"line": 3, "id": \d+\} to /);
+    cli.expectUsageError(
+      await pw(['steps', 'import', csv('A', 'B!'), '--results', results]),
+      /^error: line 3: changed since an earlier run created task \d+ from it: append \{"line": 3, "id": \d+\} to /,
+    );
     // The same with --dry-run: nothing is sent and nothing recorded.
     const before = readFileSync(results, 'utf8');
-    cli.expectUsageError(await pw(['steps', 'import', csv('A', 'B!'), '--results', results, '--dry-run']), /^error: line 3: changed since/);
+    cli.expectUsageError(
+      await pw(['steps', 'import', csv('A', 'B!'), '--results', results, '--dry-run']),
+      /^error: line 3: changed since/,
+    );
     expect(readFileSync(results, 'utf8')).toBe(before);
   });
 

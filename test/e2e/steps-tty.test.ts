@@ -19,15 +19,24 @@ beforeEach(() => {
   mark = sb.requests.length;
 });
 
-
 /** Runs pwctl with stdin, stdout and stderr on one pseudo-terminal; returns what it showed. */
 function runInPty(args: string[], input = ''): Promise<{ code: number | null; output: string }> {
   // No pager: these tests read what the terminal shows (the pager has its own tests).
-  return runOnTerminal(args, { cols: 150, rows: 40, input, env: { ...baseEnv(makeConfigDir()), ...sandboxEnv(sb), PWCTL_PAGER: '' } });
+  return runOnTerminal(args, {
+    cols: 150,
+    rows: 40,
+    input,
+    env: { ...baseEnv(makeConfigDir()), ...sandboxEnv(sb), PWCTL_PAGER: '' },
+  });
 }
 
-const sent = (method: string) => sb.requests.slice(mark).filter((r) => r.method === method && r.path.startsWith('/api/v1/steps'));
-const bulkIds = (n: number) => Object.values(sb.state.steps).filter((s) => s.title.startsWith('Bulk task')).slice(0, n).map((s) => String(s.id));
+const sent = (method: string) =>
+  sb.requests.slice(mark).filter((r) => r.method === method && r.path.startsWith('/api/v1/steps'));
+const bulkIds = (n: number) =>
+  Object.values(sb.state.steps)
+    .filter((s) => s.title.startsWith('Bulk task'))
+    .slice(0, n)
+    .map((s) => String(s.id));
 
 describe.skipIf(!hasPty)('on a terminal', () => {
   it('prints a bold header and keeps every row aligned', async () => {

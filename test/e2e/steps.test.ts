@@ -3,9 +3,9 @@
 // service received (query parameters, JSON types of bodies, date forms) and the resulting state.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { RequestLogEntry, Role, RunningSandbox } from '../../src/sandbox/index.js';
-import { makeConfigDir, runInProcess, type RunOptions } from '../helpers/cli.js';
+import { describe, expect, it } from 'vitest';
+import type { RequestLogEntry } from '../../src/sandbox/index.js';
+import { makeConfigDir, runInProcess } from '../helpers/cli.js';
 import { useSandboxCli } from '../helpers/sandbox-cli.js';
 
 const cli = useSandboxCli();
@@ -28,7 +28,10 @@ function step(id: number) {
 const expectUsageError = cli.expectUsageError;
 
 function rows(stdout: string): string[][] {
-  return stdout.trim().split('\n').map((line) => line.split('\t'));
+  return stdout
+    .trim()
+    .split('\n')
+    .map((line) => line.split('\t'));
 }
 
 describe('steps list', () => {
@@ -38,7 +41,15 @@ describe('steps list', () => {
     const table = rows(r.stdout);
     expect(table.map((row) => Number(row[0]))).toEqual(COMPANY_1_TASKS);
     const byId = new Map(table.map((row) => [Number(row[0]), row]));
-    expect(byId.get(103)).toEqual(['103', 'Stakeholder interviews', 'open', '2025-02-03', 'Discovery (41)', 'Acme Website Redesign (31)', 'Sam Rivera']);
+    expect(byId.get(103)).toEqual([
+      '103',
+      'Stakeholder interviews',
+      'open',
+      '2025-02-03',
+      'Discovery (41)',
+      'Acme Website Redesign (31)',
+      'Sam Rivera',
+    ]);
     expect(byId.get(101)![2]).toBe('done');
     expect(byId.get(104)![2]).toBe('approved');
     expect(byId.get(111)![2]).toBe('not approved');
@@ -46,10 +57,27 @@ describe('steps list', () => {
     expect(sent('GET')[0]!.query).toEqual({ per_page: '30' });
   });
 
-  it('maps every filter to the reference\'s query parameters', async () => {
-    const r = await pw(['steps', 'list', '--company', '1', '--completed', '--has-due-date', '--include', 'content,tags', '-o', 'json']);
+  it("maps every filter to the reference's query parameters", async () => {
+    const r = await pw([
+      'steps',
+      'list',
+      '--company',
+      '1',
+      '--completed',
+      '--has-due-date',
+      '--include',
+      'content,tags',
+      '-o',
+      'json',
+    ]);
     expect(r.code).toBe(0);
-    expect(sent('GET')[0]!.query).toEqual({ company_id: '1', completed: 'true', has_due_date: 'true', include: 'content,tags', per_page: '30' });
+    expect(sent('GET')[0]!.query).toEqual({
+      company_id: '1',
+      completed: 'true',
+      has_due_date: 'true',
+      include: 'content,tags',
+      per_page: '30',
+    });
     const tasks = JSON.parse(r.stdout) as { id: number; tags: unknown[]; content: string; assignees: unknown[] }[];
     expect(tasks.map((t) => t.id)).toEqual([101, 104]);
     expect(tasks[0]!.tags).toEqual([]);
@@ -57,10 +85,22 @@ describe('steps list', () => {
     expect(tasks[0]!.assignees).toEqual([{ id: 1, name: 'Maya Patel' }]);
 
     cli.mark();
-    const open = await pw(['steps', 'list', '--open', '--no-due-date', '-o', 'ndjson', '--fields', 'id,completed,due_date']);
+    const open = await pw([
+      'steps',
+      'list',
+      '--open',
+      '--no-due-date',
+      '-o',
+      'ndjson',
+      '--fields',
+      'id,completed,due_date',
+    ]);
     expect(open.code).toBe(0);
     expect(sent('GET')[0]!.query).toEqual({ completed: 'false', has_due_date: 'false', per_page: '30' });
-    const lines = open.stdout.trim().split('\n').map((l) => JSON.parse(l) as { completed: boolean; due_date: string });
+    const lines = open.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { completed: boolean; due_date: string });
     expect(lines.length).toBeGreaterThan(5);
     expect(lines.every((t) => t.completed === false && t.due_date === '')).toBe(true);
   });
@@ -117,13 +157,25 @@ describe('steps list', () => {
   });
 
   it('rejects bad flags before any request', async () => {
-    expectUsageError(await pw(['steps', 'list', '--completed', '--open']), /--completed and --open cannot be used together/);
-    expectUsageError(await pw(['steps', 'list', '--has-due-date', '--no-due-date']), /--has-due-date and --no-due-date cannot be used together/);
-    expectUsageError(await pw(['steps', 'list', '--include', 'content,assignees']), /--include must be one of content, tags; got "assignees"/);
+    expectUsageError(
+      await pw(['steps', 'list', '--completed', '--open']),
+      /--completed and --open cannot be used together/,
+    );
+    expectUsageError(
+      await pw(['steps', 'list', '--has-due-date', '--no-due-date']),
+      /--has-due-date and --no-due-date cannot be used together/,
+    );
+    expectUsageError(
+      await pw(['steps', 'list', '--include', 'content,assignees']),
+      /--include must be one of content, tags; got "assignees"/,
+    );
     expectUsageError(await pw(['steps', 'list', '--company', 'acme']), /--company must be a positive integer id/);
     expectUsageError(await pw(['steps', 'list', '--limit', '0']), /--limit/);
     expectUsageError(await pw(['steps', 'list', '--all', '--limit', '3']), /--all and --limit/);
-    expectUsageError(await pw(['steps', 'list', '--fields', 'id,nope']), /unknown field "nope"; valid fields: id, title/);
+    expectUsageError(
+      await pw(['steps', 'list', '--fields', 'id,nope']),
+      /unknown field "nope"; valid fields: id, title/,
+    );
   });
 });
 
@@ -132,7 +184,12 @@ describe('steps get', () => {
     const r = await pw(['steps', 'get', '112', '--include', 'content,tags', '-o', 'json']);
     expect(r.code).toBe(0);
     expect(sent('GET')[0]!.query).toEqual({ include: 'content,tags' });
-    const task = JSON.parse(r.stdout) as { id: number; tags: { id: number; name: string }[]; content: string; assignees?: unknown };
+    const task = JSON.parse(r.stdout) as {
+      id: number;
+      tags: { id: number; name: string }[];
+      content: string;
+      assignees?: unknown;
+    };
     expect(task.id).toBe(112);
     expect(task.tags.map((t) => t.name)).toEqual(['copy', 'legacy-review']);
     expect(task.content).toBe('');
@@ -152,7 +209,9 @@ describe('steps get', () => {
     expect(missing.code).toBe(3);
     const [line, json] = missing.stderr.trim().split('\n');
     expect(line).toBe('error: GET /api/v1/steps/999: 404 Not Found: Task not found.');
-    expect(JSON.parse(json!)).toEqual({ error: { status: 404, code: 3, message: 'GET /api/v1/steps/999: 404 Not Found: Task not found.' } });
+    expect(JSON.parse(json!)).toEqual({
+      error: { status: 404, code: 3, message: 'GET /api/v1/steps/999: 404 Not Found: Task not found.' },
+    });
     expect((await pw(['steps', 'get', '131'])).code).toBe(3); // company 2
     expect((await pw(['steps', 'get', '113'], { role: 'client' })).code).toBe(3); // internal phase
     const noToken = await runInProcess(['steps', 'get', '101'], { env: { PWCTL_BASE_URL: cli.sb.baseUrl } });
@@ -170,29 +229,73 @@ describe('steps get', () => {
 describe('steps create', () => {
   it('sends ids as numbers, the date exactly as given and the flags as booleans', async () => {
     const r = await pw([
-      'steps', 'create', '--phase', '41', '--title', 'Collect logos', '--content', 'Logos **now**',
-      '--due', '2026-03-01', '--draft', '--approval', '--completed', '-o', 'json',
+      'steps',
+      'create',
+      '--phase',
+      '41',
+      '--title',
+      'Collect logos',
+      '--content',
+      'Logos **now**',
+      '--due',
+      '2026-03-01',
+      '--draft',
+      '--approval',
+      '--completed',
+      '-o',
+      'json',
     ]);
     expect(r.code).toBe(0);
     const [post] = sent('POST');
     expect(post!.body).toEqual({
-      title: 'Collect logos', phase_id: 41, content: 'Logos **now**', due_date: '2026-03-01', published: false, is_approval: true, completed: true,
+      title: 'Collect logos',
+      phase_id: 41,
+      content: 'Logos **now**',
+      due_date: '2026-03-01',
+      published: false,
+      is_approval: true,
+      completed: true,
     });
     const created = JSON.parse(r.stdout) as { id: number; due_date: string; approval_status: string };
     expect(created.due_date).toBe('2026-03-01T00:00:00.000000Z');
     expect(created.approval_status).toBe('approved');
-    expect(step(created.id)).toMatchObject({ title: 'Collect logos', phase_id: 41, due_date: '2026-03-01', published: false });
+    expect(step(created.id)).toMatchObject({
+      title: 'Collect logos',
+      phase_id: 41,
+      due_date: '2026-03-01',
+      published: false,
+    });
     expect(r.stderr).toBe(`✓ created task ${created.id} in phase 41\n`);
   });
 
   it('reads the body from --content-file <path> and from stdin', async () => {
     const file = join(makeConfigDir(), 'body.md');
     writeFileSync(file, '# Plan\n\n- one\n');
-    const fromFile = await pw(['steps', 'create', '--phase', '43', '--title', 'From file', '--content-file', file, '--published', '-o', 'json']);
+    const fromFile = await pw([
+      'steps',
+      'create',
+      '--phase',
+      '43',
+      '--title',
+      'From file',
+      '--content-file',
+      file,
+      '--published',
+      '-o',
+      'json',
+    ]);
     expect(fromFile.code).toBe(0);
-    expect(sent('POST')[0]!.body).toEqual({ title: 'From file', phase_id: 43, content: '# Plan\n\n- one\n', published: true });
+    expect(sent('POST')[0]!.body).toEqual({
+      title: 'From file',
+      phase_id: 43,
+      content: '# Plan\n\n- one\n',
+      published: true,
+    });
     cli.mark();
-    const fromStdin = await pw(['steps', 'create', '--phase', '43', '--title', 'From stdin', '--content-file', '-', '-q'], { stdin: 'piped body' });
+    const fromStdin = await pw(
+      ['steps', 'create', '--phase', '43', '--title', 'From stdin', '--content-file', '-', '-q'],
+      { stdin: 'piped body' },
+    );
     expect(fromStdin.code).toBe(0);
     expect(sent('POST')[0]!.body).toEqual({ title: 'From stdin', phase_id: 43, content: 'piped body' });
     expect(fromStdin.stderr).toBe('');
@@ -201,22 +304,45 @@ describe('steps create', () => {
   it('rejects missing or malformed input before any request', async () => {
     expectUsageError(await pw(['steps', 'create', '--title', 'x']), /--phase <id> is required/);
     expectUsageError(await pw(['steps', 'create', '--phase', '41']), /--title <text> is required/);
-    expectUsageError(await pw(['steps', 'create', '--phase', 'design', '--title', 'x']), /--phase must be a positive integer id/);
+    expectUsageError(
+      await pw(['steps', 'create', '--phase', 'design', '--title', 'x']),
+      /--phase must be a positive integer id/,
+    );
     expectUsageError(await pw(['steps', 'create', '--phase', '41', '--title', '  ']), /--title must not be empty/);
-    expectUsageError(await pw(['steps', 'create', '--phase', '41', '--title', 'x', '--due', '2026-02-30']), /--due must be a real calendar date in the form YYYY-MM-DD/);
-    expectUsageError(await pw(['steps', 'create', '--phase', '41', '--title', 'x', '--due', '03/01/2026']), /--due must be a date: YYYY-MM-DD \(e.g. 2026-12-31\), today, tomorrow, \+3d or \+2w; got "03\/01\/2026"/);
-    expectUsageError(await pw(['steps', 'create', '--phase', '41', '--title', 'x', '--published', '--draft']), /--published and --draft cannot be used together/);
-    expectUsageError(await pw(['steps', 'create', '--phase', '41', '--title', 'x', '--content', 'a', '--content-file', '-']), /--content and --content-file cannot be used together/);
-    expectUsageError(await pw(['steps', 'create', '--phase', '41', '--title', 'x', '--content-file', '/nonexistent/body.md']), /--content-file: cannot read "\/nonexistent\/body.md": no such file/);
+    expectUsageError(
+      await pw(['steps', 'create', '--phase', '41', '--title', 'x', '--due', '2026-02-30']),
+      /--due must be a real calendar date in the form YYYY-MM-DD/,
+    );
+    expectUsageError(
+      await pw(['steps', 'create', '--phase', '41', '--title', 'x', '--due', '03/01/2026']),
+      /--due must be a date: YYYY-MM-DD \(e.g. 2026-12-31\), today, tomorrow, \+3d or \+2w; got "03\/01\/2026"/,
+    );
+    expectUsageError(
+      await pw(['steps', 'create', '--phase', '41', '--title', 'x', '--published', '--draft']),
+      /--published and --draft cannot be used together/,
+    );
+    expectUsageError(
+      await pw(['steps', 'create', '--phase', '41', '--title', 'x', '--content', 'a', '--content-file', '-']),
+      /--content and --content-file cannot be used together/,
+    );
+    expectUsageError(
+      await pw(['steps', 'create', '--phase', '41', '--title', 'x', '--content-file', '/nonexistent/body.md']),
+      /--content-file: cannot read "\/nonexistent\/body.md": no such file/,
+    );
     const binary = join(makeConfigDir(), 'body.bin');
     writeFileSync(binary, Buffer.from([0x41, 0x00, 0xff]));
-    expectUsageError(await pw(['steps', 'create', '--phase', '41', '--title', 'x', '--content-file', binary]), /binary/);
+    expectUsageError(
+      await pw(['steps', 'create', '--phase', '41', '--title', 'x', '--content-file', binary]),
+      /binary/,
+    );
   });
 
-  it('maps the service\'s answers: 422 → 5 with field lines, 403 → 4', async () => {
+  it("maps the service's answers: 422 → 5 with field lines, 403 → 4", async () => {
     const foreign = await pw(['steps', 'create', '--phase', '48', '--title', 'Globex work']);
     expect(foreign.code).toBe(5);
-    expect(foreign.stderr).toBe('error: POST /api/v1/steps: 422 Unprocessable Content\n  phase_id: The selected phase id is invalid.\n');
+    expect(foreign.stderr).toBe(
+      'error: POST /api/v1/steps: 422 Unprocessable Content\n  phase_id: The selected phase id is invalid.\n',
+    );
     const client = await pw(['steps', 'create', '--phase', '41', '--title', 'Hi'], { role: 'client' });
     expect(client.code).toBe(4);
     expect(Object.keys(cli.sb.state.steps)).toHaveLength(34);
@@ -225,18 +351,44 @@ describe('steps create', () => {
   it('--dry-run prints the request and sends nothing', async () => {
     const r = await pw(['steps', 'create', '--phase', '41', '--title', 'Dry', '--due', '2026-01-31', '--dry-run']);
     expect(r.code).toBe(0);
-    expect(r.stdout).toBe('POST /api/v1/steps\n{\n  "title": "Dry",\n  "phase_id": 41,\n  "due_date": "2026-01-31"\n}\n');
+    expect(r.stdout).toBe(
+      'POST /api/v1/steps\n{\n  "title": "Dry",\n  "phase_id": 41,\n  "due_date": "2026-01-31"\n}\n',
+    );
     expect(sent()).toEqual([]);
   });
 });
 
 describe('steps update', () => {
   it('sends only the given fields with their JSON types', async () => {
-    const r = await pw(['steps', 'update', '103', '--title', 'Interviews', '--due', '2026-12-31', '--phase', '42', '--published', '--approval', '-o', 'json']);
+    const r = await pw([
+      'steps',
+      'update',
+      '103',
+      '--title',
+      'Interviews',
+      '--due',
+      '2026-12-31',
+      '--phase',
+      '42',
+      '--published',
+      '--approval',
+      '-o',
+      'json',
+    ]);
     expect(r.code).toBe(0);
-    expect(sent('PUT')[0]!.body).toEqual({ title: 'Interviews', published: true, is_approval: true, due_date: '2026-12-31', phase_id: 42 });
+    expect(sent('PUT')[0]!.body).toEqual({
+      title: 'Interviews',
+      published: true,
+      is_approval: true,
+      due_date: '2026-12-31',
+      phase_id: 42,
+    });
     expect(step(103)).toMatchObject({ title: 'Interviews', due_date: '2026-12-31', phase_id: 42, is_approval: true });
-    expect(JSON.parse(r.stdout)).toMatchObject({ id: 103, due_date: '2026-12-31T00:00:00.000000Z', phase: { id: 42, title: 'Design', is_internal: false } });
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      id: 103,
+      due_date: '2026-12-31T00:00:00.000000Z',
+      phase: { id: 42, title: 'Design', is_internal: false },
+    });
   });
 
   it('--due none clears the due date with JSON null; --no-approval and --draft send false', async () => {
@@ -253,7 +405,15 @@ describe('steps update', () => {
     expect(sent('PUT')[0]!.body).toEqual({ content: 'Short body' });
     expect(step(109)!.content).toContain('[[attachment:wireframes-v1.pdf]]');
     cli.mark();
-    const dropped = await pw(['steps', 'update', '109', '--content', 'Short body', '--allow-removing-attachments', '-q']);
+    const dropped = await pw([
+      'steps',
+      'update',
+      '109',
+      '--content',
+      'Short body',
+      '--allow-removing-attachments',
+      '-q',
+    ]);
     expect(dropped.code).toBe(0);
     expect(sent('PUT')[0]!.body).toEqual({ content: 'Short body', allow_removing_attachments: true });
     expect(step(109)!.content).toBe('Short body');
@@ -261,8 +421,14 @@ describe('steps update', () => {
 
   it('nothing to change, or a flag without its partner, is a usage error', async () => {
     expectUsageError(await pw(['steps', 'update', '103']), /nothing to update: give at least one of --title/);
-    expectUsageError(await pw(['steps', 'update', '103', '--allow-removing-attachments']), /--allow-removing-attachments applies only with --content/);
-    expectUsageError(await pw(['steps', 'update', '103', '--due', 'someday']), /--due must be a date: YYYY-MM-DD .*; or none to clear it/);
+    expectUsageError(
+      await pw(['steps', 'update', '103', '--allow-removing-attachments']),
+      /--allow-removing-attachments applies only with --content/,
+    );
+    expectUsageError(
+      await pw(['steps', 'update', '103', '--due', 'someday']),
+      /--due must be a date: YYYY-MM-DD .*; or none to clear it/,
+    );
     expectUsageError(await pw(['steps', 'update', '103', '--phase', '-4']), /--phase/);
   });
 
@@ -291,7 +457,7 @@ describe('steps move', () => {
 describe('steps reorder', () => {
   const orderOf = (id: number) => step(id)!.order;
 
-  it('--first, --last and --after send the reference\'s body', async () => {
+  it("--first, --last and --after send the reference's body", async () => {
     const first = await pw(['steps', 'reorder', '106', '--first', '-o', 'json']);
     expect(first.code).toBe(0);
     expect(JSON.parse(first.stdout).order).toBe(1);
@@ -308,7 +474,7 @@ describe('steps reorder', () => {
     ]);
   });
 
-  it('a task of another phase is the service\'s 422 (exit 5)', async () => {
+  it("a task of another phase is the service's 422 (exit 5)", async () => {
     const r = await pw(['steps', 'reorder', '103', '--after', '107']);
     expect(r.code).toBe(5);
     expect(r.stderr).toMatch(/after_step_id: The after step id must be a task in the same phase\./);
@@ -316,7 +482,10 @@ describe('steps reorder', () => {
 
   it('exactly one of --first, --last, --after', async () => {
     expectUsageError(await pw(['steps', 'reorder', '103']), /give exactly one of --first, --last or --after/);
-    expectUsageError(await pw(['steps', 'reorder', '103', '--first', '--after', '105']), /--first and --after cannot be used together/);
+    expectUsageError(
+      await pw(['steps', 'reorder', '103', '--first', '--after', '105']),
+      /--first and --after cannot be used together/,
+    );
     expectUsageError(await pw(['steps', 'reorder', '103', '--after', '103']), /--after must name another task/);
   });
 });
@@ -332,7 +501,10 @@ describe('steps edit', () => {
   });
 
   it('without VISUAL or EDITOR it is a usage error before any request', async () => {
-    expectUsageError(await pw(['steps', 'edit', '106'], { env: { EDITOR: undefined, VISUAL: undefined } }), /edit needs a terminal, or an editor in VISUAL or EDITOR/);
+    expectUsageError(
+      await pw(['steps', 'edit', '106'], { env: { EDITOR: undefined, VISUAL: undefined } }),
+      /edit needs a terminal, or an editor in VISUAL or EDITOR/,
+    );
   });
 
   it('sends nothing when the body is unchanged', async () => {
@@ -343,7 +515,15 @@ describe('steps edit', () => {
   });
 
   it('keeps the edited text in a file when the update fails', async () => {
-    cli.sb.faults.add({ method: 'PUT', path: '/api/v1/steps/106', action: { type: 'status', status: 422, body: { message: 'Content is locked.', errors: { content: ['Content is locked.'] } } } });
+    cli.sb.faults.add({
+      method: 'PUT',
+      path: '/api/v1/steps/106',
+      action: {
+        type: 'status',
+        status: 422,
+        body: { message: 'Content is locked.', errors: { content: ['Content is locked.'] } },
+      },
+    });
     const r = await pw(['steps', 'edit', '106'], { env: { EDITOR: "sed -i 's/Review/Assess/'" } });
     expect(r.code).toBe(5);
     const kept = /your edited text is kept in (\S+)/.exec(r.stderr)?.[1];

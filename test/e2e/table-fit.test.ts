@@ -24,12 +24,21 @@ beforeAll(async () => {
 });
 afterAll(() => sb.close());
 
-function onTerminal(args: string[], cols: number, env: Record<string, string> = sandboxEnv(sb), configDir = makeConfigDir()) {
+function onTerminal(
+  args: string[],
+  cols: number,
+  env: Record<string, string> = sandboxEnv(sb),
+  configDir = makeConfigDir(),
+) {
   return runInPty(args, { cols, rows: 100, env: { ...baseEnv(configDir), ...env, PWCTL_PAGER: '' } });
 }
 
 /** What the terminal shows, line by line: colours removed, empty lines dropped. */
-const linesOf = (output: string) => output.split('\n').map((l) => l.replace(/\u001b\[\d+m/g, '')).filter((l) => l !== '');
+const linesOf = (output: string) =>
+  output
+    .split('\n')
+    .map((l) => l.replace(/\u001b\[\d+m/g, ''))
+    .filter((l) => l !== '');
 
 /** The text of a column from the row starting with `first`, its wrapped lines joined; whitespace collapsed to nothing. */
 function cellOf(lines: string[], header: string, first: string, column: string): string {
@@ -38,7 +47,8 @@ function cellOf(lines: string[], header: string, first: string, column: string):
   expect(row, `a row for ${first}`).toBeGreaterThan(-1);
   let text = lines[row]!.slice(at);
   // Wrapped lines are blank up to the column.
-  for (let i = row + 1; i < lines.length && /^ +\S/.test(lines[i]!) && lines[i]!.slice(0, at).trim() === ''; i++) text += lines[i]!.slice(at);
+  for (let i = row + 1; i < lines.length && /^ +\S/.test(lines[i]!) && lines[i]!.slice(0, at).trim() === ''; i++)
+    text += lines[i]!.slice(at);
   return text.replace(/\s+/g, '');
 }
 
@@ -48,8 +58,8 @@ function expectFits(lines: string[], cols: number): void {
   for (const line of lines) expect(stringWidth(line), line).toBeLessThanOrEqual(cols);
 }
 
-describe.skipIf(!hasPty)('a bulk verb\'s results on a terminal', () => {
-  it('docs push: file names whole, a conflict\'s message complete, at 200 and at 80 columns', async () => {
+describe.skipIf(!hasPty)("a bulk verb's results on a terminal", () => {
+  it("docs push: file names whole, a conflict's message complete, at 200 and at 80 columns", async () => {
     const configDir = makeConfigDir();
     const dir = join(mkdtempSync(join(tmpdir(), 'pwctl-fit-')), 'handbook');
     expect((await runInProcess(['docs', 'pull', dir, '-q'], { env: sandboxEnv(sb), configDir })).code).toBe(0);
@@ -62,7 +72,9 @@ describe.skipIf(!hasPty)('a bulk verb\'s results on a terminal', () => {
     });
     expect(response.ok).toBe(true);
     const json = await runInProcess(['docs', 'push', dir, '-o', 'json'], { env: sandboxEnv(sb), configDir });
-    const conflict = (JSON.parse(json.stdout) as { id: string; ok: boolean; error?: string }[]).find((r) => r.id === 'project-brief.md')!;
+    const conflict = (JSON.parse(json.stdout) as { id: string; ok: boolean; error?: string }[]).find(
+      (r) => r.id === 'project-brief.md',
+    )!;
     expect(conflict.error).toMatch(/^conflict: .{150,}/);
 
     for (const cols of [200, 80]) {
@@ -80,11 +92,16 @@ describe.skipIf(!hasPty)('a bulk verb\'s results on a terminal', () => {
     }
   });
 
-  it('steps import: a failed row\'s message complete, at 200 and at 80 columns', async () => {
+  it("steps import: a failed row's message complete, at 200 and at 80 columns", async () => {
     const csv = join(mkdtempSync(join(tmpdir(), 'pwctl-fit-')), 'tasks.csv');
-    writeFileSync(csv, 'title,phase_id\nFirst task,41\nA task in a phase that does not exist,99999\nThird task with a rather long title for the detail column of the table,41\n');
+    writeFileSync(
+      csv,
+      'title,phase_id\nFirst task,41\nA task in a phase that does not exist,99999\nThird task with a rather long title for the detail column of the table,41\n',
+    );
     const json = await runInProcess(['steps', 'import', csv, '-o', 'json'], { env: sandboxEnv(sb) });
-    const failure = (JSON.parse(json.stdout) as { line: number; ok: boolean; status: number; error: string }[]).find((r) => !r.ok)!;
+    const failure = (JSON.parse(json.stdout) as { line: number; ok: boolean; status: number; error: string }[]).find(
+      (r) => !r.ok,
+    )!;
     expect(failure.line).toBe(3);
     const detail = `${failure.status} ${failure.error}`;
     expect(detail.length).toBeGreaterThan(60);
@@ -102,7 +119,9 @@ describe.skipIf(!hasPty)('a bulk verb\'s results on a terminal', () => {
       const created = lines.filter((l) => /^[24] +\d+ +created /.test(l)).map((l) => l.split(/ +/)[1]!);
       expect(created).toHaveLength(2);
       for (const id of created) expect(sb.state.steps[Number(id)]).toBeDefined();
-      expect(cellOf(lines, header, '4 ', 'DETAIL')).toBe(squeezed('Third task with a rather long title for the detail column of the table'));
+      expect(cellOf(lines, header, '4 ', 'DETAIL')).toBe(
+        squeezed('Third task with a rather long title for the detail column of the table'),
+      );
     }
   });
 });
@@ -133,9 +152,14 @@ describe.skipIf(!hasPty)('lists on a narrow terminal', () => {
     const r = await onTerminal(['steps', 'list', '--limit', '5'], 60);
     expect(r.code).toBe(0);
     const lines = linesOf(r.output);
-    expectFits(lines.filter((l) => !/left out/.test(l)), 60);
+    expectFits(
+      lines.filter((l) => !/left out/.test(l)),
+      60,
+    );
     expect(lines[0]).not.toMatch(/PROJECT|ASSIGNEES/);
-    expect(lines.filter((l) => /left out/.test(l))).toEqual(['columns left out to fit: PROJECT, ASSIGNEES (--fields shows them)']);
+    expect(lines.filter((l) => /left out/.test(l))).toEqual([
+      'columns left out to fit: PROJECT, ASSIGNEES (--fields shows them)',
+    ]);
   });
 
   it('at 200 columns nothing is left out and nothing is said', async () => {
@@ -147,9 +171,12 @@ describe.skipIf(!hasPty)('lists on a narrow terminal', () => {
 });
 
 describe.skipIf(!hasPty)('auth status on a terminal', () => {
-  it('at 80 columns keeps STATUS and where the token is, the config file\'s path shortened in its middle', async () => {
+  it("at 80 columns keeps STATUS and where the token is, the config file's path shortened in its middle", async () => {
     const configDir = makeConfigDir();
-    const login = await runInProcess(['auth', 'login', '--with-token', '--insecure-storage', '--base-url', sb.baseUrl], { configDir, stdin: `${sb.tokens.manager}\n` });
+    const login = await runInProcess(
+      ['auth', 'login', '--with-token', '--insecure-storage', '--base-url', sb.baseUrl],
+      { configDir, stdin: `${sb.tokens.manager}\n` },
+    );
     expect(login.code, login.stderr).toBe(0);
     const path = join(configDir, 'config.json');
     expect(path.length).toBeGreaterThan(25);
@@ -165,7 +192,9 @@ describe.skipIf(!hasPty)('auth status on a terminal', () => {
     expect(cellOf(lines, header, 'default', 'STATUS')).toBe(squeezed('ok, reaches Northwind Studio (1)'));
 
     const wide = await onTerminal(['auth', 'status'], 200, {}, configDir);
-    expect(linesOf(wide.output)[0]).toMatch(/^PROFILE +BASE URL +SIGNED IN TO +TOKEN FROM +TOKEN +EXPIRES +REFRESH +STATUS$/);
+    expect(linesOf(wide.output)[0]).toMatch(
+      /^PROFILE +BASE URL +SIGNED IN TO +TOKEN FROM +TOKEN +EXPIRES +REFRESH +STATUS$/,
+    );
     expect(wide.output).toContain(`file ${path}`);
   });
 });

@@ -27,11 +27,19 @@ beforeAll(async () => {
   const template = sb.state.milestones[71]!;
   for (const id of IDS) {
     const title = id === 150 ? EMOJI_TITLE : `Milestone ${id}${' and its deliverables'.repeat(id % 4)}`;
-    (sb.state.milestones as Record<number, unknown>)[id] = { ...structuredClone(template), id, title, due_date: '2024-01-01T00:00:00.000000Z' };
+    (sb.state.milestones as Record<number, unknown>)[id] = {
+      ...structuredClone(template),
+      id,
+      title,
+      due_date: '2024-01-01T00:00:00.000000Z',
+    };
   }
   for (const [i, url] of LONG_URLS.entries()) {
     const event = i === 0 ? 'task.due_date_updated' : 'milestone.created';
-    const created = await runInProcess(['webhooks', 'create', '--url', url, '--event', event, '--company', '1', '--no-save-secret'], { env: sandboxEnv(sb), configDir, allowSecrets: true });
+    const created = await runInProcess(
+      ['webhooks', 'create', '--url', url, '--event', event, '--company', '1', '--no-save-secret'],
+      { env: sandboxEnv(sb), configDir, allowSecrets: true },
+    );
     expect(created.code, created.stderr).toBe(0);
   }
 });
@@ -42,7 +50,11 @@ function runInPty(args: string[], size: { cols: number; rows?: number }, env: Re
 }
 
 const plain = (line: string) => line.replace(/\u001b\[\d+m/g, '');
-const linesOf = (output: string) => output.split('\n').filter((l) => l !== '').map(plain);
+const linesOf = (output: string) =>
+  output
+    .split('\n')
+    .filter((l) => l !== '')
+    .map(plain);
 
 /** A line as terminal cells: a wide grapheme takes two (the second ''), a combining mark none. */
 function cells(line: string): string[] {
@@ -62,30 +74,33 @@ function headerColumns(header: string): Record<string, number> {
 }
 
 describe.skipIf(!hasPty)('tables on a terminal', () => {
-  it.each([80, 60])('a %i-column terminal: ids from 2 to 3 digits stay whole, every row fits and lines up', async (cols) => {
-    const r = await runInPty(['milestones', 'list', '--all', '--no-pager'], { cols });
-    expect(r.code).toBe(0);
-    const [header, ...rows] = linesOf(r.output);
-    expect(header).toMatch(/^ID +TITLE +DUE /);
-    const at = headerColumns(header!);
-    const shown = rows.filter((row) => /^\d+ /.test(row));
-    expect(shown.slice(0, IDS.length).map((row) => Number(row.split(' ')[0]))).toEqual(IDS);
-    expect(shown).toHaveLength(rows.length);
-    for (const row of [header!, ...rows]) {
-      const c = cells(row);
-      expect(c.length, row).toBeLessThanOrEqual(cols);
-      if (row === header) continue;
-      // The id is the whole first column; every later column starts where its header does.
-      expect(c.slice(0, at.TITLE).join('').trim(), row).toMatch(/^\d+$/);
-      expect(c[at.TITLE! - 1], row).toBe(' ');
-      expect(c[at.TITLE!], row).not.toBe(' ');
-      expect(c.slice(at.DUE, at.DUE! + 10).join(''), row).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-      expect(c[at.DUE! - 1], row).toBe(' ');
-    }
-    const emojiRow = rows.find((row) => row.startsWith('150 '))!;
-    // Cut, when it is, after a whole grapheme: the combining mark stays with its letter, the family emoji whole.
-    expect(emojiRow).toContain('Cafe\u0301 launch 👨‍👩‍👧');
-  });
+  it.each([80, 60])(
+    'a %i-column terminal: ids from 2 to 3 digits stay whole, every row fits and lines up',
+    async (cols) => {
+      const r = await runInPty(['milestones', 'list', '--all', '--no-pager'], { cols });
+      expect(r.code).toBe(0);
+      const [header, ...rows] = linesOf(r.output);
+      expect(header).toMatch(/^ID +TITLE +DUE /);
+      const at = headerColumns(header!);
+      const shown = rows.filter((row) => /^\d+ /.test(row));
+      expect(shown.slice(0, IDS.length).map((row) => Number(row.split(' ')[0]))).toEqual(IDS);
+      expect(shown).toHaveLength(rows.length);
+      for (const row of [header!, ...rows]) {
+        const c = cells(row);
+        expect(c.length, row).toBeLessThanOrEqual(cols);
+        if (row === header) continue;
+        // The id is the whole first column; every later column starts where its header does.
+        expect(c.slice(0, at.TITLE).join('').trim(), row).toMatch(/^\d+$/);
+        expect(c[at.TITLE! - 1], row).toBe(' ');
+        expect(c[at.TITLE!], row).not.toBe(' ');
+        expect(c.slice(at.DUE, at.DUE! + 10).join(''), row).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+        expect(c[at.DUE! - 1], row).toBe(' ');
+      }
+      const emojiRow = rows.find((row) => row.startsWith('150 '))!;
+      // Cut, when it is, after a whole grapheme: the combining mark stays with its letter, the family emoji whole.
+      expect(emojiRow).toContain('Cafe\u0301 launch 👨‍👩‍👧');
+    },
+  );
 
   it('docs list shows every UUID whole at 80 columns', async () => {
     const r = await runInPty(['docs', 'list', '--all'], { cols: 80 });
@@ -143,11 +158,15 @@ describe.skipIf(!hasPty)('the pager', () => {
 
   it('the pager gets our environment without the token or a webhook secret', async () => {
     const dump = join(dir, `env-${++run}.txt`);
-    const r = await runInPty(['milestones', 'list', '--all'], { cols: 80, rows: 40 }, {
-      PWCTL_PAGER: `env > '${dump}'; cat > /dev/null`,
-      PWCTL_WEBHOOK_SECRET: CANARY_WEBHOOK_SECRET,
-      PAGER_TEST_MARK: 'kept',
-    });
+    const r = await runInPty(
+      ['milestones', 'list', '--all'],
+      { cols: 80, rows: 40 },
+      {
+        PWCTL_PAGER: `env > '${dump}'; cat > /dev/null`,
+        PWCTL_WEBHOOK_SECRET: CANARY_WEBHOOK_SECRET,
+        PAGER_TEST_MARK: 'kept',
+      },
+    );
     expect(r.code).toBe(0);
     const env = readFileSync(dump, 'utf8');
     expect(env).toMatch(/^PAGER_TEST_MARK=kept$/m);
@@ -160,16 +179,27 @@ describe.skipIf(!hasPty)('the pager', () => {
 
   it('PAGER is used when PWCTL_PAGER is unset, and a LESS of the user is left alone', async () => {
     const pager = fakePager();
-    const r = await runInPty(['milestones', 'list', '--all'], { cols: 80, rows: 40 }, { PAGER: pager.command, LESS: '-S' });
+    const r = await runInPty(
+      ['milestones', 'list', '--all'],
+      { cols: 80, rows: 40 },
+      { PAGER: pager.command, LESS: '-S' },
+    );
     expect(r.code).toBe(0);
     expect(pager.paged()).toContain('Milestone 41');
     expect(pager.less()).toBe('-S');
   });
 
   it('--no-pager or an empty PWCTL_PAGER prints straight to the terminal', async () => {
-    for (const [args, env] of [[['--no-pager'], {}], [[], { PWCTL_PAGER: '' }]] as const) {
+    for (const [args, env] of [
+      [['--no-pager'], {}],
+      [[], { PWCTL_PAGER: '' }],
+    ] as const) {
       const pager = fakePager();
-      const r = await runInPty([...args, 'milestones', 'list', '--all'], { cols: 80, rows: 40 }, { PAGER: pager.command, ...env });
+      const r = await runInPty(
+        [...args, 'milestones', 'list', '--all'],
+        { cols: 80, rows: 40 },
+        { PAGER: pager.command, ...env },
+      );
       expect(r.code).toBe(0);
       expect(r.output).toContain('Milestone 41');
       expect(pager.paged()).toBeUndefined();
@@ -178,10 +208,18 @@ describe.skipIf(!hasPty)('the pager', () => {
 
   it('never for a table that fits the screen, nor for an empty one', async () => {
     const pager = fakePager();
-    const short = await runInPty(['milestones', 'list', '--limit', '5'], { cols: 80, rows: 40 }, { PWCTL_PAGER: pager.command });
+    const short = await runInPty(
+      ['milestones', 'list', '--limit', '5'],
+      { cols: 80, rows: 40 },
+      { PWCTL_PAGER: pager.command },
+    );
     expect(short.code).toBe(0);
     expect(short.output).toMatch(/^44 +Milestone 44 /m);
-    const empty = await runInPty(['milestones', 'list', '--project', '34'], { cols: 80, rows: 40 }, { PWCTL_PAGER: pager.command });
+    const empty = await runInPty(
+      ['milestones', 'list', '--project', '34'],
+      { cols: 80, rows: 40 },
+      { PWCTL_PAGER: pager.command },
+    );
     expect(empty.code).toBe(0);
     expect(pager.paged()).toBeUndefined();
   });
@@ -193,14 +231,21 @@ describe.skipIf(!hasPty)('the pager', () => {
   });
 
   it('a pager command that does not exist: the table is printed after all', async () => {
-    const r = await runInPty(['milestones', 'list', '--all'], { cols: 80, rows: 40 }, { PWCTL_PAGER: 'no-such-pager-f3a9' });
+    const r = await runInPty(
+      ['milestones', 'list', '--all'],
+      { cols: 80, rows: 40 },
+      { PWCTL_PAGER: 'no-such-pager-f3a9' },
+    );
     expect(r.code).toBe(0);
     expect(r.output).toContain('Milestone 199');
   });
 
   it('pipes never page', async () => {
     const pager = fakePager();
-    const r = await runCli(['milestones', 'list', '--all'], { env: { ...sandboxEnv(sb), PWCTL_PAGER: pager.command, PAGER: pager.command }, configDir });
+    const r = await runCli(['milestones', 'list', '--all'], {
+      env: { ...sandboxEnv(sb), PWCTL_PAGER: pager.command, PAGER: pager.command },
+      configDir,
+    });
     expect(r.code).toBe(0);
     expect(r.stdout.split('\n')[0]).toMatch(/^40\tMilestone 40\t/);
     expect(pager.paged()).toBeUndefined();

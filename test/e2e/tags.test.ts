@@ -1,9 +1,8 @@
 // `pwctl tags list|add|set|remove` end to end: how <tag> arguments become JSON numbers or
 // strings on the wire, splitting long `add` lists, the 100-reference limit of `set`, the
 // marked table, retired-set tags, and who may change tags.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { RequestLogEntry, Role, RunningSandbox } from '../../src/sandbox/index.js';
-import type { RunOptions } from '../helpers/cli.js';
+import { describe, expect, it } from 'vitest';
+import type { RequestLogEntry } from '../../src/sandbox/index.js';
 import { useSandboxCli } from '../helpers/sandbox-cli.js';
 
 const cli = useSandboxCli();
@@ -18,7 +17,11 @@ function sent(method?: string): RequestLogEntry[] {
 }
 
 const tagIds = (stepId: number) => cli.sb.state.steps[stepId]!.tag_ids;
-const rows = (stdout: string) => stdout.replace(/\n$/, '').split('\n').map((l) => l.split('\t'));
+const rows = (stdout: string) =>
+  stdout
+    .replace(/\n$/, '')
+    .split('\n')
+    .map((l) => l.split('\t'));
 
 const expectUsageError = cli.expectUsageError;
 
@@ -27,13 +30,19 @@ describe('tags list', () => {
     const json = await pw(['tags', 'list', '112', '-o', 'json']);
     expect(json.code).toBe(0);
     expect(JSON.parse(json.stdout)).toEqual({
-      data: [{ id: 64, name: 'copy', color: 'mint' }, { id: 66, name: 'legacy-review', color: 'coral' }],
+      data: [
+        { id: 64, name: 'copy', color: 'mint' },
+        { id: 66, name: 'legacy-review', color: 'coral' },
+      ],
       added: [],
       removed: [],
       created: [],
     });
     const table = await pw(['tags', 'list', '112']);
-    expect(rows(table.stdout)).toEqual([['64', 'copy', 'mint', ''], ['66', 'legacy-review', 'coral', '']]);
+    expect(rows(table.stdout)).toEqual([
+      ['64', 'copy', 'mint', ''],
+      ['66', 'legacy-review', 'coral', ''],
+    ]);
     const yaml = await pw(['tags', 'list', '107', '-o', 'yaml']);
     expect(yaml.stdout).toMatch(/^data:\n {2}- id: 62\n {4}name: design\n/);
     expect(yaml.stdout).toMatch(/\nadded: \[\]\nremoved: \[\]\ncreated: \[\]\n$/);
@@ -60,7 +69,11 @@ describe('tags add', () => {
     expect(r.code).toBe(0);
     const [post] = sent('POST');
     expect(post!.body).toEqual({ tags: [61, 'design', '2024', 68, 'Fresh Idea'] });
-    const change = JSON.parse(r.stdout) as { data: { id: number; name: string }[]; added: unknown[]; created: { name: string }[] };
+    const change = JSON.parse(r.stdout) as {
+      data: { id: number; name: string }[];
+      added: unknown[];
+      created: { name: string }[];
+    };
     expect(change.data.map((t) => t.name)).toEqual(['urgent', 'design', '2024', 'blocked', 'Fresh Idea']);
     expect(change.added).toHaveLength(5);
     expect(change.created.map((t) => t.name)).toEqual(['Fresh Idea']);
@@ -90,9 +103,13 @@ describe('tags add', () => {
     expect(tagIds(109)).toEqual([]);
   });
 
-  it('--no-create: the same words whatever the service\'s wording', async () => {
+  it("--no-create: the same words whatever the service's wording", async () => {
     const wording = 'Tag lookup failed and create_missing is false.';
-    cli.sb.faults.add({ method: 'POST', path: '/api/v1/steps/109/tags', action: { type: 'status', status: 422, body: { message: wording, errors: { 'tags.1': [wording] } } } });
+    cli.sb.faults.add({
+      method: 'POST',
+      path: '/api/v1/steps/109/tags',
+      action: { type: 'status', status: 422, body: { message: wording, errors: { 'tags.1': [wording] } } },
+    });
     const r = await pw(['tags', 'add', '109', 'urgent', 'Nope Tag', '--no-create']);
     expect(r.code).toBe(5);
     expect(r.stderr).toBe(
@@ -101,10 +118,12 @@ describe('tags add', () => {
     );
   });
 
-  it('naming a retired-set tag gives the service\'s message, naming the tag', async () => {
+  it("naming a retired-set tag gives the service's message, naming the tag", async () => {
     const r = await pw(['tags', 'add', '109', 'urgent', 'legacy-qa']);
     expect(r.code).toBe(5);
-    expect(r.stderr).toBe('error: POST /api/v1/steps/109/tags: 422 Unprocessable Content\n  tag "legacy-qa": The tag "legacy-qa" belongs to the retired tag set "Legacy (2023)" and cannot be added or removed.\n');
+    expect(r.stderr).toBe(
+      'error: POST /api/v1/steps/109/tags: 422 Unprocessable Content\n  tag "legacy-qa": The tag "legacy-qa" belongs to the retired tag set "Legacy (2023)" and cannot be added or removed.\n',
+    );
     expect(tagIds(109)).toEqual([]);
   });
 
@@ -114,7 +133,9 @@ describe('tags add', () => {
     expect(r.code).toBe(0);
     const posts = sent('POST');
     expect(posts.map((p) => (p.body as { tags: unknown[] }).tags.length)).toEqual([100, 50]);
-    expect([...(posts[0]!.body as { tags: string[] }).tags, ...(posts[1]!.body as { tags: string[] }).tags]).toEqual(names);
+    expect([...(posts[0]!.body as { tags: string[] }).tags, ...(posts[1]!.body as { tags: string[] }).tags]).toEqual(
+      names,
+    );
     const change = JSON.parse(r.stdout) as { data: unknown[]; added: unknown[]; created: unknown[] };
     expect(change.data).toHaveLength(150);
     expect(change.added).toHaveLength(150);
@@ -147,7 +168,12 @@ describe('tags add', () => {
   it('--dry-run prints the request', async () => {
     const r = await pw(['tags', 'add', '109', '2024', 'name:2024', '--no-create', '--dry-run', '-o', 'json']);
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout)).toEqual({ dry_run: true, method: 'POST', path: '/api/v1/steps/109/tags', body: { tags: [2024, '2024'], create_missing: false } });
+    expect(JSON.parse(r.stdout)).toEqual({
+      dry_run: true,
+      method: 'POST',
+      path: '/api/v1/steps/109/tags',
+      body: { tags: [2024, '2024'], create_missing: false },
+    });
     expect(sent()).toEqual([]);
   });
 });
@@ -164,17 +190,22 @@ describe('tags set', () => {
       ['64', 'copy', 'mint', '-'],
     ]);
     expect(tagIds(112)).toEqual([66, 62, 61]);
-    expect(r.stderr).toBe('✓ task 112: 2 added, 1 removed\n1 retired-set tag stayed on the task: the service never adds or removes them\n');
+    expect(r.stderr).toBe(
+      '✓ task 112: 2 added, 1 removed\n1 retired-set tag stayed on the task: the service never adds or removes them\n',
+    );
   });
 
-  it('--clear sends an empty list; json prints the service\'s answer as is', async () => {
+  it("--clear sends an empty list; json prints the service's answer as is", async () => {
     const r = await pw(['tags', 'set', '107', '--clear', '-o', 'json']);
     expect(r.code).toBe(0);
     expect(sent('PUT')[0]!.body).toEqual({ tags: [] });
     expect(JSON.parse(r.stdout)).toEqual({
       data: [],
       added: [],
-      removed: [{ id: 62, name: 'design', color: 'orchid' }, { id: 61, name: 'urgent', color: 'mandarin' }],
+      removed: [
+        { id: 62, name: 'design', color: 'orchid' },
+        { id: 61, name: 'urgent', color: 'mandarin' },
+      ],
       created: [],
     });
     expect(tagIds(107)).toEqual([]);
@@ -190,7 +221,10 @@ describe('tags set', () => {
   it('more than 100 tags, --clear with tags, or neither, are usage errors', async () => {
     const many = Array.from({ length: 101 }, (_, i) => `t${i}`);
     expectUsageError(await pw(['tags', 'set', '107', ...many]), /tags set takes at most 100 tags per request, got 101/);
-    expectUsageError(await pw(['tags', 'set', '107', 'urgent', '--clear']), /--clear cannot be combined with <tag> arguments/);
+    expectUsageError(
+      await pw(['tags', 'set', '107', 'urgent', '--clear']),
+      /--clear cannot be combined with <tag> arguments/,
+    );
     expectUsageError(await pw(['tags', 'set', '107']), /give the <tag>s the task should have, or --clear/);
     expect(tagIds(107)).toEqual([62, 61]);
   });
@@ -206,7 +240,10 @@ describe('tags remove', () => {
     const r = await pw(['tags', 'remove', '107', '61', 'id:62']);
     expect(r.code).toBe(0);
     expect(sent('DELETE').map((d) => d.path)).toEqual(['/api/v1/steps/107/tags/61', '/api/v1/steps/107/tags/62']);
-    expect(rows(r.stdout)).toEqual([['61', 'urgent', 'mandarin', '-'], ['62', 'design', 'orchid', '-']]);
+    expect(rows(r.stdout)).toEqual([
+      ['61', 'urgent', 'mandarin', '-'],
+      ['62', 'design', 'orchid', '-'],
+    ]);
     expect(tagIds(107)).toEqual([]);
   });
 
@@ -215,14 +252,18 @@ describe('tags remove', () => {
     expect(r.code).toBe(0);
     expect(sent('GET').map((d) => d.path)).toEqual(['/api/v1/steps/107/tags']);
     expect(sent('DELETE').map((d) => d.path)).toEqual(['/api/v1/steps/107/tags/61']);
-    expect(r.stderr).toMatch(/task 107 has no tag "no-such-tag"; nothing to remove for it \(its tags: design, urgent\)/);
+    expect(r.stderr).toMatch(
+      /task 107 has no tag "no-such-tag"; nothing to remove for it \(its tags: design, urgent\)/,
+    );
     expect(tagIds(107)).toEqual([62]);
   });
 
-  it('a retired-set tag cannot be removed (exit 5, the service\'s message)', async () => {
+  it("a retired-set tag cannot be removed (exit 5, the service's message)", async () => {
     const r = await pw(['tags', 'remove', '112', '66']);
     expect(r.code).toBe(5);
-    expect(r.stderr).toMatch(/The tag "legacy-review" belongs to the retired tag set "Legacy \(2023\)" and cannot be added or removed\./);
+    expect(r.stderr).toMatch(
+      /The tag "legacy-review" belongs to the retired tag set "Legacy \(2023\)" and cannot be added or removed\./,
+    );
     expect(tagIds(112)).toEqual([64, 66]);
   });
 

@@ -44,14 +44,26 @@ async function listen(args: string[], configDir: string): Promise<Listener> {
 
 function post(url: string, body: Buffer | string, headers: Record<string, string>): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: 'POST', headers, agent: false }, (res) => (res.resume(), resolve(res.statusCode ?? 0)));
+    const req = http.request(
+      url,
+      { method: 'POST', headers, agent: false },
+      (res) => (res.resume(), resolve(res.statusCode ?? 0)),
+    );
     req.on('error', reject);
     req.end(body);
   });
 }
 
-const signed = (url: string, body: string, secret: string) => post(url, body, { 'Content-Type': 'application/json', Signature: signBody(secret, body) });
-const taskBody = (n: number) => JSON.stringify({ id: n, title: `task ${n}`, completed: true, completed_at: `2026-01-01T00:00:${String(n % 60).padStart(2, '0')}.000000Z`, phase: { id: 1 } });
+const signed = (url: string, body: string, secret: string) =>
+  post(url, body, { 'Content-Type': 'application/json', Signature: signBody(secret, body) });
+const taskBody = (n: number) =>
+  JSON.stringify({
+    id: n,
+    title: `task ${n}`,
+    completed: true,
+    completed_at: `2026-01-01T00:00:${String(n % 60).padStart(2, '0')}.000000Z`,
+    phase: { id: 1 },
+  });
 
 interface Row {
   id: string;
@@ -111,17 +123,21 @@ afterAll(async () => {
   await stub.close();
 });
 
-describe('a listener keeping the sandbox\'s deliveries', () => {
+describe("a listener keeping the sandbox's deliveries", () => {
   const configDir = makeConfigDir();
   let listener: Listener;
   const hooks: Record<string, { id: number; secret: string }> = {};
   let rows: Row[];
-  const tampered = () => sb.deliveries.find((d) => d.event === 'task.completed')!.body.replace('"completed":true', '"completed":false');
+  const tampered = () =>
+    sb.deliveries.find((d) => d.event === 'task.completed')!.body.replace('"completed":true', '"completed":false');
 
   beforeAll(async () => {
     listener = await listen(['--path', '/hook', '--max-body', '4000', '-o', 'ndjson'], configDir);
     for (const event of ['task.completed', 'milestone.updated']) {
-      const created = await runCli(['webhooks', 'create', '--url', listener.url, '--event', event, '--company', '1', '-o', 'json'], { env: sandboxEnv(sb), configDir });
+      const created = await runCli(
+        ['webhooks', 'create', '--url', listener.url, '--event', event, '--company', '1', '-o', 'json'],
+        { env: sandboxEnv(sb), configDir },
+      );
       expect(created.code, created.stderr).toBe(0);
       hooks[event] = JSON.parse(created.stdout);
     }
@@ -131,19 +147,39 @@ describe('a listener keeping the sandbox\'s deliveries', () => {
     const delivered = sb.deliveries.find((d) => d.event === 'task.completed')!;
     await sb.redeliver(delivered.id);
     // Tampered with, without a signature, with a malformed one.
-    expect(await post(listener.url, tampered(), { 'Content-Type': 'application/json', Signature: delivered.signature })).toBe(401);
+    expect(
+      await post(listener.url, tampered(), { 'Content-Type': 'application/json', Signature: delivered.signature }),
+    ).toBe(401);
     expect(await post(listener.url, 'hello, no signature', { 'Content-Type': 'text/plain' })).toBe(401);
     expect(await post(listener.url, delivered.body, { Signature: 'abc' })).toBe(401);
     // Over --max-body: a milestone whose description is too long for it.
-    const milestones = JSON.parse((await runCli(['milestones', 'list', '-o', 'json'], { env: sandboxEnv(sb), configDir })).stdout) as Array<{ id: number }>;
-    expect((await runCli(['milestones', 'update', String(milestones[0]!.id), '--description', 'x'.repeat(5000)], { env: sandboxEnv(sb), configDir })).code).toBe(0);
+    const milestones = JSON.parse(
+      (await runCli(['milestones', 'list', '-o', 'json'], { env: sandboxEnv(sb), configDir })).stdout,
+    ) as Array<{ id: number }>;
+    expect(
+      (
+        await runCli(['milestones', 'update', String(milestones[0]!.id), '--description', 'x'.repeat(5000)], {
+          env: sandboxEnv(sb),
+          configDir,
+        })
+      ).code,
+    ).toBe(0);
     await sb.flushDeliveries();
     expect(sb.deliveries.map((d) => d.status)).toEqual([204, 204, 413]);
     rows = await keptAtLeast(configDir, 6);
   });
 
-  it('lists every answered delivery, newest first, in the contract\'s shape', () => {
-    expect(Object.keys(rows[0]!)).toEqual(['id', 'received_at', 'event', 'subscription_id', 'verdict', 'reason', 'duplicate', 'size']);
+  it("lists every answered delivery, newest first, in the contract's shape", () => {
+    expect(Object.keys(rows[0]!)).toEqual([
+      'id',
+      'received_at',
+      'event',
+      'subscription_id',
+      'verdict',
+      'reason',
+      'duplicate',
+      'size',
+    ]);
     const task = hooks['task.completed']!.id;
     const milestone = hooks['milestone.updated']!.id;
     const body = sb.deliveries[0]!.body;
@@ -157,7 +193,12 @@ describe('a listener keeping the sandbox\'s deliveries', () => {
       ['verified', null, 'task.completed', task, false, Buffer.byteLength(body)],
     ]);
     expect(milestone).toBeGreaterThan(0);
-    expect([...rows].map((r) => r.id).sort().reverse()).toEqual(rows.map((r) => r.id));
+    expect(
+      [...rows]
+        .map((r) => r.id)
+        .sort()
+        .reverse(),
+    ).toEqual(rows.map((r) => r.id));
     expect(new Set(rows.map((r) => r.id)).size).toBe(6);
     for (const r of rows) expect(new Date(r.received_at).toISOString()).toBe(r.received_at);
   });
@@ -168,15 +209,31 @@ describe('a listener keeping the sandbox\'s deliveries', () => {
     expect(accepted.body).toBe(delivered.body);
     expect(accepted.body_encoding).toBe('utf-8');
     expect(accepted.payload).toEqual(JSON.parse(delivered.body));
-    expect(accepted).toMatchObject({ method: 'POST', path: '/hook', verdict: 'verified', forwarded_to: [], body_parses: true });
-    const header = (record: Record<string, any>, name: string) => (record.headers as Array<{ name: string; value: string }>).find((h) => h.name === name)?.value;
+    expect(accepted).toMatchObject({
+      method: 'POST',
+      path: '/hook',
+      verdict: 'verified',
+      forwarded_to: [],
+      body_parses: true,
+    });
+    const header = (record: Record<string, any>, name: string) =>
+      (record.headers as Array<{ name: string; value: string }>).find((h) => h.name === name)?.value;
     expect(header(accepted, 'signature')).toBe(delivered.signature);
     expect(header(accepted, 'user-agent')).toBe('pwctl-sandbox-webhooks/1');
     const unsigned = await show(configDir, rows[2]!.id);
-    expect(unsigned).toMatchObject({ body: 'hello, no signature', body_parses: false, payload: null, reason: 'no signature' });
+    expect(unsigned).toMatchObject({
+      body: 'hello, no signature',
+      body_parses: false,
+      payload: null,
+      reason: 'no signature',
+    });
     expect(header(unsigned, 'signature')).toBeUndefined();
     const oversize = await show(configDir, rows[0]!.id);
-    expect(oversize).toMatchObject({ body: '', size: Buffer.byteLength(sb.deliveries[2]!.body), reason: 'body over --max-body' });
+    expect(oversize).toMatchObject({
+      body: '',
+      size: Buffer.byteLength(sb.deliveries[2]!.body),
+      reason: 'body over --max-body',
+    });
   });
 
   it('show for people: the result, then the headers, then the payload formatted', async () => {
@@ -185,25 +242,35 @@ describe('a listener keeping the sandbox\'s deliveries', () => {
     expect(result.stdout).toMatch(/^id:\t[0-9a-z]{11}\n/);
     expect(result.stdout).toContain('result:\trejected: malformed signature\n');
     expect(result.stdout).toContain("event:\ttask.completed (by the payload's shape)\n");
-    expect(result.stdout).toMatch(/\nHeaders:\n {2}signature: abc\n(.|\n)* {2}\(malformed Signature header \(expected 64 hex characters, got 3 characters\)\)\n/);
+    expect(result.stdout).toMatch(
+      /\nHeaders:\n {2}signature: abc\n(.|\n)* {2}\(malformed Signature header \(expected 64 hex characters, got 3 characters\)\)\n/,
+    );
     expect(result.stdout).toContain('\nPayload:\n{\n  "id": 103,\n');
   });
 
   it('the list reads in a table, each row on one line of 80 columns', async () => {
     if (!hasPty) return;
-    const { output } = await runInPty(['webhooks', 'deliveries', 'list', '--no-pager'], { cols: 80, env: baseEnv(configDir) });
+    const { output } = await runInPty(['webhooks', 'deliveries', 'list', '--no-pager'], {
+      cols: 80,
+      env: baseEnv(configDir),
+    });
     const lines = visibleText(output).replace(/\r/g, '').trim().split('\n');
     expect(lines[0]).toMatch(/^ID +TIME +EVENT +RESULT +SUB +BYTES$/);
     expect(lines).toHaveLength(7);
     for (const line of lines) expect(line.length).toBeLessThanOrEqual(80);
     expect(lines[1]).toMatch(/^[0-9a-z]{11} +\d\d-\d\d \d\d:\d\d:\d\d + body over --max-body +\d+$/);
-    expect(lines[2]).toMatch(/^[0-9a-z]{11} +\d\d-\d\d \d\d:\d\d:\d\d +task\.completed +malformed signature +\d+ +\d+$/);
+    expect(lines[2]).toMatch(
+      /^[0-9a-z]{11} +\d\d-\d\d \d\d:\d\d:\d\d +task\.completed +malformed signature +\d+ +\d+$/,
+    );
     expect(lines[5]).toMatch(/ task\.completed +verified, duplicate +\d+ +\d+$/);
   });
 
   it('filters by event, verdict, time and count', async () => {
     expect((await list(configDir, ['--verified'])).map((r) => r.id)).toEqual([rows[4]!.id, rows[5]!.id]);
-    expect((await list(configDir, ['--rejected', '--event', 'task.completed'])).map((r) => r.id)).toEqual([rows[1]!.id, rows[3]!.id]);
+    expect((await list(configDir, ['--rejected', '--event', 'task.completed'])).map((r) => r.id)).toEqual([
+      rows[1]!.id,
+      rows[3]!.id,
+    ]);
     const result = await runCli(['webhooks', 'deliveries', 'list', '--limit', '2', '-o', 'json'], { configDir });
     expect((JSON.parse(result.stdout) as Row[]).map((r) => r.id)).toEqual([rows[0]!.id, rows[1]!.id]);
     expect(await list(configDir, ['--since', '1h'])).toHaveLength(6);
@@ -216,7 +283,10 @@ describe('a listener keeping the sandbox\'s deliveries', () => {
 
   it('completion offers the ids a list showed', async () => {
     const result = await runCli(['__complete', 'zsh', '--', 'webhooks', 'deliveries', 'show', ''], { configDir });
-    const offered = result.stdout.trim().split('\n').map((line) => line.split('\t')[0]);
+    const offered = result.stdout
+      .trim()
+      .split('\n')
+      .map((line) => line.split('\t')[0]);
     expect(offered.sort()).toEqual(rows.map((r) => r.id).sort());
     expect(result.stdout).toMatch(/\t\d\d-\d\d \d\d:\d\d:\d\d task\.completed verified\n/);
     // Remembered for the profile, not for a service: the inbox is this machine's.
@@ -226,7 +296,10 @@ describe('a listener keeping the sandbox\'s deliveries', () => {
   it('replay sends the exact bytes with the original Signature, and a valid new one with --resign', async () => {
     const before = stub.requests.length;
     const delivered = sb.deliveries[0]!;
-    const result = await runCli(['webhooks', 'deliveries', 'replay', rows[5]!.id, rows[3]!.id, '--to', `${stub.url}/replayed`, '-o', 'json'], { configDir });
+    const result = await runCli(
+      ['webhooks', 'deliveries', 'replay', rows[5]!.id, rows[3]!.id, '--to', `${stub.url}/replayed`, '-o', 'json'],
+      { configDir },
+    );
     expect(result.code, result.stderr).toBe(0);
     const results = JSON.parse(result.stdout) as Array<{ id: string; ok: boolean; data: Record<string, unknown> }>;
     expect(results.map((r) => [r.id, r.ok, r.data.status, r.data.resigned])).toEqual([
@@ -242,19 +315,33 @@ describe('a listener keeping the sandbox\'s deliveries', () => {
     expect(second!.body).toBe(tampered());
     expect(second!.headers.signature).toBe(delivered.signature);
 
-    const resigned = await runCli(['webhooks', 'deliveries', 'replay', rows[3]!.id, '--to', `${stub.url}/replayed`, '--resign'], { configDir });
+    const resigned = await runCli(
+      ['webhooks', 'deliveries', 'replay', rows[3]!.id, '--to', `${stub.url}/replayed`, '--resign'],
+      { configDir },
+    );
     expect(resigned.code, resigned.stderr).toBe(0);
-    expect(resigned.stdout).toMatch(new RegExp(`^${rows[3]!.id}\\tok\\t204 No Content from ${stub.url}/replayed in \\d+ ms, re-signed\\n$`));
+    expect(resigned.stdout).toMatch(
+      new RegExp(`^${rows[3]!.id}\\tok\\t204 No Content from ${stub.url}/replayed in \\d+ ms, re-signed\\n$`),
+    );
     const third = stub.requests.at(-1)!;
     expect(third.body).toBe(tampered());
     expect(third.headers.signature).toBe(signBody(hooks['task.completed']!.secret, tampered()));
   });
 
   it('replay: a receiver that does not answer 2xx fails the item (exit 1 alone, 8 in a batch)', async () => {
-    const one = await runCli(['webhooks', 'deliveries', 'replay', rows[5]!.id, '--to', `${stub.url}/broken`], { configDir });
+    const one = await runCli(['webhooks', 'deliveries', 'replay', rows[5]!.id, '--to', `${stub.url}/broken`], {
+      configDir,
+    });
     expect(one.code).toBe(1);
-    expect(one.stderr).toMatch(new RegExp(`^error: ${stub.url}/broken answered 500 Internal Server Error; a delivery counts only with a 2xx answer\\n$`));
-    const two = await runCli(['webhooks', 'deliveries', 'replay', rows[5]!.id, rows[4]!.id, '--to', `${stub.url}/broken`, '-o', 'json'], { configDir });
+    expect(one.stderr).toMatch(
+      new RegExp(
+        `^error: ${stub.url}/broken answered 500 Internal Server Error; a delivery counts only with a 2xx answer\\n$`,
+      ),
+    );
+    const two = await runCli(
+      ['webhooks', 'deliveries', 'replay', rows[5]!.id, rows[4]!.id, '--to', `${stub.url}/broken`, '-o', 'json'],
+      { configDir },
+    );
     expect(two.code).toBe(8);
     expect((JSON.parse(two.stdout) as Array<{ ok: boolean; status: number }>).map((r) => [r.ok, r.status])).toEqual([
       [false, 500],
@@ -264,30 +351,61 @@ describe('a listener keeping the sandbox\'s deliveries', () => {
 
   it('replay refuses, before sending anything: an unknown id, no target, --resign without a stored secret', async () => {
     const before = stub.requests.length;
-    expectUsageError(await runCli(['webhooks', 'deliveries', 'replay', rows[5]!.id, '0000000000z', '--to', `${stub.url}/replayed`], { configDir }), /delivery 0000000000z is not in the inbox of profile default/);
-    expectUsageError(await runCli(['webhooks', 'deliveries', 'replay', rows[5]!.id], { configDir }), new RegExp(`delivery ${rows[5]!.id} was not forwarded anywhere .*: give --to <url>`));
     expectUsageError(
-      await runCli(['webhooks', 'deliveries', 'replay', rows[5]!.id, rows[2]!.id, '--resign', '--to', `${stub.url}/replayed`], { configDir }),
+      await runCli(['webhooks', 'deliveries', 'replay', rows[5]!.id, '0000000000z', '--to', `${stub.url}/replayed`], {
+        configDir,
+      }),
+      /delivery 0000000000z is not in the inbox of profile default/,
+    );
+    expectUsageError(
+      await runCli(['webhooks', 'deliveries', 'replay', rows[5]!.id], { configDir }),
+      new RegExp(`delivery ${rows[5]!.id} was not forwarded anywhere .*: give --to <url>`),
+    );
+    expectUsageError(
+      await runCli(
+        ['webhooks', 'deliveries', 'replay', rows[5]!.id, rows[2]!.id, '--resign', '--to', `${stub.url}/replayed`],
+        { configDir },
+      ),
       new RegExp(`--resign: delivery ${rows[2]!.id} names no subscription`),
     );
-    expectUsageError(await runCli(['webhooks', 'deliveries', 'replay', 'not-an-id'], { configDir }), /<id> must be a delivery id as `pwctl webhooks deliveries list` shows it \(11 letters and digits\), got "not-an-id"/);
+    expectUsageError(
+      await runCli(['webhooks', 'deliveries', 'replay', 'not-an-id'], { configDir }),
+      /<id> must be a delivery id as `pwctl webhooks deliveries list` shows it \(11 letters and digits\), got "not-an-id"/,
+    );
     expect(stub.requests.length).toBe(before);
   });
 
   it('--dry-run shows what would be sent and sends nothing', async () => {
     const before = stub.requests.length;
-    const result = await runCli(['webhooks', 'deliveries', 'replay', rows[5]!.id, '--to', `${stub.url}/replayed`, '--dry-run', '-o', 'json'], { configDir });
+    const result = await runCli(
+      ['webhooks', 'deliveries', 'replay', rows[5]!.id, '--to', `${stub.url}/replayed`, '--dry-run', '-o', 'json'],
+      { configDir },
+    );
     expect(result.code, result.stderr).toBe(0);
-    expect(JSON.parse(result.stdout)).toMatchObject({ dry_run: true, id: rows[5]!.id, url: `${stub.url}/replayed`, body: sb.deliveries[0]!.body });
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      dry_run: true,
+      id: rows[5]!.id,
+      url: `${stub.url}/replayed`,
+      body: sb.deliveries[0]!.body,
+    });
     expect(stub.requests.length).toBe(before);
   });
 
   it('the listener printed as it always does', async () => {
     const { code, stdout, stderr } = await listener.stop();
     expect(code).toBe(0);
-    expect(stdout.trim().split('\n').map((line) => JSON.parse(line).duplicate)).toEqual([false, true]);
-    expect(stderr).toContain(`keeping deliveries in ${inboxOf(configDir)} (the newest 10,000): \`pwctl webhooks deliveries list\`\n`);
-    expect(stderr.trim().split('\n').at(-1)).toBe('received 6, verified 2, rejected 4, duplicates 1, forwarded 0 ok / 0 failed');
+    expect(
+      stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line).duplicate),
+    ).toEqual([false, true]);
+    expect(stderr).toContain(
+      `keeping deliveries in ${inboxOf(configDir)} (the newest 10,000): \`pwctl webhooks deliveries list\`\n`,
+    );
+    expect(stderr.trim().split('\n').at(-1)).toBe(
+      'received 6, verified 2, rejected 4, duplicates 1, forwarded 0 ok / 0 failed',
+    );
   });
 });
 
@@ -301,11 +419,20 @@ describe('deliveries from `webhooks trigger` and receivers that send anything', 
   afterAll(() => listener.stop());
 
   it('keeps a triggered delivery, and bytes that are not UTF-8 as base64', async () => {
-    expect((await runCli(['webhooks', 'trigger', 'milestone.created', '--to', listener.url, '--secret', secret])).code).toBe(0);
-    const bytes = Buffer.concat([Buffer.from('{"id":9,"title":"'), Buffer.from([0xff, 0xc3, 0x28, 0x00]), Buffer.from('"}')]);
+    expect(
+      (await runCli(['webhooks', 'trigger', 'milestone.created', '--to', listener.url, '--secret', secret])).code,
+    ).toBe(0);
+    const bytes = Buffer.concat([
+      Buffer.from('{"id":9,"title":"'),
+      Buffer.from([0xff, 0xc3, 0x28, 0x00]),
+      Buffer.from('"}'),
+    ]);
     const file = join(configDir, 'bytes.bin');
     writeFileSync(file, bytes);
-    expect((await runCli(['webhooks', 'trigger', 'task.created', '--to', listener.url, '--secret', secret, '--file', file])).code).toBe(0);
+    expect(
+      (await runCli(['webhooks', 'trigger', 'task.created', '--to', listener.url, '--secret', secret, '--file', file]))
+        .code,
+    ).toBe(0);
     const rows = await keptAtLeast(configDir, 2);
     // Verified with --secret, which knows no event: the payload's shape says it (this one's says nothing).
     expect(rows.map((r) => [r.event, r.verdict, r.subscription_id])).toEqual([
@@ -316,10 +443,14 @@ describe('deliveries from `webhooks trigger` and receivers that send anything', 
     expect(raw.body_encoding).toBe('base64');
     expect(Buffer.from(raw.body as string, 'base64').equals(bytes)).toBe(true);
     const triggered = await show(configDir, rows[1]!.id);
-    expect((triggered.headers as Array<{ name: string; value: string }>).find((h) => h.name === 'user-agent')?.value).toMatch(/^pwctl\/\S+ webhooks trigger$/);
+    expect(
+      (triggered.headers as Array<{ name: string; value: string }>).find((h) => h.name === 'user-agent')?.value,
+    ).toMatch(/^pwctl\/\S+ webhooks trigger$/);
     expect(triggered.forwarded_to).toEqual([`${stub.url}/forwarded`]);
     const people = await runCli(['webhooks', 'deliveries', 'show', rows[0]!.id], { configDir });
-    expect(people.stdout).toContain(`Payload: ${bytes.length} bytes that are not UTF-8 text; -o json gives them in base64\n`);
+    expect(people.stdout).toContain(
+      `Payload: ${bytes.length} bytes that are not UTF-8 text; -o json gives them in base64\n`,
+    );
   });
 
   it('replay without --to goes to the --forward-to target it was relayed to', async () => {
@@ -330,7 +461,9 @@ describe('deliveries from `webhooks trigger` and receivers that send anything', 
     expect(relayed()).toHaveLength(2);
     const result = await runCli(['webhooks', 'deliveries', 'replay', rows[1]!.id], { configDir });
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toMatch(new RegExp(`^${rows[1]!.id}\\tok\\t202 Accepted from ${stub.url}/forwarded in \\d+ ms\\n$`));
+    expect(result.stdout).toMatch(
+      new RegExp(`^${rows[1]!.id}\\tok\\t202 Accepted from ${stub.url}/forwarded in \\d+ ms\\n$`),
+    );
     expect(relayed()).toHaveLength(3);
     const again = relayed().at(-1)!;
     const original = await show(configDir, rows[1]!.id);
@@ -380,7 +513,10 @@ describe('the inbox survives', () => {
 
   it('two listeners of one profile at once: nothing lost, no id twice', async () => {
     const configDir = makeConfigDir();
-    const [a, b] = await Promise.all([listen(['--secret', secret, '-q', '--inbox-size', '500'], configDir), listen(['--secret', secret, '-q', '--inbox-size', '500'], configDir)]);
+    const [a, b] = await Promise.all([
+      listen(['--secret', secret, '-q', '--inbox-size', '500'], configDir),
+      listen(['--secret', secret, '-q', '--inbox-size', '500'], configDir),
+    ]);
     const send = async (url: string, from: number) => {
       const senders = Array.from({ length: 4 }, async (_, k) => {
         for (let n = from + k; n < from + 200; n += 4) expect(await signed(url, taskBody(n), secret)).toBe(204);
@@ -393,7 +529,10 @@ describe('the inbox survives', () => {
     expect(rows).toHaveLength(400);
     expect(new Set(rows.map((r) => r.id)).size).toBe(400);
     const kept = readEntries(inboxOf(configDir)).map((e) => (JSON.parse(e.body.toString()) as { id: number }).id);
-    expect(kept.sort((x, y) => x - y)).toEqual([...Array.from({ length: 200 }, (_, n) => n), ...Array.from({ length: 200 }, (_, n) => 10_000 + n)]);
+    expect(kept.sort((x, y) => x - y)).toEqual([
+      ...Array.from({ length: 200 }, (_, n) => n),
+      ...Array.from({ length: 200 }, (_, n) => 10_000 + n),
+    ]);
   });
 });
 
@@ -410,7 +549,10 @@ describe('the bound and --no-inbox', () => {
     expect(rows).toHaveLength(5);
     expect((await show(configDir, rows[0]!.id)).payload.id).toBe(12);
     expect((await show(configDir, rows[4]!.id)).payload.id).toBe(8);
-    expectUsageError(await runCli(['webhooks', 'deliveries', 'show', (await keptIds(configDir)).oldest], { configDir }), /is not in the inbox/);
+    expectUsageError(
+      await runCli(['webhooks', 'deliveries', 'show', (await keptIds(configDir)).oldest], { configDir }),
+      /is not in the inbox/,
+    );
   });
 
   it('--no-inbox keeps nothing', async () => {
@@ -421,7 +563,9 @@ describe('the bound and --no-inbox', () => {
     expect(await post(listener.url, 'x', {})).toBe(401);
     const { code, stderr } = await listener.stop();
     expect(code).toBe(0);
-    expect(stderr.trim().split('\n').at(-1)).toBe('received 2, verified 1, rejected 1, duplicates 0, forwarded 0 ok / 0 failed');
+    expect(stderr.trim().split('\n').at(-1)).toBe(
+      'received 2, verified 1, rejected 1, duplicates 0, forwarded 0 ok / 0 failed',
+    );
     expect(existsSync(join(configDir, 'data'))).toBe(false);
     const result = await runCli(['webhooks', 'deliveries', 'list'], { configDir });
     expect(result.code).toBe(0);
@@ -432,14 +576,20 @@ describe('the bound and --no-inbox', () => {
   it('PWCTL_DATA_DIR says where the inbox is', async () => {
     const configDir = makeConfigDir();
     const dataDir = join(makeConfigDir(), 'elsewhere');
-    const cli = startCli(['webhooks', 'listen', '--port', '0', '--secret', secret], { configDir, env: { PWCTL_DATA_DIR: dataDir } });
+    const cli = startCli(['webhooks', 'listen', '--port', '0', '--secret', secret], {
+      configDir,
+      env: { PWCTL_DATA_DIR: dataDir },
+    });
     await cli.waitFor('stderr', /listening on (\S+)/);
     expect(await signed(/listening on (\S+)/.exec(cli.output('stderr'))![1]!, taskBody(1), secret)).toBe(204);
     cli.child.kill('SIGINT');
     await cli.result;
     expect(readEntries(join(dataDir, 'inbox', 'default'))).toHaveLength(1);
     expect(await list(configDir)).toEqual([]);
-    const there = await runCli(['webhooks', 'deliveries', 'list', '-o', 'json'], { configDir, env: { PWCTL_DATA_DIR: dataDir } });
+    const there = await runCli(['webhooks', 'deliveries', 'list', '-o', 'json'], {
+      configDir,
+      env: { PWCTL_DATA_DIR: dataDir },
+    });
     expect(JSON.parse(there.stdout)).toHaveLength(1);
   });
 });
@@ -450,17 +600,28 @@ async function keptIds(configDir: string): Promise<{ oldest: string }> {
   const dir = inboxOf(configDir);
   const ids = readdirSync(dir)
     .filter((name) => name.startsWith('seg-'))
-    .flatMap((name) => [...readFileSync(join(dir, name), 'utf8').matchAll(/^\{"id":"([0-9a-z]{11})"/gm)].map((m) => m[1]!));
+    .flatMap((name) =>
+      [...readFileSync(join(dir, name), 'utf8').matchAll(/^\{"id":"([0-9a-z]{11})"/gm)].map((m) => m[1]!),
+    );
   return { oldest: ids.sort()[0]! };
 }
 
 describe('mistakes exit 2 with one line, before anything', () => {
   const configDir = makeConfigDir();
   it.each([
-    [['webhooks', 'deliveries', 'list', '--since', 'last tuesday'], /--since must be a time: how long ago \(30m, 2h, 3d\), YYYY-MM-DD, today, yesterday, -3d, HH:MM, or YYYY-MM-DDTHH:MM\[:SS\]; got "last tuesday"/],
-    [['webhooks', 'deliveries', 'list', '--since', '25:00'], /--since must be a time of day from 00:00 to 23:59:59, got "25:00"/],
+    [
+      ['webhooks', 'deliveries', 'list', '--since', 'last tuesday'],
+      /--since must be a time: how long ago \(30m, 2h, 3d\), YYYY-MM-DD, today, yesterday, -3d, HH:MM, or YYYY-MM-DDTHH:MM\[:SS\]; got "last tuesday"/,
+    ],
+    [
+      ['webhooks', 'deliveries', 'list', '--since', '25:00'],
+      /--since must be a time of day from 00:00 to 23:59:59, got "25:00"/,
+    ],
     [['webhooks', 'deliveries', 'list', '--since', '2026-02-30T10:00'], /--since must be a real calendar date/],
-    [['webhooks', 'deliveries', 'list', '--verified', '--rejected'], /--verified and --rejected cannot be used together/],
+    [
+      ['webhooks', 'deliveries', 'list', '--verified', '--rejected'],
+      /--verified and --rejected cannot be used together/,
+    ],
     [['webhooks', 'deliveries', 'list', '--limit', '0'], /--limit must be a whole number of 1 or more/],
     [['webhooks', 'deliveries', 'list', '--limit', '5', '--all'], /--limit and --all cannot be used together/],
     [['webhooks', 'deliveries', 'list', '--event', 'task.done'], /--event must be one of /],

@@ -28,13 +28,23 @@ async function whileTaken<T>(port: number, work: () => Promise<T>): Promise<T> {
 describe('listen --inspect [port]', () => {
   it('refuses a port that is not one, naming the flag, before listening', async () => {
     const result = await runCli(['webhooks', 'listen', '--port', '0', '--inspect', 'web']);
-    expectOneErrorLine(result, 2, /^error: --inspect must be a port number from 0 to 65535 \(0 picks a free one\), got "web"$/);
+    expectOneErrorLine(
+      result,
+      2,
+      /^error: --inspect must be a port number from 0 to 65535 \(0 picks a free one\), got "web"$/,
+    );
     expect(result.stderr).not.toMatch(/listening on/);
   });
 
   it('alone means port 8788; a port in use is an error that names it, and the receiver is not left running', async () => {
-    const result = await whileTaken(DEFAULT_INSPECT_PORT, () => runCli(['webhooks', 'listen', '--port', '0', '--inspect', '--secret', 'inspect-e2e-secret-value']));
-    expectOneErrorLine(result, 1, /^error: --inspect: port 8788 on 127\.0\.0\.1 is already in use; pick another with --inspect <port>, or --inspect 0 for any free one$/);
+    const result = await whileTaken(DEFAULT_INSPECT_PORT, () =>
+      runCli(['webhooks', 'listen', '--port', '0', '--inspect', '--secret', 'inspect-e2e-secret-value']),
+    );
+    expectOneErrorLine(
+      result,
+      1,
+      /^error: --inspect: port 8788 on 127\.0\.0\.1 is already in use; pick another with --inspect <port>, or --inspect 0 for any free one$/,
+    );
   });
 
   it('prints the page address before the ready line, and stops on SIGINT', async () => {
@@ -65,25 +75,37 @@ describe('listen and signals', () => {
 describe('the inspector loads only with --inspect', () => {
   const dir = mkdtempSync(join(tmpdir(), 'pwctl-inspect-lazy-'));
   const hooks = join(dir, 'hooks.mjs');
-  writeFileSync(hooks, `import { appendFileSync } from 'node:fs';
+  writeFileSync(
+    hooks,
+    `import { appendFileSync } from 'node:fs';
 export async function load(url, context, next) {
   if (process.env.LOADED_LOG && url.startsWith('file:')) appendFileSync(process.env.LOADED_LOG, url + '\\n');
   return next(url, context);
 }
-`);
+`,
+  );
   const register = join(dir, 'register.mjs');
-  writeFileSync(register, `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`);
+  writeFileSync(
+    register,
+    `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`,
+  );
 
   /** The source modules of every dist file a `listen` run loaded before it was stopped. */
   async function modulesLoadedBy(args: string[]): Promise<string[]> {
     const log = join(dir, `loaded-${Math.random().toString(36).slice(2)}.txt`);
     writeFileSync(log, '');
-    const cli = startCli(['webhooks', 'listen', '--port', '0', ...args], { env: { NODE_OPTIONS: `--import=${pathToFileURL(register).href}`, LOADED_LOG: log } });
+    const cli = startCli(['webhooks', 'listen', '--port', '0', ...args], {
+      env: { NODE_OPTIONS: `--import=${pathToFileURL(register).href}`, LOADED_LOG: log },
+    });
     await cli.waitFor('stderr', /listening on /);
     cli.child.kill('SIGINT');
     const result = await cli.result;
     expect(result.code, result.stderr).toBe(0);
-    const files = readFileSync(log, 'utf8').split('\n').filter((u) => u !== '').map((u) => fileURLToPath(u)).filter((f) => f.includes(join(ROOT, 'dist')));
+    const files = readFileSync(log, 'utf8')
+      .split('\n')
+      .filter((u) => u !== '')
+      .map((u) => fileURLToPath(u))
+      .filter((f) => f.includes(join(ROOT, 'dist')));
     return files.flatMap((file) => {
       const map = JSON.parse(readFileSync(`${file}.map`, 'utf8')) as { sources: string[] };
       return map.sources.map((source) => relative(ROOT, join(file, '..', source)));
@@ -98,7 +120,13 @@ export async function load(url, context, next) {
 
   it('listen --inspect loads them', async () => {
     const loaded = await modulesLoadedBy(['--inspect', '0']);
-    expect(loaded).toEqual(expect.arrayContaining(['src/webhooks/inspect/server.ts', 'src/webhooks/inspect/memory-source.ts', 'src/webhooks/inspect/page/app.js']));
+    expect(loaded).toEqual(
+      expect.arrayContaining([
+        'src/webhooks/inspect/server.ts',
+        'src/webhooks/inspect/memory-source.ts',
+        'src/webhooks/inspect/page/app.js',
+      ]),
+    );
   });
 });
 
@@ -109,18 +137,24 @@ describe('listen --inspect and the inbox', () => {
     const first = startCli(['webhooks', 'listen', '--port', '0', '--secret', secret], { configDir });
     await first.waitFor('stderr', /listening on /);
     const receiver = /listening on (\S+)/.exec(first.output('stderr'))![1]!;
-    const sent = await runInProcess(['webhooks', 'trigger', 'task.created', '--to', receiver, '--secret', secret], { configDir });
+    const sent = await runInProcess(['webhooks', 'trigger', 'task.created', '--to', receiver, '--secret', secret], {
+      configDir,
+    });
     expect(sent.code, sent.stderr).toBe(0);
     first.child.kill('SIGINT');
     expect((await first.result).code).toBe(0);
-    const kept = JSON.parse((await runInProcess(['webhooks', 'deliveries', 'list', '-o', 'json'], { configDir })).stdout) as Array<{ id: string }>;
+    const kept = JSON.parse(
+      (await runInProcess(['webhooks', 'deliveries', 'list', '-o', 'json'], { configDir })).stdout,
+    ) as Array<{ id: string }>;
     expect(kept).toHaveLength(1);
 
     const second = startCli(['webhooks', 'listen', '--port', '0', '--inspect', '0', '--secret', secret], { configDir });
     await second.waitFor('stderr', /listening on /);
     const page = new URL(/inspector on (\S+)/.exec(second.output('stderr'))![1]!);
     const token = new URLSearchParams(page.hash.slice(1)).get('token')!;
-    const answer = await fetch(new URL(`/api/deliveries/${kept[0]!.id}`, page), { headers: { 'x-inspector-token': token } });
+    const answer = await fetch(new URL(`/api/deliveries/${kept[0]!.id}`, page), {
+      headers: { 'x-inspector-token': token },
+    });
     expect(answer.status).toBe(200);
     expect(await answer.json()).toMatchObject({ id: kept[0]!.id, verdict: 'verified', event: 'task.created' });
     second.child.kill('SIGINT');

@@ -26,21 +26,36 @@ afterAll(() => {
   for (const child of running) child.kill('SIGKILL');
 });
 
-function listen(args: string[], options: { configDir?: string; env?: Record<string, string> } = {}): Promise<Listening> {
+function listen(
+  args: string[],
+  options: { configDir?: string; env?: Record<string, string> } = {},
+): Promise<Listening> {
   const env = { ...baseEnv(options.configDir ?? makeConfigDir()), ...options.env };
-  const child = spawn(process.execPath, [BIN, 'webhooks', 'listen', '--port', '0', ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, 'webhooks', 'listen', '--port', '0', ...args], {
+    env,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   running.add(child);
   let out = '';
   let err = '';
   const waiters = new Set<() => void>();
-  const poke = () => waiters.forEach((w) => w());
+  const poke = () => {
+    for (const w of waiters) w();
+  };
   child.stdout.on('data', (c: Buffer) => ((out += c.toString('utf8')), poke()));
   child.stderr.on('data', (c: Buffer) => ((err += c.toString('utf8')), poke()));
-  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => (running.delete(child), poke(), resolve(code))));
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('close', (code) => (running.delete(child), poke(), resolve(code))),
+  );
 
   const waitFor = (check: () => boolean, what: string) =>
     new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => (waiters.delete(test), reject(new Error(`timed out waiting for ${what}\nstdout: ${out}\nstderr: ${err}`))), 15_000);
+      const timer = setTimeout(
+        () => (
+          waiters.delete(test), reject(new Error(`timed out waiting for ${what}\nstdout: ${out}\nstderr: ${err}`))
+        ),
+        15_000,
+      );
       const test = () => {
         if (!check()) return;
         clearTimeout(timer);
@@ -70,12 +85,21 @@ function listen(args: string[], options: { configDir?: string; env?: Record<stri
 }
 
 function lines(text: string): Array<Record<string, any>> {
-  return text.trim() === '' ? [] : text.trim().split('\n').map((line) => JSON.parse(line));
+  return text.trim() === ''
+    ? []
+    : text
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line));
 }
 
 function postRaw(url: string, body: Buffer | string, headers: Record<string, string>): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: 'POST', headers, agent: false }, (res) => (res.resume(), resolve(res.statusCode ?? 0)));
+    const req = http.request(
+      url,
+      { method: 'POST', headers, agent: false },
+      (res) => (res.resume(), resolve(res.statusCode ?? 0)),
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -97,7 +121,10 @@ describe('listen receiving deliveries from the sandbox', () => {
     expect(listener.stderr()).toMatch(/no signing secrets known yet/);
     // Subscriptions are created while the listener runs: it must pick up their secrets.
     for (const event of ['task.completed', 'task.tags_updated']) {
-      const created = await runInProcess(['webhooks', 'create', '--url', listener.url, '--event', event, '--company', '1', '-o', 'json'], { env: sandboxEnv(sb), configDir });
+      const created = await runInProcess(
+        ['webhooks', 'create', '--url', listener.url, '--event', event, '--company', '1', '-o', 'json'],
+        { env: sandboxEnv(sb), configDir },
+      );
       expect(created.code, created.stderr).toBe(0);
       hooks[event] = JSON.parse(created.stdout);
     }
@@ -113,9 +140,19 @@ describe('listen receiving deliveries from the sandbox', () => {
 
     const [first, second] = lines(listener.stdout());
     expect(Object.keys(first!)).toEqual(['received_at', 'event', 'subscription_id', 'duplicate', 'payload']);
-    expect(first).toMatchObject({ event: 'task.completed', subscription_id: hooks['task.completed']!.id, duplicate: false, payload: { id: 103, completed: true } });
+    expect(first).toMatchObject({
+      event: 'task.completed',
+      subscription_id: hooks['task.completed']!.id,
+      duplicate: false,
+      payload: { id: 103, completed: true },
+    });
     expect(first!.payload.completed_at).toEqual(expect.any(String));
-    expect(second).toMatchObject({ event: 'task.tags_updated', subscription_id: hooks['task.tags_updated']!.id, duplicate: false, payload: { id: 106 } });
+    expect(second).toMatchObject({
+      event: 'task.tags_updated',
+      subscription_id: hooks['task.tags_updated']!.id,
+      duplicate: false,
+      payload: { id: 106 },
+    });
     expect(second!.payload.added_tags.map((t: { name: string }) => t.name)).toEqual(['urgent']);
     expect(new Date(first!.received_at).toISOString()).toBe(first!.received_at);
     // The sender was answered 2xx.
@@ -126,24 +163,47 @@ describe('listen receiving deliveries from the sandbox', () => {
     const delivery = sb.deliveries.find((d) => d.event === 'task.completed' && d.url === listener.url)!;
     await sb.redeliver(delivery.id);
     await listener.waitFor(() => lines(listener.stdout()).length >= 3, 'the redelivery');
-    expect(lines(listener.stdout())[2]).toMatchObject({ event: 'task.completed', subscription_id: hooks['task.completed']!.id, duplicate: true, payload: { id: 103 } });
+    expect(lines(listener.stdout())[2]).toMatchObject({
+      event: 'task.completed',
+      subscription_id: hooks['task.completed']!.id,
+      duplicate: true,
+      payload: { id: 103 },
+    });
   });
 
   it('rejects a tampered delivery with 401, reports it, and keeps serving', async () => {
     const delivery = sb.deliveries.find((d) => d.event === 'task.completed' && d.url === listener.url)!;
     const tampered = delivery.body.replace('"completed":true', '"completed":false');
     expect(tampered).not.toBe(delivery.body);
-    expect(await postRaw(listener.url, tampered, { 'Content-Type': 'application/json', Signature: delivery.signature })).toBe(401);
-    expect(await postRaw(listener.url, delivery.body, { Signature: delivery.signature.toUpperCase().slice(0, 63) })).toBe(401);
+    expect(
+      await postRaw(listener.url, tampered, { 'Content-Type': 'application/json', Signature: delivery.signature }),
+    ).toBe(401);
+    expect(
+      await postRaw(listener.url, delivery.body, { Signature: delivery.signature.toUpperCase().slice(0, 63) }),
+    ).toBe(401);
     await listener.waitFor(() => (listener.stderr().match(/rejected 401/g) ?? []).length >= 2, 'two rejections');
-    expect(listener.stderr()).toMatch(/rejected 401 POST \/hook from 127\.0\.0\.1: signature does not match any of 2 known secrets/);
+    expect(listener.stderr()).toMatch(
+      /rejected 401 POST \/hook from 127\.0\.0\.1: signature does not match any of 2 known secrets/,
+    );
     expect(listener.stderr()).toMatch(/malformed Signature header \(expected 64 hex characters, got 63 characters\)/);
     expect(lines(listener.stdout())).toHaveLength(3);
 
     // `verify` agrees with `listen` on both bodies, given the stored secret.
     const secret = hooks['task.completed']!.secret;
-    expect((await runInProcess(['webhooks', 'verify', '--secret', secret, '--signature', delivery.signature], { stdin: delivery.body })).code).toBe(0);
-    expect((await runInProcess(['webhooks', 'verify', '--secret', secret, '--signature', delivery.signature], { stdin: tampered })).code).toBe(1);
+    expect(
+      (
+        await runInProcess(['webhooks', 'verify', '--secret', secret, '--signature', delivery.signature], {
+          stdin: delivery.body,
+        })
+      ).code,
+    ).toBe(0);
+    expect(
+      (
+        await runInProcess(['webhooks', 'verify', '--secret', secret, '--signature', delivery.signature], {
+          stdin: tampered,
+        })
+      ).code,
+    ).toBe(1);
 
     // Still up: the real body is accepted again.
     expect(await postRaw(listener.url, delivery.body, { Signature: delivery.signature })).toBe(204);
@@ -153,7 +213,9 @@ describe('listen receiving deliveries from the sandbox', () => {
   it('stops on SIGINT with a one-line summary and exit 0', async () => {
     const { code, stderr } = await listener.stop();
     expect(code).toBe(0);
-    expect(stderr.trim().split('\n').at(-1)).toBe('received 6, verified 4, rejected 2, duplicates 2, forwarded 0 ok / 0 failed');
+    expect(stderr.trim().split('\n').at(-1)).toBe(
+      'received 6, verified 4, rejected 2, duplicates 2, forwarded 0 ok / 0 failed',
+    );
   });
 });
 
@@ -161,12 +223,17 @@ describe('listen when a payload contradicts its subscription', () => {
   it('shows the event inferred from the payload, and warns once per subscription', async () => {
     const configDir = makeConfigDir();
     const listener = await listen(['-o', 'ndjson'], { configDir });
-    const created = await runInProcess(['webhooks', 'create', '--url', listener.url, '--event', 'task.completed', '--company', '1', '-o', 'json'], { env: sandboxEnv(sb), configDir });
+    const created = await runInProcess(
+      ['webhooks', 'create', '--url', listener.url, '--event', 'task.completed', '--company', '1', '-o', 'json'],
+      { env: sandboxEnv(sb), configDir },
+    );
     expect(created.code, created.stderr).toBe(0);
     const hook = JSON.parse(created.stdout) as { id: number; secret: string };
     // A milestone payload signed with the task.completed subscription's secret, twice, then a task one.
     for (const event of ['milestone.created', 'milestone.updated', 'task.completed']) {
-      const sent = await runInProcess(['webhooks', 'trigger', event, '--to', listener.url, '--secret', hook.secret], { allowSecrets: true });
+      const sent = await runInProcess(['webhooks', 'trigger', event, '--to', listener.url, '--secret', hook.secret], {
+        allowSecrets: true,
+      });
       expect(sent.code, sent.stderr).toBe(0);
     }
     await listener.waitFor(() => lines(listener.stdout()).length >= 3, 'three deliveries');
@@ -177,7 +244,9 @@ describe('listen when a payload contradicts its subscription', () => {
       ['task.completed', hook.id],
     ]);
     const warnings = stderr.split('\n').filter((line) => line.startsWith('warning: subscription'));
-    expect(warnings).toEqual([`warning: subscription ${hook.id} is for task.completed but delivered a milestone payload: shown as milestone.created, inferred from the payload`]);
+    expect(warnings).toEqual([
+      `warning: subscription ${hook.id} is for task.completed but delivered a milestone payload: shown as milestone.created, inferred from the payload`,
+    ]);
   });
 });
 
@@ -189,22 +258,53 @@ describe('listen with trigger', () => {
   beforeAll(async () => {
     listener = await listen(['--secret', secret, '--max-body', '2000', '--events', 'task.completed,task.created']);
     expect(listener.stderr()).toMatch(/verifying with 1 secret \(1 from --secret\)/);
-    expect(listener.stderr()).toContain('warning: --secret is visible to other users of this machine in the process list (ps); use --secret-file <path> or PWCTL_WEBHOOK_SECRET instead\n');
+    expect(listener.stderr()).toContain(
+      'warning: --secret is visible to other users of this machine in the process list (ps); use --secret-file <path> or PWCTL_WEBHOOK_SECRET instead\n',
+    );
   });
   afterAll(() => listener.stop());
 
   it('accepts a realistic sample and prints one tab-separated line, event inferred from the payload', async () => {
-    const result = await runInProcess(['webhooks', 'trigger', 'task.completed', '--to', listener.url, '--secret', secret]);
+    const result = await runInProcess([
+      'webhooks',
+      'trigger',
+      'task.completed',
+      '--to',
+      listener.url,
+      '--secret',
+      secret,
+    ]);
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toMatch(new RegExp(`^204 No Content in \\d+ ms from ${listener.url.replace(/[.]/g, '\\.')} \\(task\\.completed, \\d+ bytes\\)\\n$`));
+    expect(result.stdout).toMatch(
+      new RegExp(
+        `^204 No Content in \\d+ ms from ${listener.url.replace(/[.]/g, '\\.')} \\(task\\.completed, \\d+ bytes\\)\\n$`,
+      ),
+    );
     await listener.waitFor(() => listener.stdout().includes('task.completed'), 'the line');
     expect(listener.stdout()).toMatch(/^\d\d:\d\d:\d\d\ttask\.completed\t101\tDraft the homepage wireframes\t\t\n$/);
   });
 
   it('escapes control characters from the payload in table lines', async () => {
     const file = join(dir, 'evil.json');
-    writeFileSync(file, JSON.stringify({ id: 5, title: 'red \u001b[31malert\u0007', phase: { id: 1 }, is_approval: false }));
-    expect((await runInProcess(['webhooks', 'trigger', 'task.created', '--to', listener.url, '--secret', secret, '--file', file])).code).toBe(0);
+    writeFileSync(
+      file,
+      JSON.stringify({ id: 5, title: 'red \u001b[31malert\u0007', phase: { id: 1 }, is_approval: false }),
+    );
+    expect(
+      (
+        await runInProcess([
+          'webhooks',
+          'trigger',
+          'task.created',
+          '--to',
+          listener.url,
+          '--secret',
+          secret,
+          '--file',
+          file,
+        ])
+      ).code,
+    ).toBe(0);
     await listener.waitFor(() => listener.stdout().includes('alert'), 'the escaped line');
     expect(listener.stdout()).toContain('task.created\t5\tred ^[[31malert^G');
     expect(listener.stdout()).not.toContain('\u001b');
@@ -212,20 +312,48 @@ describe('listen with trigger', () => {
 
   it('verifies raw bytes that are not even UTF-8, and agrees with `verify` on the signature `trigger` sent', async () => {
     const file = join(dir, 'bytes.bin');
-    const body = Buffer.concat([Buffer.from('{"id":9,"title":"'), Buffer.from([0xff, 0xc3, 0x28]), Buffer.from('\u2028 🚀","completed_at":"x","phase":{}}')]);
+    const body = Buffer.concat([
+      Buffer.from('{"id":9,"title":"'),
+      Buffer.from([0xff, 0xc3, 0x28]),
+      Buffer.from('\u2028 🚀","completed_at":"x","phase":{}}'),
+    ]);
     writeFileSync(file, body);
-    const sent = await runInProcess(['webhooks', 'trigger', 'task.completed', '--to', listener.url, '--secret', secret, '--file', file, '-o', 'json']);
+    const sent = await runInProcess([
+      'webhooks',
+      'trigger',
+      'task.completed',
+      '--to',
+      listener.url,
+      '--secret',
+      secret,
+      '--file',
+      file,
+      '-o',
+      'json',
+    ]);
     expect(sent.code, sent.stderr).toBe(0);
     const { signature, status, bytes } = JSON.parse(sent.stdout);
     expect(status).toBe(204);
     expect(bytes).toBe(body.length);
     expect(signature).toBe(signBody(secret, body));
-    expect((await runInProcess(['webhooks', 'verify', '--secret', secret, '--signature', signature, '--file', file])).code).toBe(0);
+    expect(
+      (await runInProcess(['webhooks', 'verify', '--secret', secret, '--signature', signature, '--file', file])).code,
+    ).toBe(0);
     await listener.waitFor(() => /\ttask\.completed\t9\t/.test(listener.stdout()), 'the raw delivery');
   });
 
   it('a wrong secret is refused by listen (trigger exits 1) and by verify', async () => {
-    const sent = await runInProcess(['webhooks', 'trigger', 'task.created', '--to', listener.url, '--secret', 'not-it', '-o', 'json']);
+    const sent = await runInProcess([
+      'webhooks',
+      'trigger',
+      'task.created',
+      '--to',
+      listener.url,
+      '--secret',
+      'not-it',
+      '-o',
+      'json',
+    ]);
     expect(sent.code).toBe(1);
     expect(JSON.parse(sent.stdout).status).toBe(401);
     expect(sent.stderr).toMatch(/error: the receiver answered 401 Unauthorized/);
@@ -235,25 +363,54 @@ describe('listen with trigger', () => {
   it('answers 413 to a body over --max-body and stays up', async () => {
     const file = join(dir, 'big.json');
     writeFileSync(file, JSON.stringify({ id: 1, title: 'x'.repeat(3000) }));
-    const sent = await runInProcess(['webhooks', 'trigger', 'task.created', '--to', listener.url, '--secret', secret, '--file', file]);
+    const sent = await runInProcess([
+      'webhooks',
+      'trigger',
+      'task.created',
+      '--to',
+      listener.url,
+      '--secret',
+      secret,
+      '--file',
+      file,
+    ]);
     expect(sent.code).toBe(1);
     expect(sent.stdout).toMatch(/^413 /);
     await listener.waitFor(() => listener.stderr().includes('rejected 413'), 'the 413 report');
-    expect((await runInProcess(['webhooks', 'trigger', 'task.created', '--to', listener.url, '--secret', secret])).code).toBe(0);
+    expect(
+      (await runInProcess(['webhooks', 'trigger', 'task.created', '--to', listener.url, '--secret', secret])).code,
+    ).toBe(0);
   });
 
   it('--events leaves other event types out of the output', async () => {
     const before = listener.stdout();
-    expect((await runInProcess(['webhooks', 'trigger', 'milestone.created', '--to', listener.url, '--secret', secret])).code).toBe(0);
-    expect((await runInProcess(['webhooks', 'trigger', 'task.created', '--to', listener.url, '--secret', secret])).code).toBe(0);
-    await listener.waitFor(() => listener.stdout().split('\n').length > before.split('\n').length, 'the task.created line');
+    expect(
+      (await runInProcess(['webhooks', 'trigger', 'milestone.created', '--to', listener.url, '--secret', secret])).code,
+    ).toBe(0);
+    expect(
+      (await runInProcess(['webhooks', 'trigger', 'task.created', '--to', listener.url, '--secret', secret])).code,
+    ).toBe(0);
+    await listener.waitFor(
+      () => listener.stdout().split('\n').length > before.split('\n').length,
+      'the task.created line',
+    );
     expect(listener.stdout()).not.toContain('milestone');
   });
 
   it('trigger reports an unreachable receiver as a network failure (exit 7)', async () => {
-    const result = await runInProcess(['webhooks', 'trigger', 'task.created', '--to', 'http://127.0.0.1:1/', '--secret', secret]);
+    const result = await runInProcess([
+      'webhooks',
+      'trigger',
+      'task.created',
+      '--to',
+      'http://127.0.0.1:1/',
+      '--secret',
+      secret,
+    ]);
     expect(result.code).toBe(7);
-    expect(result.stderr).toMatch(/cannot deliver to http:\/\/127\.0\.0\.1:1\/: cannot connect to 127\.0\.0\.1:1 \(ECONNREFUSED\)/);
+    expect(result.stderr).toMatch(
+      /cannot deliver to http:\/\/127\.0\.0\.1:1\/: cannot connect to 127\.0\.0\.1:1 \(ECONNREFUSED\)/,
+    );
   });
 });
 
@@ -285,20 +442,28 @@ describe('listen --forward-to', () => {
     for (const t of targets) await new Promise((resolve) => t.server.close(resolve));
   });
 
-  it('relays byte-identical bodies with the delivery\'s own headers only, per event, and survives a dead target', async () => {
+  it("relays byte-identical bodies with the delivery's own headers only, per event, and survives a dead target", async () => {
     const [completedOnly, everything] = targets as [(typeof targets)[0], (typeof targets)[0]];
     const listener = await listen([
-      '--host', '0.0.0.0',
-      '--secret', secret,
-      '--forward-to', `task.completed=${completedOnly.url}`,
-      '--forward-to', everything.url,
-      '--forward-to', 'task.created=http://127.0.0.1:1/dead',
-      '-o', 'json',
+      '--host',
+      '0.0.0.0',
+      '--secret',
+      secret,
+      '--forward-to',
+      `task.completed=${completedOnly.url}`,
+      '--forward-to',
+      everything.url,
+      '--forward-to',
+      'task.created=http://127.0.0.1:1/dead',
+      '-o',
+      'json',
     ]);
     expect(listener.stderr()).toMatch(/warning: --host 0\.0\.0\.0 is reachable from other machines/);
     const url = listener.url.replace('0.0.0.0', '127.0.0.1');
 
-    const body = Buffer.from('{\n  "id": 77, "title": "pretty \\u2028 printed",\n  "completed_at": "2025-01-01T00:00:00.000000Z", "phase": {"id": 1}\n}\n');
+    const body = Buffer.from(
+      '{\n  "id": 77, "title": "pretty \\u2028 printed",\n  "completed_at": "2025-01-01T00:00:00.000000Z", "phase": {"id": 1}\n}\n',
+    );
     const status = await postRaw(url, body, {
       'Content-Type': 'application/json',
       Signature: signBody(secret, body),
@@ -313,18 +478,28 @@ describe('listen --forward-to', () => {
     expect(status).toBe(204);
     expect((await runInProcess(['webhooks', 'trigger', 'task.created', '--to', url, '--secret', secret])).code).toBe(0);
 
-    await listener.waitFor(() => completedOnly.got.length >= 1 && everything.got.length >= 2 && (listener.stderr().match(/forwarded/g) ?? []).length >= 3, 'the relays');
+    await listener.waitFor(
+      () =>
+        completedOnly.got.length >= 1 &&
+        everything.got.length >= 2 &&
+        (listener.stderr().match(/forwarded/g) ?? []).length >= 3,
+      'the relays',
+    );
     expect(completedOnly.got).toHaveLength(1);
     const relayed = completedOnly.got[0]!;
     expect(relayed.body.equals(body)).toBe(true);
     expect(relayed.path).toBe('/in');
-    const header = (name: string) => relayed.headers[relayed.headers.findIndex((h) => h.toLowerCase() === name.toLowerCase()) + 1];
+    const header = (name: string) =>
+      relayed.headers[relayed.headers.findIndex((h) => h.toLowerCase() === name.toLowerCase()) + 1];
     expect(header('Signature')).toBe(signBody(secret, body));
     expect(relayed.headers).toContain('Signature');
     expect(header('Content-Type')).toBe('application/json');
     expect(header('User-Agent')).toBe('Sender/2.0');
     // Exactly the delivery's own headers, plus what the hop needs (Host, Connection, Content-Length).
-    const names = relayed.headers.filter((_, i) => i % 2 === 0).map((name) => name.toLowerCase()).sort();
+    const names = relayed.headers
+      .filter((_, i) => i % 2 === 0)
+      .map((name) => name.toLowerCase())
+      .sort();
     expect(names).toEqual(['connection', 'content-length', 'content-type', 'host', 'signature', 'user-agent']);
     expect(header('Content-Length')).toBe(String(body.length));
     expect(everything.got.map((g) => JSON.parse(g.body.toString()).id)).toEqual([77, 101]);
@@ -332,8 +507,12 @@ describe('listen --forward-to', () => {
     const { code, stdout, stderr } = await listener.stop();
     expect(code).toBe(0);
     expect(lines(stdout).map((r) => r.event)).toEqual(['task.completed', 'task.created']);
-    expect(stderr).toMatch(/forwarded task\.created to http:\/\/127\.0\.0\.1:1\/dead: failed: cannot connect to 127\.0\.0\.1:1 \(ECONNREFUSED\)/);
-    expect(stderr.trim().split('\n').at(-1)).toBe('received 2, verified 2, rejected 0, duplicates 0, forwarded 3 ok / 1 failed');
+    expect(stderr).toMatch(
+      /forwarded task\.created to http:\/\/127\.0\.0\.1:1\/dead: failed: cannot connect to 127\.0\.0\.1:1 \(ECONNREFUSED\)/,
+    );
+    expect(stderr.trim().split('\n').at(-1)).toBe(
+      'received 2, verified 2, rejected 0, duplicates 0, forwarded 3 ok / 1 failed',
+    );
   });
 });
 
@@ -353,8 +532,13 @@ describe('signing secrets from a file', () => {
     expect(commandLine).toContain('--secret-file');
     expect(commandLine).not.toContain(first);
     expect(commandLine).not.toContain(second);
-    for (const [id, secret] of [[1, first], [2, second]] as const) {
-      const body = Buffer.from(JSON.stringify({ id, title: 't', completed_at: '2026-01-01T00:00:00.000000Z', phase: { id: 1 } }));
+    for (const [id, secret] of [
+      [1, first],
+      [2, second],
+    ] as const) {
+      const body = Buffer.from(
+        JSON.stringify({ id, title: 't', completed_at: '2026-01-01T00:00:00.000000Z', phase: { id: 1 } }),
+      );
       expect(await postRaw(listener.url, body, { Signature: signBody(secret, body) })).toBe(204);
     }
     await listener.waitFor(() => lines(listener.stdout()).length >= 2, 'two deliveries');
@@ -368,7 +552,17 @@ describe('signing secrets from a file', () => {
     const one = join(dir, 'one.secret');
     writeFileSync(one, `${first}\n`);
     const listener = await listen(['--secret-file', file, '-o', 'ndjson']);
-    const sent = await runInProcess(['webhooks', 'trigger', 'task.created', '--to', listener.url, '--secret-file', one, '-o', 'json']);
+    const sent = await runInProcess([
+      'webhooks',
+      'trigger',
+      'task.created',
+      '--to',
+      listener.url,
+      '--secret-file',
+      one,
+      '-o',
+      'json',
+    ]);
     expect(sent.code, sent.stderr).toBe(0);
     expect(sent.stderr).toBe('');
     // 204: signed with the file's secret, which the listener knows.
@@ -378,29 +572,74 @@ describe('signing secrets from a file', () => {
 
     const body = Buffer.from('{"id":1}');
     // Any of the file's secrets verifies, as with listen.
-    const ok = await runInProcess(['webhooks', 'verify', '--secret-file', file, '--signature', signBody(second, body)], { stdin: body });
+    const ok = await runInProcess(
+      ['webhooks', 'verify', '--secret-file', file, '--signature', signBody(second, body)],
+      { stdin: body },
+    );
     expect(ok.code, ok.stderr).toBe(0);
     expect(ok.stderr).toBe('✓ signature matches the 8-byte body\n');
-    expect((await runInProcess(['webhooks', 'verify', '--secret-file', one, '--signature', signBody(second, body)], { stdin: body })).code).toBe(1);
+    expect(
+      (
+        await runInProcess(['webhooks', 'verify', '--secret-file', one, '--signature', signBody(second, body)], {
+          stdin: body,
+        })
+      ).code,
+    ).toBe(1);
 
     // --secret still works, and says once that other users can see it.
-    const warned = await runInProcess(['webhooks', 'verify', '--secret', second, '--signature', signBody(second, body)], { stdin: body });
+    const warned = await runInProcess(
+      ['webhooks', 'verify', '--secret', second, '--signature', signBody(second, body)],
+      { stdin: body },
+    );
     expect(warned.code).toBe(0);
-    expect(warned.stderr).toBe('warning: --secret is visible to other users of this machine in the process list (ps); use --secret-file <path> or PWCTL_WEBHOOK_SECRET instead\n✓ signature matches the 8-byte body\n');
-    const triggered = await runInProcess(['webhooks', 'trigger', 'task.created', '--to', 'http://127.0.0.1:1/', '--secret', second]);
+    expect(warned.stderr).toBe(
+      'warning: --secret is visible to other users of this machine in the process list (ps); use --secret-file <path> or PWCTL_WEBHOOK_SECRET instead\n✓ signature matches the 8-byte body\n',
+    );
+    const triggered = await runInProcess([
+      'webhooks',
+      'trigger',
+      'task.created',
+      '--to',
+      'http://127.0.0.1:1/',
+      '--secret',
+      second,
+    ]);
     expect(triggered.code).toBe(7);
-    expect(triggered.stderr.split('\n')[0]).toBe('warning: --secret is visible to other users of this machine in the process list (ps); use --secret-file <path> or PWCTL_WEBHOOK_SECRET instead');
+    expect(triggered.stderr.split('\n')[0]).toBe(
+      'warning: --secret is visible to other users of this machine in the process list (ps); use --secret-file <path> or PWCTL_WEBHOOK_SECRET instead',
+    );
   });
 
   it.each([
-    [['webhooks', 'listen', '--secret-file', 'MISSING'], /^error: --secret-file: cannot read ".*missing\.secret": no such file$/],
-    [['webhooks', 'listen', '--secret-file', 'EMPTY'], /^error: --secret-file: ".*empty\.secret" holds no secret; expected one secret per line$/],
+    [
+      ['webhooks', 'listen', '--secret-file', 'MISSING'],
+      /^error: --secret-file: cannot read ".*missing\.secret": no such file$/,
+    ],
+    [
+      ['webhooks', 'listen', '--secret-file', 'EMPTY'],
+      /^error: --secret-file: ".*empty\.secret" holds no secret; expected one secret per line$/,
+    ],
     [['webhooks', 'listen', '--secret-file', 'DIR'], /^error: --secret-file: cannot read ".*": is a directory$/],
-    [['webhooks', 'verify', '--secret-file', 'EMPTY', '--signature', 'ab'], /^error: --secret-file: ".*empty\.secret" holds no secret/],
-    [['webhooks', 'verify', '--secret-file', 'TWO', '--secret', 'abc', '--signature', 'ab'], /^error: --secret and --secret-file cannot be combined; give one$/],
-    [['webhooks', 'trigger', 'task.created', '--to', 'http://127.0.0.1:1/', '--secret-file', 'TWO'], /^error: --secret-file: ".*hooks\.secrets" holds 2 secrets; give a file holding the one to sign with$/],
-    [['webhooks', 'trigger', 'task.created', '--to', 'http://127.0.0.1:1/', '--secret-file', 'MISSING'], /^error: --secret-file: cannot read/],
-    [['webhooks', 'trigger', '--subscription', '12', '--secret-file', 'TWO'], /^error: --secret-file and --subscription cannot be combined/],
+    [
+      ['webhooks', 'verify', '--secret-file', 'EMPTY', '--signature', 'ab'],
+      /^error: --secret-file: ".*empty\.secret" holds no secret/,
+    ],
+    [
+      ['webhooks', 'verify', '--secret-file', 'TWO', '--secret', 'abc', '--signature', 'ab'],
+      /^error: --secret and --secret-file cannot be combined; give one$/,
+    ],
+    [
+      ['webhooks', 'trigger', 'task.created', '--to', 'http://127.0.0.1:1/', '--secret-file', 'TWO'],
+      /^error: --secret-file: ".*hooks\.secrets" holds 2 secrets; give a file holding the one to sign with$/,
+    ],
+    [
+      ['webhooks', 'trigger', 'task.created', '--to', 'http://127.0.0.1:1/', '--secret-file', 'MISSING'],
+      /^error: --secret-file: cannot read/,
+    ],
+    [
+      ['webhooks', 'trigger', '--subscription', '12', '--secret-file', 'TWO'],
+      /^error: --secret-file and --subscription cannot be combined/,
+    ],
   ])('%j exits 2 with one line naming --secret-file', async (args, message) => {
     const empty = join(dir, 'empty.secret');
     writeFileSync(empty, ' \n\n\t\n');
@@ -430,7 +669,9 @@ describe('listen input checks', () => {
 
   it('-o yaml --fields prints one YAML document per delivery with the chosen fields', async () => {
     const listener = await listen(['--secret', 'y', '-o', 'yaml', '--fields', 'event,duplicate,payload.id']);
-    expect((await runInProcess(['webhooks', 'trigger', 'phase.updated', '--to', listener.url, '--secret', 'y'])).code).toBe(0);
+    expect(
+      (await runInProcess(['webhooks', 'trigger', 'phase.updated', '--to', listener.url, '--secret', 'y'])).code,
+    ).toBe(0);
     await listener.waitFor(() => listener.stdout().includes('id:'), 'the YAML document');
     const { stdout } = await listener.stop();
     expect(stdout).toBe('---\nevent: phase.updated\nduplicate: false\npayload:\n  id: 41\n');
@@ -441,7 +682,9 @@ describe('listen input checks', () => {
     const port = new URL(listener.url).port;
     const result = await runInProcess(['webhooks', 'listen', '--port', port, '--secret', 'x']);
     expect(result.code).toBe(1);
-    expect(result.stderr).toBe(`error: port ${port} on 127.0.0.1 is already in use; pick another with --port, or --port 0 for any free one\n`);
+    expect(result.stderr).toBe(
+      `error: port ${port} on 127.0.0.1 is already in use; pick another with --port, or --port 0 for any free one\n`,
+    );
     await listener.stop();
   });
 });

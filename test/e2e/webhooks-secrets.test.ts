@@ -20,7 +20,10 @@ function storedSecrets(configDir: string): Secrets {
 }
 
 async function create(configDir: string, url = 'https://example.com/hooks') {
-  const r = await pw(['webhooks', 'create', '--url', url, '--event', 'task.completed', '--company', '1', '-o', 'json'], { configDir, allowSecrets: true });
+  const r = await pw(
+    ['webhooks', 'create', '--url', url, '--event', 'task.completed', '--company', '1', '-o', 'json'],
+    { configDir, allowSecrets: true },
+  );
   expect(r.code, r.stderr).toBe(0);
   const hook = JSON.parse(r.stdout) as { id: number; secret: string };
   registerSecret(hook.secret);
@@ -42,7 +45,11 @@ beforeAll(async () => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      received.push({ path: req.url ?? '', signature: req.headers.signature as string | undefined, body: Buffer.concat(chunks) });
+      received.push({
+        path: req.url ?? '',
+        signature: req.headers.signature as string | undefined,
+        body: Buffer.concat(chunks),
+      });
       res.writeHead(204).end();
     });
   });
@@ -89,7 +96,22 @@ describe('webhooks delete keeps the secret unless the subscription is gone', () 
 describe('secrets belong to one service', () => {
   it('a secret stored through --sandbox survives a subscription with the same id on another base URL, and each service deletes only its own', async () => {
     const configDir = makeConfigDir();
-    const embedded = await runInProcess(['--sandbox', 'webhooks', 'create', '--url', `${receiverUrl}/embedded`, '--event', 'milestone.created', '--company', '1', '-o', 'json'], { configDir, allowSecrets: true });
+    const embedded = await runInProcess(
+      [
+        '--sandbox',
+        'webhooks',
+        'create',
+        '--url',
+        `${receiverUrl}/embedded`,
+        '--event',
+        'milestone.created',
+        '--company',
+        '1',
+        '-o',
+        'json',
+      ],
+      { configDir, allowSecrets: true },
+    );
     expect(embedded.code, embedded.stderr).toBe(0);
     const fromSandbox = JSON.parse(embedded.stdout) as { id: number; secret: string };
     registerSecret(fromSandbox.secret);
@@ -103,7 +125,9 @@ describe('secrets belong to one service', () => {
 
     // trigger --subscription signs with the secret of the service the command runs against.
     received.length = 0;
-    expect((await runInProcess(['--sandbox', 'webhooks', 'trigger', '--subscription', String(real.id)], { configDir })).code).toBe(0);
+    expect(
+      (await runInProcess(['--sandbox', 'webhooks', 'trigger', '--subscription', String(real.id)], { configDir })).code,
+    ).toBe(0);
     expect((await pw(['webhooks', 'trigger', '--subscription', String(real.id)], { configDir })).code).toBe(0);
     expect(received.map((d) => d.path)).toEqual(['/embedded', '/real']);
     expect(received[0]!.signature).toBe(signBody(fromSandbox.secret, received[0]!.body));
@@ -111,15 +135,30 @@ describe('secrets belong to one service', () => {
 
     const deleted = await pw(['webhooks', 'delete', String(real.id), '--yes'], { configDir });
     expect(deleted.code, deleted.stderr).toBe(0);
-    expect(storedSecrets(configDir)).toEqual({ sandbox: { [String(real.id)]: expect.objectContaining({ secret: fromSandbox.secret }) } });
+    expect(storedSecrets(configDir)).toEqual({
+      sandbox: { [String(real.id)]: expect.objectContaining({ secret: fromSandbox.secret }) },
+    });
   });
 
-  it('secrets stored before they were keyed by service keep working as the profile base_url\'s, and move on the next change', async () => {
+  it("secrets stored before they were keyed by service keep working as the profile base_url's, and move on the next change", async () => {
     const configDir = makeConfigDir();
     const hook = await create(configDir, `${receiverUrl}/legacy`);
     // Rewrite the store the way an older pwctl kept it: keyed by subscription id alone.
     const path = join(configDir, 'config.json');
-    writeFileSync(path, JSON.stringify({ profiles: { default: { base_url: cli.sb.baseUrl, webhook_secrets: { [hook.id]: { secret: hook.secret, event: 'task.completed', url: `${receiverUrl}/legacy` } } } } }), { mode: 0o600 });
+    writeFileSync(
+      path,
+      JSON.stringify({
+        profiles: {
+          default: {
+            base_url: cli.sb.baseUrl,
+            webhook_secrets: {
+              [hook.id]: { secret: hook.secret, event: 'task.completed', url: `${receiverUrl}/legacy` },
+            },
+          },
+        },
+      }),
+      { mode: 0o600 },
+    );
 
     received.length = 0;
     expect((await pw(['webhooks', 'trigger', '--subscription', String(hook.id)], { configDir })).code).toBe(0);
@@ -127,13 +166,16 @@ describe('secrets belong to one service', () => {
 
     const next = await create(configDir);
     expect(storedSecrets(configDir)).toEqual({
-      [cli.sb.baseUrl]: { [String(hook.id)]: expect.objectContaining({ secret: hook.secret }), [String(next.id)]: expect.objectContaining({ secret: next.secret }) },
+      [cli.sb.baseUrl]: {
+        [String(hook.id)]: expect.objectContaining({ secret: hook.secret }),
+        [String(next.id)]: expect.objectContaining({ secret: next.secret }),
+      },
     });
   });
 });
 
 describe('webhooks trigger --subscription', () => {
-  it('sends a sample of the subscription\'s event to its URL, signed with its secret; --to overrides the URL', async () => {
+  it("sends a sample of the subscription's event to its URL, signed with its secret; --to overrides the URL", async () => {
     const configDir = makeConfigDir();
     const hook = await create(configDir, `${receiverUrl}/stored`);
     received.length = 0;
@@ -144,14 +186,20 @@ describe('webhooks trigger --subscription', () => {
     expect(delivery!.signature).toBe(signBody(hook.secret, delivery!.body));
     expect(JSON.parse(delivery!.body.toString('utf8'))).toMatchObject({ completed: true });
 
-    const elsewhere = await pw(['webhooks', 'trigger', 'task.completed', '--subscription', String(hook.id), '--to', `${receiverUrl}/override`], { configDir });
+    const elsewhere = await pw(
+      ['webhooks', 'trigger', 'task.completed', '--subscription', String(hook.id), '--to', `${receiverUrl}/override`],
+      { configDir },
+    );
     expect(elsewhere.code, elsewhere.stderr).toBe(0);
     expect(received.map((d) => d.path)).toEqual(['/stored', '/override']);
     expect(received[1]!.signature).toBe(signBody(hook.secret, received[1]!.body));
   });
 
   it.each([
-    [['--subscription', '999'], /no secret is stored for subscription 999 of http:\/\/127\.0\.0\.1:\d+ in profile default/],
+    [
+      ['--subscription', '999'],
+      /no secret is stored for subscription 999 of http:\/\/127\.0\.0\.1:\d+ in profile default/,
+    ],
     [['--subscription', 'abc'], /--subscription must be a positive integer id/],
     [['--subscription', '{id}', '--secret', 'other-secret'], /--secret and --subscription cannot be combined/],
     [['task.created', '--subscription', '{id}'], /subscription \d+ is for task\.completed, not task\.created/],

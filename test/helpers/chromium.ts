@@ -44,7 +44,9 @@ export function launchChromium(): Promise<Browser> {
 
 /** What Chromium would leave in the real home, as paths and modification times. */
 export function chromiumTraces(): string[] {
-  return ['.config/chromium', '.cache/chromium', '.cache/dconf', '.local/share/chromium', '.pki'].flatMap((dir) => listRecursively(join(homedir(), dir)));
+  return ['.config/chromium', '.cache/chromium', '.cache/dconf', '.local/share/chromium', '.pki'].flatMap((dir) =>
+    listRecursively(join(homedir(), dir)),
+  );
 }
 
 function listRecursively(path: string): string[] {

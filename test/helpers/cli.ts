@@ -52,7 +52,8 @@ const MIN_AUTO_SECRET_LENGTH = 12;
 
 /** Add a value (a sandbox token, a secret a test created) to the leak check of every later run. */
 export function registerSecret(secret: string): void {
-  if (secret.length < 8) throw new Error('registerSecret: a secret shorter than 8 characters would match output by chance');
+  if (secret.length < 8)
+    throw new Error('registerSecret: a secret shorter than 8 characters would match output by chance');
   registeredSecrets.add(secret);
 }
 
@@ -63,21 +64,36 @@ export class SecretLeakError extends Error {
 /** The secrets a call hands its child, besides the registered ones: env, --secret, and the lines of --secret-file. */
 export function secretsOfCall(args: readonly string[], env: Record<string, string | undefined>): string[] {
   const found = [env.PWCTL_TOKEN, env.PWCTL_WEBHOOK_SECRET];
-  const value = (flag: string, i: number) => (args[i] === flag ? args[i + 1] : args[i]!.startsWith(`${flag}=`) ? args[i]!.slice(flag.length + 1) : undefined);
+  const value = (flag: string, i: number) =>
+    args[i] === flag ? args[i + 1] : args[i]!.startsWith(`${flag}=`) ? args[i]!.slice(flag.length + 1) : undefined;
   args.forEach((_, i) => {
     found.push(value('--secret', i));
     const file = value('--secret-file', i);
-    if (file !== undefined && existsSync(file) && statSync(file).isFile()) found.push(...readFileSync(file, 'utf8').split('\n').map((line) => line.trim()));
+    if (file !== undefined && existsSync(file) && statSync(file).isFile())
+      found.push(
+        ...readFileSync(file, 'utf8')
+          .split('\n')
+          .map((line) => line.trim()),
+      );
   });
   return found.filter((s): s is string => typeof s === 'string' && s.length >= MIN_AUTO_SECRET_LENGTH);
 }
 
 /** Throws SecretLeakError naming the stream (never the secret itself) when output holds a secret. */
-export function assertNoSecrets(result: Pick<CliResult, 'stdout' | 'stderr'>, args: string[], extra: readonly string[] = []): void {
+export function assertNoSecrets(
+  result: Pick<CliResult, 'stdout' | 'stderr'>,
+  args: string[],
+  extra: readonly string[] = [],
+): void {
   for (const secret of new Set([...registeredSecrets, ...extra])) {
     for (const stream of ['stdout', 'stderr'] as const) {
       if (result[stream].includes(secret)) {
-        const which = secret === CANARY_TOKEN ? 'the canary token' : secret === CANARY_WEBHOOK_SECRET ? 'the canary webhook secret' : `a secret (${secret.slice(0, 4)}…)`;
+        const which =
+          secret === CANARY_TOKEN
+            ? 'the canary token'
+            : secret === CANARY_WEBHOOK_SECRET
+              ? 'the canary webhook secret'
+              : `a secret (${secret.slice(0, 4)}…)`;
         throw new SecretLeakError(`pwctl ${args.join(' ').slice(0, 120)} printed ${which} on ${stream}`);
       }
     }
@@ -127,14 +143,18 @@ function environmentOf(options: RunOptions): Record<string, string> {
  * exit flushing, signals, terminals, parallel processes). `signal` is always null.
  */
 export async function runInProcess(args: string[], options: RunOptions = {}): Promise<CliResult> {
-  if (options.keepStdinOpen) throw new Error('runInProcess: a test that writes to stdin while the CLI runs uses startCli');
+  if (options.keepStdinOpen)
+    throw new Error('runInProcess: a test that writes to stdin while the CLI runs uses startCli');
   const env = environmentOf(options);
   const { run } = await import('../../src/cli/main.js');
   const t = memoryTerminal({ stdin: options.stdin });
   let timer: NodeJS.Timeout | undefined;
   const timeoutMs = options.timeoutMs ?? 20_000;
   const timedOut = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`pwctl ${args.join(' ')} did not end within ${timeoutMs} ms: ${t.stderr.text()}`)), timeoutMs);
+    timer = setTimeout(
+      () => reject(new Error(`pwctl ${args.join(' ')} did not end within ${timeoutMs} ms: ${t.stderr.text()}`)),
+      timeoutMs,
+    );
   });
   try {
     const code = await Promise.race([run(args, env, t.terminal), timedOut]);
@@ -204,7 +224,9 @@ export function startCli(args: string[], options: RunOptions = {}): RunningCli {
             resolve();
           } else if (ended) {
             watchers.delete(check);
-            reject(new Error(`pwctl ${args.join(' ')} ended before its ${stream} matched ${pattern}: ${text('stderr')}`));
+            reject(
+              new Error(`pwctl ${args.join(' ')} ended before its ${stream} matched ${pattern}: ${text('stderr')}`),
+            );
           }
         };
         watchers.add(check);
@@ -215,7 +237,10 @@ export function startCli(args: string[], options: RunOptions = {}): RunningCli {
 }
 
 /** Environment that points the CLI at a running sandbox as one of its roles. */
-export function sandboxEnv(sandbox: { baseUrl: string; tokens: Record<string, string> }, role: 'manager' | 'member' | 'client' = 'manager'): Record<string, string> {
+export function sandboxEnv(
+  sandbox: { baseUrl: string; tokens: Record<string, string> },
+  role: 'manager' | 'member' | 'client' = 'manager',
+): Record<string, string> {
   return { PWCTL_BASE_URL: sandbox.baseUrl, PWCTL_TOKEN: sandbox.tokens[role]! };
 }
 
@@ -234,6 +259,7 @@ export function expectOneErrorLine(result: CliResult, code: number, message: Reg
   expect(line).toMatch(/^error: /);
   expect(line).toMatch(message);
   expect(rest).toEqual([]);
-  if (json !== undefined) expect(JSON.parse(json)).toEqual({ error: { status: null, code, message: line!.replace(/^error: /, '') } });
+  if (json !== undefined)
+    expect(JSON.parse(json)).toEqual({ error: { status: null, code, message: line!.replace(/^error: /, '') } });
   return retries;
 }

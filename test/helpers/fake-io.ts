@@ -7,7 +7,10 @@ export function fakeIO(tty = false): { io: IO; out: () => string; stdout: PassTh
   const stdout = new PassThrough();
   const chunks: Buffer[] = [];
   stdout.on('data', (c: Buffer) => chunks.push(c));
-  const io = new IO({ stdin: new PassThrough(), stdout, stderr: new PassThrough() }, { stdinIsTTY: false, stdoutIsTTY: tty, stderrIsTTY: false, stdoutColor: 0, stderrColor: 0 });
+  const io = new IO(
+    { stdin: new PassThrough(), stdout, stderr: new PassThrough() },
+    { stdinIsTTY: false, stdoutIsTTY: tty, stderrIsTTY: false, stdoutColor: 0, stderrColor: 0 },
+  );
   return { io, out: () => Buffer.concat(chunks).toString('utf8'), stdout };
 }
 

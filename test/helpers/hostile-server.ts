@@ -92,7 +92,10 @@ export function largeBody(shape: BodyShape): Handler {
   const chunk = Buffer.alloc(chunkBytes, 'x');
   return (_req, res) => {
     res.on('error', () => {}); // the client hung up: that is the point
-    res.writeHead(200, { 'content-type': 'application/json', ...(shape.declareLength ? { 'content-length': String(shape.bytes) } : {}) });
+    res.writeHead(200, {
+      'content-type': 'application/json',
+      ...(shape.declareLength ? { 'content-length': String(shape.bytes) } : {}),
+    });
     let left = shape.bytes - 2;
     res.write('["');
     let stopped = false;
@@ -113,7 +116,9 @@ export function largeBody(shape: BodyShape): Handler {
 /** 429 with this Retry-After, every time. */
 export function rateLimited(retryAfter: string): Handler {
   return (_req, res) => {
-    res.writeHead(429, { 'content-type': 'application/json', 'retry-after': retryAfter }).end('{"message":"Too Many Attempts."}');
+    res
+      .writeHead(429, { 'content-type': 'application/json', 'retry-after': retryAfter })
+      .end('{"message":"Too Many Attempts."}');
   };
 }
 

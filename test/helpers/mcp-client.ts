@@ -33,7 +33,12 @@ export async function connectMcp(options: McpOptions = {}): Promise<McpSession> 
   const args = [...(options.globals ?? []), 'mcp', ...(options.flags ?? [])];
   const client = new Client({ name: 'pwctl-test', version: '1.0.0' });
   // Diagnostics never carry a token: the leak check every CLI run gets.
-  const checkSecrets = (stderr: string) => assertNoSecrets({ stdout: '', stderr }, ['mcp'], [options.env?.PWCTL_TOKEN ?? ''].filter((t) => t.length >= 12));
+  const checkSecrets = (stderr: string) =>
+    assertNoSecrets(
+      { stdout: '', stderr },
+      ['mcp'],
+      [options.env?.PWCTL_TOKEN ?? ''].filter((t) => t.length >= 12),
+    );
   const session = (stderr: () => string, closed: () => Promise<void>): McpSession => ({
     client,
     stderr,
@@ -46,11 +51,19 @@ export async function connectMcp(options: McpOptions = {}): Promise<McpSession> 
   });
 
   if (options.process) {
-    const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, ...args], env, stderr: 'pipe' });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [BIN, ...args],
+      env,
+      stderr: 'pipe',
+    });
     let stderr = '';
     transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
     await client.connect(transport);
-    return session(() => stderr, async () => {});
+    return session(
+      () => stderr,
+      async () => {},
+    );
   }
 
   const transport = new StreamClientTransport();
@@ -59,7 +72,14 @@ export async function connectMcp(options: McpOptions = {}): Promise<McpSession> 
   const { run } = await import('../../src/cli/main.js');
   const served = run(args, env, t.terminal);
   // A server that refuses to start ends the run instead of answering.
-  await Promise.race([client.connect(transport), served.then((code) => Promise.reject(new Error(`pwctl ${args.join(' ')} ended (exit ${code}) before the handshake: ${t.stderr.text()}`)))]);
+  await Promise.race([
+    client.connect(transport),
+    served.then((code) =>
+      Promise.reject(
+        new Error(`pwctl ${args.join(' ')} ended (exit ${code}) before the handshake: ${t.stderr.text()}`),
+      ),
+    ),
+  ]);
   return session(
     () => t.stderr.text(),
     async () => {
@@ -81,7 +101,8 @@ class StreamClientTransport implements Transport {
 
   receive(text: string): void {
     this.#buffer.append(Buffer.from(text, 'utf8'));
-    for (let message = this.#buffer.readMessage(); message; message = this.#buffer.readMessage()) this.onmessage?.(message);
+    for (let message = this.#buffer.readMessage(); message; message = this.#buffer.readMessage())
+      this.onmessage?.(message);
   }
 
   send(message: JSONRPCMessage): Promise<void> {

@@ -11,7 +11,8 @@ import { registerSecret, startCli, type CliResult } from './cli.js';
 async function approve(sb: RunningSandbox, authorizeUrl: string, user: Role): Promise<string> {
   const query = new URL(authorizeUrl).searchParams;
   const form = new URLSearchParams({ user, decision: 'approve' });
-  for (const key of ['client_id', 'redirect_uri', 'response_type', 'code_challenge', 'code_challenge_method', 'state']) form.set(key, query.get(key)!);
+  for (const key of ['client_id', 'redirect_uri', 'response_type', 'code_challenge', 'code_challenge_method', 'state'])
+    form.set(key, query.get(key)!);
   const answer = await fetch(`${sb.baseUrl}/oauth/authorize`, { method: 'POST', body: form, redirect: 'manual' });
   return answer.headers.get('location')!;
 }
@@ -30,7 +31,11 @@ export async function signIn(sb: RunningSandbox, user: Role = 'manager'): Promis
  * `pwctl auth login --web --no-browser --base-url <sb>` in `configDir`, approved as `user`
  * on the consent page of the URL it prints; the CLI's result once its callback was answered.
  */
-export async function loginWithBrowser(sb: RunningSandbox, configDir: string, user: Role = 'manager'): Promise<CliResult> {
+export async function loginWithBrowser(
+  sb: RunningSandbox,
+  configDir: string,
+  user: Role = 'manager',
+): Promise<CliResult> {
   const cli = startCli(['auth', 'login', '--web', '--no-browser', '--base-url', sb.baseUrl], { configDir });
   const urlLine = /^ {2}(http:\/\/\S+\/oauth\/authorize\?\S+)$/m;
   await cli.waitFor('stderr', urlLine);

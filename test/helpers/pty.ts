@@ -39,7 +39,10 @@ const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
 export function startInPty(args: string[], options: PtyOptions): PtyRun {
   const command = `stty cols ${options.cols ?? 100} rows ${options.rows ?? 50} 2>/dev/null; exec ${[process.execPath, BIN, ...args].map(quote).join(' ')}`;
-  const child = spawn(SCRIPT, ['-qec', command, '/dev/null'], { env: { TERM: 'xterm', ...options.env }, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(SCRIPT, ['-qec', command, '/dev/null'], {
+    env: { TERM: 'xterm', ...options.env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let output = '';
   // Decoded as a stream: a character split across two chunks must not become two U+FFFDs.
   child.stdout!.setEncoding('utf8');
@@ -62,7 +65,8 @@ export function startInPty(args: string[], options: PtyOptions): PtyRun {
         const started = Date.now();
         const check = () => {
           if (pattern.test(visibleText(output))) return resolve();
-          if (ended || Date.now() - started > 10_000) return reject(new Error(`the terminal never showed ${pattern}:\n${visibleText(output)}`));
+          if (ended || Date.now() - started > 10_000)
+            return reject(new Error(`the terminal never showed ${pattern}:\n${visibleText(output)}`));
           setTimeout(check, 20);
         };
         check();

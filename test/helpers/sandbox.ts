@@ -18,7 +18,11 @@ export function sandboxEnv(sb: RunningSandbox, role: Role = 'manager'): Record<s
 }
 
 /** Change a document on the sandbox as another user would, behind pwctl's back (a pull's file is then stale). */
-export async function changeDocumentOnService(sb: RunningSandbox, uuid: string, body: Record<string, unknown>): Promise<void> {
+export async function changeDocumentOnService(
+  sb: RunningSandbox,
+  uuid: string,
+  body: Record<string, unknown>,
+): Promise<void> {
   const response = await fetch(`${sb.baseUrl}/api/v1/documents/${uuid}`, {
     method: 'PUT',
     headers: { Authorization: `Bearer ${sb.tokens.manager}`, 'Content-Type': 'application/json' },

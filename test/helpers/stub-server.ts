@@ -34,7 +34,14 @@ export async function startStubServer(): Promise<StubServer> {
     req.on('end', () => {
       const bytes = Buffer.concat(chunks);
       const body = bytes.toString('utf8');
-      requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body, bytes, rawHeaders: req.rawHeaders });
+      requests.push({
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        body,
+        bytes,
+        rawHeaders: req.rawHeaders,
+      });
       const path = (req.url ?? '').split('?')[0];
       const queue = routes.get(`${req.method} ${path}`);
       const reply = queue && queue.length > 1 ? queue.shift()! : queue?.[0];

@@ -25,7 +25,8 @@ export interface RunningProxy {
 
 /** Why the proxy tests cannot run here, or undefined when they can. */
 export function proxySetupProblem(): string | undefined {
-  if (spawnSync('sh', ['-c', 'command -v tinyproxy']).status !== 0) return "tinyproxy is not installed (Debian's package: apt-get install -y tinyproxy)";
+  if (spawnSync('sh', ['-c', 'command -v tinyproxy']).status !== 0)
+    return "tinyproxy is not installed (Debian's package: apt-get install -y tinyproxy)";
   return ensureHostAlias();
 }
 
@@ -43,7 +44,9 @@ function ensureHostAlias(): string | undefined {
 function resolvesToLoopback(): boolean {
   const result = spawnSync('getent', ['hosts', ALIAS_HOST], { encoding: 'utf8' });
   if (result.status === 0) return /^127\.0\.0\.1\s/m.test(result.stdout);
-  return readFileSync('/etc/hosts', 'utf8').split('\n').some((line) => new RegExp(`^127\\.0\\.0\\.1\\s.*\\b${ALIAS_HOST.replace(/\./g, '\\.')}\\b`).test(line));
+  return readFileSync('/etc/hosts', 'utf8')
+    .split('\n')
+    .some((line) => new RegExp(`^127\\.0\\.0\\.1\\s.*\\b${ALIAS_HOST.replace(/\./g, '\\.')}\\b`).test(line));
 }
 
 /** A port nothing listens on right now (for the proxy, or for "connection refused"). */
@@ -55,7 +58,9 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-export async function startTinyproxy(options: { basicAuth?: [user: string, password: string] } = {}): Promise<RunningProxy> {
+export async function startTinyproxy(
+  options: { basicAuth?: [user: string, password: string] } = {},
+): Promise<RunningProxy> {
   const dir = mkdtempSync(join(tmpdir(), 'pwctl-tinyproxy-'));
   const port = await freePort();
   const logFile = join(dir, 'tinyproxy.log');
@@ -77,7 +82,8 @@ export async function startTinyproxy(options: { basicAuth?: [user: string, passw
   return {
     url: `http://127.0.0.1:${port}`,
     port,
-    requests: () => [...readFileSync(logFile, 'utf8').matchAll(/Request \(file descriptor \d+\): (\S+ \S+)/g)].map((m) => m[1]!),
+    requests: () =>
+      [...readFileSync(logFile, 'utf8').matchAll(/Request \(file descriptor \d+\): (\S+ \S+)/g)].map((m) => m[1]!),
     close: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();

@@ -45,13 +45,49 @@ export function makeCertificates(): TestCertificates {
   };
   const ecKey = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
   const makeCa = (name: string, subject: string) =>
-    openssl('req', '-x509', ...ecKey, '-keyout', file(`${name}.key`), '-out', file(`${name}.pem`), '-days', '30', '-subj', subject, '-addext', 'basicConstraints=critical,CA:TRUE', '-addext', 'keyUsage=critical,keyCertSign,cRLSign');
+    openssl(
+      'req',
+      '-x509',
+      ...ecKey,
+      '-keyout',
+      file(`${name}.key`),
+      '-out',
+      file(`${name}.pem`),
+      '-days',
+      '30',
+      '-subj',
+      subject,
+      '-addext',
+      'basicConstraints=critical,CA:TRUE',
+      '-addext',
+      'keyUsage=critical,keyCertSign,cRLSign',
+    );
   let serial = 1;
   const makeLeaf = (name: string, ca: string, altNames: string, days: string): KeyPair => {
-    writeFileSync(file(`${name}.ext`), `subjectAltName=${altNames}\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n`);
+    writeFileSync(
+      file(`${name}.ext`),
+      `subjectAltName=${altNames}\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n`,
+    );
     openssl('req', ...ecKey, '-keyout', file(`${name}.key`), '-out', file(`${name}.csr`), '-subj', `/CN=${name}`);
     // -days -1 makes a certificate whose validity ended a day before it began: expired now.
-    openssl('x509', '-req', '-in', file(`${name}.csr`), '-CA', file(`${ca}.pem`), '-CAkey', file(`${ca}.key`), '-set_serial', String(serial++), '-days', days, '-extfile', file(`${name}.ext`), '-out', file(`${name}.pem`));
+    openssl(
+      'x509',
+      '-req',
+      '-in',
+      file(`${name}.csr`),
+      '-CA',
+      file(`${ca}.pem`),
+      '-CAkey',
+      file(`${ca}.key`),
+      '-set_serial',
+      String(serial++),
+      '-days',
+      days,
+      '-extfile',
+      file(`${name}.ext`),
+      '-out',
+      file(`${name}.pem`),
+    );
     return { key: readFileSync(file(`${name}.key`), 'utf8'), cert: readFileSync(file(`${name}.pem`), 'utf8') };
   };
   makeCa('ca', '/CN=pwctl test CA');
@@ -79,10 +115,14 @@ export interface HttpsFront {
 export async function startHttpsFront(pair: KeyPair, target: string): Promise<HttpsFront> {
   let connections = 0;
   const server = createServer({ key: pair.key, cert: pair.cert }, (req, res) => {
-    const upstream = request(new URL(req.url ?? '/', target), { method: req.method, headers: { ...req.headers, host: new URL(target).host } }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
+    const upstream = request(
+      new URL(req.url ?? '/', target),
+      { method: req.method, headers: { ...req.headers, host: new URL(target).host } },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
     upstream.on('error', () => res.writeHead(502).end());
     req.pipe(upstream);
   });

@@ -34,9 +34,27 @@ const PLANS: Plan[] = [
   { name: 'reset-after', action: { type: 'reset-after' }, count: 1, applies: true, weight: 8 },
   { name: 'truncate', action: { type: 'truncate' }, count: 1, applies: true, weight: 6 },
   { name: 'rate-limit', action: { type: 'rate-limit', retryAfter: 1 }, count: 1, applies: false, weight: 3 },
-  { name: '503 ×4 (exhausts retries)', action: { type: 'status', status: 503, body: { message: 'Overloaded' } }, count: 4, applies: false, weight: 5 },
-  { name: 'reset-after ×4 (applied, never answered)', action: { type: 'reset-after' }, count: 4, applies: true, weight: 2 },
-  { name: '422 (final)', action: { type: 'status', status: 422, body: { message: 'Locked by an automation.' } }, count: 1, applies: false, weight: 4 },
+  {
+    name: '503 ×4 (exhausts retries)',
+    action: { type: 'status', status: 503, body: { message: 'Overloaded' } },
+    count: 4,
+    applies: false,
+    weight: 5,
+  },
+  {
+    name: 'reset-after ×4 (applied, never answered)',
+    action: { type: 'reset-after' },
+    count: 4,
+    applies: true,
+    weight: 2,
+  },
+  {
+    name: '422 (final)',
+    action: { type: 'status', status: 422, body: { message: 'Locked by an automation.' } },
+    count: 1,
+    applies: false,
+    weight: 4,
+  },
 ];
 
 function choosePlan(random: () => number): Plan {
@@ -57,7 +75,10 @@ let interruptIds: number[];
 
 beforeAll(async () => {
   sb = await startTestSandbox({ extraSteps: BATCH + INTERRUPTED_BATCH });
-  const extra = Object.values(sb.state.steps).filter((s) => s.title.startsWith('Bulk task ')).map((s) => s.id).sort((a, b) => a - b);
+  const extra = Object.values(sb.state.steps)
+    .filter((s) => s.title.startsWith('Bulk task '))
+    .map((s) => s.id)
+    .sort((a, b) => a - b);
   bulkIds = extra.slice(0, BATCH);
   interruptIds = extra.slice(BATCH);
   // A task.completed subscription: the service fires it once per open → completed transition,
@@ -92,7 +113,8 @@ describe('bulk steps complete under random faults', () => {
     for (const id of bulkIds) {
       const plan = choosePlan(random);
       plans.set(id, plan);
-      if (plan.action) sb.faults.add({ method: 'PUT', path: `/api/v1/steps/${id}`, count: plan.count, action: plan.action });
+      if (plan.action)
+        sb.faults.add({ method: 'PUT', path: `/api/v1/steps/${id}`, count: plan.count, action: plan.action });
     }
     const mark = sb.requests.length;
 
@@ -104,7 +126,19 @@ describe('bulk steps complete under random faults', () => {
     await sb.flushDeliveries();
 
     expect(r.stderr).not.toMatch(STACK_FRAME);
-    const results = r.stdout.trim().split('\n').map((line) => JSON.parse(line) as { id: number; ok: boolean; status?: number | null; error?: string; data?: { id: number; completed: boolean } });
+    const results = r.stdout
+      .trim()
+      .split('\n')
+      .map(
+        (line) =>
+          JSON.parse(line) as {
+            id: number;
+            ok: boolean;
+            status?: number | null;
+            error?: string;
+            data?: { id: number; completed: boolean };
+          },
+      );
     // One result per item, none lost, none repeated.
     expect(results.map((x) => x.id).sort((a, b) => a - b)).toEqual(bulkIds);
     const ok = results.filter((x) => x.ok);
@@ -119,7 +153,9 @@ describe('bulk steps complete under random faults', () => {
       const plan = plans.get(result.id)!;
       const attempts = puts.filter((e) => e.path === `/api/v1/steps/${result.id}`);
       const state = sb.state.steps[result.id]!;
-      const applied = attempts.filter((e) => e.status === 200).length + (plan.applies && plan.action?.type === 'reset-after' ? Math.min(plan.count, attempts.length) : 0);
+      const applied =
+        attempts.filter((e) => e.status === 200).length +
+        (plan.applies && plan.action?.type === 'reset-after' ? Math.min(plan.count, attempts.length) : 0);
       if (result.ok) {
         // Reported ok: really completed, and the service saw it completed exactly once.
         expect(result.data, `task ${result.id} (${plan.name})`).toMatchObject({ id: result.id, completed: true });
@@ -129,10 +165,15 @@ describe('bulk steps complete under random faults', () => {
         survived[plan.name] = (survived[plan.name] ?? 0) + 1;
       } else {
         // Reported failed, with the status and message the service gave.
-        expect(['503 ×4 (exhausts retries)', 'reset-after ×4 (applied, never answered)', '422 (final)'], `task ${result.id}: ${result.error}`).toContain(plan.name);
+        expect(
+          ['503 ×4 (exhausts retries)', 'reset-after ×4 (applied, never answered)', '422 (final)'],
+          `task ${result.id}: ${result.error}`,
+        ).toContain(plan.name);
         expect(result.error).toBeTruthy();
-        if (plan.name === '422 (final)') expect(result).toMatchObject({ status: 422, error: expect.stringContaining('Locked by an automation.') });
-        if (plan.name.startsWith('503')) expect(result).toMatchObject({ status: 503, error: expect.stringContaining('Overloaded') });
+        if (plan.name === '422 (final)')
+          expect(result).toMatchObject({ status: 422, error: expect.stringContaining('Locked by an automation.') });
+        if (plan.name.startsWith('503'))
+          expect(result).toMatchObject({ status: 503, error: expect.stringContaining('Overloaded') });
         if (plan.name.startsWith('reset-after')) {
           // Each attempt was applied before its answer was lost: completed once all the same.
           expect(state.completed).toBe(true);
@@ -143,9 +184,11 @@ describe('bulk steps complete under random faults', () => {
         }
       }
     }
-    if (process.env.RELIABILITY_REPORT) console.log(JSON.stringify({ ok: ok.length, failed: failed.length, survived, retries: puts.length - BATCH }));
+    if (process.env.RELIABILITY_REPORT)
+      console.log(JSON.stringify({ ok: ok.length, failed: failed.length, survived, retries: puts.length - BATCH }));
     // Every transient fault was met at least once and survived.
-    for (const name of ['500', '503 ×2', 'reset-before', 'reset-after', 'truncate', 'rate-limit']) expect(survived[name], name).toBeGreaterThan(0);
+    for (const name of ['500', '503 ×2', 'reset-before', 'reset-after', 'truncate', 'rate-limit'])
+      expect(survived[name], name).toBeGreaterThan(0);
     // No task outside the batch was touched.
     expect(new Set(puts.map((e) => e.path))).toEqual(new Set(bulkIds.map((id) => `/api/v1/steps/${id}`)));
   }, 60_000);
@@ -177,7 +220,10 @@ describe('an interrupted batch', () => {
     expect(signalled).toBe(true);
     expect(code).toBe(130);
     expect(stderr).not.toMatch(STACK_FRAME);
-    const results = stdout.trim().split('\n').map((line) => JSON.parse(line) as { id: number; ok: boolean; error?: string });
+    const results = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { id: number; ok: boolean; error?: string });
     expect(results.map((x) => x.id).sort((a, b) => a - b)).toEqual(interruptIds);
     const done = results.filter((x) => x.ok);
     const skipped = results.filter((x) => !x.ok);

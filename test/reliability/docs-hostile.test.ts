@@ -5,7 +5,16 @@
 // go. Each bad document fails on its own with a clear result, the good ones are written to
 // safe distinct names, nothing outside the directory is touched, and the next pull and a
 // push still work.
-import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -36,7 +45,10 @@ const GOOD = [
   doc(2, { title: '../../x' }),
   doc(3, { title: '/etc/passwd' }),
   doc(4, { title: 'CON' }),
-  doc(5, { title: '---\nuuid: 0c0ffee0-0000-4000-8000-999999999999\n---', content: '---\ntitle: injected\n---\nbody\n' }),
+  doc(5, {
+    title: '---\nuuid: 0c0ffee0-0000-4000-8000-999999999999\n---',
+    content: '---\ntitle: injected\n---\nbody\n',
+  }),
   doc(6, { title: 'Café' }),
   doc(7, { title: 'CAFE' }),
   doc(8, { title: 'Cafe\u0301' }),
@@ -50,9 +62,12 @@ const BAD: Array<[unknown, RegExp]> = [
   [doc(20, { uuid: 'not-a-uuid' }), /uuid is "not-a-uuid"; expected a lower-case UUID/],
   [doc(21, { uuid: '__proto__' }), /uuid is "__proto__"/],
   [doc(22, { uuid: uuid(22).toUpperCase() }), /expected a lower-case UUID/],
-  [doc(23, { uuid: uuid(1), title: 'A second document 1' }), new RegExp(`listed document ${uuid(1)} twice; the first is in project-brief\\.md`)],
+  [
+    doc(23, { uuid: uuid(1), title: 'A second document 1' }),
+    new RegExp(`listed document ${uuid(1)} twice; the first is in project-brief\\.md`),
+  ],
   [doc(24, { title: 42 }), /title is 42; expected a non-empty string/],
-  [doc(25, { title: '   ' }), /title is "   "; expected a non-empty string/],
+  [doc(25, { title: '   ' }), /title is " {3}"; expected a non-empty string/],
   [doc(26, { content: 7 }), /content is 7; expected a string/],
   [doc(27, { updated_at: undefined }), /updated_at is missing; expected an ISO 8601 timestamp/],
   [doc(28, { is_internal: 'yes' }), /is_internal is "yes"; expected true or false/],
@@ -65,8 +80,20 @@ const BAD: Array<[unknown, RegExp]> = [
 
 const LIST = [...GOOD.slice(0, 5), ...BAD.map(([d]) => d), ...GOOD.slice(5)];
 const EXPECTED_FILES = [
-  'cafe-2.md', 'cafe-3.md', 'cafe.md', 'con-doc.md', 'etc-passwd.md', 'linked-2.md', 'linked.md',
-  'no-body.md', 'project-brief.md', 'taken', 'taken-2.md', 'taken.md', 'uuid-0c0ffee0-0000-4000-8000-999999999999.md', 'x.md',
+  'cafe-2.md',
+  'cafe-3.md',
+  'cafe.md',
+  'con-doc.md',
+  'etc-passwd.md',
+  'linked-2.md',
+  'linked.md',
+  'no-body.md',
+  'project-brief.md',
+  'taken',
+  'taken-2.md',
+  'taken.md',
+  'uuid-0c0ffee0-0000-4000-8000-999999999999.md',
+  'x.md',
 ];
 
 interface FileResult {
@@ -102,8 +129,12 @@ beforeEach(() => {
   symlinkSync(join(outside, 'victim.md'), join(dir, 'linked.md'));
 });
 
-const pw = (args: string[]): Promise<CliResult> => runInProcess(args, { env: { PWCTL_BASE_URL: server.url, PWCTL_TOKEN: CANARY_TOKEN } });
-const entries = () => readdirSync(dir).filter((n) => n !== '.pwctl-docs.json').sort();
+const pw = (args: string[]): Promise<CliResult> =>
+  runInProcess(args, { env: { PWCTL_BASE_URL: server.url, PWCTL_TOKEN: CANARY_TOKEN } });
+const entries = () =>
+  readdirSync(dir)
+    .filter((n) => n !== '.pwctl-docs.json')
+    .sort();
 const frontMatter = (name: string) => readFrontMatter(readFileSync(join(dir, name), 'utf8')).data;
 
 function expectOutsideUntouched(): void {
@@ -162,31 +193,56 @@ describe('docs pull from a hostile server', () => {
 
     const cafe = join(dir, 'cafe.md');
     writeFileSync(cafe, readFileSync(cafe, 'utf8').replace('Body of 6', 'Body of 6, edited'));
-    server.on(`PUT /api/v1/documents/${uuid(6)}`, { status: 200, body: { data: doc(6, { title: 'Café', content: 'Body of 6, edited\n', updated_at: '2026-01-03T00:00:00.000000Z' }) } });
+    server.on(`PUT /api/v1/documents/${uuid(6)}`, {
+      status: 200,
+      body: {
+        data: doc(6, { title: 'Café', content: 'Body of 6, edited\n', updated_at: '2026-01-03T00:00:00.000000Z' }),
+      },
+    });
     server.requests.length = 0;
     const push = await pw(['docs', 'push', dir, '-o', 'json']);
     expect(push.code, push.stderr).toBe(0);
     const puts = server.requests.filter((q) => q.method !== 'GET');
-    expect(puts.map((q) => [q.method, q.url, JSON.parse(q.body)])).toEqual([['PUT', `/api/v1/documents/${uuid(6)}`, { content: 'Body of 6, edited\n' }]]);
+    expect(puts.map((q) => [q.method, q.url, JSON.parse(q.body)])).toEqual([
+      ['PUT', `/api/v1/documents/${uuid(6)}`, { content: 'Body of 6, edited\n' }],
+    ]);
     expect(frontMatter('cafe.md').updated_at).toBe('2026-01-03T00:00:00.000000Z');
     expectOutsideUntouched();
   });
 
   it('a push refuses (only) the files whose documents the service now lists malformed or twice', async () => {
     expect((await pw(['docs', 'pull', dir])).code).toBe(8);
-    for (const [name, from] of [['project-brief.md', 'Body of 1'], ['x.md', 'Body of 2'], ['cafe.md', 'Body of 6']]) {
+    for (const [name, from] of [
+      ['project-brief.md', 'Body of 1'],
+      ['x.md', 'Body of 2'],
+      ['cafe.md', 'Body of 6'],
+    ]) {
       writeFileSync(join(dir, name!), readFileSync(join(dir, name!), 'utf8').replace(from!, 'Edited'));
     }
-    server.on('GET /api/v1/documents', { status: 200, body: { data: LIST.map((d) => (d === GOOD[1] ? { ...GOOD[1], edit_access: 7 } : d)), links: { next: null } } });
-    server.on(`PUT /api/v1/documents/${uuid(6)}`, { status: 200, body: { data: doc(6, { title: 'Café', content: 'Edited\n', updated_at: '2026-01-03T00:00:00.000000Z' }) } });
+    server.on('GET /api/v1/documents', {
+      status: 200,
+      body: { data: LIST.map((d) => (d === GOOD[1] ? { ...GOOD[1], edit_access: 7 } : d)), links: { next: null } },
+    });
+    server.on(`PUT /api/v1/documents/${uuid(6)}`, {
+      status: 200,
+      body: { data: doc(6, { title: 'Café', content: 'Edited\n', updated_at: '2026-01-03T00:00:00.000000Z' }) },
+    });
     server.requests.length = 0;
     const push = await pw(['docs', 'push', dir, '-o', 'json']);
     expect(push.code, push.stderr).toBe(8);
     const results = JSON.parse(push.stdout) as FileResult[];
-    expect(results.find((x) => x.id === 'x.md')).toMatchObject({ ok: false, error: expect.stringMatching(/edit_access is 7; .*nothing was sent/) });
-    expect(results.find((x) => x.id === 'project-brief.md')).toMatchObject({ ok: false, error: `the service sent document ${uuid(1)} twice in its list; nothing was sent` });
+    expect(results.find((x) => x.id === 'x.md')).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/edit_access is 7; .*nothing was sent/),
+    });
+    expect(results.find((x) => x.id === 'project-brief.md')).toMatchObject({
+      ok: false,
+      error: `the service sent document ${uuid(1)} twice in its list; nothing was sent`,
+    });
     expect(results.find((x) => x.id === 'cafe.md')).toMatchObject({ ok: true, data: { action: 'updated' } });
-    expect(server.requests.filter((q) => q.method === 'PUT').map((q) => q.url)).toEqual([`/api/v1/documents/${uuid(6)}`]);
+    expect(server.requests.filter((q) => q.method === 'PUT').map((q) => q.url)).toEqual([
+      `/api/v1/documents/${uuid(6)}`,
+    ]);
   });
 
   it('a push whose answer is malformed leaves that file as it was, so the next push can read it', async () => {
@@ -194,10 +250,15 @@ describe('docs pull from a hostile server', () => {
     const cafe = join(dir, 'cafe.md');
     writeFileSync(cafe, readFileSync(cafe, 'utf8').replace('Body of 6', 'Edited'));
     const edited = readFileSync(cafe, 'utf8');
-    server.on(`PUT /api/v1/documents/${uuid(6)}`, { status: 200, body: { data: { ...doc(6), uuid: 'garbage', content: 'Edited\n' } } });
+    server.on(`PUT /api/v1/documents/${uuid(6)}`, {
+      status: 200,
+      body: { data: { ...doc(6), uuid: 'garbage', content: 'Edited\n' } },
+    });
     const push = await pw(['docs', 'push', dir, '-o', 'json']);
     expect(push.code, push.stderr).toBe(8);
-    expect((JSON.parse(push.stdout) as FileResult[]).find((x) => x.id === 'cafe.md')?.error).toMatch(/cafe\.md was left as it was: the service answered with a document's uuid is "garbage"/);
+    expect((JSON.parse(push.stdout) as FileResult[]).find((x) => x.id === 'cafe.md')?.error).toMatch(
+      /cafe\.md was left as it was: the service answered with a document's uuid is "garbage"/,
+    );
     expect(readFileSync(cafe, 'utf8')).toBe(edited);
     const next = await pw(['docs', 'push', dir, '--dry-run']);
     expect(next.code, next.stderr).toBe(0);
@@ -209,14 +270,20 @@ describe('docs pull from a hostile server', () => {
     expect(r.code, r.stderr).toBe(8);
     const results = JSON.parse(r.stdout) as FileResult[];
     expect(results.filter((x) => x.ok)).toHaveLength(GOOD.length);
-    expect(results.at(-1)).toMatchObject({ id: '.pwctl-docs.json', ok: false, error: expect.stringMatching(/^not saved \(a directory is in its place\)/) });
+    expect(results.at(-1)).toMatchObject({
+      id: '.pwctl-docs.json',
+      ok: false,
+      error: expect.stringMatching(/^not saved \(a directory is in its place\)/),
+    });
     expect(entries()).toEqual(EXPECTED_FILES);
     expect(r.stderr).toBe(`${LIST.length} documents pulled into ${dir}, ${BAD.length + 1} failed\n`);
 
     server.requests.length = 0;
     const push = await pw(['docs', 'push', dir]);
     expect(push.code).toBe(2);
-    expect(push.stderr).toMatch(/^error: ".*\/\.pwctl-docs\.json" is a directory: pwctl keeps its record of pulled and pushed documents there; remove or rename it\n$/);
+    expect(push.stderr).toMatch(
+      /^error: ".*\/\.pwctl-docs\.json" is a directory: pwctl keeps its record of pulled and pushed documents there; remove or rename it\n$/,
+    );
     expect(server.requests).toEqual([]);
   });
 });

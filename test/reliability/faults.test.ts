@@ -52,7 +52,12 @@ describe('GET recovers within the retry budget', () => {
     sb.faults.add({ method: 'GET', path: '/api/v1/milestones', count: 2, action: { type: 'html-502' } });
     const r = await pw(['milestones', 'list', '-o', 'ndjson', '--project', '31']);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout.trim().split('\n').map((l) => JSON.parse(l).id)).toEqual(expect.arrayContaining([71, 72]));
+    expect(
+      r.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l).id),
+    ).toEqual(expect.arrayContaining([71, 72]));
   });
 });
 
@@ -119,7 +124,13 @@ describe('DELETE recovers within the retry budget', () => {
 });
 
 describe('a create whose response was lost is not re-sent', () => {
-  const creates: Array<{ name: string; path: string; table: 'milestones' | 'documents' | 'steps'; args: string[]; hint: RegExp }> = [
+  const creates: Array<{
+    name: string;
+    path: string;
+    table: 'milestones' | 'documents' | 'steps';
+    args: string[];
+    hint: RegExp;
+  }> = [
     {
       name: 'milestones create',
       path: '/api/v1/milestones',
@@ -153,7 +164,11 @@ describe('a create whose response was lost is not re-sent', () => {
         expect(r.code, r.stderr).toBe(7);
         const lines = r.stderr.trim().split('\n');
         expect(lines).toHaveLength(1);
-        expect(lines[0]).toMatch(fault === 'reset-after' ? /^error: POST \/api\/v1\/\w+: .*the outcome is unknown and the request was not re-sent/ : /^error: POST .*not valid JSON.*probably applied and was not re-sent/);
+        expect(lines[0]).toMatch(
+          fault === 'reset-after'
+            ? /^error: POST \/api\/v1\/\w+: .*the outcome is unknown and the request was not re-sent/
+            : /^error: POST .*not valid JSON.*probably applied and was not re-sent/,
+        );
         expect(lines[0]).toMatch(c.hint);
         expect(r.stderr).not.toMatch(STACK_FRAME);
         expect(logged('POST', c.path).length - posts).toBe(1);
@@ -164,10 +179,16 @@ describe('a create whose response was lost is not re-sent', () => {
     it(`${c.name}: a 5xx is not re-sent either, and nothing is created`, async () => {
       const before = Object.keys(sb.state[c.table]).length;
       const posts = logged('POST', c.path).length;
-      sb.faults.add({ method: 'POST', path: c.path, action: { type: 'status', status: 503, body: { message: 'Upstream timeout' } } });
+      sb.faults.add({
+        method: 'POST',
+        path: c.path,
+        action: { type: 'status', status: 503, body: { message: 'Upstream timeout' } },
+      });
       const r = await pw(c.args);
       expect(r.code, r.stderr).toBe(7);
-      expect(r.stderr).toMatch(/^error: POST \/api\/v1\/\w+: 503 Service Unavailable: Upstream timeout; the request was not re-sent because it may have been applied/);
+      expect(r.stderr).toMatch(
+        /^error: POST \/api\/v1\/\w+: 503 Service Unavailable: Upstream timeout; the request was not re-sent because it may have been applied/,
+      );
       expect(logged('POST', c.path).length - posts).toBe(1);
       expect(Object.keys(sb.state[c.table]).length).toBe(before);
     });
@@ -177,9 +198,22 @@ describe('a create whose response was lost is not re-sent', () => {
     const before = Object.keys(sb.state.milestones).length;
     const posts = logged('POST', '/api/v1/milestones').length;
     sb.faults.add({ method: 'POST', path: '/api/v1/milestones', action: { type: 'stall' } });
-    const r = await pw(['--timeout', '1', 'milestones', 'create', '--project', '31', '--title', 'Stalled', '--due', '2026-09-02']);
+    const r = await pw([
+      '--timeout',
+      '1',
+      'milestones',
+      'create',
+      '--project',
+      '31',
+      '--title',
+      'Stalled',
+      '--due',
+      '2026-09-02',
+    ]);
     expect(r.code, r.stderr).toBe(7);
-    expect(r.stderr).toMatch(/the service did not answer within 1 s \(--timeout\) after the request was sent; the outcome is unknown and the request was not re-sent/);
+    expect(r.stderr).toMatch(
+      /the service did not answer within 1 s \(--timeout\) after the request was sent; the outcome is unknown and the request was not re-sent/,
+    );
     expect(logged('POST', '/api/v1/milestones').length - posts).toBe(1);
     expect(Object.keys(sb.state.milestones).length).toBe(before); // a stall never applies
   });
@@ -201,7 +235,9 @@ describe('429 with Retry-After', () => {
     sb.faults.add({ method: 'POST', path: '/api/v1/documents', action: { type: 'rate-limit', retryAfter: 1 } });
     const r = await pw(['docs', 'create', '--company', '1', '--title', 'After a 429', '-o', 'json']);
     expect(r.code, r.stderr).toBe(0);
-    const posts = logged('POST', '/api/v1/documents').filter((p) => (p.body as { title?: string }).title === 'After a 429');
+    const posts = logged('POST', '/api/v1/documents').filter(
+      (p) => (p.body as { title?: string }).title === 'After a 429',
+    );
     expect(posts.map((p) => p.status)).toEqual([429, 201]);
     expect(gapMs(posts[0]!.at, posts[1]!.at)).toBeGreaterThanOrEqual(1000 - 50);
     expect(Object.keys(sb.state.documents).length - before).toBe(1);
@@ -221,11 +257,18 @@ describe('429 with Retry-After', () => {
 describe('the final error names the server status and message', () => {
   it.concurrent('GET: 503 with a JSON message, every attempt → exit 7 after the retry budget', async () => {
     const path = '/api/v1/steps/120';
-    sb.faults.add({ method: 'GET', path, count: 10, action: { type: 'status', status: 503, body: { message: 'Maintenance until 10:00 UTC' } } });
+    sb.faults.add({
+      method: 'GET',
+      path,
+      count: 10,
+      action: { type: 'status', status: 503, body: { message: 'Maintenance until 10:00 UTC' } },
+    });
     const r = await pw(['steps', 'get', '120']);
     expect(r.code).toBe(7);
     const lines = r.stderr.trim().split('\n');
-    expect(lines.slice(0, -1).map((l) => l.replace(/(, in [\d.]+ s)?:/, ':'))).toEqual([2, 3, 4].map((n) => `retrying (${n}/4) after a 503 answer: GET ${path}`));
+    expect(lines.slice(0, -1).map((l) => l.replace(/(, in [\d.]+ s)?:/, ':'))).toEqual(
+      [2, 3, 4].map((n) => `retrying (${n}/4) after a 503 answer: GET ${path}`),
+    );
     expect(lines.at(-1)).toBe('error: GET /api/v1/steps/120: 503 Service Unavailable: Maintenance until 10:00 UTC');
     expect(logged('GET', path)).toHaveLength(4);
   });
@@ -235,7 +278,9 @@ describe('the final error names the server status and message', () => {
     sb.faults.add({ method: 'PUT', path, count: 10, action: { type: 'html-502' } });
     const r = await pw(['steps', 'update', '121', '--title', 'never']);
     expect(r.code).toBe(7);
-    expect(r.stderr).toMatch(/^error: PUT \/api\/v1\/steps\/121: 502 Bad Gateway: the server answered with an HTML error page/m);
+    expect(r.stderr).toMatch(
+      /^error: PUT \/api\/v1\/steps\/121: 502 Bad Gateway: the server answered with an HTML error page/m,
+    );
     expect(r.stderr).not.toMatch(/<html|nginx/);
     expect(sb.state.steps[121]?.title).not.toBe('never');
   });
@@ -258,14 +303,26 @@ describe('the final error names the server status and message', () => {
     const lines = r.stderr.trim().split('\n');
     const [line, json] = lines.slice(-2);
     // Seven waits (of 0 s) were said, one line each, where no terminal counts down.
-    expect(lines.slice(0, -2)).toEqual([2, 3, 4, 5, 6, 7, 8].map((n) => `rate limited: retrying (${n}/8): GET ${path}`));
+    expect(lines.slice(0, -2)).toEqual(
+      [2, 3, 4, 5, 6, 7, 8].map((n) => `rate limited: retrying (${n}/8): GET ${path}`),
+    );
     expect(line).toBe('error: GET /api/v1/steps/122: 429 Too Many Requests: Too Many Attempts.');
-    expect(JSON.parse(json!)).toEqual({ error: { status: 429, code: 6, message: 'GET /api/v1/steps/122: 429 Too Many Requests: Too Many Attempts.' } });
+    expect(JSON.parse(json!)).toEqual({
+      error: { status: 429, code: 6, message: 'GET /api/v1/steps/122: 429 Too Many Requests: Too Many Attempts.' },
+    });
   });
 
   it.concurrent('a 422 from a faulted server keeps its field errors', async () => {
     const path = '/api/v1/steps/123';
-    sb.faults.add({ method: 'PUT', path, action: { type: 'status', status: 422, body: { message: 'The title is taken.', errors: { title: ['The title is taken.'] } } } });
+    sb.faults.add({
+      method: 'PUT',
+      path,
+      action: {
+        type: 'status',
+        status: 422,
+        body: { message: 'The title is taken.', errors: { title: ['The title is taken.'] } },
+      },
+    });
     const r = await pw(['steps', 'update', '123', '--title', 'dup']);
     expect(r.code).toBe(5);
     expect(r.stderr).toBe('error: PUT /api/v1/steps/123: 422 Unprocessable Content\n  title: The title is taken.\n');

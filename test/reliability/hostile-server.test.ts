@@ -11,7 +11,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { expectOneErrorLine, runCli, type CliResult } from '../helpers/cli.js';
-import { dripBody, dripHeaders, largeBody, listPages, rateLimited, startHostileServer, type Handler } from '../helpers/hostile-server.js';
+import {
+  dripBody,
+  dripHeaders,
+  largeBody,
+  listPages,
+  rateLimited,
+  startHostileServer,
+  type Handler,
+} from '../helpers/hostile-server.js';
 import { STACK_FRAME } from './support.js';
 
 const CAP_MS = Number(process.env.HOSTILE_CAP_S ?? 25) * 1000;
@@ -30,13 +38,30 @@ async function against(name: string, handler: Handler, args: string[], env: Reco
   let run: Run;
   try {
     const started = performance.now();
-    const result = await runCli(args, { env: { PWCTL_BASE_URL: server.url, PWCTL_TOKEN: 'x-token-for-a-hostile-server', ...env }, timeoutMs: CAP_MS });
-    run = { ...result, requests: [...server.requests], bytes: server.bytesSent(), seconds: (performance.now() - started) / 1000 };
+    const result = await runCli(args, {
+      env: { PWCTL_BASE_URL: server.url, PWCTL_TOKEN: 'x-token-for-a-hostile-server', ...env },
+      timeoutMs: CAP_MS,
+    });
+    run = {
+      ...result,
+      requests: [...server.requests],
+      bytes: server.bytesSent(),
+      seconds: (performance.now() - started) / 1000,
+    };
   } finally {
     await server.close();
   }
   if (process.env.RELIABILITY_REPORT) {
-    console.log(JSON.stringify({ case: name, code: run.code ?? run.signal, requests: run.requests.length, bytes: run.bytes, seconds: Number(run.seconds.toFixed(1)), stderr: run.stderr.slice(0, 300) }));
+    console.log(
+      JSON.stringify({
+        case: name,
+        code: run.code ?? run.signal,
+        requests: run.requests.length,
+        bytes: run.bytes,
+        seconds: Number(run.seconds.toFixed(1)),
+        stderr: run.stderr.slice(0, 300),
+      }),
+    );
   }
   return run;
 }
@@ -51,153 +76,387 @@ const sameRecordForever = listPages('/api/v1/milestones', ({ page, url }) => ({
 }));
 
 describe('--timeout is a deadline for the whole exchange', () => {
-  it.concurrent('an answer dripping a byte a second ends at the deadline, for every attempt', async () => {
-    const r = await against('GET, body drips 1 byte/s, --timeout 2', dripBody(), ['--timeout', '2', 'steps', 'get', '1']);
-    expectOneErrorLine(r, 7, /^error: GET \/api\/v1\/steps\/1: the service did not answer in time: its answer was still incomplete at the 2 s deadline \(--timeout\)$/);
-    // Four attempts of two seconds and their backoff; an idle timer would never fire.
-    expect(r.requests).toHaveLength(4);
-    expect(r.seconds).toBeLessThan(20);
-  }, withinCap);
+  it.concurrent(
+    'an answer dripping a byte a second ends at the deadline, for every attempt',
+    async () => {
+      const r = await against('GET, body drips 1 byte/s, --timeout 2', dripBody(), [
+        '--timeout',
+        '2',
+        'steps',
+        'get',
+        '1',
+      ]);
+      expectOneErrorLine(
+        r,
+        7,
+        /^error: GET \/api\/v1\/steps\/1: the service did not answer in time: its answer was still incomplete at the 2 s deadline \(--timeout\)$/,
+      );
+      // Four attempts of two seconds and their backoff; an idle timer would never fire.
+      expect(r.requests).toHaveLength(4);
+      expect(r.seconds).toBeLessThan(20);
+    },
+    withinCap,
+  );
 
-  it.concurrent('headers dripping a byte a second end at the deadline', async () => {
-    const r = await against('GET, headers drip 1 byte/s, --timeout 2', dripHeaders(), ['--timeout', '2', 'steps', 'get', '1']);
-    expectOneErrorLine(r, 7, /^error: GET \/api\/v1\/steps\/1: the service did not answer within 2 s \(--timeout\)$/);
-    expect(r.requests).toHaveLength(4);
-    expect(r.seconds).toBeLessThan(20);
-  }, withinCap);
+  it.concurrent(
+    'headers dripping a byte a second end at the deadline',
+    async () => {
+      const r = await against('GET, headers drip 1 byte/s, --timeout 2', dripHeaders(), [
+        '--timeout',
+        '2',
+        'steps',
+        'get',
+        '1',
+      ]);
+      expectOneErrorLine(r, 7, /^error: GET \/api\/v1\/steps\/1: the service did not answer within 2 s \(--timeout\)$/);
+      expect(r.requests).toHaveLength(4);
+      expect(r.seconds).toBeLessThan(20);
+    },
+    withinCap,
+  );
 
-  it.concurrent('a chunked body that never ends, however fast it comes, ends at the deadline', async () => {
-    const r = await against('GET, endless chunked body at ~200 KB/s, --timeout 1', largeBody({ bytes: Infinity, chunkBytes: 4096, intervalMs: 20 }), ['--timeout', '1', 'steps', 'get', '1']);
-    expectOneErrorLine(r, 7, /the service did not answer in time: its answer was still incomplete at the 1 s deadline \(--timeout\)$/);
-    expect(r.requests).toHaveLength(4);
-    expect(r.seconds).toBeLessThan(20);
-  }, withinCap);
+  it.concurrent(
+    'a chunked body that never ends, however fast it comes, ends at the deadline',
+    async () => {
+      const r = await against(
+        'GET, endless chunked body at ~200 KB/s, --timeout 1',
+        largeBody({ bytes: Infinity, chunkBytes: 4096, intervalMs: 20 }),
+        ['--timeout', '1', 'steps', 'get', '1'],
+      );
+      expectOneErrorLine(
+        r,
+        7,
+        /the service did not answer in time: its answer was still incomplete at the 1 s deadline \(--timeout\)$/,
+      );
+      expect(r.requests).toHaveLength(4);
+      expect(r.seconds).toBeLessThan(20);
+    },
+    withinCap,
+  );
 
-  it.concurrent('a create sent and not answered in time is not re-sent, and says its outcome is unknown', async () => {
-    const r = await against('POST, body drips 1 byte/s, --timeout 2', dripBody(), ['--timeout', '2', 'milestones', 'create', ...project, '--title', 'Dripped', '--due', '2026-09-02']);
-    expectOneErrorLine(r, 7, /^error: POST \/api\/v1\/milestones: the service did not answer in time: .* after the request was sent; the outcome is unknown and the request was not re-sent/);
-    expect(r.requests).toEqual(['POST /api/v1/milestones']);
-    expect(r.seconds).toBeLessThan(10);
-  }, withinCap);
+  it.concurrent(
+    'a create sent and not answered in time is not re-sent, and says its outcome is unknown',
+    async () => {
+      const r = await against('POST, body drips 1 byte/s, --timeout 2', dripBody(), [
+        '--timeout',
+        '2',
+        'milestones',
+        'create',
+        ...project,
+        '--title',
+        'Dripped',
+        '--due',
+        '2026-09-02',
+      ]);
+      expectOneErrorLine(
+        r,
+        7,
+        /^error: POST \/api\/v1\/milestones: the service did not answer in time: .* after the request was sent; the outcome is unknown and the request was not re-sent/,
+      );
+      expect(r.requests).toEqual(['POST /api/v1/milestones']);
+      expect(r.seconds).toBeLessThan(10);
+    },
+    withinCap,
+  );
 });
 
 describe('Retry-After waits are bounded', () => {
-  it.concurrent('429 with Retry-After: 100000 ends at once with exit 6, naming the wait', async () => {
-    const r = await against('429 Retry-After: 100000', rateLimited('100000'), ['steps', 'get', '1']);
-    expectOneErrorLine(r, 6, /^error: GET \/api\/v1\/steps\/1: 429 Too Many Requests: Too Many Attempts; the service asked to wait 27 h 46 min 40 s \(Retry-After\), longer than the 5 min pwctl waits \(PWCTL_MAX_WAIT\)$/);
-    expect(r.requests).toHaveLength(1);
-    expect(r.seconds).toBeLessThan(10);
-  }, withinCap);
+  it.concurrent(
+    '429 with Retry-After: 100000 ends at once with exit 6, naming the wait',
+    async () => {
+      const r = await against('429 Retry-After: 100000', rateLimited('100000'), ['steps', 'get', '1']);
+      expectOneErrorLine(
+        r,
+        6,
+        /^error: GET \/api\/v1\/steps\/1: 429 Too Many Requests: Too Many Attempts; the service asked to wait 27 h 46 min 40 s \(Retry-After\), longer than the 5 min pwctl waits \(PWCTL_MAX_WAIT\)$/,
+      );
+      expect(r.requests).toHaveLength(1);
+      expect(r.seconds).toBeLessThan(10);
+    },
+    withinCap,
+  );
 
-  it.concurrent('PWCTL_MAX_WAIT sets the bound (here lower: 1 s against a 2 s Retry-After)', async () => {
-    const r = await against('429 Retry-After: 2, PWCTL_MAX_WAIT=1', rateLimited('2'), ['steps', 'get', '1'], { PWCTL_MAX_WAIT: '1' });
-    expectOneErrorLine(r, 6, /the service asked to wait 2 s \(Retry-After\), longer than the 1 s pwctl waits \(PWCTL_MAX_WAIT\)$/);
-    expect(r.requests).toHaveLength(1);
-  }, withinCap);
+  it.concurrent(
+    'PWCTL_MAX_WAIT sets the bound (here lower: 1 s against a 2 s Retry-After)',
+    async () => {
+      const r = await against('429 Retry-After: 2, PWCTL_MAX_WAIT=1', rateLimited('2'), ['steps', 'get', '1'], {
+        PWCTL_MAX_WAIT: '1',
+      });
+      expectOneErrorLine(
+        r,
+        6,
+        /the service asked to wait 2 s \(Retry-After\), longer than the 1 s pwctl waits \(PWCTL_MAX_WAIT\)$/,
+      );
+      expect(r.requests).toHaveLength(1);
+    },
+    withinCap,
+  );
 
-  it.concurrent('the waits of one request add up to no more than the bound', async () => {
-    const r = await against('429 Retry-After: 1 forever, PWCTL_MAX_WAIT=3', rateLimited('1'), ['steps', 'get', '1'], { PWCTL_MAX_WAIT: '3' });
-    expectOneErrorLine(r, 6, /the service asked to wait 1 s \(Retry-After\) after 3 s of waits already, more than the 3 s pwctl waits for one request \(PWCTL_MAX_WAIT\)$/);
-    expect(r.requests).toHaveLength(4);
-  }, withinCap);
+  it.concurrent(
+    'the waits of one request add up to no more than the bound',
+    async () => {
+      const r = await against('429 Retry-After: 1 forever, PWCTL_MAX_WAIT=3', rateLimited('1'), ['steps', 'get', '1'], {
+        PWCTL_MAX_WAIT: '3',
+      });
+      expectOneErrorLine(
+        r,
+        6,
+        /the service asked to wait 1 s \(Retry-After\) after 3 s of waits already, more than the 3 s pwctl waits for one request \(PWCTL_MAX_WAIT\)$/,
+      );
+      expect(r.requests).toHaveLength(4);
+    },
+    withinCap,
+  );
 
-  it.concurrent('a PWCTL_MAX_WAIT that is not a number of seconds is a usage error before any request', async () => {
-    const r = await against('PWCTL_MAX_WAIT=soon', rateLimited('2'), ['steps', 'get', '1'], { PWCTL_MAX_WAIT: 'soon' });
-    expectOneErrorLine(r, 2, /^error: PWCTL_MAX_WAIT must be a whole number of seconds from 1 to 86400, got "soon"$/);
-    expect(r.requests).toEqual([]);
-  }, withinCap);
+  it.concurrent(
+    'a PWCTL_MAX_WAIT that is not a number of seconds is a usage error before any request',
+    async () => {
+      const r = await against('PWCTL_MAX_WAIT=soon', rateLimited('2'), ['steps', 'get', '1'], {
+        PWCTL_MAX_WAIT: 'soon',
+      });
+      expectOneErrorLine(r, 2, /^error: PWCTL_MAX_WAIT must be a whole number of seconds from 1 to 86400, got "soon"$/);
+      expect(r.requests).toEqual([]);
+    },
+    withinCap,
+  );
 });
 
 describe('paging ends when the next links go round in circles', () => {
-  it.concurrent('--all: new next links serving the same record stop at the second page, exit 7', async () => {
-    const r = await against('milestones list --all, same record under ever-new next links', sameRecordForever, ['milestones', 'list', '--all', ...project, '-o', 'ndjson']);
-    expectOneErrorLine(r, 7, /^error: GET \/api\/v1\/milestones\?project_id=31&per_page=1000: page 2 holds only records of earlier pages, yet the service's next link asks for page 3: the list would never end; stopped after 2 pages$/);
-    expect(r.requests).toHaveLength(2);
-    expect(r.stdout).toBe('{"id":1,"title":"The same milestone"}\n');
-  }, withinCap);
+  it.concurrent(
+    '--all: new next links serving the same record stop at the second page, exit 7',
+    async () => {
+      const r = await against('milestones list --all, same record under ever-new next links', sameRecordForever, [
+        'milestones',
+        'list',
+        '--all',
+        ...project,
+        '-o',
+        'ndjson',
+      ]);
+      expectOneErrorLine(
+        r,
+        7,
+        /^error: GET \/api\/v1\/milestones\?project_id=31&per_page=1000: page 2 holds only records of earlier pages, yet the service's next link asks for page 3: the list would never end; stopped after 2 pages$/,
+      );
+      expect(r.requests).toHaveLength(2);
+      expect(r.stdout).toBe('{"id":1,"title":"The same milestone"}\n');
+    },
+    withinCap,
+  );
 
-  it.concurrent('export: the same server ends the run with the list named and nothing written', async () => {
-    const dir = join(mkdtempSync(join(tmpdir(), 'pwctl-hostile-export-')), 'backup');
-    const r = await against('export, same record under ever-new next links', sameRecordForever, ['export', dir]);
-    expectOneErrorLine(r, 7, /^error: reading milestones: GET \/api\/v1\/milestones\?per_page=1000: page 2 holds only records of earlier pages/);
-    expect(r.requests.filter((request) => request.startsWith('GET /api/v1/milestones'))).toHaveLength(2);
-    expect(readdirSync(dir)).toEqual([]);
-  }, withinCap);
+  it.concurrent(
+    'export: the same server ends the run with the list named and nothing written',
+    async () => {
+      const dir = join(mkdtempSync(join(tmpdir(), 'pwctl-hostile-export-')), 'backup');
+      const r = await against('export, same record under ever-new next links', sameRecordForever, ['export', dir]);
+      expectOneErrorLine(
+        r,
+        7,
+        /^error: reading milestones: GET \/api\/v1\/milestones\?per_page=1000: page 2 holds only records of earlier pages/,
+      );
+      expect(r.requests.filter((request) => request.startsWith('GET /api/v1/milestones'))).toHaveLength(2);
+      expect(readdirSync(dir)).toEqual([]);
+    },
+    withinCap,
+  );
 
-  it.concurrent('api --paginate: the same server stops at the second page', async () => {
-    const r = await against('api --paginate, same record under ever-new next links', sameRecordForever, ['api', '/milestones', '--paginate']);
-    expectOneErrorLine(r, 7, /^error: GET \/api\/v1\/milestones\?per_page=1000: page 2 holds only records of earlier pages/);
-    expect(r.requests).toHaveLength(2);
-    expect(r.stdout).toBe('');
-  }, withinCap);
+  it.concurrent(
+    'api --paginate: the same server stops at the second page',
+    async () => {
+      const r = await against('api --paginate, same record under ever-new next links', sameRecordForever, [
+        'api',
+        '/milestones',
+        '--paginate',
+      ]);
+      expectOneErrorLine(
+        r,
+        7,
+        /^error: GET \/api\/v1\/milestones\?per_page=1000: page 2 holds only records of earlier pages/,
+      );
+      expect(r.requests).toHaveLength(2);
+      expect(r.stdout).toBe('');
+    },
+    withinCap,
+  );
 
-  it.concurrent('api --paginate: identical pages of records without ids, under new cursor links, stop at the second page', async () => {
-    const pages = listPages('/api/v1/things', ({ request, url }) => ({ data: ['same', { note: 'no id' }], links: { next: `${url.origin}/api/v1/things?cursor=c${request}` } }));
-    const r = await against('api --paginate, identical id-less pages under cursor links', pages, ['api', '/things', '--paginate']);
-    expectOneErrorLine(r, 7, /page 2 holds only records of earlier pages, yet the service's next link asks for another: the list would never end; stopped after 2 pages$/);
-    expect(r.requests).toHaveLength(2);
-  }, withinCap);
+  it.concurrent(
+    'api --paginate: identical pages of records without ids, under new cursor links, stop at the second page',
+    async () => {
+      const pages = listPages('/api/v1/things', ({ request, url }) => ({
+        data: ['same', { note: 'no id' }],
+        links: { next: `${url.origin}/api/v1/things?cursor=c${request}` },
+      }));
+      const r = await against('api --paginate, identical id-less pages under cursor links', pages, [
+        'api',
+        '/things',
+        '--paginate',
+      ]);
+      expectOneErrorLine(
+        r,
+        7,
+        /page 2 holds only records of earlier pages, yet the service's next link asks for another: the list would never end; stopped after 2 pages$/,
+      );
+      expect(r.requests).toHaveLength(2);
+    },
+    withinCap,
+  );
 
-  it.concurrent('a next link that repeats a page already read ends the run (it used to stop silently, exit 0)', async () => {
-    const pages = listPages('/api/v1/milestones', ({ page, request, url }) => ({
-      data: [{ id: request, title: `fresh ${request}` }],
-      links: { next: `${url.origin}/api/v1/milestones?page=${Math.min(page + 1, 3)}` },
-    }));
-    const r = await against('milestones list --all, page 3 links to itself', pages, ['milestones', 'list', '--all', ...project, '-o', 'ndjson']);
-    expectOneErrorLine(r, 7, /^error: GET \/api\/v1\/milestones\?project_id=31&per_page=1000: the service's next link on page 3 repeats page 3 \(GET \/api\/v1\/milestones\?page=3\): the list would never end; stopped after 3 pages$/);
-    expect(r.requests).toHaveLength(3);
-  }, withinCap);
+  it.concurrent(
+    'a next link that repeats a page already read ends the run (it used to stop silently, exit 0)',
+    async () => {
+      const pages = listPages('/api/v1/milestones', ({ page, request, url }) => ({
+        data: [{ id: request, title: `fresh ${request}` }],
+        links: { next: `${url.origin}/api/v1/milestones?page=${Math.min(page + 1, 3)}` },
+      }));
+      const r = await against('milestones list --all, page 3 links to itself', pages, [
+        'milestones',
+        'list',
+        '--all',
+        ...project,
+        '-o',
+        'ndjson',
+      ]);
+      expectOneErrorLine(
+        r,
+        7,
+        /^error: GET \/api\/v1\/milestones\?project_id=31&per_page=1000: the service's next link on page 3 repeats page 3 \(GET \/api\/v1\/milestones\?page=3\): the list would never end; stopped after 3 pages$/,
+      );
+      expect(r.requests).toHaveLength(3);
+    },
+    withinCap,
+  );
 
-  it.concurrent('a next link back to an earlier page number, under an ever-new URL, ends the run', async () => {
-    const pages = listPages('/api/v1/milestones', ({ page, request, url }) => ({
-      data: [{ id: request, title: `fresh ${request}` }],
-      links: { next: `${url.origin}/api/v1/milestones?page=${page === 2 ? 1 : page + 1}&visit=${request}` },
-    }));
-    const r = await against('milestones list --all, page 2 links back to page 1 under new URLs', pages, ['milestones', 'list', '--all', ...project, '-o', 'ndjson']);
-    expectOneErrorLine(r, 7, /the service's next link on page 2 goes back to page 1 \(GET \/api\/v1\/milestones\?page=1&visit=2\): the list would never end; stopped after 2 pages$/);
-    expect(r.requests).toHaveLength(2);
-  }, withinCap);
+  it.concurrent(
+    'a next link back to an earlier page number, under an ever-new URL, ends the run',
+    async () => {
+      const pages = listPages('/api/v1/milestones', ({ page, request, url }) => ({
+        data: [{ id: request, title: `fresh ${request}` }],
+        links: { next: `${url.origin}/api/v1/milestones?page=${page === 2 ? 1 : page + 1}&visit=${request}` },
+      }));
+      const r = await against('milestones list --all, page 2 links back to page 1 under new URLs', pages, [
+        'milestones',
+        'list',
+        '--all',
+        ...project,
+        '-o',
+        'ndjson',
+      ]);
+      expectOneErrorLine(
+        r,
+        7,
+        /the service's next link on page 2 goes back to page 1 \(GET \/api\/v1\/milestones\?page=1&visit=2\): the list would never end; stopped after 2 pages$/,
+      );
+      expect(r.requests).toHaveLength(2);
+    },
+    withinCap,
+  );
 
-  it.concurrent('more pages than meta accounts for end the run', async () => {
-    const pages = listPages('/api/v1/milestones', ({ page, request, url }) => ({
-      data: [{ id: request, title: `fresh ${request}` }],
-      links: { next: `${url.origin}/api/v1/milestones?page=${page + 1}` },
-      meta: { current_page: page, per_page: 1000, total: 1500 },
-    }));
-    const r = await against('milestones list --all, meta.total 1500 but next links forever', pages, ['milestones', 'list', '--all', ...project, '-o', 'ndjson']);
-    expectOneErrorLine(r, 7, /the service's next link on page 2 leads past the last page the service announced \(page 2 of 2\): the list would never end; stopped after 2 pages$/);
-    expect(r.requests).toHaveLength(2);
-  }, withinCap);
+  it.concurrent(
+    'more pages than meta accounts for end the run',
+    async () => {
+      const pages = listPages('/api/v1/milestones', ({ page, request, url }) => ({
+        data: [{ id: request, title: `fresh ${request}` }],
+        links: { next: `${url.origin}/api/v1/milestones?page=${page + 1}` },
+        meta: { current_page: page, per_page: 1000, total: 1500 },
+      }));
+      const r = await against('milestones list --all, meta.total 1500 but next links forever', pages, [
+        'milestones',
+        'list',
+        '--all',
+        ...project,
+        '-o',
+        'ndjson',
+      ]);
+      expectOneErrorLine(
+        r,
+        7,
+        /the service's next link on page 2 leads past the last page the service announced \(page 2 of 2\): the list would never end; stopped after 2 pages$/,
+      );
+      expect(r.requests).toHaveLength(2);
+    },
+    withinCap,
+  );
 
-  it.concurrent('api --paginate holds no more than one answer’s worth of pages (PWCTL_MAX_RESPONSE_BYTES)', async () => {
-    const pad = 'x'.repeat(100_000);
-    const pages = listPages('/api/v1/things', ({ request, url }) => ({ data: [{ n: request, pad }], links: { next: `${url.origin}/api/v1/things?cursor=c${request}` } }));
-    const r = await against('api --paginate, fresh 100 KB pages forever, 1 MiB limit', pages, ['api', '/things', '--paginate'], { PWCTL_MAX_RESPONSE_BYTES: String(MiB) });
-    expectOneErrorLine(r, 7, /^error: GET \/api\/v1\/things\?per_page=1000: its pages add up to more than 1 MiB, the most pwctl holds of one answer \(PWCTL_MAX_RESPONSE_BYTES\); stopped after 11 pages$/);
-    expect(r.requests).toHaveLength(11);
-  }, withinCap);
+  it.concurrent(
+    'api --paginate holds no more than one answer’s worth of pages (PWCTL_MAX_RESPONSE_BYTES)',
+    async () => {
+      const pad = 'x'.repeat(100_000);
+      const pages = listPages('/api/v1/things', ({ request, url }) => ({
+        data: [{ n: request, pad }],
+        links: { next: `${url.origin}/api/v1/things?cursor=c${request}` },
+      }));
+      const r = await against(
+        'api --paginate, fresh 100 KB pages forever, 1 MiB limit',
+        pages,
+        ['api', '/things', '--paginate'],
+        { PWCTL_MAX_RESPONSE_BYTES: String(MiB) },
+      );
+      expectOneErrorLine(
+        r,
+        7,
+        /^error: GET \/api\/v1\/things\?per_page=1000: its pages add up to more than 1 MiB, the most pwctl holds of one answer \(PWCTL_MAX_RESPONSE_BYTES\); stopped after 11 pages$/,
+      );
+      expect(r.requests).toHaveLength(11);
+    },
+    withinCap,
+  );
 });
 
 describe('an answer over the size limit is refused as it streams in, once', () => {
-  it.concurrent('a Content-Length over the default 256 MiB is refused before the body is read', async () => {
-    const r = await against('GET, Content-Length 300 MB', largeBody({ bytes: 300_000_000, declareLength: true }), ['steps', 'get', '1']);
-    expectOneErrorLine(r, 7, /^error: GET \/api\/v1\/steps\/1: the service's answer \(200\) is 286.1 MiB \(Content-Length\), more than the 256 MiB limit \(PWCTL_MAX_RESPONSE_BYTES\); it was not read$/);
-    expect(r.requests).toHaveLength(1);
-    expect(r.bytes).toBeLessThan(32 * MiB);
-  }, withinCap);
+  it.concurrent(
+    'a Content-Length over the default 256 MiB is refused before the body is read',
+    async () => {
+      const r = await against('GET, Content-Length 300 MB', largeBody({ bytes: 300_000_000, declareLength: true }), [
+        'steps',
+        'get',
+        '1',
+      ]);
+      expectOneErrorLine(
+        r,
+        7,
+        /^error: GET \/api\/v1\/steps\/1: the service's answer \(200\) is 286.1 MiB \(Content-Length\), more than the 256 MiB limit \(PWCTL_MAX_RESPONSE_BYTES\); it was not read$/,
+      );
+      expect(r.requests).toHaveLength(1);
+      expect(r.bytes).toBeLessThan(32 * MiB);
+    },
+    withinCap,
+  );
 
-  it.concurrent('a chunked body is cut off at the limit (PWCTL_MAX_RESPONSE_BYTES) and not asked for again', async () => {
-    const r = await against('GET, 64 MiB chunked, limit 1 MiB', largeBody({ bytes: 64 * MiB }), ['steps', 'get', '1'], { PWCTL_MAX_RESPONSE_BYTES: String(MiB) });
-    expectOneErrorLine(r, 7, /^error: GET \/api\/v1\/steps\/1: the service's answer \(200\) is larger than the 1 MiB limit \(PWCTL_MAX_RESPONSE_BYTES\); pwctl stopped reading it$/);
-    expect(r.requests).toHaveLength(1);
-    // The limit, and what the sockets' buffers held when pwctl hung up.
-    expect(r.bytes).toBeLessThan(16 * MiB);
-    expect(r.stderr).not.toMatch(STACK_FRAME);
-  }, withinCap);
+  it.concurrent(
+    'a chunked body is cut off at the limit (PWCTL_MAX_RESPONSE_BYTES) and not asked for again',
+    async () => {
+      const r = await against(
+        'GET, 64 MiB chunked, limit 1 MiB',
+        largeBody({ bytes: 64 * MiB }),
+        ['steps', 'get', '1'],
+        { PWCTL_MAX_RESPONSE_BYTES: String(MiB) },
+      );
+      expectOneErrorLine(
+        r,
+        7,
+        /^error: GET \/api\/v1\/steps\/1: the service's answer \(200\) is larger than the 1 MiB limit \(PWCTL_MAX_RESPONSE_BYTES\); pwctl stopped reading it$/,
+      );
+      expect(r.requests).toHaveLength(1);
+      // The limit, and what the sockets' buffers held when pwctl hung up.
+      expect(r.bytes).toBeLessThan(16 * MiB);
+      expect(r.stderr).not.toMatch(STACK_FRAME);
+    },
+    withinCap,
+  );
 
-  it.concurrent('a PWCTL_MAX_RESPONSE_BYTES that is not a byte count is a usage error before any request', async () => {
-    const r = await against('PWCTL_MAX_RESPONSE_BYTES=1G', largeBody({ bytes: 10 }), ['steps', 'get', '1'], { PWCTL_MAX_RESPONSE_BYTES: '1G' });
-    expectOneErrorLine(r, 2, /^error: PWCTL_MAX_RESPONSE_BYTES must be a whole number of bytes from 1024 to 524288000 \(500 MiB\), got "1G"$/);
-    expect(r.requests).toEqual([]);
-  }, withinCap);
+  it.concurrent(
+    'a PWCTL_MAX_RESPONSE_BYTES that is not a byte count is a usage error before any request',
+    async () => {
+      const r = await against('PWCTL_MAX_RESPONSE_BYTES=1G', largeBody({ bytes: 10 }), ['steps', 'get', '1'], {
+        PWCTL_MAX_RESPONSE_BYTES: '1G',
+      });
+      expectOneErrorLine(
+        r,
+        2,
+        /^error: PWCTL_MAX_RESPONSE_BYTES must be a whole number of bytes from 1024 to 524288000 \(500 MiB\), got "1G"$/,
+      );
+      expect(r.requests).toEqual([]);
+    },
+    withinCap,
+  );
 });

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TokenSet } from '../../src/auth/oauth-client.js';
 import type { RunningSandbox } from '../../src/sandbox/index.js';
-import { BIN, baseEnv, makeConfigDir, registerSecret, runCli, sandboxEnv } from '../helpers/cli.js';
+import { BIN, baseEnv, makeConfigDir, runCli, sandboxEnv } from '../helpers/cli.js';
 import { signIn } from '../helpers/oauth-sign-in.js';
 import { startTestSandbox } from '../helpers/sandbox.js';
 import { prng } from './support.js';
@@ -26,7 +26,10 @@ function readStore(configDir: string): { profiles: Record<string, Record<string,
 }
 
 function refreshRequests(since: number): number {
-  return sb.requests.slice(since).filter((r) => r.path === '/oauth/token' && new URLSearchParams(r.rawBody).get('grant_type') === 'refresh_token').length;
+  return sb.requests
+    .slice(since)
+    .filter((r) => r.path === '/oauth/token' && new URLSearchParams(r.rawBody).get('grant_type') === 'refresh_token')
+    .length;
 }
 
 describe('parallel writers keep every value', () => {
@@ -34,12 +37,29 @@ describe('parallel writers keep every value', () => {
     const configDir = makeConfigDir();
     const results = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
-        runCli(['webhooks', 'create', '--url', `https://example.com/h${i}`, '--event', 'task.created', '--company', '1', '-o', 'json'], { configDir, env: sandboxEnv(sb), allowSecrets: true }),
+        runCli(
+          [
+            'webhooks',
+            'create',
+            '--url',
+            `https://example.com/h${i}`,
+            '--event',
+            'task.created',
+            '--company',
+            '1',
+            '-o',
+            'json',
+          ],
+          { configDir, env: sandboxEnv(sb), allowSecrets: true },
+        ),
       ),
     );
     for (const r of results) expect(r.code, r.stderr).toBe(0);
     const created = results.map((r) => JSON.parse(r.stdout) as { id: number; secret: string });
-    const stored = readStore(configDir).profiles.default!.webhook_secrets[sb.baseUrl] as Record<string, { secret: string }>;
+    const stored = readStore(configDir).profiles.default!.webhook_secrets[sb.baseUrl] as Record<
+      string,
+      { secret: string }
+    >;
     expect(Object.keys(stored).sort()).toEqual(created.map((h) => String(h.id)).sort());
     for (const hook of created) expect(stored[String(hook.id)]!.secret).toBe(hook.secret);
     report({ parallelWebhookCreates: created.length, secretsKept: Object.keys(stored).length });
@@ -57,7 +77,9 @@ describe('parallel writers keep every value', () => {
       [profile, 'oauth_client_id', `client-${profile}`],
       [profile, 'completion_cache', p === 0 ? 'false' : 'true'],
     ]);
-    const results = await Promise.all(values.map(([profile, key, value]) => runCli(['config', 'set', key, value, '--profile', profile], { configDir })));
+    const results = await Promise.all(
+      values.map(([profile, key, value]) => runCli(['config', 'set', key, value, '--profile', profile], { configDir })),
+    );
     for (const r of results) expect(r.code, r.stderr).toBe(0);
     const { profiles } = readStore(configDir);
     const kept = values.filter(([profile, key, value]) => String(profiles[profile]?.[key]) === value);
@@ -71,15 +93,26 @@ describe('an expired OAuth token is renewed once between processes', () => {
   async function storeWithSignIn(expired: boolean): Promise<{ configDir: string; tokens: TokenSet }> {
     const tokens = await signIn(sb);
     const configDir = makeConfigDir();
-    const profile = { base_url: sb.baseUrl, token: tokens.accessToken, refresh_token: tokens.refreshToken, token_expires_at: expired ? '2020-01-01T00:00:00.000Z' : tokens.expiresAt };
+    const profile = {
+      base_url: sb.baseUrl,
+      token: tokens.accessToken,
+      refresh_token: tokens.refreshToken,
+      token_expires_at: expired ? '2020-01-01T00:00:00.000Z' : tokens.expiresAt,
+    };
     writeFileSync(join(configDir, 'config.json'), JSON.stringify({ profiles: { default: profile } }), { mode: 0o600 });
     return { configDir, tokens };
   }
 
   async function eightAtOnce(configDir: string) {
     const mark = sb.requests.length;
-    const results = await Promise.all(Array.from({ length: 8 }, () => runCli(['api', '/steps?per_page=1'], { configDir })));
-    return { results, refreshes: refreshRequests(mark), apiCalls: sb.requests.slice(mark).filter((r) => r.path === '/api/v1/steps') };
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => runCli(['api', '/steps?per_page=1'], { configDir })),
+    );
+    return {
+      results,
+      refreshes: refreshRequests(mark),
+      apiCalls: sb.requests.slice(mark).filter((r) => r.path === '/api/v1/steps'),
+    };
   }
 
   async function expectStillLoggedIn(configDir: string, spent: TokenSet): Promise<void> {
@@ -124,17 +157,31 @@ describe('killed writers and abandoned locks', () => {
   it('a writer killed with SIGKILL at a random moment never leaves an unreadable store', async () => {
     const configDir = makeConfigDir();
     // A large store makes each write take long enough for some kills to land inside it.
-    const secrets = Object.fromEntries(Array.from({ length: 4000 }, (_, i) => [String(i + 1), { secret: `s${i}`.padEnd(64, 'x'), event: 'task.created' }]));
-    writeFileSync(join(configDir, 'config.json'), JSON.stringify({ profiles: { default: { webhook_secrets: { [sb.baseUrl]: secrets } } } }), { mode: 0o600 });
+    const secrets = Object.fromEntries(
+      Array.from({ length: 4000 }, (_, i) => [
+        String(i + 1),
+        { secret: `s${i}`.padEnd(64, 'x'), event: 'task.created' },
+      ]),
+    );
+    writeFileSync(
+      join(configDir, 'config.json'),
+      JSON.stringify({ profiles: { default: { webhook_secrets: { [sb.baseUrl]: secrets } } } }),
+      { mode: 0o600 },
+    );
     const random = prng(0x5ca1ab1e);
     const runs = 40;
     let heldWhenKilled = 0;
     let midWrite = 0;
     let completed = 0;
     for (let i = 0; i < runs; i++) {
-      const child = spawn(process.execPath, [BIN, 'config', 'set', 'company', String(i + 1)], { env: baseEnv(configDir), stdio: 'ignore' });
+      const child = spawn(process.execPath, [BIN, 'config', 'set', 'company', String(i + 1)], {
+        env: baseEnv(configDir),
+        stdio: 'ignore',
+      });
       const timer = setTimeout(() => child.kill('SIGKILL'), Math.floor(random() * 300));
-      const { code } = await new Promise<{ code: number | null }>((resolve) => child.on('close', (c) => resolve({ code: c })));
+      const { code } = await new Promise<{ code: number | null }>((resolve) =>
+        child.on('close', (c) => resolve({ code: c })),
+      );
       clearTimeout(timer);
       if (code === 0) completed++;
       if (existsSync(join(configDir, 'config.json.lock'))) heldWhenKilled++;
@@ -148,7 +195,13 @@ describe('killed writers and abandoned locks', () => {
     expect(last.code, last.stderr).toBe(0);
     expect(readStore(configDir).profiles.default!.company).toBe(999);
     expect(readdirSync(configDir).sort()).toEqual(['config.json']);
-    report({ killedWriterRuns: runs, completedBeforeKill: completed, killedHoldingTheLock: heldWhenKilled, killedMidWrite: midWrite, unreadableStores: 0 });
+    report({
+      killedWriterRuns: runs,
+      completedBeforeKill: completed,
+      killedHoldingTheLock: heldWhenKilled,
+      killedMidWrite: midWrite,
+      unreadableStores: 0,
+    });
   });
 
   it('takes over the lock of a process that no longer exists at once, and a lock nobody has touched for a while', async () => {
@@ -157,7 +210,10 @@ describe('killed writers and abandoned locks', () => {
     const configDir = makeConfigDir();
     const lock = join(configDir, 'config.json.lock');
     writeFileSync(lock, JSON.stringify({ host: hostname(), pid: deadPid, nonce: 'dead' }));
-    const afterDeath = await runCli(['config', 'set', 'company', '1'], { configDir, env: { PWCTL_LOCK_TIMEOUT: '10' } });
+    const afterDeath = await runCli(['config', 'set', 'company', '1'], {
+      configDir,
+      env: { PWCTL_LOCK_TIMEOUT: '10' },
+    });
     expect(afterDeath.code, afterDeath.stderr).toBe(0);
     expect(existsSync(lock)).toBe(false);
 
@@ -165,7 +221,10 @@ describe('killed writers and abandoned locks', () => {
     writeFileSync(lock, JSON.stringify({ host: 'elsewhere.example', pid: process.pid, nonce: 'silent' }));
     const past = new Date(Date.now() - 60_000);
     utimesSync(lock, past, past);
-    const afterSilence = await runCli(['config', 'set', 'company', '2'], { configDir, env: { PWCTL_LOCK_TIMEOUT: '10' } });
+    const afterSilence = await runCli(['config', 'set', 'company', '2'], {
+      configDir,
+      env: { PWCTL_LOCK_TIMEOUT: '10' },
+    });
     expect(afterSilence.code, afterSilence.stderr).toBe(0);
     expect(readStore(configDir).profiles.default!.company).toBe(2);
   });
@@ -180,7 +239,9 @@ describe('killed writers and abandoned locks', () => {
     try {
       const r = await runCli(['config', 'set', 'company', '2'], { configDir, env: { PWCTL_LOCK_TIMEOUT: '1' } });
       expect(r.code).toBe(1);
-      expect(r.stderr).toBe(`error: the config store is locked by another pwctl process: waited 1 s for ${lock}; if no other pwctl is running, remove that file\n`);
+      expect(r.stderr).toBe(
+        `error: the config store is locked by another pwctl process: waited 1 s for ${lock}; if no other pwctl is running, remove that file\n`,
+      );
       expect(readStore(configDir).profiles.default!.company).toBe(1);
       expect(JSON.parse(readFileSync(lock, 'utf8')).nonce).toBe('alive');
     } finally {

@@ -18,7 +18,9 @@ let extraIds: number[];
 
 beforeAll(async () => {
   sb = await startTestSandbox({ extraSteps: EXTRA });
-  extraIds = Object.values(sb.state.steps).filter((s) => s.title.startsWith('Bulk task ')).map((s) => s.id);
+  extraIds = Object.values(sb.state.steps)
+    .filter((s) => s.title.startsWith('Bulk task '))
+    .map((s) => s.id);
 });
 afterAll(() => sb.close());
 
@@ -29,7 +31,11 @@ async function throughHead(args: string[], stdin = ''): Promise<{ status: number
   const inFile = join(dir, 'stdin');
   const quote = (a: string) => `'${a.replace(/'/g, `'\\''`)}'`;
   const script = `printf %s ${quote(stdin)} > ${quote(inFile)}; ${[process.execPath, BIN, ...args].map(quote).join(' ')} < ${quote(inFile)} 2> ${quote(errFile)} | head -1; echo "pwctl-status=\${PIPESTATUS[0]}"`;
-  const { stdout } = await promisify(execFile)('bash', ['-c', script], { env: { ...baseEnv(makeConfigDir()), ...sandboxEnv(sb) }, encoding: 'utf8', timeout: 30_000 });
+  const { stdout } = await promisify(execFile)('bash', ['-c', script], {
+    env: { ...baseEnv(makeConfigDir()), ...sandboxEnv(sb) },
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
   const status = Number(/pwctl-status=(\d+)/.exec(stdout)?.[1]);
   const stderr = readFileSync(errFile, 'utf8');
   assertNoSecrets({ stdout, stderr }, args, [sb.tokens.manager]);
@@ -74,7 +80,11 @@ describe('| head -1', () => {
   it('a pipe closed before anything is written (head -0 equivalent: true)', async () => {
     const quote = (a: string) => `'${a.replace(/'/g, `'\\''`)}'`;
     const script = `${[process.execPath, BIN, 'steps', 'list', '--all', '-o', 'ndjson'].map(quote).join(' ')} 2>&1 | true; echo "pwctl-status=\${PIPESTATUS[0]}"`;
-    const { stdout } = await promisify(execFile)('bash', ['-c', script], { env: { ...baseEnv(makeConfigDir()), ...sandboxEnv(sb) }, encoding: 'utf8', timeout: 30_000 });
+    const { stdout } = await promisify(execFile)('bash', ['-c', script], {
+      env: { ...baseEnv(makeConfigDir()), ...sandboxEnv(sb) },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
     expect(stdout.trim()).toBe('pwctl-status=0');
   });
 });

@@ -29,14 +29,18 @@ function plantedStore(dirMode: number, fileMode = 0o600): { dir: string; file: s
   const dir = join(makeConfigDir(), 'shared');
   mkdirSync(dir);
   const file = join(dir, 'config.json');
-  writeFileSync(file, JSON.stringify({ profiles: { default: { base_url: server.url }, planted: { base_url: server.url } } }));
+  writeFileSync(
+    file,
+    JSON.stringify({ profiles: { default: { base_url: server.url }, planted: { base_url: server.url } } }),
+  );
   chmodSync(file, fileMode);
   chmodSync(dir, dirMode);
   return { dir, file };
 }
 
 /** The victim: a token in the environment, and a command that sends it to the configured base URL. */
-const listSteps = (configDir: string) => runInProcess(['steps', 'list'], { configDir, env: { PWCTL_TOKEN: CANARY_TOKEN } });
+const listSteps = (configDir: string) =>
+  runInProcess(['steps', 'list'], { configDir, env: { PWCTL_TOKEN: CANARY_TOKEN } });
 
 function expectRefused(result: { code: number | null; stdout: string; stderr: string }, message: RegExp): void {
   expect(result.code, result.stderr).toBe(1);
@@ -50,7 +54,12 @@ function expectRefused(result: { code: number | null; stdout: string; stderr: st
 describe.skipIf(process.platform === 'win32')('a config directory or file others control is refused', () => {
   it('a world-writable directory (a planted config.json): refused with the chmod that fixes it, and no request made', async () => {
     const { dir } = plantedStore(0o777);
-    expectRefused(await listSteps(dir), new RegExp(`^error: config directory "${dir}" is writable by its group and others, who could make it send your token anywhere; fix it with chmod 700 "${dir}"\\n$`));
+    expectRefused(
+      await listSteps(dir),
+      new RegExp(
+        `^error: config directory "${dir}" is writable by its group and others, who could make it send your token anywhere; fix it with chmod 700 "${dir}"\\n$`,
+      ),
+    );
   });
 
   it('so is a sticky /tmp-like directory, and one writable by its group only', async () => {
@@ -60,7 +69,12 @@ describe.skipIf(process.platform === 'win32')('a config directory or file others
 
   it('a config file writable by its group or others: refused with chmod 600', async () => {
     const { dir, file } = plantedStore(0o700, 0o666);
-    expectRefused(await listSteps(dir), new RegExp(`^error: config file "${file}" is writable by its group and others, .*; fix it with chmod 600 "${file}"\\n$`));
+    expectRefused(
+      await listSteps(dir),
+      new RegExp(
+        `^error: config file "${file}" is writable by its group and others, .*; fix it with chmod 600 "${file}"\\n$`,
+      ),
+    );
     chmodSync(file, 0o620);
     expectRefused(await listSteps(dir), /config file .* is writable by its group,/);
   });
@@ -68,7 +82,12 @@ describe.skipIf(process.platform === 'win32')('a config directory or file others
   it.skipIf(!isRoot)('a directory or file owned by another user: refused, naming chown', async () => {
     const { dir, file } = plantedStore(0o700);
     chownSync(dir, OTHER_UID, OTHER_UID);
-    expectRefused(await listSteps(dir), new RegExp(`^error: config directory "${dir}" belongs to another user \\(uid ${OTHER_UID}\\), .*chown 0 "${dir}"\\)\\n$`));
+    expectRefused(
+      await listSteps(dir),
+      new RegExp(
+        `^error: config directory "${dir}" belongs to another user \\(uid ${OTHER_UID}\\), .*chown 0 "${dir}"\\)\\n$`,
+      ),
+    );
     chownSync(dir, 0, 0);
     chownSync(file, OTHER_UID, OTHER_UID);
     expectRefused(await listSteps(dir), new RegExp(`^error: config file "${file}" belongs to another user`));
@@ -109,7 +128,9 @@ describe('sandbox serve --host', () => {
   }
 
   it('warns that the printed tokens reach anyone on the network when the address is not loopback', async () => {
-    expect(await serve('0.0.0.0')).toMatch(/^warning: --host 0\.0\.0\.0 is reachable from other machines: anyone on that network can reach this sandbox, and the tokens printed here let them read and change its data; bind to 127\.0\.0\.1 unless that is what you want$/m);
+    expect(await serve('0.0.0.0')).toMatch(
+      /^warning: --host 0\.0\.0\.0 is reachable from other machines: anyone on that network can reach this sandbox, and the tokens printed here let them read and change its data; bind to 127\.0\.0\.1 unless that is what you want$/m,
+    );
   });
 
   it('says nothing of the kind on a loopback address', async () => {

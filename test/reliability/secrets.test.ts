@@ -6,7 +6,16 @@ import { chmodSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSyn
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src/sandbox/index.js';
-import { CANARY_TOKEN, CANARY_WEBHOOK_SECRET, makeConfigDir, registerSecret, runInProcess, SecretLeakError, assertNoSecrets, type CliResult } from '../helpers/cli.js';
+import {
+  CANARY_TOKEN,
+  CANARY_WEBHOOK_SECRET,
+  makeConfigDir,
+  registerSecret,
+  runInProcess,
+  SecretLeakError,
+  assertNoSecrets,
+  type CliResult,
+} from '../helpers/cli.js';
 import { startTestSandbox } from '../helpers/sandbox.js';
 import { STACK_FRAME } from './support.js';
 
@@ -34,7 +43,9 @@ function mode(path: string): number {
 describe('the leak check itself', () => {
   it('throws when a call prints a registered secret, and only then', () => {
     expect(() => assertNoSecrets({ stdout: `token ${CANARY_TOKEN}\n`, stderr: '' }, ['x'])).toThrow(SecretLeakError);
-    expect(() => assertNoSecrets({ stdout: '', stderr: `oops ${CANARY_WEBHOOK_SECRET}` }, ['x'])).toThrow(/canary webhook secret on stderr/);
+    expect(() => assertNoSecrets({ stdout: '', stderr: `oops ${CANARY_WEBHOOK_SECRET}` }, ['x'])).toThrow(
+      /canary webhook secret on stderr/,
+    );
     expect(() => assertNoSecrets({ stdout: 'masked ****c1\n', stderr: '' }, ['x'])).not.toThrow();
   });
 
@@ -58,7 +69,9 @@ describe('the canary token never shows', () => {
     for (const format of ['table', 'json']) {
       const r = await withCanary(['--debug', '-o', format, 'milestones', 'list'], REVOKED_CANARY);
       expect(r.code).toBe(4);
-      expect(r.stderr).toMatch(/error: GET \/api\/v1\/milestones\?.*401 Unauthorized: Unauthenticated; check PWCTL_TOKEN/);
+      expect(r.stderr).toMatch(
+        /error: GET \/api\/v1\/milestones\?.*401 Unauthorized: Unauthenticated; check PWCTL_TOKEN/,
+      );
       expect(r.stderr).not.toMatch(STACK_FRAME);
     }
   });
@@ -69,7 +82,11 @@ describe('the canary token never shows', () => {
         method: 'GET',
         path: '/api/v1/steps/102',
         count: 4,
-        action: { type: 'status', status, body: { message: `Token ${CANARY_TOKEN} rejected`, errors: { token: [`${CANARY_TOKEN} is invalid`] } } },
+        action: {
+          type: 'status',
+          status,
+          body: { message: `Token ${CANARY_TOKEN} rejected`, errors: { token: [`${CANARY_TOKEN} is invalid`] } },
+        },
       });
       const r = await withCanary(['--debug', '-o', 'json', 'steps', 'get', '102']);
       sb.faults.clear();
@@ -79,13 +96,22 @@ describe('the canary token never shows', () => {
   });
 
   it('when the server echoes it into the per-item results of a bulk verb', async () => {
-    sb.faults.add({ method: 'PUT', path: /^\/api\/v1\/steps\/10[56]$/, count: 2, action: { type: 'status', status: 422, body: { message: `not for ${CANARY_TOKEN}` } } });
+    sb.faults.add({
+      method: 'PUT',
+      path: /^\/api\/v1\/steps\/10[56]$/,
+      count: 2,
+      action: { type: 'status', status: 422, body: { message: `not for ${CANARY_TOKEN}` } },
+    });
     const r = await withCanary(['steps', 'complete', '105', '106', '-o', 'ndjson']);
     sb.faults.clear();
     expect(r.code).toBe(8);
-    const results = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const results = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(results).toHaveLength(2);
-    for (const x of results) expect(x).toMatchObject({ ok: false, status: 422, error: expect.stringContaining('not for [REDACTED]') });
+    for (const x of results)
+      expect(x).toMatchObject({ ok: false, status: 422, error: expect.stringContaining('not for [REDACTED]') });
   });
 
   it('in unparsable, truncated and HTML answers under --debug', async () => {
@@ -104,7 +130,17 @@ describe('the canary token never shows', () => {
 
   it('in a create whose outcome is unknown, or a dry run', async () => {
     sb.faults.add({ method: 'POST', path: '/api/v1/milestones', action: { type: 'reset-after' } });
-    const lost = await withCanary(['--debug', 'milestones', 'create', '--project', '31', '--title', 'Canary', '--due', '2026-01-01']);
+    const lost = await withCanary([
+      '--debug',
+      'milestones',
+      'create',
+      '--project',
+      '31',
+      '--title',
+      'Canary',
+      '--due',
+      '2026-01-01',
+    ]);
     expect(lost.code).toBe(7);
     const dry = await withCanary(['--dry-run', '--debug', 'steps', 'complete', '101', '102']);
     expect(dry.code).toBe(0);
@@ -127,7 +163,14 @@ describe('the canary token never shows', () => {
       }),
       { mode: 0o600 },
     );
-    for (const args of [['config', 'list'], ['config', 'list', '-o', 'json'], ['auth', 'status'], ['auth', 'status', '-o', 'yaml'], ['--debug', 'webhooks', 'list', '-o', 'json'], ['--debug', 'auth', 'status']]) {
+    for (const args of [
+      ['config', 'list'],
+      ['config', 'list', '-o', 'json'],
+      ['auth', 'status'],
+      ['auth', 'status', '-o', 'yaml'],
+      ['--debug', 'webhooks', 'list', '-o', 'json'],
+      ['--debug', 'auth', 'status'],
+    ]) {
       const r = await runInProcess(args, { configDir });
       expect([0, 4], `${args.join(' ')}: ${r.stderr}`).toContain(r.code);
     }
@@ -140,17 +183,37 @@ describe('the canary token never shows', () => {
 
 describe('the canary webhook secret never shows', () => {
   it('in verify, trigger (also --dry-run and --debug) and listings', async () => {
-    const bad = await runInProcess(['webhooks', 'verify', '--secret', CANARY_WEBHOOK_SECRET, '--signature', 'deadbeef', '--file', '-'], { stdin: '{"id":1}' });
+    const bad = await runInProcess(
+      ['webhooks', 'verify', '--secret', CANARY_WEBHOOK_SECRET, '--signature', 'deadbeef', '--file', '-'],
+      { stdin: '{"id":1}' },
+    );
     expect(bad.code).toBe(1);
     const env = { PWCTL_WEBHOOK_SECRET: CANARY_WEBHOOK_SECRET };
     const viaEnv = await runInProcess(['webhooks', 'verify', '--signature', 'zz', '-o', 'json'], { stdin: '{}', env });
     expect(viaEnv.code).toBe(1);
-    const dry = await runInProcess(['--dry-run', 'webhooks', 'trigger', 'task.completed', '--to', 'http://127.0.0.1:9/hooks', '-o', 'json'], { env });
+    const dry = await runInProcess(
+      ['--dry-run', 'webhooks', 'trigger', 'task.completed', '--to', 'http://127.0.0.1:9/hooks', '-o', 'json'],
+      { env },
+    );
     expect(dry.code).toBe(0);
-    expect(JSON.parse(dry.stdout)).toMatchObject({ dry_run: true, headers: { Signature: expect.stringMatching(/^[0-9a-f]{64}$/) } });
-    const refused = await runInProcess(['--debug', 'webhooks', 'trigger', 'task.created', '--to', 'http://127.0.0.1:9/hooks', '--secret', CANARY_WEBHOOK_SECRET]);
+    expect(JSON.parse(dry.stdout)).toMatchObject({
+      dry_run: true,
+      headers: { Signature: expect.stringMatching(/^[0-9a-f]{64}$/) },
+    });
+    const refused = await runInProcess([
+      '--debug',
+      'webhooks',
+      'trigger',
+      'task.created',
+      '--to',
+      'http://127.0.0.1:9/hooks',
+      '--secret',
+      CANARY_WEBHOOK_SECRET,
+    ]);
     expect(refused.code).toBe(7);
-    const listed = await runInProcess(['--debug', 'webhooks', 'list'], { env: { ...env, PWCTL_BASE_URL: sb.baseUrl, PWCTL_TOKEN: CANARY_TOKEN } });
+    const listed = await runInProcess(['--debug', 'webhooks', 'list'], {
+      env: { ...env, PWCTL_BASE_URL: sb.baseUrl, PWCTL_TOKEN: CANARY_TOKEN },
+    });
     expect(listed.code, listed.stderr).toBe(0);
   });
 });
@@ -182,7 +245,10 @@ describe('config file permissions after every write', () => {
 
   it('auth login --with-token stores the canary 0600 in a 0700 directory, and never prints it', async () => {
     const configDir = join(makeConfigDir(), 'fresh');
-    const r = await runInProcess(['auth', 'login', '--with-token', '--base-url', sb.baseUrl], { configDir, stdin: `${CANARY_TOKEN}\n` });
+    const r = await runInProcess(['auth', 'login', '--with-token', '--base-url', sb.baseUrl], {
+      configDir,
+      stdin: `${CANARY_TOKEN}\n`,
+    });
     expect(r.code, r.stderr).toBe(0);
     expectPrivate(configDir);
     expect(JSON.parse(readFileSync(join(configDir, 'config.json'), 'utf8')).profiles.default.token).toBe(CANARY_TOKEN);
@@ -193,15 +259,33 @@ describe('config file permissions after every write', () => {
 
   it('webhooks create stores the new secret 0600 in a 0700 directory (the one call allowed to print it)', async () => {
     const configDir = join(makeConfigDir(), 'hooks');
-    const r = await runInProcess(['webhooks', 'create', '--url', 'http://127.0.0.1:9/hooks', '--event', 'task.created', '--company', '1', '-o', 'json'], {
-      configDir,
-      env: { PWCTL_BASE_URL: sb.baseUrl, PWCTL_TOKEN: CANARY_TOKEN },
-      allowSecrets: true,
-    });
+    const r = await runInProcess(
+      [
+        'webhooks',
+        'create',
+        '--url',
+        'http://127.0.0.1:9/hooks',
+        '--event',
+        'task.created',
+        '--company',
+        '1',
+        '-o',
+        'json',
+      ],
+      {
+        configDir,
+        env: { PWCTL_BASE_URL: sb.baseUrl, PWCTL_TOKEN: CANARY_TOKEN },
+        allowSecrets: true,
+      },
+    );
     expect(r.code, r.stderr).toBe(0);
     const { id, secret } = JSON.parse(r.stdout) as { id: number; secret: string };
     expectPrivate(configDir);
-    expect(JSON.parse(readFileSync(join(configDir, 'config.json'), 'utf8')).profiles.default.webhook_secrets[sb.baseUrl][String(id)].secret).toBe(secret);
+    expect(
+      JSON.parse(readFileSync(join(configDir, 'config.json'), 'utf8')).profiles.default.webhook_secrets[sb.baseUrl][
+        String(id)
+      ].secret,
+    ).toBe(secret);
     // From here on, the stored secret is a canary too: listing and getting never show it.
     registerSecret(secret);
     const env = { PWCTL_BASE_URL: sb.baseUrl, PWCTL_TOKEN: CANARY_TOKEN };
@@ -216,7 +300,13 @@ describe('config file permissions after every write', () => {
 describe('a corrupt config file', () => {
   const corrupt = `{"profiles":{"default":{"token":"${CANARY_TOKEN}","base_url":"http://127.0.0.1:9"`;
 
-  for (const args of [['steps', 'list'], ['config', 'set', 'output', 'json'], ['config', 'list'], ['auth', 'status'], ['auth', 'login', '--with-token']]) {
+  for (const args of [
+    ['steps', 'list'],
+    ['config', 'set', 'output', 'json'],
+    ['config', 'list'],
+    ['auth', 'status'],
+    ['auth', 'login', '--with-token'],
+  ]) {
     it(`pwctl ${args.join(' ')}: exit 1 naming the path, not echoing it, not rewriting it`, async () => {
       const configDir = makeConfigDir();
       const path = join(configDir, 'config.json');
@@ -225,7 +315,9 @@ describe('a corrupt config file', () => {
       const r = await runInProcess(args, { configDir, stdin: `${CANARY_TOKEN}\n` });
       expect(r.code).toBe(1);
       expect(r.stdout).toBe('');
-      expect(r.stderr).toBe(`error: config file ${path} is not valid JSON; fix or remove it (it may hold your tokens, so it was left untouched)\n`);
+      expect(r.stderr).toBe(
+        `error: config file ${path} is not valid JSON; fix or remove it (it may hold your tokens, so it was left untouched)\n`,
+      );
       expect(r.stderr).not.toContain('profiles');
       expect(readFileSync(path, 'utf8')).toBe(corrupt);
       expect(statSync(path).mtimeMs).toBe(before.mtimeMs);

@@ -12,7 +12,11 @@ export const CONTRACT_EXIT_CODES = [0, 1, 2, 3, 4, 5, 6, 7, 8, 130] as const;
 export const STACK_FRAME = /^\s+at .+(\(|:\d+)/m;
 
 /** Run `fn` over `items`, at most `width` at a time (a run may be a CLI process: two cores here). */
-export async function inBatches<T, R>(items: readonly T[], width: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function inBatches<T, R>(
+  items: readonly T[],
+  width: number,
+  fn: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results: R[] = new Array(items.length);
   let next = 0;
   const worker = async (): Promise<void> => {
@@ -40,7 +44,7 @@ export function expectUsageError(result: CliResult, pattern: RegExp, label: stri
 
 /** Milliseconds between two request-log timestamps (YYYY-MM-DDTHH:MM:SS.ffffffZ). */
 export function gapMs(earlier: string, later: string): number {
-  const micros = (at: string) => Date.parse(at.slice(0, 23) + 'Z') * 1000 + Number(at.slice(23, 26));
+  const micros = (at: string) => Date.parse(`${at.slice(0, 23)}Z`) * 1000 + Number(at.slice(23, 26));
   return (micros(later) - micros(earlier)) / 1000;
 }
 
@@ -151,7 +155,8 @@ export function reportedRejections(stderr: string): ReportedRejections {
         add(result.summarised, m[2]!, count(m[1]!));
         inLine += count(m[1]!);
       }
-      if (inLine !== count(summary[1]!)) throw new Error(`groups do not add up to the total in ${JSON.stringify(line)}`);
+      if (inLine !== count(summary[1]!))
+        throw new Error(`groups do not add up to the total in ${JSON.stringify(line)}`);
       continue;
     }
     const single = /^rejected (\d{3}|dropped) /.exec(line);

@@ -9,7 +9,15 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src/sandbox/index.js';
-import { baseEnv, BIN, CANARY_TOKEN, CANARY_WEBHOOK_SECRET, makeConfigDir, runInProcess, type CliResult } from '../helpers/cli.js';
+import {
+  baseEnv,
+  BIN,
+  CANARY_TOKEN,
+  CANARY_WEBHOOK_SECRET,
+  makeConfigDir,
+  runInProcess,
+  type CliResult,
+} from '../helpers/cli.js';
 import { hasPty, runInPty } from '../helpers/pty.js';
 import { sandboxEnv, startTestSandbox } from '../helpers/sandbox.js';
 import { startStubServer, type StubServer } from '../helpers/stub-server.js';
@@ -29,11 +37,17 @@ const RAW_DEL_C1 = /[\u007f-\u009f]/;
 
 function expectNeutralised(text: string, label: string, whole = true): void {
   const at = RAW_CONTROL.exec(text);
-  expect(at, `${label}: raw U+${at?.[0].charCodeAt(0).toString(16).padStart(4, '0')} in ${JSON.stringify(text.slice(Math.max(0, (at?.index ?? 0) - 20), (at?.index ?? 0) + 20))}`).toBeNull();
+  expect(
+    at,
+    `${label}: raw U+${at?.[0].charCodeAt(0).toString(16).padStart(4, '0')} in ${JSON.stringify(text.slice(Math.max(0, (at?.index ?? 0) - 20), (at?.index ?? 0) + 20))}`,
+  ).toBeNull();
   // The sequences are still visible, as caret or \x notation, so a person sees something is off.
   expect(text, label).toContain('A^[[31mred^[[0m B^[]0;pwned-title^G');
   // Terminal tables cut long cells (with …); piped output and details show all of it.
-  if (whole) expect(text, label).toContain('E^Gbell F^Moverwritten G^?del H\\x9b31mc1csi I\\x85nel J\\x9d0;c1osc\\x9c K^[[2J^[[H');
+  if (whole)
+    expect(text, label).toContain(
+      'E^Gbell F^Moverwritten G^?del H\\x9b31mc1csi I\\x85nel J\\x9d0;c1osc\\x9c K^[[2J^[[H',
+    );
 }
 
 let sb: RunningSandbox;
@@ -94,7 +108,11 @@ describe('tables on a pseudo-terminal (script -qc)', () => {
     const quote = (a: string) => `'${a.replace(/'/g, `'\\''`)}'`;
     const env = { ...baseEnv(makeConfigDir()), ...sandboxEnv(sb), NO_COLOR: '1', TERM: 'xterm' };
     const command = `stty cols 250; ${[process.execPath, BIN, ...args].map(quote).join(' ')}`;
-    const { stdout } = await promisify(execFile)('script', ['-qec', command, '/dev/null'], { env, encoding: 'utf8', timeout: 15_000 });
+    const { stdout } = await promisify(execFile)('script', ['-qec', command, '/dev/null'], {
+      env,
+      encoding: 'utf8',
+      timeout: 15_000,
+    });
     // The terminal's line discipline turns \n into \r\n; that CR is the terminal's, not the server's.
     return stdout.replace(/\r\n/g, '\n');
   }
@@ -113,26 +131,41 @@ describe('tables on a pseudo-terminal (script -qc)', () => {
 describe('error messages', () => {
   it('a 422 whose message and field errors carry control sequences is escaped (table and json error lines)', async () => {
     for (const format of ['table', 'json']) {
-      sb.faults.add({ method: 'PUT', path: '/api/v1/steps/102', action: { type: 'status', status: 422, body: { message: HOSTILE, errors: { [`title${HOSTILE}`]: [HOSTILE] } } } });
+      sb.faults.add({
+        method: 'PUT',
+        path: '/api/v1/steps/102',
+        action: { type: 'status', status: 422, body: { message: HOSTILE, errors: { [`title${HOSTILE}`]: [HOSTILE] } } },
+      });
       const r = await pw(['-o', format, 'steps', 'update', '102', '--title', 'x']);
       expect(r.code).toBe(5);
       expectNeutralised(r.stderr, `error (${format})`);
       // The message repeats the field's, so the field line carries it (escaped) and the first line ends at the status.
       expect(r.stderr).toMatch(/^error: PUT \/api\/v1\/steps\/102: 422 Unprocessable Content\n {2}titleA\^\[\[31mred/);
       if (format === 'json') {
-        const json = JSON.parse(r.stderr.trim().split('\n').at(-1)!) as { error: { message: string; errors: Record<string, string[]> } };
+        const json = JSON.parse(r.stderr.trim().split('\n').at(-1)!) as {
+          error: { message: string; errors: Record<string, string[]> };
+        };
         expect(json.error.message).toContain(HOSTILE);
       }
     }
   });
 
   it('a 404 and a 5xx message are escaped too, and so are bulk results in a table', async () => {
-    sb.faults.add({ method: 'GET', path: '/api/v1/milestones/72', action: { type: 'status', status: 404, body: { message: HOSTILE } } });
+    sb.faults.add({
+      method: 'GET',
+      path: '/api/v1/milestones/72',
+      action: { type: 'status', status: 404, body: { message: HOSTILE } },
+    });
     const notFound = await pw(['milestones', 'get', '72']);
     expect(notFound.code).toBe(3);
     expectNeutralised(notFound.stderr, '404');
 
-    sb.faults.add({ method: 'PUT', path: /^\/api\/v1\/steps\/10[34]$/, count: 8, action: { type: 'status', status: 500, body: { message: HOSTILE } } });
+    sb.faults.add({
+      method: 'PUT',
+      path: /^\/api\/v1\/steps\/10[34]$/,
+      count: 8,
+      action: { type: 'status', status: 500, body: { message: HOSTILE } },
+    });
     const bulk = await pw(['steps', 'complete', '103', '104']);
     expect(bulk.code).toBe(8);
     expectNeutralised(bulk.stdout, 'bulk table');
@@ -156,7 +189,12 @@ describe('JSON, NDJSON and YAML output', () => {
       const { parse } = await import('yaml');
       expect((parse(r.stdout) as { title: string }).title).toBe(HOSTILE);
     } else if (args.includes('ndjson')) {
-      expect(r.stdout.trim().split('\n').map((l) => (JSON.parse(l) as { title: string }).title)).toContain(HOSTILE);
+      expect(
+        r.stdout
+          .trim()
+          .split('\n')
+          .map((l) => (JSON.parse(l) as { title: string }).title),
+      ).toContain(HOSTILE);
     } else {
       expect(r.stdout).toContain('\\u001b]0;pwned-title\\u0007');
       expect(r.stdout).toContain('\\u009b31m');
@@ -166,7 +204,9 @@ describe('JSON, NDJSON and YAML output', () => {
 
 describe('api in a pipe', () => {
   it('prints the body byte for byte, as the contract says (a terminal gets escaped pretty JSON, above)', async () => {
-    const direct = await fetch(`${sb.baseUrl}/api/v1/steps/101`, { headers: { Authorization: `Bearer ${sb.tokens.manager}`, Accept: 'application/json' } });
+    const direct = await fetch(`${sb.baseUrl}/api/v1/steps/101`, {
+      headers: { Authorization: `Bearer ${sb.tokens.manager}`, Accept: 'application/json' },
+    });
     const r = await pw(['api', '/steps/101']);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(`${await direct.text()}\n`);
@@ -177,11 +217,25 @@ describe('webhooks listen lines', () => {
   it('a signed delivery with hostile text is printed escaped (table) and without raw DEL/C1 (ndjson)', async () => {
     for (const format of ['table', 'ndjson']) {
       const listener = await startListen(['--secret', CANARY_WEBHOOK_SECRET, '-o', format]);
-      const body = JSON.stringify({ id: 4242, title: HOSTILE, completed: true, completed_at: '2026-01-01T00:00:00.000000Z', phase: { id: 41, title: HOSTILE, is_internal: false } });
-      const r = await fetch(`${listener.origin}/hooks`, { method: 'POST', headers: { 'Content-Type': 'application/json', Signature: sign(CANARY_WEBHOOK_SECRET, body) }, body });
+      const body = JSON.stringify({
+        id: 4242,
+        title: HOSTILE,
+        completed: true,
+        completed_at: '2026-01-01T00:00:00.000000Z',
+        phase: { id: 41, title: HOSTILE, is_internal: false },
+      });
+      const r = await fetch(`${listener.origin}/hooks`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Signature: sign(CANARY_WEBHOOK_SECRET, body) },
+        body,
+      });
       expect(r.status).toBeLessThan(300);
       // A rejected request's path is reported on stderr: escaped there too.
-      const bad = await fetch(`${listener.origin}/%1B]0;evil%07`, { method: 'POST', headers: { Signature: 'x' }, body: '{}' });
+      const bad = await fetch(`${listener.origin}/%1B]0;evil%07`, {
+        method: 'POST',
+        headers: { Signature: 'x' },
+        body: '{}',
+      });
       expect(bad.status).toBe(401);
       const { stdout, stderr } = await listener.stop();
       expect(stdout).not.toMatch(RAW_CONTROL);
@@ -206,21 +260,36 @@ const RAW_UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-
 
 function expectNothingRaw(text: string, label: string): void {
   const at = RAW_UNSAFE.exec(text);
-  expect(at, `${label}: raw U+${at?.[0].charCodeAt(0).toString(16).padStart(4, '0')} in ${JSON.stringify(text.slice(Math.max(0, (at?.index ?? 0) - 30), (at?.index ?? 0) + 30))}`).toBeNull();
+  expect(
+    at,
+    `${label}: raw U+${at?.[0].charCodeAt(0).toString(16).padStart(4, '0')} in ${JSON.stringify(text.slice(Math.max(0, (at?.index ?? 0) - 30), (at?.index ?? 0) + 30))}`,
+  ).toBeNull();
 }
 
 describe('a hostile server', () => {
   let server: StubServer;
   let env: Record<string, string>;
-  const step = { id: CREATED_ID, title: `${BIDI} ${HOSTILE}`, completed: false, phase: { id: 1, title: BIDI, is_internal: false } };
+  const step = {
+    id: CREATED_ID,
+    title: `${BIDI} ${HOSTILE}`,
+    completed: false,
+    phase: { id: 1, title: BIDI, is_internal: false },
+  };
 
   beforeAll(async () => {
     server = await startStubServer();
     env = { PWCTL_BASE_URL: server.url, PWCTL_TOKEN: CANARY_TOKEN_FOR_STUB };
     server.on('POST /api/v1/steps', { status: 201, body: { data: step } });
     server.on('GET /api/v1/steps/5', { status: 200, body: { data: step } });
-    server.on('PUT /api/v1/steps/5', { status: 422, body: { message: `${BIDI} ${CREATED_ID}`, errors: { [`title${BIDI}`]: [BIDI] } } });
-    server.on('GET /api/v1/hostile.txt', { status: 404, headers: { 'content-type': 'text/plain', 'x-note': 'ok' }, raw: `${HOSTILE}\n${BIDI}\n` });
+    server.on('PUT /api/v1/steps/5', {
+      status: 422,
+      body: { message: `${BIDI} ${CREATED_ID}`, errors: { [`title${BIDI}`]: [BIDI] } },
+    });
+    server.on('GET /api/v1/hostile.txt', {
+      status: 404,
+      headers: { 'content-type': 'text/plain', 'x-note': 'ok' },
+      raw: `${HOSTILE}\n${BIDI}\n`,
+    });
     server.on('GET /api/v1/documents', { status: 200, body: { data: [], links: { next: null } } });
   });
   afterAll(() => server.close());
@@ -240,7 +309,10 @@ describe('a hostile server', () => {
     const r = await pwStub(['-o', 'json', 'steps', 'create', '--phase', '1', '--title', 'x']);
     expect(r.code, r.stderr).toBe(0);
     // As before: JSON.stringify's text with DEL and C1 as \u escapes; bidi characters as sent.
-    const exact = JSON.stringify(step, null, 2).replace(/[\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    const exact = JSON.stringify(step, null, 2).replace(
+      /[\u007f-\u009f]/g,
+      (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+    );
     expect(r.stdout).toBe(`${exact}\n`);
     expect(r.stdout).toContain('\u202egpj.exe');
     expectNothingRaw(r.stderr, 'notice (json)');
@@ -257,7 +329,9 @@ describe('a hostile server', () => {
     const json = await pwStub(['-o', 'json', 'steps', 'update', '5', '--title', 'x']);
     expect(json.code).toBe(5);
     expectNothingRaw(json.stderr, 'error (json)');
-    const line = JSON.parse(json.stderr.trim().split('\n').at(-1)!) as { error: { message: string; errors: Record<string, string[]> } };
+    const line = JSON.parse(json.stderr.trim().split('\n').at(-1)!) as {
+      error: { message: string; errors: Record<string, string[]> };
+    };
     expect(line.error.message).toContain(`${BIDI} ${CREATED_ID}`);
     expect(line.error.errors).toEqual({ [`title${BIDI}`]: [BIDI] });
   });
@@ -291,7 +365,8 @@ describe('a hostile server', () => {
   });
 
   describe.skipIf(!hasPty)('on a pseudo-terminal', () => {
-    const onTty = (args: string[]) => runInPty(args, { cols: 250, env: { ...baseEnv(makeConfigDir()), ...env, NO_COLOR: '1', PWCTL_PAGER: '' } });
+    const onTty = (args: string[]) =>
+      runInPty(args, { cols: 250, env: { ...baseEnv(makeConfigDir()), ...env, NO_COLOR: '1', PWCTL_PAGER: '' } });
 
     it('an `api` answer that is not JSON (the raw path) is escaped on a terminal', async () => {
       const r = await onTty(['api', '-i', '/hostile.txt']);
@@ -303,7 +378,10 @@ describe('a hostile server', () => {
     });
 
     it('a table, a notice and a detail view are escaped, bidi overrides included', async () => {
-      for (const args of [['steps', 'get', '5'], ['steps', 'create', '--phase', '1', '--title', 'x']]) {
+      for (const args of [
+        ['steps', 'get', '5'],
+        ['steps', 'create', '--phase', '1', '--title', 'x'],
+      ]) {
         const r = await onTty(args);
         expect(r.code, r.output).toBe(0);
         expect(r.output).toContain(BIDI_SHOWN);

@@ -9,7 +9,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProfileData } from '../../src/config/store.js';
 import type { RequestLogEntry, RunningSandbox } from '../../src/sandbox/index.js';
-import { expectOneErrorLine, makeConfigDir, registerSecret, runInProcess, type CliResult, type RunOptions } from '../helpers/cli.js';
+import {
+  expectOneErrorLine,
+  makeConfigDir,
+  registerSecret,
+  runInProcess,
+  type CliResult,
+  type RunOptions,
+} from '../helpers/cli.js';
 import { connectMcp, textOf } from '../helpers/mcp-client.js';
 import { loginWithBrowser } from '../helpers/oauth-sign-in.js';
 import { startTestSandbox } from '../helpers/sandbox.js';
@@ -30,15 +37,17 @@ beforeAll(async () => {
 afterAll(async () => {
   if (process.env.RELIABILITY_REPORT) {
     const ownTokens = new Set(Object.values(b.tokens).map((t) => `Bearer ${t}`));
-    console.log(JSON.stringify({
-      tokenBinding: {
-        refusedRuns,
-        requestsBReceived: b.requests.length,
-        bRequestsWithItsOwnTokens: b.requests.filter((r) => ownTokens.has(r.headers.authorization ?? '')).length,
-        bRequestsCarryingSecretsOfA: b.requests.filter(carriesSecretOfA).length,
-        refreshGrantsAtB: b.requests.filter((r) => r.path === '/oauth/token').length,
-      },
-    }));
+    console.log(
+      JSON.stringify({
+        tokenBinding: {
+          refusedRuns,
+          requestsBReceived: b.requests.length,
+          bRequestsWithItsOwnTokens: b.requests.filter((r) => ownTokens.has(r.headers.authorization ?? '')).length,
+          bRequestsCarryingSecretsOfA: b.requests.filter(carriesSecretOfA).length,
+          refreshGrantsAtB: b.requests.filter((r) => r.path === '/oauth/token').length,
+        },
+      }),
+    );
   }
   await Promise.all([a?.close(), b?.close()]);
 });
@@ -73,7 +82,10 @@ function carriesSecretOfA(entry: RequestLogEntry): boolean {
 /** A config dir whose default profile holds `role`'s token for A, in the file. */
 async function fileLogin(role: 'manager' | 'member' | 'client' = 'member'): Promise<string> {
   const configDir = makeConfigDir();
-  const result = await runInProcess(['auth', 'login', '--with-token', '--insecure-storage', '--base-url', a.baseUrl], { configDir, stdin: a.tokens[role] });
+  const result = await runInProcess(['auth', 'login', '--with-token', '--insecure-storage', '--base-url', a.baseUrl], {
+    configDir,
+    stdin: a.tokens[role],
+  });
   expect(result.code, result.stderr).toBe(0);
   return configDir;
 }
@@ -113,7 +125,14 @@ describe('a token stored for A is never sent to B', () => {
   it('--base-url B and PWCTL_BASE_URL=B: every command that reads the token exits 4 before any request; PWCTL_TOKEN still goes to B', async () => {
     const configDir = await fileLogin();
     const marks = [a.requests.length, b.requests.length];
-    const commands = [['api', '/steps'], ['steps', 'list'], ['milestones', 'list'], ['docs', 'list'], ['webhooks', 'list'], ['auth', 'token']];
+    const commands = [
+      ['api', '/steps'],
+      ['steps', 'list'],
+      ['milestones', 'list'],
+      ['docs', 'list'],
+      ['webhooks', 'list'],
+      ['auth', 'token'],
+    ];
     const cases = commands.flatMap((args) => [
       { args: ['--base-url', b.baseUrl, ...args], env: {}, source: '--base-url' },
       { args, env: { PWCTL_BASE_URL: b.baseUrl }, source: 'PWCTL_BASE_URL' },
@@ -126,13 +145,24 @@ describe('a token stored for A is never sent to B', () => {
 
     const status = await aimedAtB(['auth', 'status', '-o', 'json'], { configDir, env: { PWCTL_BASE_URL: b.baseUrl } });
     expect(status.code).toBe(4);
-    expect(JSON.parse(status.stdout)).toMatchObject([{ base_url: b.baseUrl, service: a.baseUrl, token_source: 'file', valid: false, error: expect.stringMatching(/is signed in to/) }]);
+    expect(JSON.parse(status.stdout)).toMatchObject([
+      {
+        base_url: b.baseUrl,
+        service: a.baseUrl,
+        token_source: 'file',
+        valid: false,
+        error: expect.stringMatching(/is signed in to/),
+      },
+    ]);
 
     expect(a.requests.slice(marks[0])).toEqual([]);
     expect(b.requests.slice(marks[1])).toEqual([]);
 
     // The user's own choice: PWCTL_TOKEN goes wherever the base URL points, and only it.
-    const own = await runInProcess(['api', '/steps?per_page=1'], { configDir, env: { PWCTL_BASE_URL: b.baseUrl, PWCTL_TOKEN: b.tokens.manager } });
+    const own = await runInProcess(['api', '/steps?per_page=1'], {
+      configDir,
+      env: { PWCTL_BASE_URL: b.baseUrl, PWCTL_TOKEN: b.tokens.manager },
+    });
     expect(own.code, own.stderr).toBe(0);
     expect(b.requests.slice(marks[1]).map((r) => r.headers.authorization)).toEqual([`Bearer ${b.tokens.manager}`]);
     expect(b.requests.filter(carriesSecretOfA)).toEqual([]);
@@ -145,7 +175,10 @@ describe('a token stored for A is never sent to B', () => {
     expectRefused(await aimedAtB(['--base-url', b.baseUrl, 'api', '/steps'], { configDir }), '--base-url');
     // Expired: the old code renewed before the first request, at B's /oauth/token.
     writeProfile(configDir, { ...before, token_expires_at: '2020-01-01T00:00:00.000Z' });
-    expectRefused(await aimedAtB(['steps', 'list'], { configDir, env: { PWCTL_BASE_URL: b.baseUrl } }), 'PWCTL_BASE_URL');
+    expectRefused(
+      await aimedAtB(['steps', 'list'], { configDir, env: { PWCTL_BASE_URL: b.baseUrl } }),
+      'PWCTL_BASE_URL',
+    );
     expectRefused(await aimedAtB(['--base-url', `${b.baseUrl}/api/v1/`, 'auth', 'token'], { configDir }), '--base-url');
 
     expect(b.requests.slice(marks[1])).toEqual([]);
@@ -162,7 +195,11 @@ describe('a token stored for A is never sent to B', () => {
     try {
       const result = await session.call('steps_list', { limit: 1 });
       expect(result.isError).toBe(true);
-      expect(textOf(result)).toMatch(new RegExp(`profile default is signed in to ${esc(a.baseUrl)}.*the base URL from --base-url is ${esc(b.baseUrl)}`));
+      expect(textOf(result)).toMatch(
+        new RegExp(
+          `profile default is signed in to ${esc(a.baseUrl)}.*the base URL from --base-url is ${esc(b.baseUrl)}`,
+        ),
+      );
     } finally {
       await session.close();
     }
@@ -192,7 +229,11 @@ describe('the token endpoint of the sign-in', () => {
       registerSecret(secret);
       secretsOfA.add(secret);
     }
-    expect(after).toMatchObject({ token_service: a.baseUrl, token_endpoint: `${a.baseUrl}/oauth/token`, oauth_token_url: `${b.baseUrl}/oauth/token` });
+    expect(after).toMatchObject({
+      token_service: a.baseUrl,
+      token_endpoint: `${a.baseUrl}/oauth/token`,
+      oauth_token_url: `${b.baseUrl}/oauth/token`,
+    });
     expect(set.stderr).toBe(
       `✓ oauth_token_url set for profile default\nthe sign-in of profile default keeps renewing its token at ${a.baseUrl}/oauth/token, the endpoint that issued it; ${b.baseUrl}/oauth/token is used from the next \`pwctl auth login --web\`\n`,
     );
@@ -216,7 +257,11 @@ describe('config set base_url to another service', () => {
     expectRefused(await aimedAtB(['milestones', 'list'], { configDir }), 'config key base_url (profile default)');
     const status = await aimedAtB(['auth', 'status'], { configDir });
     expect(status.code).toBe(4);
-    expect(status.stdout).toMatch(new RegExp(`^default \\*\\t${esc(b.baseUrl)}\\t${esc(a.baseUrl)}\\tfile \\S+\\t\\*{4}\\S{4}\\t\\S*\\t\\tfailed: profile default is signed in to ${esc(a.baseUrl)}`));
+    expect(status.stdout).toMatch(
+      new RegExp(
+        `^default \\*\\t${esc(b.baseUrl)}\\t${esc(a.baseUrl)}\\tfile \\S+\\t\\*{4}\\S{4}\\t\\S*\\t\\tfailed: profile default is signed in to ${esc(a.baseUrl)}`,
+      ),
+    );
     expect(b.requests.slice(marks[1])).toEqual([]);
     expect(a.requests.slice(marks[0])).toEqual([]);
   });
@@ -227,7 +272,10 @@ describe('a store written before tokens were bound', () => {
     const configDir = makeConfigDir();
     writeProfile(configDir, { base_url: a.baseUrl, token: a.tokens.client });
     const marks = [a.requests.length, b.requests.length];
-    expectRefused(await aimedAtB(['api', '/steps'], { configDir, env: { PWCTL_BASE_URL: b.baseUrl } }), 'PWCTL_BASE_URL');
+    expectRefused(
+      await aimedAtB(['api', '/steps'], { configDir, env: { PWCTL_BASE_URL: b.baseUrl } }),
+      'PWCTL_BASE_URL',
+    );
     expect(profileOf(configDir)).toEqual({ base_url: a.baseUrl, token: a.tokens.client, token_service: a.baseUrl });
 
     const used = await runInProcess(['api', '/steps?per_page=1'], { configDir });
@@ -239,13 +287,27 @@ describe('a store written before tokens were bound', () => {
 
   it('config set base_url B binds it to the old base_url first: the notice, then exit 4', async () => {
     const configDir = makeConfigDir();
-    writeProfile(configDir, { base_url: a.baseUrl, token: a.tokens.member, refresh_token: 'sbx_refresh_legacy_0123456789', token_expires_at: '2999-01-01T00:00:00.000Z' });
+    writeProfile(configDir, {
+      base_url: a.baseUrl,
+      token: a.tokens.member,
+      refresh_token: 'sbx_refresh_legacy_0123456789',
+      token_expires_at: '2999-01-01T00:00:00.000Z',
+    });
     registerSecret('sbx_refresh_legacy_0123456789');
     secretsOfA.add('sbx_refresh_legacy_0123456789');
     const set = await runInProcess(['config', 'set', 'base_url', b.baseUrl], { configDir });
-    expect(set.stderr).toMatch(new RegExp(`^profile default stays signed in to ${esc(a.baseUrl)}: its token is not sent to ${esc(b.baseUrl)}`, 'm'));
+    expect(set.stderr).toMatch(
+      new RegExp(
+        `^profile default stays signed in to ${esc(a.baseUrl)}: its token is not sent to ${esc(b.baseUrl)}`,
+        'm',
+      ),
+    );
     // The token endpoint the old store renewed at is recorded with it.
-    expect(profileOf(configDir)).toMatchObject({ base_url: b.baseUrl, token_service: a.baseUrl, token_endpoint: `${a.baseUrl}/oauth/token` });
+    expect(profileOf(configDir)).toMatchObject({
+      base_url: b.baseUrl,
+      token_service: a.baseUrl,
+      token_endpoint: `${a.baseUrl}/oauth/token`,
+    });
     const mark = b.requests.length;
     expectRefused(await aimedAtB(['api', '/steps'], { configDir }), 'config key base_url (profile default)');
     expect(b.requests.slice(mark)).toEqual([]);
@@ -257,12 +319,18 @@ describe('a store written before tokens were bound', () => {
     const marks = [a.requests.length, b.requests.length];
     for (const base of [a.baseUrl, b.baseUrl]) {
       const result = await aimedAtB(['--base-url', base, 'api', '/steps'], { configDir });
-      expectOneErrorLine(result, 4, /^error: the token of profile default was stored before pwctl recorded the service a token belongs to, and the profile has no base_url to say which: run `pwctl config set base_url <its service URL>`, or sign in again with `pwctl auth login --base-url <url>`$/);
+      expectOneErrorLine(
+        result,
+        4,
+        /^error: the token of profile default was stored before pwctl recorded the service a token belongs to, and the profile has no base_url to say which: run `pwctl config set base_url <its service URL>`, or sign in again with `pwctl auth login --base-url <url>`$/,
+      );
     }
     expect(a.requests.slice(marks[0])).toEqual([]);
     expect(b.requests.slice(marks[1])).toEqual([]);
     // Naming the service binds it there.
-    expect((await runInProcess(['config', 'set', 'base_url', a.baseUrl], { configDir })).stderr).toBe('✓ base_url set for profile default\n');
+    expect((await runInProcess(['config', 'set', 'base_url', a.baseUrl], { configDir })).stderr).toBe(
+      '✓ base_url set for profile default\n',
+    );
     expect((await runInProcess(['api', '/steps?per_page=1'], { configDir })).code).toBe(0);
     expect(profileOf(configDir).token_service).toBe(a.baseUrl);
   });
@@ -271,18 +339,35 @@ describe('a store written before tokens were bound', () => {
 describe('auth status', () => {
   it('shows the service each login belongs to', async () => {
     const configDir = await fileLogin('manager');
-    const other = await runInProcess(['auth', 'login', '--with-token', '--insecure-storage', '--profile', 'beta', '--base-url', `${b.baseUrl}/api/v1`], { configDir, stdin: b.tokens.member });
+    const other = await runInProcess(
+      ['auth', 'login', '--with-token', '--insecure-storage', '--profile', 'beta', '--base-url', `${b.baseUrl}/api/v1`],
+      { configDir, stdin: b.tokens.member },
+    );
     expect(other.code, other.stderr).toBe(0);
     const json = await runInProcess(['auth', 'status', '-o', 'json'], { configDir });
     expect(json.code, json.stderr).toBe(0);
-    expect(JSON.parse(json.stdout).map((s: { profile: string; service: string; valid: boolean }) => [s.profile, s.service, s.valid])).toEqual([
+    expect(
+      JSON.parse(json.stdout).map((s: { profile: string; service: string; valid: boolean }) => [
+        s.profile,
+        s.service,
+        s.valid,
+      ]),
+    ).toEqual([
       ['beta', b.baseUrl, true],
       ['default', a.baseUrl, true],
     ]);
     const table = await runInProcess(['auth', 'status', '--profile', 'beta'], { configDir });
-    expect(table.stdout.split('\n')[0]).toMatch(new RegExp(`^beta \\*\\t${esc(b.baseUrl)}\\t${esc(b.baseUrl)}\\tfile `));
+    expect(table.stdout.split('\n')[0]).toMatch(
+      new RegExp(`^beta \\*\\t${esc(b.baseUrl)}\\t${esc(b.baseUrl)}\\tfile `),
+    );
     // PWCTL_TOKEN is no stored login: no service.
-    const env = await runInProcess(['auth', 'status', '-o', 'json'], { configDir, env: { PWCTL_TOKEN: a.tokens.manager } });
-    expect(JSON.parse(env.stdout).find((s: { active: boolean }) => s.active)).toMatchObject({ token_source: 'env', service: null });
+    const env = await runInProcess(['auth', 'status', '-o', 'json'], {
+      configDir,
+      env: { PWCTL_TOKEN: a.tokens.manager },
+    });
+    expect(JSON.parse(env.stdout).find((s: { active: boolean }) => s.active)).toMatchObject({
+      token_source: 'env',
+      service: null,
+    });
   });
 });

@@ -26,10 +26,18 @@ interface Sent {
  * line's code once the connection closes; EPIPE/ECONNRESET from a server that answered
  * early and hung up are expected, not failures.
  */
-function send(origin: string, opts: { method?: string; headers?: Array<[string, string]>; body?: Buffer; chunked?: boolean; path?: string }): Promise<Sent> {
+function send(
+  origin: string,
+  opts: { method?: string; headers?: Array<[string, string]>; body?: Buffer; chunked?: boolean; path?: string },
+): Promise<Sent> {
   const { hostname, port } = new URL(origin);
   const body = opts.body ?? Buffer.alloc(0);
-  const head = [`${opts.method ?? 'POST'} ${opts.path ?? '/hooks'} HTTP/1.1`, `Host: ${hostname}:${port}`, 'Content-Type: application/json', 'Connection: close'];
+  const head = [
+    `${opts.method ?? 'POST'} ${opts.path ?? '/hooks'} HTTP/1.1`,
+    `Host: ${hostname}:${port}`,
+    'Content-Type: application/json',
+    'Connection: close',
+  ];
   for (const [name, value] of opts.headers ?? []) head.push(`${name}: ${value}`);
   head.push(opts.chunked ? 'Transfer-Encoding: chunked' : `Content-Length: ${body.length}`);
   return new Promise((resolve) => {
@@ -37,7 +45,9 @@ function send(origin: string, opts: { method?: string; headers?: Array<[string, 
     let data = '';
     socket.on('data', (c: Buffer) => (data += c.toString('latin1')));
     socket.on('error', () => {});
-    socket.on('close', () => resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(data)?.[1]) || null, closedByServer: true }));
+    socket.on('close', () =>
+      resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(data)?.[1]) || null, closedByServer: true }),
+    );
     socket.write(`${head.join('\r\n')}\r\n\r\n`);
     if (opts.chunked) {
       for (let i = 0; i < body.length; i += 16 * 1024) {
@@ -71,7 +81,16 @@ function taskBody(id: number): Buffer {
   );
 }
 
-type Kind = 'genuine' | 'one-byte' | 'reserialised' | 'other-secret' | 'malformed' | 'missing' | 'repeated' | 'oversize' | 'oversize-chunked';
+type Kind =
+  | 'genuine'
+  | 'one-byte'
+  | 'reserialised'
+  | 'other-secret'
+  | 'malformed'
+  | 'missing'
+  | 'repeated'
+  | 'oversize'
+  | 'oversize-chunked';
 const EXPECTED: Record<Kind, number> = {
   genuine: 204,
   'one-byte': 401,
@@ -83,10 +102,22 @@ const EXPECTED: Record<Kind, number> = {
   oversize: 413,
   'oversize-chunked': 413,
 };
-const MALFORMED = (sig: string): string[] => [`sha256=${sig}`, sig.slice(0, 63), `${sig}0`, sig.replace(/[0-9a-f]/, 'g'), '', Buffer.from(sig, 'hex').toString('base64'), ` ${sig.slice(1)}`];
+const MALFORMED = (sig: string): string[] => [
+  `sha256=${sig}`,
+  sig.slice(0, 63),
+  `${sig}0`,
+  sig.replace(/[0-9a-f]/, 'g'),
+  '',
+  Buffer.from(sig, 'hex').toString('base64'),
+  ` ${sig.slice(1)}`,
+];
 
 /** A delivery of the given kind; forged ones carry ids ≥ 100000, genuine ones below. */
-function delivery(kind: Kind, id: number, random: () => number): { headers: Array<[string, string]>; body: Buffer; chunked?: boolean } {
+function delivery(
+  kind: Kind,
+  id: number,
+  random: () => number,
+): { headers: Array<[string, string]>; body: Buffer; chunked?: boolean } {
   const body = taskBody(id);
   const genuine = sign(CANARY_WEBHOOK_SECRET, body);
   switch (kind) {
@@ -99,7 +130,10 @@ function delivery(kind: Kind, id: number, random: () => number): { headers: Arra
       return { headers: [['Signature', genuine]], body: tampered };
     }
     case 'reserialised':
-      return { headers: [['Signature', genuine]], body: Buffer.from(JSON.stringify(JSON.parse(body.toString('utf8')), null, 2)) };
+      return {
+        headers: [['Signature', genuine]],
+        body: Buffer.from(JSON.stringify(JSON.parse(body.toString('utf8')), null, 2)),
+      };
     case 'other-secret':
       return { headers: [['Signature', sign(OTHER_SECRET, body)]], body };
     case 'malformed': {
@@ -110,11 +144,27 @@ function delivery(kind: Kind, id: number, random: () => number): { headers: Arra
       return { headers: [], body };
     case 'repeated':
       // A genuine signature next to a forged one: the receiver must not pick the one it likes.
-      return { headers: random() < 0.5 ? [['Signature', genuine], ['Signature', sign(OTHER_SECRET, body)]] : [['Signature', genuine], ['Signature', genuine]], body };
+      return {
+        headers:
+          random() < 0.5
+            ? [
+                ['Signature', genuine],
+                ['Signature', sign(OTHER_SECRET, body)],
+              ]
+            : [
+                ['Signature', genuine],
+                ['Signature', genuine],
+              ],
+        body,
+      };
     case 'oversize':
     case 'oversize-chunked': {
       const big = Buffer.concat([body.subarray(0, body.length - 1), Buffer.from(`,"pad":"${'x'.repeat(MAX_BODY)}"}`)]);
-      return { headers: [['Signature', sign(CANARY_WEBHOOK_SECRET, big)]], body: big, chunked: kind === 'oversize-chunked' };
+      return {
+        headers: [['Signature', sign(CANARY_WEBHOOK_SECRET, big)]],
+        body: big,
+        chunked: kind === 'oversize-chunked',
+      };
     }
   }
 }
@@ -125,7 +175,18 @@ function rssKiB(pid: number): number {
 
 let listener: Listener;
 beforeAll(async () => {
-  listener = await startListen(['--secret', CANARY_WEBHOOK_SECRET, '--max-body', String(MAX_BODY), '--read-timeout', '1', '-o', 'ndjson', '--path', '/hooks']);
+  listener = await startListen([
+    '--secret',
+    CANARY_WEBHOOK_SECRET,
+    '--max-body',
+    String(MAX_BODY),
+    '--read-timeout',
+    '1',
+    '-o',
+    'ndjson',
+    '--path',
+    '/hooks',
+  ]);
 });
 afterAll(async () => {
   if (!listener.exited()) await listener.stop();
@@ -143,10 +204,21 @@ describe('webhooks listen under attack', () => {
     // Every malformed form, one by one.
     const body = taskBody(100_100);
     for (const variant of MALFORMED(sign(CANARY_WEBHOOK_SECRET, body))) {
-      expect((await send(listener.origin, { headers: [['Signature', variant]], body })).status, JSON.stringify(variant)).toBe(401);
+      expect(
+        (await send(listener.origin, { headers: [['Signature', variant]], body })).status,
+        JSON.stringify(variant),
+      ).toBe(401);
     }
     // Another path, and another method, are not deliveries.
-    expect((await send(listener.origin, { path: '/other', headers: [['Signature', sign(CANARY_WEBHOOK_SECRET, body)]], body })).status).toBe(404);
+    expect(
+      (
+        await send(listener.origin, {
+          path: '/other',
+          headers: [['Signature', sign(CANARY_WEBHOOK_SECRET, body)]],
+          body,
+        })
+      ).status,
+    ).toBe(404);
     expect(listener.exited()).toBe(false);
   });
 
@@ -162,7 +234,11 @@ describe('webhooks listen under attack', () => {
           socket.on('error', () => {});
           socket.on('close', () => resolve(true));
           // Headers that never end, a byte at a time; half of them stall in the body instead.
-          socket.write(i % 2 === 0 ? 'POST /hooks HTTP/1.1\r\nHost: x\r\nX-Slow: ' : `POST /hooks HTTP/1.1\r\nHost: x\r\nSignature: ${'0'.repeat(64)}\r\nContent-Length: 1000\r\n\r\n{"id":`);
+          socket.write(
+            i % 2 === 0
+              ? 'POST /hooks HTTP/1.1\r\nHost: x\r\nX-Slow: '
+              : `POST /hooks HTTP/1.1\r\nHost: x\r\nSignature: ${'0'.repeat(64)}\r\nContent-Length: 1000\r\n\r\n{"id":`,
+          );
           const drip = setInterval(() => (socket.writable ? socket.write('a') : clearInterval(drip)), 100);
           socket.on('close', () => clearInterval(drip));
         }),
@@ -180,14 +256,26 @@ describe('webhooks listen under attack', () => {
     const rssBefore = rssKiB(listener.pid);
     const random = prng(2025);
     const weighted: Array<[Kind, number]> = [
-      ['genuine', 60], ['one-byte', 8], ['reserialised', 7], ['other-secret', 7], ['malformed', 6], ['missing', 4], ['repeated', 4], ['oversize', 2], ['oversize-chunked', 2],
+      ['genuine', 60],
+      ['one-byte', 8],
+      ['reserialised', 7],
+      ['other-secret', 7],
+      ['malformed', 6],
+      ['missing', 4],
+      ['repeated', 4],
+      ['oversize', 2],
+      ['oversize-chunked', 2],
     ];
     const plan = Array.from({ length: CONCURRENT_DELIVERIES }, (_, i) => {
       let x = random() * 100;
       const kind = weighted.find(([, w]) => (x -= w) < 0)?.[0] ?? 'genuine';
       return { kind, id: kind === 'genuine' ? 1000 + i : 200_000 + i };
     });
-    const results = await inBatches(plan, SENDER_SOCKETS, async ({ kind, id }) => ({ kind, id, status: (await send(listener.origin, delivery(kind, id, random))).status }));
+    const results = await inBatches(plan, SENDER_SOCKETS, async ({ kind, id }) => ({
+      kind,
+      id,
+      status: (await send(listener.origin, delivery(kind, id, random))).status,
+    }));
 
     const wrong = results.filter((r) => r.status !== EXPECTED[r.kind]);
     expect(wrong, JSON.stringify(wrong.slice(0, 5))).toEqual([]);
@@ -206,7 +294,10 @@ describe('webhooks listen under attack', () => {
     const { code, stdout, stderr } = await listener.stop();
     expect([0, 130]).toContain(code);
     expect(stderr).not.toMatch(STACK_FRAME);
-    const printed = stdout.trim().split('\n').map((line) => JSON.parse(line) as { duplicate: boolean; event: string | null; payload: { id: number } });
+    const printed = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { duplicate: boolean; event: string | null; payload: { id: number } });
     const printedIds = printed.map((p) => p.payload.id);
     // Earlier tests accepted ids 1 and 2; every genuine one of this burst is printed exactly once, no forgery ever.
     expect(printedIds.filter((id) => id >= 1000).sort((a, b) => a - b)).toEqual(genuineIds.sort((a, b) => a - b));
@@ -256,7 +347,9 @@ function slowSender(origin: string, bodyBytes: number, pieceBytes: number, every
   socket.on('error', () => {});
   socket.on('data', (c: Buffer) => (answer += c.toString('latin1')));
   socket.on('close', () => (closed = true));
-  socket.write(`POST /hooks HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/json\r\nSignature: ${'0'.repeat(64)}\r\nContent-Length: ${bodyBytes}\r\n\r\n`);
+  socket.write(
+    `POST /hooks HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/json\r\nSignature: ${'0'.repeat(64)}\r\nContent-Length: ${bodyBytes}\r\n\r\n`,
+  );
   const piece = Buffer.alloc(pieceBytes, 0x61);
   let sent = 0;
   const dribbled = new Promise<void>((resolve) => {
@@ -286,14 +379,21 @@ describe('webhooks listen under 200 slow senders each holding nearly --max-body'
   const BUDGET = 4 * 1024 * 1024;
 
   it('keeps the bytes it buffers unverified within budget: the longest senders are answered 503, a genuine delivery still 204', async () => {
-    const slow = await startListen(['-o', 'ndjson', '--path', '/hooks', '--read-timeout', '60'], { PWCTL_WEBHOOK_SECRET: CANARY_WEBHOOK_SECRET });
+    const slow = await startListen(['-o', 'ndjson', '--path', '/hooks', '--read-timeout', '60'], {
+      PWCTL_WEBHOOK_SECRET: CANARY_WEBHOOK_SECRET,
+    });
     try {
       const rssBefore = kib(slow.pid, 'VmRSS');
-      const senders = Array.from({ length: SLOW_SENDERS }, () => slowSender(slow.origin, DEFAULT_MAX_BODY, 64 * 1024, 50));
+      const senders = Array.from({ length: SLOW_SENDERS }, () =>
+        slowSender(slow.origin, DEFAULT_MAX_BODY, 64 * 1024, 50),
+      );
       await Promise.all(senders.map((s) => s.dribbled));
       // Every sender that still holds its body holds DEFAULT_MAX_BODY - 1 bytes; the budget fits this many.
       const fit = Math.floor(BUDGET / (DEFAULT_MAX_BODY - 1));
-      await until(() => senders.filter((s) => !s.closed()).length <= fit, `at most ${fit} slow senders left holding their bodies`);
+      await until(
+        () => senders.filter((s) => !s.closed()).length <= fit,
+        `at most ${fit} slow senders left holding their bodies`,
+      );
 
       const started = performance.now();
       const genuine = await send(slow.origin, delivery('genuine', 3, prng(3)));
@@ -309,12 +409,25 @@ describe('webhooks listen under 200 slow senders each holding nearly --max-body'
       // the dropped bodies' buffers until the garbage collector frees them.
       expect(peakGrowthKiB).toBeLessThan(64 * 1024);
       if (process.env.RELIABILITY_REPORT) {
-        console.log(JSON.stringify({ slowSenders: SLOW_SENDERS, rssBeforeKiB: rssBefore, peakKiB: rssBefore + peakGrowthKiB, answered503: answered.length, genuineMs: Math.round(genuineMs * 10) / 10 }));
+        console.log(
+          JSON.stringify({
+            slowSenders: SLOW_SENDERS,
+            rssBeforeKiB: rssBefore,
+            peakKiB: rssBefore + peakGrowthKiB,
+            answered503: answered.length,
+            genuineMs: Math.round(genuineMs * 10) / 10,
+          }),
+        );
       }
       for (const s of senders) s.socket.destroy();
 
       const { stdout, stderr } = await slow.stop();
-      expect(stdout.trim().split('\n').map((line) => (JSON.parse(line) as { payload: { id: number } }).payload.id)).toEqual([3]);
+      expect(
+        stdout
+          .trim()
+          .split('\n')
+          .map((line) => (JSON.parse(line) as { payload: { id: number } }).payload.id),
+      ).toEqual([3]);
       // Every sender seen answered 503 is reported; one let go after that count was taken may be too.
       const reported = reportedRejections(stderr).total['503'] ?? 0;
       expect(reported).toBeGreaterThanOrEqual(answered.length);
@@ -328,7 +441,10 @@ describe('webhooks listen under 200 slow senders each holding nearly --max-body'
 
 describe('webhooks listen over --max-connections', () => {
   it('closes connections beyond the cap as they arrive, says so, and serves again once senders leave', async () => {
-    const capped = await startListen(['-o', 'ndjson', '--path', '/hooks', '--read-timeout', '60', '--max-connections', '20'], { PWCTL_WEBHOOK_SECRET: CANARY_WEBHOOK_SECRET });
+    const capped = await startListen(
+      ['-o', 'ndjson', '--path', '/hooks', '--read-timeout', '60', '--max-connections', '20'],
+      { PWCTL_WEBHOOK_SECRET: CANARY_WEBHOOK_SECRET },
+    );
     try {
       const { hostname, port } = new URL(capped.origin);
       const sockets: Array<{ socket: Socket; closed: boolean }> = [];
@@ -346,7 +462,9 @@ describe('webhooks listen over --max-connections', () => {
       expect(sockets.filter((s) => s.closed).length).toBe(10);
       expect(sockets.slice(0, 20).every((s) => !s.closed)).toBe(true);
       await until(() => reportedRejections(capped.stderr()).total.dropped === 10, 'ten drops reported');
-      expect(capped.stderr()).toMatch(/rejected dropped request from 127\.0\.0\.1: over --max-connections 20 open connections; connection closed/);
+      expect(capped.stderr()).toMatch(
+        /rejected dropped request from 127\.0\.0\.1: over --max-connections 20 open connections; connection closed/,
+      );
 
       for (const s of sockets) s.socket.destroy();
       await until(() => sockets.every((s) => s.closed), 'the test closed its sockets');
@@ -363,19 +481,29 @@ describe('webhooks listen under a flood of forged requests', () => {
   const FLOOD = 1000;
 
   it(`${FLOOD} forged requests print a few lines and a summary a second, not a line each; a lone one afterwards is shown at once`, async () => {
-    const flooded = await startListen(['-o', 'ndjson', '--path', '/hooks'], { PWCTL_WEBHOOK_SECRET: CANARY_WEBHOOK_SECRET });
+    const flooded = await startListen(['-o', 'ndjson', '--path', '/hooks'], {
+      PWCTL_WEBHOOK_SECRET: CANARY_WEBHOOK_SECRET,
+    });
     try {
       const random = prng(99);
       // Nine forged signatures for every GET.
-      const statuses = await inBatches(Array.from({ length: FLOOD }, (_, i) => i), 50, async (i) =>
-        i % 10 === 9 ? (await send(flooded.origin, { method: 'GET' })).status : (await send(flooded.origin, delivery('other-secret', 300_000 + i, random))).status,
+      const statuses = await inBatches(
+        Array.from({ length: FLOOD }, (_, i) => i),
+        50,
+        async (i) =>
+          i % 10 === 9
+            ? (await send(flooded.origin, { method: 'GET' })).status
+            : (await send(flooded.origin, delivery('other-secret', 300_000 + i, random))).status,
       );
       const expected = { '401': FLOOD * 0.9, '405': FLOOD * 0.1 };
       expect(statuses.filter((s) => s === 401)).toHaveLength(expected['401']);
       expect(statuses.filter((s) => s === 405)).toHaveLength(expected['405']);
 
       // Every one is accounted for on stderr (the last summary comes at the end of its second).
-      await until(() => JSON.stringify(reportedRejections(flooded.stderr()).total) === JSON.stringify(expected), 'every refusal reported');
+      await until(
+        () => JSON.stringify(reportedRejections(flooded.stderr()).total) === JSON.stringify(expected),
+        'every refusal reported',
+      );
       const flood = reportedRejections(flooded.stderr());
       // The first few of the first second on lines of their own, then one summary line a second.
       expect(Object.values(flood.shown).reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(5);
@@ -384,15 +512,25 @@ describe('webhooks listen under a flood of forged requests', () => {
       expect(flood.lines).toBeLessThan(30);
       expect(flood.summaryLines.join('\n')).toMatch(/ × 401 signature does not match/);
       expect(flood.summaryLines.join('\n')).toMatch(/ × 405 not POST/);
-      if (process.env.RELIABILITY_REPORT) console.log(JSON.stringify({ flood: FLOOD, rejectionLines: flood.lines, summaryLines: flood.summaryLines }));
+      if (process.env.RELIABILITY_REPORT)
+        console.log(JSON.stringify({ flood: FLOOD, rejectionLines: flood.lines, summaryLines: flood.summaryLines }));
 
       // Once a second has passed without a refusal, a single bad signature gets its own line at
       // once. Probes sent while the listener still counts the flood land in a summary: retry.
-      const lone = /^rejected 401 POST \/hooks\?probe=\d+ from 127\.0\.0\.1: signature does not match any of 1 known secret$/m;
+      const lone =
+        /^rejected 401 POST \/hooks\?probe=\d+ from 127\.0\.0\.1: signature does not match any of 1 known secret$/m;
       const body = taskBody(400_000);
       for (let probe = 1; probe <= 20 && !lone.test(flooded.stderr()); probe++) {
         await sleep(500);
-        expect((await send(flooded.origin, { path: `/hooks?probe=${probe}`, headers: [['Signature', sign(OTHER_SECRET, body)]], body })).status).toBe(401);
+        expect(
+          (
+            await send(flooded.origin, {
+              path: `/hooks?probe=${probe}`,
+              headers: [['Signature', sign(OTHER_SECRET, body)]],
+              body,
+            })
+          ).status,
+        ).toBe(401);
         await sleep(50);
       }
       expect(flooded.stderr()).toMatch(lone);

@@ -45,7 +45,10 @@ describe('control API', () => {
   });
 
   it('creates a project (firing project.created) and updates a phase', async () => {
-    const project = await call(sb, 'POST', '/_sandbox/projects', { as: null, body: { title: 'Acme Mobile', client_id: 11 } });
+    const project = await call(sb, 'POST', '/_sandbox/projects', {
+      as: null,
+      body: { title: 'Acme Mobile', client_id: 11 },
+    });
     expect(project.status).toBe(201);
     expect(project.body.data).toMatchObject({ title: 'Acme Mobile', client: { id: 11 }, company: { id: 1 } });
     expect((await api.get(sb, `/projects/${project.body.data.id}`)).status).toBe(200);
@@ -58,7 +61,9 @@ describe('control API', () => {
   });
 
   it('lists and flushes deliveries without a token', async () => {
-    expect((await call(sb, 'POST', '/_sandbox/deliveries/flush', { as: null })).body).toEqual({ data: { flushed: true } });
+    expect((await call(sb, 'POST', '/_sandbox/deliveries/flush', { as: null })).body).toEqual({
+      data: { flushed: true },
+    });
     const r = await call(sb, 'GET', '/_sandbox/deliveries', { as: null });
     expect(r.status).toBe(200);
     expect(Array.isArray(r.body.data)).toBe(true);

@@ -55,12 +55,26 @@ describe('create', () => {
   it('creates an internal team document by default, with 201', async () => {
     const r = await api.post(sb, '/documents', { title: 'Retro', company_id: 1, content: '# Retro\n\nWent well.' });
     expect(r.status).toBe(201);
-    expect(r.body.data).toMatchObject({ title: 'Retro', is_internal: true, edit_access: 'team', author: { id: 1, name: 'Maya Patel' }, project: null, client: null, company: { id: 1 }, excerpt: 'Retro Went well.' });
+    expect(r.body.data).toMatchObject({
+      title: 'Retro',
+      is_internal: true,
+      edit_access: 'team',
+      author: { id: 1, name: 'Maya Patel' },
+      project: null,
+      client: null,
+      company: { id: 1 },
+      excerpt: 'Retro Went well.',
+    });
     expect(r.body.data.uuid).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('infers the company from the project and cuts the excerpt at 200 characters', async () => {
-    const r = await api.post(sb, '/documents', { title: 'Long', project_id: 31, is_internal: false, content: `**${'x'.repeat(300)}**` });
+    const r = await api.post(sb, '/documents', {
+      title: 'Long',
+      project_id: 31,
+      is_internal: false,
+      content: `**${'x'.repeat(300)}**`,
+    });
     expect(r.body.data.company).toEqual({ id: 1, title: 'Northwind Studio' });
     expect(r.body.data.project).toEqual({ id: 31, title: 'Acme Website Redesign' });
     expect(r.body.data.excerpt).toBe('x'.repeat(200));
@@ -109,7 +123,9 @@ describe('update', () => {
   });
 
   it('upgrades an attachment kept as a plain link back to the attachment', async () => {
-    await api.put(sb, `/documents/${BRIEF}`, { content: 'Intro\n\n[brief.pdf](https://files.example/brief.pdf)\n\nEnd' });
+    await api.put(sb, `/documents/${BRIEF}`, {
+      content: 'Intro\n\n[brief.pdf](https://files.example/brief.pdf)\n\nEnd',
+    });
     expect(sb.state.documents[BRIEF]?.content).toBe('Intro\n\n[[attachment:brief.pdf]]\n\nEnd');
   });
 
@@ -129,7 +145,11 @@ describe('update', () => {
     expect((await api.put(sb, `/documents/${BRIEF}`, { title: 'Mine' }, { as: 'client' })).status).toBe(403);
     expect((await api.put(sb, `/documents/${NOTES}`, { is_internal: true }, { as: 'client' })).status).toBe(403);
     expect((await api.put(sb, `/documents/${NOTES}`, { edit_access: 'team' }, { as: 'client' })).status).toBe(403);
-    expect(sb.state.documents[NOTES]).toMatchObject({ title: 'Notes (Chloe)', is_internal: false, edit_access: 'collaborative' });
+    expect(sb.state.documents[NOTES]).toMatchObject({
+      title: 'Notes (Chloe)',
+      is_internal: false,
+      edit_access: 'collaborative',
+    });
   });
 
   it('rejects an unknown edit_access and a non-string title', async () => {

@@ -129,7 +129,10 @@ describe('wire conventions', () => {
   });
 
   it('answers 400 for a body that is not JSON, and 422 for a body that is not an object', async () => {
-    const broken = await call(sb, 'PUT', '/steps/101', { rawBody: '{"title":', headers: { 'Content-Type': 'application/json' } });
+    const broken = await call(sb, 'PUT', '/steps/101', {
+      rawBody: '{"title":',
+      headers: { 'Content-Type': 'application/json' },
+    });
     expect(broken.status).toBe(400);
     const array = await api.put(sb, '/steps/101', ['title']);
     expect(array.status).toBe(422);
@@ -150,7 +153,12 @@ describe('projects', () => {
   it('returns live projects and 404 for templates and other companies', async () => {
     const live = await api.get(sb, '/projects/31');
     expect(live.status).toBe(200);
-    expect(live.body.data).toMatchObject({ id: 31, client: { id: 11 }, company: { id: 1 }, client_project_type: 'Process' });
+    expect(live.body.data).toMatchObject({
+      id: 31,
+      client: { id: 11 },
+      company: { id: 1 },
+      client_project_type: 'Process',
+    });
     expect((await api.get(sb, '/projects/33')).status).toBe(404);
     expect((await api.get(sb, '/projects/34')).status).toBe(404);
   });

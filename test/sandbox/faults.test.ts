@@ -23,7 +23,12 @@ const rename = (title: string) =>
 
 describe('fault actions', () => {
   it('status: answers the status for the next `count` matches, then behaves', async () => {
-    sb.faults.add({ method: 'GET', path: '/api/v1/steps/101', count: 2, action: { type: 'status', status: 503, body: { message: 'Down for maintenance' } } });
+    sb.faults.add({
+      method: 'GET',
+      path: '/api/v1/steps/101',
+      count: 2,
+      action: { type: 'status', status: 503, body: { message: 'Down for maintenance' } },
+    });
     const a = await api.get(sb, '/steps/101');
     const b = await api.get(sb, '/steps/101');
     const c = await api.get(sb, '/steps/101');
@@ -102,7 +107,15 @@ describe('fault actions', () => {
 
 describe('control API', () => {
   it('adds a rule with a regex path over HTTP and clears rules', async () => {
-    const added = await call(sb, 'POST', '/_sandbox/faults', { as: null, body: { method: 'GET', path: { regex: '^/api/v1/milestones' }, count: 3, action: { type: 'status', status: 502 } } });
+    const added = await call(sb, 'POST', '/_sandbox/faults', {
+      as: null,
+      body: {
+        method: 'GET',
+        path: { regex: '^/api/v1/milestones' },
+        count: 3,
+        action: { type: 'status', status: 502 },
+      },
+    });
     expect(added.status).toBe(201);
     expect((await api.get(sb, '/milestones/71')).status).toBe(502);
     expect((await call(sb, 'DELETE', '/_sandbox/faults', { as: null })).status).toBe(204);
@@ -110,7 +123,10 @@ describe('control API', () => {
   });
 
   it('rejects a malformed rule with 422', async () => {
-    const r = await call(sb, 'POST', '/_sandbox/faults', { as: null, body: { path: '/x', action: { type: 'explode' } } });
+    const r = await call(sb, 'POST', '/_sandbox/faults', {
+      as: null,
+      body: { path: '/x', action: { type: 'explode' } },
+    });
     expect(r.status).toBe(422);
   });
 

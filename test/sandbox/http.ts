@@ -17,7 +17,12 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-export async function call<T = any>(sb: RunningSandbox, method: string, path: string, opts: RequestOptions = {}): Promise<Reply<T>> {
+export async function call<T = any>(
+  sb: RunningSandbox,
+  method: string,
+  path: string,
+  opts: RequestOptions = {},
+): Promise<Reply<T>> {
   const as = opts.as === undefined ? 'manager' : opts.as;
   const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
   if (as !== null) headers.Authorization = `Bearer ${typeof as === 'string' ? sb.tokens[as] : as.token}`;
@@ -26,7 +31,9 @@ export async function call<T = any>(sb: RunningSandbox, method: string, path: st
     body = JSON.stringify(opts.body);
     headers['Content-Type'] = 'application/json';
   }
-  const url = path.startsWith('http') ? path : `${sb.baseUrl}${path.startsWith('/_') || path.startsWith('/oauth') ? '' : '/api/v1'}${path}`;
+  const url = path.startsWith('http')
+    ? path
+    : `${sb.baseUrl}${path.startsWith('/_') || path.startsWith('/oauth') ? '' : '/api/v1'}${path}`;
   const res = await fetch(url, { method, headers, body, redirect: 'manual' });
   const text = await res.text();
   let parsed: any;
@@ -40,13 +47,19 @@ export async function call<T = any>(sb: RunningSandbox, method: string, path: st
 
 export const api = {
   get: <T = any>(sb: RunningSandbox, path: string, opts?: RequestOptions) => call<T>(sb, 'GET', path, opts),
-  post: <T = any>(sb: RunningSandbox, path: string, body?: unknown, opts?: RequestOptions) => call<T>(sb, 'POST', path, { ...opts, body }),
-  put: <T = any>(sb: RunningSandbox, path: string, body?: unknown, opts?: RequestOptions) => call<T>(sb, 'PUT', path, { ...opts, body }),
+  post: <T = any>(sb: RunningSandbox, path: string, body?: unknown, opts?: RequestOptions) =>
+    call<T>(sb, 'POST', path, { ...opts, body }),
+  put: <T = any>(sb: RunningSandbox, path: string, body?: unknown, opts?: RequestOptions) =>
+    call<T>(sb, 'PUT', path, { ...opts, body }),
   del: <T = any>(sb: RunningSandbox, path: string, opts?: RequestOptions) => call<T>(sb, 'DELETE', path, opts),
 };
 
 /** Every record of a list, following links.next; also returns how many pages it took. */
-export async function listAll<T = any>(sb: RunningSandbox, path: string, opts?: RequestOptions): Promise<{ items: T[]; pages: number }> {
+export async function listAll<T = any>(
+  sb: RunningSandbox,
+  path: string,
+  opts?: RequestOptions,
+): Promise<{ items: T[]; pages: number }> {
   const items: T[] = [];
   let url: string | null = path;
   let pages = 0;

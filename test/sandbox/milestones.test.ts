@@ -44,9 +44,22 @@ describe('listing', () => {
 
 describe('create and update', () => {
   it('creates a milestone and returns it with its resolved parents', async () => {
-    const r = await api.post(sb, '/milestones', { title: 'Beta', due_date: '2025-04-15', project_id: 32, color: '#ABC' });
+    const r = await api.post(sb, '/milestones', {
+      title: 'Beta',
+      due_date: '2025-04-15',
+      project_id: 32,
+      color: '#ABC',
+    });
     expect(r.status).toBe(200);
-    expect(r.body.data).toMatchObject({ title: 'Beta', due_date: '2025-04-15T00:00:00.000000Z', project_id: 32, color: '#ABC', description: null, client: { id: 12 }, company: { id: 1 } });
+    expect(r.body.data).toMatchObject({
+      title: 'Beta',
+      due_date: '2025-04-15T00:00:00.000000Z',
+      project_id: 32,
+      color: '#ABC',
+      description: null,
+      client: { id: 12 },
+      company: { id: 1 },
+    });
     expect((await api.get(sb, `/milestones/${r.body.data.id}`)).status).toBe(200);
   });
 
@@ -72,7 +85,12 @@ describe('create and update', () => {
   });
 
   it('updates title, date, description and colour; rejects an over-long title', async () => {
-    const r = await api.put(sb, '/milestones/72', { title: 'Go live', due_date: '2025-05-02', description: null, color: null });
+    const r = await api.put(sb, '/milestones/72', {
+      title: 'Go live',
+      due_date: '2025-05-02',
+      description: null,
+      color: null,
+    });
     expect(r.status).toBe(200);
     expect(r.body.data).toMatchObject({ title: 'Go live', due_date: '2025-05-02T00:00:00.000000Z', color: null });
     const long = await api.put(sb, '/milestones/72', { title: 'x'.repeat(256) });
@@ -81,7 +99,10 @@ describe('create and update', () => {
   });
 
   it('forbids client users to create, change or delete milestones', async () => {
-    expect((await api.post(sb, '/milestones', { title: 't', due_date: '2025-04-01', project_id: 31 }, { as: 'client' })).status).toBe(403);
+    expect(
+      (await api.post(sb, '/milestones', { title: 't', due_date: '2025-04-01', project_id: 31 }, { as: 'client' }))
+        .status,
+    ).toBe(403);
     expect((await api.put(sb, '/milestones/71', { title: 't' }, { as: 'client' })).status).toBe(403);
     expect((await api.del(sb, '/milestones/71', { as: 'client' })).status).toBe(403);
   });

@@ -54,7 +54,14 @@ async function authorize(challenge: string, user = 'manager'): Promise<string> {
 }
 
 async function exchange(code: string, verifier: string, extra: Record<string, string> = {}) {
-  const res = await form('/oauth/token', { grant_type: 'authorization_code', code, redirect_uri: REDIRECT, client_id: CLIENT_ID, code_verifier: verifier, ...extra });
+  const res = await form('/oauth/token', {
+    grant_type: 'authorization_code',
+    code,
+    redirect_uri: REDIRECT,
+    client_id: CLIENT_ID,
+    code_verifier: verifier,
+    ...extra,
+  });
   return { status: res.status, body: (await res.json()) as any };
 }
 
@@ -82,7 +89,9 @@ describe('authorize', () => {
     ['the plain method', { code_challenge_method: 'plain' }],
     ['a token response type', { response_type: 'token' }],
   ])('redirects back with an error for %s', async (_, extra) => {
-    const res = await fetch(`${sb.baseUrl}/oauth/authorize?${authorizeParams(pkce().challenge, extra)}`, { redirect: 'manual' });
+    const res = await fetch(`${sb.baseUrl}/oauth/authorize?${authorizeParams(pkce().challenge, extra)}`, {
+      redirect: 'manual',
+    });
     expect(res.status).toBe(302);
     const location = new URL(res.headers.get('location') ?? '');
     expect(location.searchParams.get('error')).toMatch(/^(invalid_request|unsupported_response_type)$/);
@@ -104,7 +113,12 @@ describe('token', () => {
     const code = await authorize(challenge, 'client');
     const token = await exchange(code, verifier);
     expect(token.status).toBe(200);
-    expect(token.body).toEqual({ access_token: expect.any(String), token_type: 'Bearer', expires_in: 3600, refresh_token: expect.any(String) });
+    expect(token.body).toEqual({
+      access_token: expect.any(String),
+      token_type: 'Bearer',
+      expires_in: 3600,
+      refresh_token: expect.any(String),
+    });
     const as = { token: token.body.access_token };
     const docs = await api.get(sb, '/documents', { as });
     expect(docs.status).toBe(200);
@@ -123,7 +137,9 @@ describe('token', () => {
 
   it('rejects a redirect_uri or client_id that differs from the authorization request', async () => {
     const a = pkce();
-    const otherRedirect = await exchange(await authorize(a.challenge), a.verifier, { redirect_uri: 'http://127.0.0.1:9/other' });
+    const otherRedirect = await exchange(await authorize(a.challenge), a.verifier, {
+      redirect_uri: 'http://127.0.0.1:9/other',
+    });
     expect(otherRedirect.body.error).toBe('invalid_grant');
     const b = pkce();
     const otherClient = await exchange(await authorize(b.challenge), b.verifier, { client_id: 'someone-else' });
@@ -133,12 +149,21 @@ describe('token', () => {
   it('refreshes, rotating the refresh token', async () => {
     const { verifier, challenge } = pkce();
     const first = await exchange(await authorize(challenge, 'member'), verifier);
-    const res = await form('/oauth/token', { grant_type: 'refresh_token', refresh_token: first.body.refresh_token, client_id: CLIENT_ID });
+    const res = await form('/oauth/token', {
+      grant_type: 'refresh_token',
+      refresh_token: first.body.refresh_token,
+      client_id: CLIENT_ID,
+    });
     expect(res.status).toBe(200);
     const second = (await res.json()) as any;
     expect(second.access_token).not.toBe(first.body.access_token);
     expect(second.refresh_token).not.toBe(first.body.refresh_token);
-    const hooks = await api.post(sb, '/webhooks', { url: 'https://x.example/h', event: 'task.created', company_id: 1 }, { as: { token: second.access_token } });
+    const hooks = await api.post(
+      sb,
+      '/webhooks',
+      { url: 'https://x.example/h', event: 'task.created', company_id: 1 },
+      { as: { token: second.access_token } },
+    );
     expect(hooks.status).toBe(403); // a member, not a manager
     const replay = await form('/oauth/token', { grant_type: 'refresh_token', refresh_token: first.body.refresh_token });
     expect(replay.status).toBe(400);
@@ -147,7 +172,11 @@ describe('token', () => {
 
   it('takes a reused refresh token as leaked: refused, and the newest refresh token of that sign-in is revoked too (RFC 9700 §4.14.2)', async () => {
     const refresh = async (token: string) => {
-      const res = await form('/oauth/token', { grant_type: 'refresh_token', refresh_token: token, client_id: CLIENT_ID });
+      const res = await form('/oauth/token', {
+        grant_type: 'refresh_token',
+        refresh_token: token,
+        client_id: CLIENT_ID,
+      });
       return { status: res.status, body: (await res.json()) as any };
     };
     const { verifier, challenge } = pkce();
@@ -186,7 +215,13 @@ describe('expiry', () => {
       const code = new URL(res.headers.get('location') ?? '').searchParams.get('code') ?? '';
       const tokenRes = await fetch(`${short.baseUrl}/oauth/token`, {
         method: 'POST',
-        body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT, client_id: CLIENT_ID, code_verifier: verifier }),
+        body: new URLSearchParams({
+          grant_type: 'authorization_code',
+          code,
+          redirect_uri: REDIRECT,
+          client_id: CLIENT_ID,
+          code_verifier: verifier,
+        }),
       });
       const token = (await tokenRes.json()) as any;
       expect(token.expires_in).toBe(0);

@@ -123,7 +123,9 @@ describe('embedded sandbox', () => {
     await resetEmbeddedSandbox(statePath);
     const run = await startEmbeddedSandbox({ statePath });
     try {
-      expect((await fetch(`${run.baseUrl}/api/v1/steps/101`, { headers: { Authorization: `Bearer ${run.token}` } })).status).toBe(200);
+      expect(
+        (await fetch(`${run.baseUrl}/api/v1/steps/101`, { headers: { Authorization: `Bearer ${run.token}` } })).status,
+      ).toBe(200);
     } finally {
       await run.close();
     }

@@ -29,14 +29,21 @@ describe('serveSandbox', () => {
     const out = capture();
     const err = capture();
     const controller = new AbortController();
-    const running = serveSandbox({ announce: (ready) => void out.stream.write(`${JSON.stringify(ready)}\n`), stderr: err.stream, signal: controller.signal, rateLimit: 1000 });
+    const running = serveSandbox({
+      announce: (ready) => void out.stream.write(`${JSON.stringify(ready)}\n`),
+      stderr: err.stream,
+      signal: controller.signal,
+      rateLimit: 1000,
+    });
 
     const ready = JSON.parse(await out.line());
     expect(Object.keys(ready)).toEqual(['base_url', 'tokens']);
     expect(ready.base_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(Object.keys(ready.tokens)).toEqual(['manager', 'member', 'client']);
 
-    const res = await fetch(`${ready.base_url}/api/v1/steps?per_page=1`, { headers: { Authorization: `Bearer ${ready.tokens.client}` } });
+    const res = await fetch(`${ready.base_url}/api/v1/steps?per_page=1`, {
+      headers: { Authorization: `Bearer ${ready.tokens.client}` },
+    });
     expect(res.status).toBe(200);
     await res.text();
     expect(err.text()).toMatch(/^GET \/api\/v1\/steps\?per_page=1 200 \d+ms$/m);
@@ -50,7 +57,12 @@ describe('serveSandbox', () => {
   it('tells people the base URL, the three tokens and a usage hint', async () => {
     const out = capture();
     const controller = new AbortController();
-    const running = serveSandbox({ announce: (_ready, text) => void out.stream.write(text), stderr: new PassThrough(), signal: controller.signal, seed: 'empty' });
+    const running = serveSandbox({
+      announce: (_ready, text) => void out.stream.write(text),
+      stderr: new PassThrough(),
+      signal: controller.signal,
+      seed: 'empty',
+    });
     await out.line();
     await new Promise((resolve) => setImmediate(resolve));
     controller.abort();
@@ -66,7 +78,11 @@ describe('serveSandbox', () => {
 
   it('returns at once when the signal is already aborted', async () => {
     const out = capture();
-    await serveSandbox({ announce: (ready) => void out.stream.write(`${JSON.stringify(ready)}\n`), stderr: new PassThrough(), signal: AbortSignal.abort() });
+    await serveSandbox({
+      announce: (ready) => void out.stream.write(`${JSON.stringify(ready)}\n`),
+      stderr: new PassThrough(),
+      signal: AbortSignal.abort(),
+    });
     expect(out.text()).toBe('');
   });
 });

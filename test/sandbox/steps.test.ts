@@ -76,15 +76,32 @@ describe('shape', () => {
     const full = (await api.get(sb, '/steps/109?include=content,tags')).body.data;
     expect(full.content).toContain('[[attachment:wireframes-v1.pdf]]');
     expect(full.tags).toEqual([]);
-    expect(full).toMatchObject({ phase: { id: 42, title: 'Design', is_internal: false }, project: { id: 31 }, client: { id: 11 }, company: { id: 1 } });
+    expect(full).toMatchObject({
+      phase: { id: 42, title: 'Design', is_internal: false },
+      project: { id: 31 },
+      client: { id: 11 },
+      company: { id: 1 },
+    });
   });
 });
 
 describe('create', () => {
   it('creates a task in a phase and returns it without assignees', async () => {
-    const r = await api.post(sb, '/steps', { title: 'Write FAQ', phase_id: 42, due_date: '2025-03-20', content: 'Plain text' });
+    const r = await api.post(sb, '/steps', {
+      title: 'Write FAQ',
+      phase_id: 42,
+      due_date: '2025-03-20',
+      content: 'Plain text',
+    });
     expect(r.status).toBe(200);
-    expect(r.body.data).toMatchObject({ title: 'Write FAQ', completed: false, published: true, is_approval: false, approval_status: null, due_date: '2025-03-20T00:00:00.000000Z' });
+    expect(r.body.data).toMatchObject({
+      title: 'Write FAQ',
+      completed: false,
+      published: true,
+      is_approval: false,
+      approval_status: null,
+      due_date: '2025-03-20T00:00:00.000000Z',
+    });
     expect(r.body.data).not.toHaveProperty('assignees');
     expect(sb.state.steps[r.body.data.id]?.phase_id).toBe(42);
   });

@@ -44,7 +44,12 @@ describe('adding', () => {
   it('adds by id with 201 and treats a repeat as a no-op', async () => {
     const r = await api.post(sb, '/steps/101/tags', { tags: [61] }, { as: 'member' });
     expect(r.status).toBe(201);
-    expect(r.body).toEqual({ data: [{ id: 61, name: 'urgent', color: 'mandarin' }], added: [{ id: 61, name: 'urgent', color: 'mandarin' }], removed: [], created: [] });
+    expect(r.body).toEqual({
+      data: [{ id: 61, name: 'urgent', color: 'mandarin' }],
+      added: [{ id: 61, name: 'urgent', color: 'mandarin' }],
+      removed: [],
+      created: [],
+    });
     const again = await api.post(sb, '/steps/101/tags', { tags: [61] });
     expect(again.status).toBe(201);
     expect(again.body.added).toEqual([]);

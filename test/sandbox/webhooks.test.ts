@@ -86,7 +86,16 @@ async function deliveredTo(path: string): Promise<any[]> {
 describe('subscriptions', () => {
   it('returns the secret only in the create response', async () => {
     const { hook } = await subscribe('task.created');
-    expect(Object.keys(hook).sort()).toEqual(['active', 'company_id', 'created_at', 'event', 'id', 'secret', 'updated_at', 'url']);
+    expect(Object.keys(hook).sort()).toEqual([
+      'active',
+      'company_id',
+      'created_at',
+      'event',
+      'id',
+      'secret',
+      'updated_at',
+      'url',
+    ]);
     expect(hook.active).toBe(true);
     expect(hook.secret).toMatch(/^[0-9a-f]{64}$/);
     const got = await api.get(sb, `/webhooks/${hook.id}`);
@@ -119,12 +128,32 @@ describe('subscriptions', () => {
 
   it('requires the manager role to create, update and delete, but any member may list', async () => {
     const { hook } = await subscribe('task.created');
-    expect((await api.post(sb, '/webhooks', { url: 'https://x.example/h', event: 'task.created', company_id: 1 }, { as: 'member' })).status).toBe(403);
+    expect(
+      (
+        await api.post(
+          sb,
+          '/webhooks',
+          { url: 'https://x.example/h', event: 'task.created', company_id: 1 },
+          { as: 'member' },
+        )
+      ).status,
+    ).toBe(403);
     expect((await api.put(sb, `/webhooks/${hook.id}`, { active: false }, { as: 'member' })).status).toBe(403);
     expect((await api.del(sb, `/webhooks/${hook.id}`, { as: 'member' })).status).toBe(403);
     expect((await api.get(sb, '/webhooks', { as: 'member' })).body.data).toHaveLength(1);
-    expect((await api.post(sb, '/webhooks', { url: 'https://x.example/h', event: 'task.created', company_id: 1 }, { as: 'client' })).status).toBe(403);
-    expect((await api.post(sb, '/webhooks', { url: 'https://x.example/h', event: 'task.created', company_id: 2 })).status).toBe(403);
+    expect(
+      (
+        await api.post(
+          sb,
+          '/webhooks',
+          { url: 'https://x.example/h', event: 'task.created', company_id: 1 },
+          { as: 'client' },
+        )
+      ).status,
+    ).toBe(403);
+    expect(
+      (await api.post(sb, '/webhooks', { url: 'https://x.example/h', event: 'task.created', company_id: 2 })).status,
+    ).toBe(403);
   });
 
   it.each([
@@ -203,10 +232,19 @@ describe('deliveries', () => {
     await api.put(sb, `/steps/${r.body.data.id}`, { due_date: '2025-04-15' });
     await api.put(sb, `/steps/${r.body.data.id}`, { due_date: '2025-04-15' }); // unchanged: no event
     const [task] = await deliveredTo(created.path);
-    expect(task).toMatchObject({ id: r.body.data.id, title: 'Launch plan', due_date: '2025-04-01T00:00:00.000000Z', phase: { is_internal: true }, assignees: [] });
+    expect(task).toMatchObject({
+      id: r.body.data.id,
+      title: 'Launch plan',
+      due_date: '2025-04-01T00:00:00.000000Z',
+      phase: { is_internal: true },
+      assignees: [],
+    });
     const dueEvents = await deliveredTo(due.path);
     expect(dueEvents).toHaveLength(1);
-    expect(dueEvents[0]).toMatchObject({ due_date: '2025-04-15T00:00:00.000000Z', previous_due_date: '2025-04-01T00:00:00.000000Z' });
+    expect(dueEvents[0]).toMatchObject({
+      due_date: '2025-04-15T00:00:00.000000Z',
+      previous_due_date: '2025-04-01T00:00:00.000000Z',
+    });
     expect(dueEvents[0].due_date_updated_at).toMatch(/Z$/);
   });
 
@@ -227,7 +265,14 @@ describe('deliveries', () => {
     const r = await api.post(sb, '/milestones', { title: 'Beta', due_date: '2025-04-15', project_id: 31 });
     await api.put(sb, `/milestones/${r.body.data.id}`, { title: 'Beta 2' });
     const [m] = await deliveredTo(created.path);
-    expect(m).toMatchObject({ id: r.body.data.id, title: 'Beta', is_completed: false, milestoneable_type: 'Project', milestoneable_id: 31, company: { id: 1 } });
+    expect(m).toMatchObject({
+      id: r.body.data.id,
+      title: 'Beta',
+      is_completed: false,
+      milestoneable_type: 'Project',
+      milestoneable_id: 31,
+      company: { id: 1 },
+    });
     expect((await deliveredTo(updated.path))[0].title).toBe('Beta 2');
   });
 
@@ -239,9 +284,22 @@ describe('deliveries', () => {
     sb.updatePhase(47, { title: 'Template phase renamed' }); // template phases fire too
     const events = await deliveredTo(projects.path);
     expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ id: project.id, title: 'Acme App', client_project_type: 'process', internal_project_type: 'todos', client: { id: 11 }, company: { id: 1 } });
+    expect(events[0]).toMatchObject({
+      id: project.id,
+      title: 'Acme App',
+      client_project_type: 'process',
+      internal_project_type: 'todos',
+      client: { id: 11 },
+      company: { id: 1 },
+    });
     const [phase] = await deliveredTo(phases.path);
-    expect(phase).toMatchObject({ id: 47, title: 'Template phase renamed', is_internal: true, order: 2, project: { id: 33 } });
+    expect(phase).toMatchObject({
+      id: 47,
+      title: 'Template phase renamed',
+      is_internal: true,
+      order: 2,
+      project: { id: 33 },
+    });
   });
 
   it('logs what the receiver answered and makes the log visible to team tokens only', async () => {

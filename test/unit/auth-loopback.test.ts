@@ -44,12 +44,16 @@ describe('loopback callback server', () => {
 
   it('rejects with the given error when no callback comes in time', async () => {
     server = await startLoopbackServer();
-    await expect(server.waitForCallback(50, () => new Error('no sign-in arrived'))).rejects.toThrow('no sign-in arrived');
+    await expect(server.waitForCallback(50, () => new Error('no sign-in arrived'))).rejects.toThrow(
+      'no sign-in arrived',
+    );
   });
 });
 
 describe('escapeHtml', () => {
   it('escapes markup and quotes', () => {
-    expect(escapeHtml(`<script>"x" & 'y'</script>`)).toBe('&#60;script&#62;&#34;x&#34; &#38; &#39;y&#39;&#60;/script&#62;');
+    expect(escapeHtml(`<script>"x" & 'y'</script>`)).toBe(
+      '&#60;script&#62;&#34;x&#34; &#38; &#39;y&#39;&#60;/script&#62;',
+    );
   });
 });

@@ -19,7 +19,8 @@ const DIRECT = {};
 async function approve(url: string, user = 'manager'): Promise<URLSearchParams> {
   const q = new URL(url).searchParams;
   const form = new URLSearchParams({ user, decision: 'approve' });
-  for (const key of ['client_id', 'redirect_uri', 'response_type', 'code_challenge', 'code_challenge_method', 'state']) form.set(key, q.get(key)!);
+  for (const key of ['client_id', 'redirect_uri', 'response_type', 'code_challenge', 'code_challenge_method', 'state'])
+    form.set(key, q.get(key)!);
   const answer = await fetch(`${sb.baseUrl}/oauth/authorize`, { method: 'POST', body: form, redirect: 'manual' });
   return new URL(answer.headers.get('location')!).searchParams;
 }
@@ -33,8 +34,19 @@ describe('resolveOAuthEndpoints', () => {
       issuer: 'https://pm.example.com',
     });
     expect(
-      resolveOAuthEndpoints({ oauth_authorize_url: 'https://id.example.com/auth', oauth_token_url: 'https://id.example.com/token', oauth_client_id: 'cli' }, 'https://pm.example.com'),
-    ).toMatchObject({ authorizeUrl: 'https://id.example.com/auth', tokenUrl: 'https://id.example.com/token', clientId: 'cli' });
+      resolveOAuthEndpoints(
+        {
+          oauth_authorize_url: 'https://id.example.com/auth',
+          oauth_token_url: 'https://id.example.com/token',
+          oauth_client_id: 'cli',
+        },
+        'https://pm.example.com',
+      ),
+    ).toMatchObject({
+      authorizeUrl: 'https://id.example.com/auth',
+      tokenUrl: 'https://id.example.com/token',
+      clientId: 'cli',
+    });
   });
 });
 
@@ -78,20 +90,34 @@ describe('exchangeCallback and refreshTokens against the sandbox', () => {
     const endpoints = resolveOAuthEndpoints({}, sb.baseUrl);
     const request = await createAuthorizationRequest(endpoints, REDIRECT);
     const mark = sb.requests.length;
-    await expect(exchangeCallback(endpoints, request, new URLSearchParams({ code: 'x', state: 'other' }), 5_000, DIRECT)).rejects.toThrow(/state does not match/);
-    await expect(exchangeCallback(endpoints, request, new URLSearchParams({ code: 'x' }), 5_000, DIRECT)).rejects.toThrow(/state does not match/);
+    await expect(
+      exchangeCallback(endpoints, request, new URLSearchParams({ code: 'x', state: 'other' }), 5_000, DIRECT),
+    ).rejects.toThrow(/state does not match/);
+    await expect(
+      exchangeCallback(endpoints, request, new URLSearchParams({ code: 'x' }), 5_000, DIRECT),
+    ).rejects.toThrow(/state does not match/);
     expect(sb.requests.length).toBe(mark);
   });
 
   it('reports an error redirect with its code and description', async () => {
     const endpoints = resolveOAuthEndpoints({}, sb.baseUrl);
     const request = await createAuthorizationRequest(endpoints, REDIRECT);
-    const callback = new URLSearchParams({ error: 'access_denied', error_description: 'the user said no', state: request.state });
-    await expect(exchangeCallback(endpoints, request, callback, 5_000, DIRECT)).rejects.toThrow('the authorization server answered access_denied: the user said no');
+    const callback = new URLSearchParams({
+      error: 'access_denied',
+      error_description: 'the user said no',
+      state: request.state,
+    });
+    await expect(exchangeCallback(endpoints, request, callback, 5_000, DIRECT)).rejects.toThrow(
+      'the authorization server answered access_denied: the user said no',
+    );
   });
 
   it('marks an unreachable token endpoint as a network failure', async () => {
     const endpoints = resolveOAuthEndpoints({}, 'http://127.0.0.1:9');
-    await expect(refreshTokens(endpoints, 'sbx_refresh_x', 5_000, DIRECT)).rejects.toMatchObject({ name: 'OAuthError', network: true, message: 'cannot connect to 127.0.0.1:9 (ECONNREFUSED)' });
+    await expect(refreshTokens(endpoints, 'sbx_refresh_x', 5_000, DIRECT)).rejects.toMatchObject({
+      name: 'OAuthError',
+      network: true,
+      message: 'cannot connect to 127.0.0.1:9 (ECONNREFUSED)',
+    });
   });
 });

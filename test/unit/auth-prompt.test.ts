@@ -26,7 +26,12 @@ describe('applyKeys', () => {
 });
 
 function fakeTerminal() {
-  const stdin = new PassThrough() as PassThrough & { isTTY: boolean; isRaw: boolean; setRawMode(mode: boolean): void; modes: boolean[] };
+  const stdin = new PassThrough() as PassThrough & {
+    isTTY: boolean;
+    isRaw: boolean;
+    setRawMode(mode: boolean): void;
+    modes: boolean[];
+  };
   stdin.isTTY = true;
   stdin.isRaw = false;
   stdin.modes = [];
@@ -37,7 +42,10 @@ function fakeTerminal() {
   const stderr = new PassThrough();
   let shown = '';
   stderr.on('data', (c: Buffer) => (shown += c.toString()));
-  const io = new IO({ stdin: stdin as unknown as PassThrough, stdout: new PassThrough(), stderr }, { stdinIsTTY: true, stdoutIsTTY: true, stderrIsTTY: true, stdoutColor: 0, stderrColor: 0 });
+  const io = new IO(
+    { stdin: stdin as unknown as PassThrough, stdout: new PassThrough(), stderr },
+    { stdinIsTTY: true, stdoutIsTTY: true, stderrIsTTY: true, stdoutColor: 0, stderrColor: 0 },
+  );
   return { io, stdin, shown: () => shown };
 }
 

@@ -27,7 +27,10 @@ async function storeWithTokens(expiresAt: string | undefined) {
     p.token_service = binding.service;
     p.token_endpoint = binding.tokenEndpoint;
   });
-  const renewer = new TokenRenewer({ store, profileName: 'default', baseUrl: sb.baseUrl, timeoutMs: 5_000, network: {} }, { ...tokens, expiresAt, ...binding });
+  const renewer = new TokenRenewer(
+    { store, profileName: 'default', baseUrl: sb.baseUrl, timeoutMs: 5_000, network: {} },
+    { ...tokens, expiresAt, ...binding },
+  );
   return { store, tokens, renewer, binding };
 }
 
@@ -82,10 +85,16 @@ describe('TokenRenewer', () => {
     expect(store.profile('default').refresh_token).toBe(other.refreshToken);
   });
 
-  it('refuses, without a request, when the profile was signed in to another service meanwhile: its tokens are not this run\'s to spend or replace', async () => {
+  it("refuses, without a request, when the profile was signed in to another service meanwhile: its tokens are not this run's to spend or replace", async () => {
     const { store, renewer } = await storeWithTokens(inAnHour());
     const other = await signIn(sb);
-    const elsewhere = { token: other.accessToken, refresh_token: other.refreshToken, token_expires_at: inAnHour(), token_service: 'https://other.example', token_endpoint: 'https://other.example/oauth/token' };
+    const elsewhere = {
+      token: other.accessToken,
+      refresh_token: other.refreshToken,
+      token_expires_at: inAnHour(),
+      token_service: 'https://other.example',
+      token_endpoint: 'https://other.example/oauth/token',
+    };
     await new ConfigStore(store.dir).updateProfile('default', (p) => {
       Object.assign(p, { base_url: 'https://other.example' }, elsewhere);
     });
@@ -105,15 +114,23 @@ describe('TokenRenewer', () => {
       name: 'ApiError',
       kind: 'unauthorized',
       status: 401,
-      message: expect.stringMatching(/^cannot renew the token of profile default \(.*invalid_grant.*\): run `pwctl auth login`$/),
+      message: expect.stringMatching(
+        /^cannot renew the token of profile default \(.*invalid_grant.*\): run `pwctl auth login`$/,
+      ),
     });
   });
 
   it('an expired token without a refresh token is an AuthRequiredError before any request', async () => {
     const { store, tokens, binding } = await storeWithTokens('2020-01-01T00:00:00.000Z');
-    const renewer = new TokenRenewer({ store, profileName: 'default', baseUrl: sb.baseUrl, timeoutMs: 5_000, network: {} }, { accessToken: tokens.accessToken, expiresAt: '2020-01-01T00:00:00.000Z', ...binding });
+    const renewer = new TokenRenewer(
+      { store, profileName: 'default', baseUrl: sb.baseUrl, timeoutMs: 5_000, network: {} },
+      { accessToken: tokens.accessToken, expiresAt: '2020-01-01T00:00:00.000Z', ...binding },
+    );
     const mark = sb.requests.length;
-    await expect(renewer.initial()).rejects.toMatchObject({ name: 'AuthRequiredError', message: expect.stringMatching(/expired .* ago and cannot be renewed: run `pwctl auth login`/) });
+    await expect(renewer.initial()).rejects.toMatchObject({
+      name: 'AuthRequiredError',
+      message: expect.stringMatching(/expired .* ago and cannot be renewed: run `pwctl auth login`/),
+    });
     expect(sb.requests.length).toBe(mark);
   });
 });

@@ -14,7 +14,9 @@ describe('readTokenFromStream', () => {
   });
 
   it('refuses more than 64 KiB', async () => {
-    await expect(readTokenFromStream(Readable.from([Buffer.alloc(70 * 1024, 0x61)]))).rejects.toThrow(/larger than 64 KiB/);
+    await expect(readTokenFromStream(Readable.from([Buffer.alloc(70 * 1024, 0x61)]))).rejects.toThrow(
+      /larger than 64 KiB/,
+    );
   });
 });
 

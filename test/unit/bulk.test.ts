@@ -13,7 +13,9 @@ describe('idsFromText', () => {
 
   it('names the line of a malformed entry', () => {
     expect(() => idsFromText('101\n{"id": \n', '<id>')).toThrow(/stdin line 2 is not a JSON object/);
-    expect(() => idsFromText('{"title": "no id"}', '<id>')).toThrow(/stdin line 1\): expected an id or an object with an "id" field/);
+    expect(() => idsFromText('{"title": "no id"}', '<id>')).toThrow(
+      /stdin line 1\): expected an id or an object with an "id" field/,
+    );
     expect(() => idsFromText('[1, 2', '<id>')).toThrow(/starts with '\[' but is not a JSON array/);
   });
 });

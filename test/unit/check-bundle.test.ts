@@ -21,7 +21,9 @@ describe('check-bundle', () => {
   });
 
   it('names a source bundled into two outputs, whatever relative path each map uses', () => {
-    const found = findDuplicates(dist({ 'cli.cjs': ['../src/errors.ts', '../src/cli.ts'], 'esm/chunks/x.js': ['../../../src/errors.ts'] }));
+    const found = findDuplicates(
+      dist({ 'cli.cjs': ['../src/errors.ts', '../src/cli.ts'], 'esm/chunks/x.js': ['../../../src/errors.ts'] }),
+    );
     expect([...found]).toEqual([['../src/errors.ts', ['cli.cjs', 'esm/chunks/x.js']]]);
   });
 });

@@ -53,7 +53,11 @@ describe('ApiClient', () => {
   });
 
   it('waits Retry-After on 429 and then succeeds, for POST too', async () => {
-    server.on('POST /api/v1/things', { status: 429, headers: { 'retry-after': '2' }, body: { message: 'Too Many Attempts.' } }, { status: 201, body: { data: { id: 2 } } });
+    server.on(
+      'POST /api/v1/things',
+      { status: 429, headers: { 'retry-after': '2' }, body: { message: 'Too Many Attempts.' } },
+      { status: 201, body: { data: { id: 2 } } },
+    );
     const res = await client().request({ method: 'POST', path: '/things', body: {} });
     expect(res.status).toBe(201);
     expect(sleeps).toEqual([2000]);
@@ -61,7 +65,12 @@ describe('ApiClient', () => {
   });
 
   it('retries a GET through two 500s', async () => {
-    server.on('GET /api/v1/things/1', { status: 500, body: { message: 'oops' } }, { status: 500, body: { message: 'oops' } }, { status: 200, body: { data: { id: 1 } } });
+    server.on(
+      'GET /api/v1/things/1',
+      { status: 500, body: { message: 'oops' } },
+      { status: 500, body: { message: 'oops' } },
+      { status: 200, body: { data: { id: 1 } } },
+    );
     expect(await client().getData('/things/1')).toEqual({ id: 1 });
     expect(server.requests).toHaveLength(3);
     expect(sleeps).toHaveLength(2);
@@ -69,7 +78,9 @@ describe('ApiClient', () => {
 
   it('keeps the server status and message after retries are exhausted', async () => {
     server.on('GET /api/v1/things/1', { status: 503, body: { message: 'Down for maintenance' } });
-    const error = await client().getData('/things/1').catch((e: unknown) => e);
+    const error = await client()
+      .getData('/things/1')
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).message).toBe('GET /api/v1/things/1: 503 Service Unavailable: Down for maintenance');
     expect(server.requests).toHaveLength(4);
@@ -77,7 +88,9 @@ describe('ApiClient', () => {
 
   it('never re-sends a create POST after a 5xx', async () => {
     server.on('POST /api/v1/things', { status: 502, body: { message: 'bad gateway' } });
-    const error = (await client().request({ method: 'POST', path: '/things', body: {}, outcomeHint: 'pwctl things list' }).catch((e: unknown) => e)) as ApiError;
+    const error = (await client()
+      .request({ method: 'POST', path: '/things', body: {}, outcomeHint: 'pwctl things list' })
+      .catch((e: unknown) => e)) as ApiError;
     expect(server.requests).toHaveLength(1);
     expect(error.kind).toBe('server');
     expect(error.message).toMatch(/not re-sent.*pwctl things list/);
@@ -85,7 +98,9 @@ describe('ApiClient', () => {
 
   it('reports an unknown outcome when the connection breaks after a POST was sent', async () => {
     server.on('POST /api/v1/things', { reset: true });
-    const error = (await client().request({ method: 'POST', path: '/things', body: {} }).catch((e: unknown) => e)) as ApiError;
+    const error = (await client()
+      .request({ method: 'POST', path: '/things', body: {} })
+      .catch((e: unknown) => e)) as ApiError;
     expect(server.requests).toHaveLength(1);
     expect(error.kind).toBe('outcome_unknown');
     expect(error.message).toMatch(/outcome is unknown/);
@@ -98,7 +113,13 @@ describe('ApiClient', () => {
   });
 
   it('retries a refused connection for any method', async () => {
-    const dead = new ApiClient({ baseUrl: 'http://127.0.0.1:1', token: 't', timeoutMs: 1000, userAgent: 'x', sleep: async (ms) => void sleeps.push(ms) });
+    const dead = new ApiClient({
+      baseUrl: 'http://127.0.0.1:1',
+      token: 't',
+      timeoutMs: 1000,
+      userAgent: 'x',
+      sleep: async (ms) => void sleeps.push(ms),
+    });
     const error = (await dead.request({ method: 'POST', path: '/x', body: {} }).catch((e: unknown) => e)) as ApiError;
     expect(error.kind).toBe('network');
     expect(sleeps).toHaveLength(3);
@@ -106,13 +127,18 @@ describe('ApiClient', () => {
 
   it('turns a truncated JSON body on GET into a retry, then a one-line error', async () => {
     server.on('GET /api/v1/things', { status: 200, raw: '{"data":[{"id":1' });
-    const error = (await client().request({ method: 'GET', path: '/things' }).catch((e: unknown) => e)) as ApiError;
+    const error = (await client()
+      .request({ method: 'GET', path: '/things' })
+      .catch((e: unknown) => e)) as ApiError;
     expect(error.kind).toBe('bad_response');
     expect(server.requests).toHaveLength(4);
   });
 
   it('follows next links but sends the token only to the configured origin', async () => {
-    server.on('GET /api/v1/things', { status: 200, body: { data: [1, 2], links: { next: `${other.url}/api/v1/things?page=2` } } });
+    server.on('GET /api/v1/things', {
+      status: 200,
+      body: { data: [1, 2], links: { next: `${other.url}/api/v1/things?page=2` } },
+    });
     other.on('GET /api/v1/things', { status: 200, body: { data: [3], links: { next: null } } });
     const records: number[] = [];
     for await (const r of client().list<number>('/things', {}, 'all')) records.push(r);
@@ -127,13 +153,19 @@ describe('ApiClient', () => {
     server.on('GET /api/v1/things/1', { status: 200, body: { data: { id: 1 } } });
     const c = client({ dryRun: (r) => void seen.push(r) });
     await expect(c.request({ method: 'DELETE', path: '/things/1' })).rejects.toBeInstanceOf(RequestNotSent);
-    expect(seen).toEqual([{ method: 'DELETE', url: `${server.url}/api/v1/things/1`, path: '/api/v1/things/1', body: undefined }]);
+    expect(seen).toEqual([
+      { method: 'DELETE', url: `${server.url}/api/v1/things/1`, path: '/api/v1/things/1', body: undefined },
+    ]);
     expect(await c.getData('/things/1')).toEqual({ id: 1 });
     expect(server.requests.map((r) => r.method)).toEqual(['GET']);
   });
 
   it('renews the token once on a 401', async () => {
-    server.on('GET /api/v1/things/1', { status: 401, body: { message: 'Unauthenticated.' } }, { status: 200, body: { data: { id: 1 } } });
+    server.on(
+      'GET /api/v1/things/1',
+      { status: 401, body: { message: 'Unauthenticated.' } },
+      { status: 200, body: { data: { id: 1 } } },
+    );
     let renewals = 0;
     const c = client({ renewToken: async () => (renewals++, 'new-token-5678') });
     expect(await c.getData('/things/1')).toEqual({ id: 1 });
@@ -144,7 +176,11 @@ describe('ApiClient', () => {
   it('lets an error from the renewal hook through as it is, not as a network fault', async () => {
     server.on('GET /api/v1/things/2', { status: 401, body: { message: 'Unauthenticated.' } });
     class RenewalRefused extends Error {}
-    const c = client({ renewToken: async () => { throw new RenewalRefused('run pwctl auth login'); } });
+    const c = client({
+      renewToken: async () => {
+        throw new RenewalRefused('run pwctl auth login');
+      },
+    });
     const error = await c.getData('/things/2').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RenewalRefused);
     expect(server.requests).toHaveLength(1);
@@ -155,7 +191,9 @@ describe('ApiClient', () => {
     await client().request({ method: 'GET', path: '/things/1', query: { token: 'tok-secret-1234' } });
     expect(trace.join('\n')).not.toContain('tok-secret-1234');
     expect(trace[0]).toMatch(/^→ GET http:\/\/127\.0\.0\.1:\d+\/api\/v1\/things\/1\?token=\[REDACTED\]$/);
-    expect(trace.find((line) => line.startsWith('←'))).toMatch(/^← 200 GET \/api\/v1\/things\/1\?token=\[REDACTED\] \d+ms$/);
+    expect(trace.find((line) => line.startsWith('←'))).toMatch(
+      /^← 200 GET \/api\/v1\/things\/1\?token=\[REDACTED\] \d+ms$/,
+    );
     expect(trace).toContain('> authorization: [REDACTED]');
   });
 });

@@ -1,6 +1,5 @@
 // The completer's reading of a command line against the tree built from the real program:
 // what it offers for each kind of word, and that the tree carries every enumerated value.
-import type { Command, Option } from 'commander';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { EDIT_ACCESS_VALUES, WEBHOOK_EVENTS } from '../../src/api/types.js';
 import { STEP_INCLUDES } from '../../src/api/steps.js';
@@ -70,7 +69,25 @@ function option(path: string[], flag: string): OptionNode {
 describe('commands', () => {
   it('offers every noun of the contract after `pwctl `, each once, with its description', () => {
     const c = complete('');
-    expect(c.candidates.map((x) => x.value)).toEqual(['docs', 'steps', 'tags', 'milestones', 'phases', 'projects', 'webhooks', 'auth', 'config', 'api', 'completion', 'sandbox', 'export', 'restore', 'version', 'mcp', 'help']);
+    expect(c.candidates.map((x) => x.value)).toEqual([
+      'docs',
+      'steps',
+      'tags',
+      'milestones',
+      'phases',
+      'projects',
+      'webhooks',
+      'auth',
+      'config',
+      'api',
+      'completion',
+      'sandbox',
+      'export',
+      'restore',
+      'version',
+      'mcp',
+      'help',
+    ]);
     expect(c.candidates.find((x) => x.value === 'steps')!.description).toMatch(/^tasks of project phases/);
   });
 
@@ -80,11 +97,35 @@ describe('commands', () => {
   });
 
   it('offers the verbs of a noun, through its alias too, without the implicit help subcommand', () => {
-    const verbs = ['list', 'get', 'create', 'update', 'complete', 'reopen', 'move', 'reorder', 'edit', 'delete', 'import'];
+    const verbs = [
+      'list',
+      'get',
+      'create',
+      'update',
+      'complete',
+      'reopen',
+      'move',
+      'reorder',
+      'edit',
+      'delete',
+      'import',
+    ];
     expect(values('steps ')).toEqual(verbs);
     expect(values('tasks ')).toEqual(verbs);
     expect(values('steps re')).toEqual(['reopen', 'reorder']);
-    expect(values('webhooks ')).toEqual(['list', 'get', 'create', 'update', 'pause', 'resume', 'delete', 'listen', 'verify', 'trigger', 'deliveries']);
+    expect(values('webhooks ')).toEqual([
+      'list',
+      'get',
+      'create',
+      'update',
+      'pause',
+      'resume',
+      'delete',
+      'listen',
+      'verify',
+      'trigger',
+      'deliveries',
+    ]);
     // A group inside a noun: its verbs, and their flags.
     expect(values('webhooks deliveries ')).toEqual(['list', 'show', 'replay']);
     expect(values('webhooks deliveries list --r')).toEqual(['--rejected']);
@@ -96,7 +137,9 @@ describe('commands', () => {
   });
 
   it('completes command paths and topics after help', () => {
-    expect(values('help ')).toEqual(expect.arrayContaining(['steps', 'docs', 'exit-codes', 'environment', 'formatting']));
+    expect(values('help ')).toEqual(
+      expect.arrayContaining(['steps', 'docs', 'exit-codes', 'environment', 'formatting']),
+    );
     expect(values('help ')).not.toContain('help');
     expect(values('help steps ')).toContain('reorder');
     expect(values('help steps ')).not.toContain('exit-codes');
@@ -104,10 +147,19 @@ describe('commands', () => {
 });
 
 describe('flags', () => {
-  it('offers the verb\'s own long flags, then the global ones, but not --version below the root', () => {
+  it("offers the verb's own long flags, then the global ones, but not --version below the root", () => {
     const flags = values('steps list --');
-    expect(flags.slice(0, 6)).toEqual(['--company', '--completed', '--open', '--has-due-date', '--no-due-date', '--include']);
-    expect(flags).toEqual(expect.arrayContaining(['--limit', '--all', '--help', '--output', '--fields', '--profile', '--no-color']));
+    expect(flags.slice(0, 6)).toEqual([
+      '--company',
+      '--completed',
+      '--open',
+      '--has-due-date',
+      '--no-due-date',
+      '--include',
+    ]);
+    expect(flags).toEqual(
+      expect.arrayContaining(['--limit', '--all', '--help', '--output', '--fields', '--profile', '--no-color']),
+    );
     // Only the global options that apply: a list changes nothing and confirms nothing.
     expect(flags).not.toContain('--dry-run');
     expect(flags).not.toContain('--yes');
@@ -119,7 +171,9 @@ describe('flags', () => {
 
   it('filters by what is typed and describes each flag', () => {
     const c = complete('steps list --in');
-    expect(c.candidates).toEqual([{ value: '--include', description: 'add content and/or tags to each task (comma-separated: content,tags)' }]);
+    expect(c.candidates).toEqual([
+      { value: '--include', description: 'add content and/or tags to each task (comma-separated: content,tags)' },
+    ]);
   });
 
   it('shows short flags too for a lone dash', () => {
@@ -216,11 +270,15 @@ describe('ids from the cache', () => {
   });
 
   it('completes the id of every verb that takes one, from the cache of its kind', () => {
-    for (const verb of ['get', 'update', 'complete', 'reopen', 'move', 'reorder', 'edit', 'delete']) expect(values(`steps ${verb} `), verb).toEqual(['101', '102', '120']);
-    for (const verb of ['list', 'add', 'set', 'remove']) expect(values(`tags ${verb} `), verb).toEqual(['101', '102', '120']);
+    for (const verb of ['get', 'update', 'complete', 'reopen', 'move', 'reorder', 'edit', 'delete'])
+      expect(values(`steps ${verb} `), verb).toEqual(['101', '102', '120']);
+    for (const verb of ['list', 'add', 'set', 'remove'])
+      expect(values(`tags ${verb} `), verb).toEqual(['101', '102', '120']);
     for (const verb of ['get', 'update', 'delete']) expect(values(`milestones ${verb} `), verb).toEqual(['71']);
-    for (const verb of ['get', 'update', 'edit', 'delete']) expect(values(`docs ${verb} `), verb).toEqual(['5eed0000-0000-4000-8000-000000000081']);
-    for (const verb of ['get', 'update', 'pause', 'resume', 'delete']) expect(values(`webhooks ${verb} `), verb).toEqual(['92']);
+    for (const verb of ['get', 'update', 'edit', 'delete'])
+      expect(values(`docs ${verb} `), verb).toEqual(['5eed0000-0000-4000-8000-000000000081']);
+    for (const verb of ['get', 'update', 'pause', 'resume', 'delete'])
+      expect(values(`webhooks ${verb} `), verb).toEqual(['92']);
     // The task being reordered is on the line already: it is not offered as its own anchor.
     expect(values('steps reorder 101 --after ')).toEqual(['102', '120']);
   });
@@ -244,11 +302,6 @@ describe('ids from the cache', () => {
 });
 
 describe('the tree', () => {
-  function walk(command: Command, fn: (command: Command, path: string[]) => void, path: string[] = []): void {
-    fn(command, path);
-    for (const sub of command.commands) walk(sub, fn, [...path, sub.name()]);
-  }
-
   it('carries the values of every declared flag and argument that has a fixed set', async () => {
     let checked = 0;
     for (const { path, bound } of walkVerbs(await loadAll(COMMANDS))) {
@@ -256,8 +309,13 @@ describe('the tree', () => {
         const values = flag.complete?.values;
         if (!values) continue;
         const form = flag.form;
-        const complete = form.type === 'positional' ? node(...path).arguments.find((a) => a.name === form.name)!.complete : option(path, nameOf(flag)).complete;
-        expect(complete?.values, `${path.join(' ')} ${nameOf(flag)}`).toEqual(values.map((v) => (typeof v === 'string' ? v : [...v])));
+        const complete =
+          form.type === 'positional'
+            ? node(...path).arguments.find((a) => a.name === form.name)!.complete
+            : option(path, nameOf(flag)).complete;
+        expect(complete?.values, `${path.join(' ')} ${nameOf(flag)}`).toEqual(
+          values.map((v) => (typeof v === 'string' ? v : [...v])),
+        );
         checked++;
       }
     }

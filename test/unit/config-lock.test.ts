@@ -8,7 +8,8 @@ import { acquireLock } from '../../src/config/lock.js';
 
 const lockPath = () => join(mkdtempSync(join(tmpdir(), 'pwctl-lock-')), 'config.json.lock');
 const holderOf = (path: string) => (JSON.parse(readFileSync(path, 'utf8')) as { nonce: string }).nonce;
-const age = (path: string, seconds: number) => utimesSync(path, new Date(Date.now() - seconds * 1000), new Date(Date.now() - seconds * 1000));
+const age = (path: string, seconds: number) =>
+  utimesSync(path, new Date(Date.now() - seconds * 1000), new Date(Date.now() - seconds * 1000));
 
 describe('the config store lock', () => {
   it('is exclusive: a second taker gets it only once the first releases it', async () => {
@@ -32,7 +33,9 @@ describe('the config store lock', () => {
     age(path, 60);
     const next = await acquireLock(path, { staleMs: 1_000 });
     expect(holderOf(path)).toBe(next.holder.nonce);
-    expect(() => stalled.verify()).toThrow(/lost the lock on the config store \(.*config\.json\.lock\).*nothing was written/);
+    expect(() => stalled.verify()).toThrow(
+      /lost the lock on the config store \(.*config\.json\.lock\).*nothing was written/,
+    );
     stalled.release();
     expect(holderOf(path)).toBe(next.holder.nonce);
     expect(() => next.verify()).not.toThrow();

@@ -47,13 +47,30 @@ describe('findContainerProblems: bodies the service accepts', () => {
   });
 
   it('accepts every named colour of the reference and 3- or 6-digit hex values', () => {
-    for (const color of ['mandarin', 'coral', 'pink', 'orchid', 'mint', 'aqua', 'mustard', 'blue', 'steel', '#fff', '#1E90FF']) {
+    for (const color of [
+      'mandarin',
+      'coral',
+      'pink',
+      'orchid',
+      'mint',
+      'aqua',
+      'mustard',
+      'blue',
+      'steel',
+      '#fff',
+      '#1E90FF',
+    ]) {
       expect(findContainerProblems(`:::callout{color="${color}"}\nx\n:::`), color).toEqual([]);
     }
   });
 
   it('is tolerant of quoting and spacing in attributes, and accepts unknown attributes', () => {
-    for (const attrs of [`{color='coral'}`, '{color=coral}', '{ emoji="🎯"   color="coral" }', '{color="coral" data-x="1" #anchor .wide open}']) {
+    for (const attrs of [
+      `{color='coral'}`,
+      '{color=coral}',
+      '{ emoji="🎯"   color="coral" }',
+      '{color="coral" data-x="1" #anchor .wide open}',
+    ]) {
       expect(findContainerProblems(`:::callout${attrs}\nx\n:::`), attrs).toEqual([]);
     }
     expect(findContainerProblems(':::toggle[Label]{summary="A } brace, inside quotes"}\nx\n:::')).toEqual([]);
@@ -112,13 +129,17 @@ describe('findContainerProblems: bodies it refuses, with the line', () => {
   });
 
   it('reports a closing fence with nothing open', () => {
-    expect(findContainerProblems(lines('text', ':::'))).toEqual([{ line: 2, message: expect.stringMatching(/no open callout or toggle/) }]);
+    expect(findContainerProblems(lines('text', ':::'))).toEqual([
+      { line: 2, message: expect.stringMatching(/no open callout or toggle/) },
+    ]);
   });
 
   it('reports a colour outside the list, an empty colour and a bad hex value', () => {
     for (const color of ['purple', '', '#12345', 'Mint', '#ggg']) {
       const problems = findContainerProblems(`text\n:::callout{color="${color}"}\nx\n:::`);
-      expect(problems, color).toEqual([{ line: 2, message: expect.stringContaining(`callout color ${JSON.stringify(color)} is not one of mandarin`) }]);
+      expect(problems, color).toEqual([
+        { line: 2, message: expect.stringContaining(`callout color ${JSON.stringify(color)} is not one of mandarin`) },
+      ]);
     }
   });
 
@@ -129,8 +150,13 @@ describe('findContainerProblems: bodies it refuses, with the line', () => {
   });
 
   it('reports unknown container names and text after the attributes', () => {
-    expect(findContainerProblems(':::warning\nx\n:::')[0]).toMatchObject({ line: 1, message: expect.stringMatching(/unknown container "warning"/) });
-    expect(findContainerProblems(':::callout{color="mint"} trailing\nx\n:::')[0]!.message).toMatch(/unexpected text "trailing"/);
+    expect(findContainerProblems(':::warning\nx\n:::')[0]).toMatchObject({
+      line: 1,
+      message: expect.stringMatching(/unknown container "warning"/),
+    });
+    expect(findContainerProblems(':::callout{color="mint"} trailing\nx\n:::')[0]!.message).toMatch(
+      /unexpected text "trailing"/,
+    );
   });
 
   it('finds containers after a code fence is closed', () => {
@@ -146,7 +172,10 @@ describe('findContainerProblems: bodies it refuses, with the line', () => {
 
 describe('parseAttributes', () => {
   it('returns the attributes and the text after the block', () => {
-    expect(parseAttributes('{emoji="💡" color=\'mint\' open} rest')).toEqual({ attributes: { emoji: '💡', color: 'mint', open: '' }, rest: ' rest' });
+    expect(parseAttributes('{emoji="💡" color=\'mint\' open} rest')).toEqual({
+      attributes: { emoji: '💡', color: 'mint', open: '' },
+      rest: ' rest',
+    });
   });
 
   it('reports an unclosed block', () => {
@@ -163,7 +192,13 @@ describe('isCalloutColor', () => {
 });
 
 describe('preserved elements', () => {
-  const body = lines('# Handbook', '[[embed:Project brief]]', 'text', '  [[form:Request type]]  ', 'not a [[attachment:x]] marker mid-line');
+  const body = lines(
+    '# Handbook',
+    '[[embed:Project brief]]',
+    'text',
+    '  [[form:Request type]]  ',
+    'not a [[attachment:x]] marker mid-line',
+  );
 
   it('finds markers on lines of their own', () => {
     expect(findPreservedElements(body)).toEqual([

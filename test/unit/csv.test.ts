@@ -1,6 +1,4 @@
-import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { IO } from '../../src/io.js';
 import { fakeIO } from '../helpers/fake-io.js';
 import { csvCell, csvRow } from '../../src/output/csv.js';
 import type { View } from '../../src/output/view.js';
@@ -27,7 +25,16 @@ const VIEW: View<Task> = {
 };
 
 const TASKS: Task[] = [
-  { id: 1, title: 'Plain', done: false, phase: { id: 4, title: 'Design' }, assignees: [{ id: 7, name: 'Maya' }, { id: 8, name: 'Sam' }] },
+  {
+    id: 1,
+    title: 'Plain',
+    done: false,
+    phase: { id: 4, title: 'Design' },
+    assignees: [
+      { id: 7, name: 'Maya' },
+      { id: 8, name: 'Sam' },
+    ],
+  },
   { id: 2, title: 'Comma, "quote"\r\nand lines', done: true, phase: null, assignees: [] },
 ];
 
@@ -38,7 +45,12 @@ describe('csv cells and rows (RFC 4180)', () => {
     expect(csvCell(false)).toBe('false');
     expect(csvCell(null)).toBe('');
     expect(csvCell(undefined)).toBe('');
-    expect(csvCell([{ id: 1, name: 'a' }, { id: 2, name: 'b' }])).toBe('a; b');
+    expect(
+      csvCell([
+        { id: 1, name: 'a' },
+        { id: 2, name: 'b' },
+      ]),
+    ).toBe('a; b');
     expect(csvCell([{ id: 1, title: 'Phase 1' }])).toBe('Phase 1');
     expect(csvCell(['Maya', 'Sam'])).toBe('Maya; Sam');
     expect(csvCell({ id: 1, title: 'x' })).toBe('{"id":1,"title":"x"}');
@@ -53,7 +65,9 @@ describe('OutputWriter -o csv', () => {
   it('uses the table columns that present a field, named by their paths', async () => {
     const { io, out } = fakeIO();
     expect(await new OutputWriter(io, 'csv', undefined).list(TASKS, VIEW)).toBe(2);
-    expect(out()).toBe('id,title,phase.title,assignees\r\n1,Plain,Design,Maya; Sam\r\n2,"Comma, ""quote""\r\nand lines",,\r\n');
+    expect(out()).toBe(
+      'id,title,phase.title,assignees\r\n1,Plain,Design,Maya; Sam\r\n2,"Comma, ""quote""\r\nand lines",,\r\n',
+    );
   });
 
   it('--fields picks the columns, one per dotted path, mapping through lists', async () => {

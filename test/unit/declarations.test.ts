@@ -38,11 +38,13 @@ function helpOf(path: readonly string[]): string {
 /** Each simple command of an example line (pipelines, `&&`, `$(…)`), as words, with leading `NAME=value` assignments dropped. */
 function commandsOf(line: string): string[][] {
   const inner = [...line.matchAll(/\$\(([^)]*)\)/g)].map((m) => m[1]!);
-  return [line, ...inner].flatMap((text) => text.split(/\|\||&&|[|;]/)).map((part) => {
-    const argv = words(part.trim());
-    while (argv.length > 0 && /^[A-Z_]+=/.test(argv[0]!)) argv.shift();
-    return argv;
-  });
+  return [line, ...inner]
+    .flatMap((text) => text.split(/\|\||&&|[|;]/))
+    .map((part) => {
+      const argv = words(part.trim());
+      while (argv.length > 0 && /^[A-Z_]+=/.test(argv[0]!)) argv.shift();
+      return argv;
+    });
 }
 
 /** The words of a command, as a shell would split them (quotes kept together; `$(…)` one word). */
@@ -79,43 +81,72 @@ function words(line: string): string[] {
 describe('every declared verb', () => {
   it('is found: the walk sees every noun of the contract', () => {
     const nouns = new Set(verbs.map((v) => v.path[0]));
-    for (const noun of ['docs', 'steps', 'tags', 'milestones', 'phases', 'projects', 'webhooks', 'auth', 'config', 'api', 'completion', 'sandbox', 'export', 'mcp', 'version']) {
+    for (const noun of [
+      'docs',
+      'steps',
+      'tags',
+      'milestones',
+      'phases',
+      'projects',
+      'webhooks',
+      'auth',
+      'config',
+      'api',
+      'completion',
+      'sandbox',
+      'export',
+      'mcp',
+      'version',
+    ]) {
       expect(nouns, noun).toContain(noun);
     }
   });
 
-  it.each(verbs.map((v) => [v.path.join(' '), v] as const))('%s: examples that run it, a summary, flags that say what they are', (_name, { path, bound }) => {
-    const { verb } = bound;
-    expect(verb.summary.length).toBeGreaterThan(5);
-    expect(verb.examples.length, 'at least one example').toBeGreaterThan(0);
-    const names = namesOf(verb);
-    for (const example of verb.examples) {
-      // Some command of the example line (a pipeline's, or one inside $(…)) runs pwctl with this verb, by its name or an alias.
-      const runs = commandsOf(example).filter((argv) => argv[0] === 'pwctl' && argv.includes(path[0]!));
-      expect(runs.some((argv) => path.length === 1 || argv.some((w) => names.includes(w))), example).toBe(true);
-    }
-    for (const flag of Object.values(verb.flags)) expect(flag.help.length, nameOf(flag)).toBeGreaterThan(3);
-  });
+  it.each(verbs.map((v) => [v.path.join(' '), v] as const))(
+    '%s: examples that run it, a summary, flags that say what they are',
+    (_name, { path, bound }) => {
+      const { verb } = bound;
+      expect(verb.summary.length).toBeGreaterThan(5);
+      expect(verb.examples.length, 'at least one example').toBeGreaterThan(0);
+      const names = namesOf(verb);
+      for (const example of verb.examples) {
+        // Some command of the example line (a pipeline's, or one inside $(…)) runs pwctl with this verb, by its name or an alias.
+        const runs = commandsOf(example).filter((argv) => argv[0] === 'pwctl' && argv.includes(path[0]!));
+        expect(
+          runs.some((argv) => path.length === 1 || argv.some((w) => names.includes(w))),
+          example,
+        ).toBe(true);
+      }
+      for (const flag of Object.values(verb.flags)) expect(flag.help.length, nameOf(flag)).toBeGreaterThan(3);
+    },
+  );
 
   it.each(verbs.map((v) => [v.path.join(' '), v] as const))('%s: its run module loads', async (_name, { bound }) => {
     expect(typeof (await bound.load())).toBe('function');
   });
 
-  it.each(verbs.map((v) => [v.path.join(' '), v] as const))('%s: its help offers --dry-run exactly when it writes, --yes exactly when it confirms', (_name, { path, bound }) => {
-    const help = helpOf(path);
-    expect(/\n {2}--dry-run/.test(help), '--dry-run').toBe(bound.verb.effects.writes === true);
-    expect(/\n {2}-y, --yes/.test(help), '--yes').toBe(bound.verb.effects.confirms === true);
-    expect(/\n {2}--base-url/.test(help), 'connection options').toBe(bound.verb.effects.offline !== true);
-    expect(help).toMatch(/\nExamples:\n {2}\S/);
-  });
+  it.each(verbs.map((v) => [v.path.join(' '), v] as const))(
+    '%s: its help offers --dry-run exactly when it writes, --yes exactly when it confirms',
+    (_name, { path, bound }) => {
+      const help = helpOf(path);
+      expect(/\n {2}--dry-run/.test(help), '--dry-run').toBe(bound.verb.effects.writes === true);
+      expect(/\n {2}-y, --yes/.test(help), '--yes').toBe(bound.verb.effects.confirms === true);
+      expect(/\n {2}--base-url/.test(help), 'connection options').toBe(bound.verb.effects.offline !== true);
+      expect(help).toMatch(/\nExamples:\n {2}\S/);
+    },
+  );
 
-  it.each(verbs.map((v) => [v.path.join(' '), v] as const))('%s: every id it takes completes from the id cache, every required value can be asked for', (_name, { bound }) => {
-    for (const flag of Object.values(bound.verb.flags)) {
-      if (flag.form.type === 'positional' && /^(id|step-id|uuid)$/.test(flag.form.name)) expect(flag.complete?.ids, nameOf(flag)).toBeDefined();
-      // A required value is picked from records, or typed (a text prompt checked by the flag).
-      if (flag.required && flag.prompt?.kind === 'pick') expect(typeof flag.prompt.choices).toBe('function');
-    }
-  });
+  it.each(verbs.map((v) => [v.path.join(' '), v] as const))(
+    '%s: every id it takes completes from the id cache, every required value can be asked for',
+    (_name, { bound }) => {
+      for (const flag of Object.values(bound.verb.flags)) {
+        if (flag.form.type === 'positional' && /^(id|step-id|uuid)$/.test(flag.form.name))
+          expect(flag.complete?.ids, nameOf(flag)).toBeDefined();
+        // A required value is picked from records, or typed (a text prompt checked by the flag).
+        if (flag.required && flag.prompt?.kind === 'pick') expect(typeof flag.prompt.choices).toBe('function');
+      }
+    },
+  );
 });
 
 describe('agents (MCP)', () => {
@@ -126,15 +157,44 @@ describe('agents (MCP)', () => {
       const tool = TOOLS.find((t) => t.bound === bound);
       expect(tool, path.join(' ')).toBeDefined();
       const properties = (tool!.inputSchema as { properties: Record<string, unknown> }).properties;
-      for (const flag of Object.values(bound.verb.flags)) if (flag.api) expect(properties, `${tool!.name} ${flag.api.field}`).toHaveProperty(flag.api.field);
+      for (const flag of Object.values(bound.verb.flags))
+        if (flag.api) expect(properties, `${tool!.name} ${flag.api.field}`).toHaveProperty(flag.api.field);
       expect(tool!.writes).toBe(bound.verb.effects.writes === true);
     }
   });
 
-  it('the tools are the contract\'s, each once', () => {
+  it("the tools are the contract's, each once", () => {
     const names = TOOLS.map((t) => t.name);
     expect(new Set(names).size).toBe(names.length);
-    for (const name of ['steps_list', 'steps_get', 'steps_create', 'steps_update', 'steps_complete', 'steps_reopen', 'steps_move', 'steps_reorder', 'steps_delete', 'tags_list', 'tags_add', 'tags_set', 'tags_remove', 'docs_list', 'docs_get', 'docs_create', 'docs_update', 'docs_delete', 'milestones_list', 'milestones_get', 'milestones_create', 'milestones_update', 'milestones_delete', 'webhooks_list', 'webhooks_get', 'phases_list', 'projects_list']) {
+    for (const name of [
+      'steps_list',
+      'steps_get',
+      'steps_create',
+      'steps_update',
+      'steps_complete',
+      'steps_reopen',
+      'steps_move',
+      'steps_reorder',
+      'steps_delete',
+      'tags_list',
+      'tags_add',
+      'tags_set',
+      'tags_remove',
+      'docs_list',
+      'docs_get',
+      'docs_create',
+      'docs_update',
+      'docs_delete',
+      'milestones_list',
+      'milestones_get',
+      'milestones_create',
+      'milestones_update',
+      'milestones_delete',
+      'webhooks_list',
+      'webhooks_get',
+      'phases_list',
+      'projects_list',
+    ]) {
       expect(names).toContain(name);
     }
   });

@@ -13,15 +13,32 @@ describe('comparing a file with its document', () => {
 
   it('the same document: no diff, whatever the line endings and trailing newlines', () => {
     expect(compareDocument('a.md', { ...pulled, body: 'one\r\ntwo\r\nthree\r\n\r\n' }, DOC)).toEqual({
-      record: { file: 'a.md', uuid: DOC.uuid, status: 'same', same: true, changed: [], updated_at: { service: DOC.updated_at, file: DOC.updated_at } },
+      record: {
+        file: 'a.md',
+        uuid: DOC.uuid,
+        status: 'same',
+        same: true,
+        changed: [],
+        updated_at: { service: DOC.updated_at, file: DOC.updated_at },
+      },
       text: '',
     });
   });
 
   it("a diff in the file's own layout, the service's side first, only the compared fields differing", () => {
-    const later = { ...DOC, title: 'Brief v2', content: 'one\nTWO\nthree\n', updated_at: '2025-02-01T00:00:00.000000Z' };
+    const later = {
+      ...DOC,
+      title: 'Brief v2',
+      content: 'one\nTWO\nthree\n',
+      updated_at: '2025-02-01T00:00:00.000000Z',
+    };
     const { record, text } = compareDocument('dir/a.md', { ...pulled, body: 'one\ntwo\nthree\nfour\n' }, later);
-    expect(record).toMatchObject({ status: 'differs', changed: ['title', 'content'], title: { service: 'Brief v2', file: 'Brief' }, body_diff: '@@ -1,3 +1,4 @@\n one\n-TWO\n+two\n three\n+four\n' });
+    expect(record).toMatchObject({
+      status: 'differs',
+      changed: ['title', 'content'],
+      title: { service: 'Brief v2', file: 'Brief' },
+      body_diff: '@@ -1,3 +1,4 @@\n one\n-TWO\n+two\n three\n+four\n',
+    });
     expect(text).toBe(
       [
         '--- service: Brief v2 (2025-02-01T00:00:00.000000Z)',
@@ -60,7 +77,17 @@ describe('comparing a file with its document', () => {
 });
 
 describe('a diff on a terminal', () => {
-  const diff = ['--- service: T', '+++ a.md', '@@ -1,3 +1,3 @@', ' keep', '-- signature', '+++ added', ' end', 'a.md: note', ''].join('\n');
+  const diff = [
+    '--- service: T',
+    '+++ a.md',
+    '@@ -1,3 +1,3 @@',
+    ' keep',
+    '-- signature',
+    '+++ added',
+    ' end',
+    'a.md: note',
+    '',
+  ].join('\n');
 
   it('colours lines by where they are: a removed "-- " line inside a hunk is removed, not a header', async () => {
     const text = await terminalDiff(diff, 1);
@@ -74,7 +101,9 @@ describe('a diff on a terminal', () => {
   });
 
   it('sanitises every line, with colour or without', async () => {
-    expect(await terminalDiff('@@ -1 +1 @@\n-a\u001b[2J\n+b\u0007\n', 1)).toBe('\u001b[36m@@ -1 +1 @@\u001b[39m\n\u001b[31m-a^[[2J\u001b[39m\n\u001b[32m+b^G\u001b[39m\n');
+    expect(await terminalDiff('@@ -1 +1 @@\n-a\u001b[2J\n+b\u0007\n', 1)).toBe(
+      '\u001b[36m@@ -1 +1 @@\u001b[39m\n\u001b[31m-a^[[2J\u001b[39m\n\u001b[32m+b^G\u001b[39m\n',
+    );
     expect(await terminalDiff('+b\u0007\tc\n', 0)).toBe('+b^G\tc\n');
   });
 });

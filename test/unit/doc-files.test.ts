@@ -30,13 +30,26 @@ describe('document files', () => {
     const text = renderDocFile(docFileOf(DOC, { layout: 'page' }));
     expect(text.startsWith('---\nuuid: 5eed0000-0000-4000-8000-000000000081\ntitle: "yes"\nupdated_at: ')).toBe(true);
     const back = parseDocFile(text, 'a.md');
-    expect(back).toMatchObject({ uuid: DOC.uuid, title: 'yes', updated_at: DOC.updated_at, is_internal: false, edit_access: 'team', project_id: 31, client_id: null, company_id: 1, extra: { layout: 'page' } });
+    expect(back).toMatchObject({
+      uuid: DOC.uuid,
+      title: 'yes',
+      updated_at: DOC.updated_at,
+      is_internal: false,
+      edit_access: 'team',
+      project_id: 31,
+      client_id: null,
+      company_id: 1,
+      extra: { layout: 'page' },
+    });
     expect(back.body).toBe(`${DOC.content}\n`);
     expect(editableDigest(back)).toBe(editableDigest(docFileOf(DOC)));
   });
 
   it('reads CRLF files and a BOM as the same text', () => {
-    expect(readFrontMatter('\ufeff---\r\ntitle: x\r\n---\r\nline 1\r\nline 2\r\n')).toEqual({ data: { title: 'x' }, body: 'line 1\nline 2\n' });
+    expect(readFrontMatter('\ufeff---\r\ntitle: x\r\n---\r\nline 1\r\nline 2\r\n')).toEqual({
+      data: { title: 'x' },
+      body: 'line 1\nline 2\n',
+    });
     expect(readFrontMatter('no front matter')).toEqual({ data: {}, body: 'no front matter' });
     expect(() => readFrontMatter('---\ntitle: x\n')).toThrow(/never closed/);
   });
@@ -60,12 +73,24 @@ describe('push plan', () => {
 
   it('updates only the fields that differ; a newer service is a conflict unless forced', () => {
     const edited = { ...file, title: 'edited', is_internal: true };
-    expect(planAgainstService(edited, DOC, false, 'a.md')).toMatchObject({ kind: 'update', changes: { title: 'edited', is_internal: true }, changed: ['title', 'is_internal'] });
+    expect(planAgainstService(edited, DOC, false, 'a.md')).toMatchObject({
+      kind: 'update',
+      changes: { title: 'edited', is_internal: true },
+      changed: ['title', 'is_internal'],
+    });
     const moved = { ...DOC, updated_at: '2025-01-08T00:00:00.000000Z' };
-    expect(planAgainstService(edited, moved, false, 'a.md')).toMatchObject({ kind: 'refuse', reason: expect.stringContaining('See what changed with `pwctl docs diff a.md`') });
-    expect(planAgainstService(edited, moved, false, "my docs/it's.md")).toMatchObject({ reason: expect.stringContaining("`pwctl docs diff 'my docs/it'\\''s.md'`") });
+    expect(planAgainstService(edited, moved, false, 'a.md')).toMatchObject({
+      kind: 'refuse',
+      reason: expect.stringContaining('See what changed with `pwctl docs diff a.md`'),
+    });
+    expect(planAgainstService(edited, moved, false, "my docs/it's.md")).toMatchObject({
+      reason: expect.stringContaining("`pwctl docs diff 'my docs/it'\\''s.md'`"),
+    });
     expect(planAgainstService(edited, moved, true, 'a.md')).toMatchObject({ kind: 'update' });
-    expect(planAgainstService(file, moved, false, 'a.md')).toMatchObject({ kind: 'skip', reason: 'same as the service' });
+    expect(planAgainstService(file, moved, false, 'a.md')).toMatchObject({
+      kind: 'skip',
+      reason: 'same as the service',
+    });
     expect(planAgainstService(file, undefined, false, 'a.md')).toEqual({ kind: 'missing' });
   });
 });

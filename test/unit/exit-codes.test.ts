@@ -1,9 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, errorFromResponse } from '../../src/api/errors.js';
 import { classifyError, EXIT } from '../../src/cli/main.js';
-import { AuthRequiredError, BulkFailure, CommandFailedError, ConfigError, DifferencesFound, InterruptedError, NetworkError, UsageError } from '../../src/errors.js';
+import {
+  AuthRequiredError,
+  BulkFailure,
+  CommandFailedError,
+  ConfigError,
+  DifferencesFound,
+  InterruptedError,
+  NetworkError,
+  UsageError,
+} from '../../src/errors.js';
 
-const api = (kind: ApiError['kind'], status: number | null) => new ApiError({ kind, status, message: 'm', method: 'GET', url: 'http://x/api/v1/steps' });
+const api = (kind: ApiError['kind'], status: number | null) =>
+  new ApiError({ kind, status, message: 'm', method: 'GET', url: 'http://x/api/v1/steps' });
 
 describe('classifyError maps every error family to the contract exit code', () => {
   it.each([
@@ -42,15 +52,29 @@ describe('classifyError maps every error family to the contract exit code', () =
 
 describe('errorFromResponse', () => {
   it('keeps the server status and message and the field errors', () => {
-    const e = errorFromResponse('PUT', 'http://h/api/v1/steps/1?x=1', 422, 'application/json', '{"message":"The given data was invalid.","errors":{"due_date":["bad"]}}');
+    const e = errorFromResponse(
+      'PUT',
+      'http://h/api/v1/steps/1?x=1',
+      422,
+      'application/json',
+      '{"message":"The given data was invalid.","errors":{"due_date":["bad"]}}',
+    );
     expect(e.kind).toBe('validation');
     expect(e.message).toBe('PUT /api/v1/steps/1?x=1: 422 Unprocessable Content: The given data was invalid.');
     expect(e.errors).toEqual({ due_date: ['bad'] });
   });
 
   it('turns an HTML error page into one line', () => {
-    const e = errorFromResponse('GET', 'http://h/api/v1/steps', 502, 'text/html', '<html><body><h1>502 Bad Gateway</h1>\n<hr>nginx</body></html>');
-    expect(e.message).toBe('GET /api/v1/steps: 502 Bad Gateway: the server answered with an HTML error page (a proxy or gateway error?)');
+    const e = errorFromResponse(
+      'GET',
+      'http://h/api/v1/steps',
+      502,
+      'text/html',
+      '<html><body><h1>502 Bad Gateway</h1>\n<hr>nginx</body></html>',
+    );
+    expect(e.message).toBe(
+      'GET /api/v1/steps: 502 Bad Gateway: the server answered with an HTML error page (a proxy or gateway error?)',
+    );
     expect(e.message).not.toMatch(/[<\n]/);
   });
 });

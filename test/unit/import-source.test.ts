@@ -31,14 +31,25 @@ describe('import rows', () => {
   });
 
   it("reads a spreadsheet's header: any case, spaces or hyphens, ';' between cells, empty trailing columns", () => {
-    expect(['Title', ' Due date ', 'PHASE ID', 'is-approval'].map(fieldOfHeader)).toEqual(['title', 'due_date', 'phase_id', 'is_approval']);
+    expect(['Title', ' Due date ', 'PHASE ID', 'is-approval'].map(fieldOfHeader)).toEqual([
+      'title',
+      'due_date',
+      'phase_id',
+      'is_approval',
+    ]);
     expect(sniffDelimiter('Title;Phase ID;Due date\nA;41;2026-01-01\n')).toBe(';');
     expect(sniffDelimiter('\n"Title";"Tags"\n')).toBe(';');
     expect(sniffDelimiter('title,tags\n"a","b;c"\n')).toBe(',');
     expect(sniffDelimiter('title\nA; B\n')).toBe(',');
     expect(sniffDelimiter('Titel;Phase\n')).toBe(';'); // no known name either way: more columns
-    expect(readRows('Title;Phase ID;Tags;;\nA;41;"x;y";;\n', 'csv')).toEqual({ rows: [{ line: 2, fields: { title: 'A', phase_id: '41', tags: 'x;y' } }], problems: [], delimiter: ';' });
-    expect(readRows('title,,\nA,,\nB,oops,\n', 'csv').problems).toEqual([{ line: 3, message: 'column 2 holds "oops", but the header gives it no name' }]);
+    expect(readRows('Title;Phase ID;Tags;;\nA;41;"x;y";;\n', 'csv')).toEqual({
+      rows: [{ line: 2, fields: { title: 'A', phase_id: '41', tags: 'x;y' } }],
+      problems: [],
+      delimiter: ';',
+    });
+    expect(readRows('title,,\nA,,\nB,oops,\n', 'csv').problems).toEqual([
+      { line: 3, message: 'column 2 holds "oops", but the header gives it no name' },
+    ]);
   });
 
   it('tells every header problem on line 1, and no row problems after them', () => {
@@ -46,7 +57,10 @@ describe('import rows', () => {
       rows: [],
       problems: [
         { line: 1, message: 'the header names title twice ("Title" and "title")' },
-        { line: 1, message: expect.stringMatching(/^"Owner" is not a field of a task import \(fields: title, phase_id, /) },
+        {
+          line: 1,
+          message: expect.stringMatching(/^"Owner" is not a field of a task import \(fields: title, phase_id, /),
+        },
         { line: 1, message: expect.stringMatching(/^"Phase" is not a field of a task import/) },
       ],
       delimiter: ',',
@@ -54,16 +68,37 @@ describe('import rows', () => {
   });
 
   it('types CSV cells as the command line types flags, and keeps NDJSON types strict', () => {
-    expect(checkRow({ line: 2, fields: { title: 'x', phase_id: ' 41 ', completed: 'YES', tags: '12; name:12 ;design;12' } }, 'csv', undefined)).toEqual({
-      row: { line: 2, body: { title: 'x', phase_id: 41, completed: true }, tags: [12, '12', 'design'], digest: expect.stringMatching(/^[0-9a-f]{16}$/) },
+    expect(
+      checkRow(
+        { line: 2, fields: { title: 'x', phase_id: ' 41 ', completed: 'YES', tags: '12; name:12 ;design;12' } },
+        'csv',
+        undefined,
+      ),
+    ).toEqual({
+      row: {
+        line: 2,
+        body: { title: 'x', phase_id: 41, completed: true },
+        tags: [12, '12', 'design'],
+        digest: expect.stringMatching(/^[0-9a-f]{16}$/),
+      },
     });
-    expect(checkRow({ line: 3, fields: { title: 'x', tags: [12, '12', 'Design', 'design'] } }, 'ndjson', 7)).toMatchObject({ row: { line: 3, body: { title: 'x', phase_id: 7 }, tags: [12, '12', 'Design'] } });
-    expect(checkRow({ line: 3, fields: { title: 'x', phase_id: 4.5 } }, 'ndjson', undefined)).toEqual({ problems: [{ line: 3, message: expect.stringMatching(/^phase_id must be a positive integer id/) }] });
-    expect(checkRow({ line: 4, fields: { title: '  ' } }, 'csv', 1)).toEqual({ problems: [{ line: 4, message: 'title must not be empty' }] });
+    expect(
+      checkRow({ line: 3, fields: { title: 'x', tags: [12, '12', 'Design', 'design'] } }, 'ndjson', 7),
+    ).toMatchObject({ row: { line: 3, body: { title: 'x', phase_id: 7 }, tags: [12, '12', 'Design'] } });
+    expect(checkRow({ line: 3, fields: { title: 'x', phase_id: 4.5 } }, 'ndjson', undefined)).toEqual({
+      problems: [{ line: 3, message: expect.stringMatching(/^phase_id must be a positive integer id/) }],
+    });
+    expect(checkRow({ line: 4, fields: { title: '  ' } }, 'csv', 1)).toEqual({
+      problems: [{ line: 4, message: 'title must not be empty' }],
+    });
   });
 
   it('reports every bad field of a row', () => {
-    const checked = checkRow({ line: 5, fields: { due_date: '2026-13-01', published: 'maybe', tags: 'id:x', owner: 'me' } }, 'csv', undefined);
+    const checked = checkRow(
+      { line: 5, fields: { due_date: '2026-13-01', published: 'maybe', tags: 'id:x', owner: 'me' } },
+      'csv',
+      undefined,
+    );
     expect(checked).toEqual({
       problems: [
         { line: 5, message: expect.stringMatching(/^"owner" is not a field/) },
@@ -76,7 +111,7 @@ describe('import rows', () => {
     });
   });
 
-  it("digests what a row holds as sent: the same row however it is spelled, another when a value or --phase differs", () => {
+  it('digests what a row holds as sent: the same row however it is spelled, another when a value or --phase differs', () => {
     const digest = (fields: Record<string, unknown>, phase?: number, format: 'csv' | 'ndjson' = 'csv') => {
       const checked = checkRow({ line: 2, fields }, format, phase);
       if (!('row' in checked)) throw new Error('bad row');

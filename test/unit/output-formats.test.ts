@@ -4,7 +4,15 @@
 // from that list, not from names spelled elsewhere.
 import { describe, expect, it } from 'vitest';
 import { JqFilter } from '../../src/output/jq.js';
-import { allFormats, DEFAULT_OUTPUT_FORMAT, isMachineReadable, JQ_DEFAULT_FORMAT, JQ_FORMATS, OUTPUT_FORMATS, type OutputFormat } from '../../src/output/formats.js';
+import {
+  allFormats,
+  DEFAULT_OUTPUT_FORMAT,
+  isMachineReadable,
+  JQ_DEFAULT_FORMAT,
+  JQ_FORMATS,
+  OUTPUT_FORMATS,
+  type OutputFormat,
+} from '../../src/output/formats.js';
 import type { View } from '../../src/output/view.js';
 import { OutputWriter } from '../../src/output/writer.js';
 import { fakeIO } from '../helpers/fake-io.js';
@@ -20,7 +28,10 @@ const VIEW: View<Task> = {
     { header: 'TITLE', field: 'title', value: (t) => t.title, fit: 'shrink' },
   ],
 };
-const TASKS: Task[] = [{ id: 41, title: 'Kickoff' }, { id: 42, title: 'Review' }];
+const TASKS: Task[] = [
+  { id: 41, title: 'Kickoff' },
+  { id: 42, title: 'Review' },
+];
 
 const FLAGS = ['forPeople', 'tabular', 'machineReadable', 'streamsResults'] as const;
 const METHODS = ['record', 'list', 'streamRenderer', 'value', 'dryRun'] as const;
@@ -37,7 +48,11 @@ describe('the registered formats', () => {
   });
 
   it('--jq takes exactly the machine-readable ones, and means the first of them without -o', () => {
-    expect(JQ_FORMATS).toEqual(allFormats().filter((f) => f.machineReadable).map((f) => f.name));
+    expect(JQ_FORMATS).toEqual(
+      allFormats()
+        .filter((f) => f.machineReadable)
+        .map((f) => f.name),
+    );
     expect(JQ_FORMATS.length).toBeGreaterThan(0);
     expect(JQ_DEFAULT_FORMAT).toBe(JQ_FORMATS[0]);
     for (const name of OUTPUT_FORMATS) expect(isMachineReadable(name)).toBe(JQ_FORMATS.includes(name));
@@ -103,6 +118,10 @@ describe.each(OUTPUT_FORMATS.map((name) => [name]))('-o %s', (name: OutputFormat
   it('answers what callers ask as its registration says', () => {
     const format = allFormats().find((f) => f.name === name)!;
     const { writer: w } = writer();
-    expect([w.forPeople, w.tabular, w.streamsResults]).toEqual([format.forPeople, format.tabular, format.streamsResults]);
+    expect([w.forPeople, w.tabular, w.streamsResults]).toEqual([
+      format.forPeople,
+      format.tabular,
+      format.streamsResults,
+    ]);
   });
 });

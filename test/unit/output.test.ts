@@ -79,31 +79,58 @@ describe('field selection', () => {
   });
 
   it('maps a path through a list: assignees.name is every name', () => {
-    const step = { id: 1, assignees: [{ id: 7, name: 'Maya' }, { id: 8, name: 'Sam' }], phase: null };
+    const step = {
+      id: 1,
+      assignees: [
+        { id: 7, name: 'Maya' },
+        { id: 8, name: 'Sam' },
+      ],
+      phase: null,
+    };
     expect(getPath(step, 'assignees.name')).toEqual(['Maya', 'Sam']);
     expect(getPath({ assignees: [] }, 'assignees.name')).toEqual([]);
-    expect(selectFields(step, ['id', 'assignees.name'])).toEqual({ id: 1, assignees: [{ name: 'Maya' }, { name: 'Sam' }] });
-    expect(selectFields(step, ['assignees.id', 'assignees.name'])).toEqual({ assignees: [{ id: 7, name: 'Maya' }, { id: 8, name: 'Sam' }] });
+    expect(selectFields(step, ['id', 'assignees.name'])).toEqual({
+      id: 1,
+      assignees: [{ name: 'Maya' }, { name: 'Sam' }],
+    });
+    expect(selectFields(step, ['assignees.id', 'assignees.name'])).toEqual({
+      assignees: [
+        { id: 7, name: 'Maya' },
+        { id: 8, name: 'Sam' },
+      ],
+    });
   });
 
   it('keeps the nesting of selected paths; an absent or null parent is null, not {title: null}', () => {
-    expect(selectFields(record, ['id', 'phase.title', 'missing'])).toEqual({ id: 1, phase: { title: 'Design' }, missing: null });
+    expect(selectFields(record, ['id', 'phase.title', 'missing'])).toEqual({
+      id: 1,
+      phase: { title: 'Design' },
+      missing: null,
+    });
     expect(selectFields({ id: 1, client: null }, ['client.title'])).toEqual({ client: null });
     expect(selectFields(record, ['phase.title', 'phase'])).toEqual({ phase: record.phase });
     expect(selectFields(record, ['tags.0.name'])).toEqual({ tags: { 0: { name: 'a' } } });
   });
 
   it('rejects unknown fields and unknown nested paths, listing the valid ones', () => {
-    expect(() => validateFields(['id', 'nope.x'], ['id', 'title'])).toThrow('--fields: unknown field "nope.x"; valid fields: id, title');
+    expect(() => validateFields(['id', 'nope.x'], ['id', 'title'])).toThrow(
+      '--fields: unknown field "nope.x"; valid fields: id, title',
+    );
     const nested = { phase: ['id', 'title'], assignees: ['id', 'name'] };
     expect(() => validateFields(['phase.titel'], ['id', 'phase', 'assignees'], nested)).toThrow(
       '--fields: unknown field "phase.titel" (did you mean phase.title?); valid fields: id, phase, phase.id, phase.title, assignees, assignees.id, assignees.name',
     );
     expect(() => validateFields(['id.x'], ['id', 'phase'], nested)).toThrow(/unknown field "id.x"/);
     // A known parent: its own fields are compared by their last part, so nothing far is suggested.
-    expect(() => validateFields(['assignees.email'], ['id', 'assignees'], nested)).toThrow(/unknown field "assignees.email"; valid/);
-    expect(() => validateFields(['phse.title'], ['id', 'phase'], nested)).toThrow(/unknown field "phse.title" \(did you mean phase.title\?\)/);
-    expect(() => validateFields(['phase.title', 'assignees.name', 'assignees.0.name'], ['phase', 'assignees'], nested)).not.toThrow();
+    expect(() => validateFields(['assignees.email'], ['id', 'assignees'], nested)).toThrow(
+      /unknown field "assignees.email"; valid/,
+    );
+    expect(() => validateFields(['phse.title'], ['id', 'phase'], nested)).toThrow(
+      /unknown field "phse.title" \(did you mean phase.title\?\)/,
+    );
+    expect(() =>
+      validateFields(['phase.title', 'assignees.name', 'assignees.0.name'], ['phase', 'assignees'], nested),
+    ).not.toThrow();
     expect(() => validateFields(['payload.anything.at.all'], ['payload'], { payload: '*' })).not.toThrow();
     expect(() => validateFields(['x'], ['id'], {}, 'fields')).toThrow(/^fields: unknown field "x"/);
   });
@@ -113,7 +140,13 @@ interface Row {
   id: number;
   title: string;
 }
-const VIEW: View<Row> = { fields: ['id', 'title'], columns: [{ header: 'ID', value: (r) => r.id }, { header: 'TITLE', value: (r) => r.title }] };
+const VIEW: View<Row> = {
+  fields: ['id', 'title'],
+  columns: [
+    { header: 'ID', value: (r) => r.id },
+    { header: 'TITLE', value: (r) => r.title },
+  ],
+};
 async function* rows(n: number): AsyncGenerator<Row> {
   for (let i = 1; i <= n; i++) yield { id: i, title: `t${i}\u001b[1m` };
 }
@@ -162,7 +195,10 @@ describe('OutputWriter', () => {
     const { io, out } = fakeIO();
     await new OutputWriter(io, 'yaml', undefined).list(rows(2), VIEW);
     const { parse } = await import('yaml');
-    expect(parse(out())).toEqual([{ id: 1, title: 't1\u001b[1m' }, { id: 2, title: 't2\u001b[1m' }]);
+    expect(parse(out())).toEqual([
+      { id: 1, title: 't1\u001b[1m' },
+      { id: 2, title: 't2\u001b[1m' },
+    ]);
   });
 
   it('rejects unknown --fields before writing anything', async () => {
@@ -192,7 +228,8 @@ describe('OutputWriter.stream (an endless stream)', () => {
       { header: 'TITLE', value: (e) => e.title, fit: 'shrink', width: 60 },
     ],
   };
-  const events = (from: number, n: number): Event[] => Array.from({ length: n }, (_, i) => ({ at: '12:00', id: from + i, title: `Event ${from + i} 👍🏽\u001b[2J` }));
+  const events = (from: number, n: number): Event[] =>
+    Array.from({ length: n }, (_, i) => ({ at: '12:00', id: from + i, title: `Event ${from + i} 👍🏽\u001b[2J` }));
 
   it('json and ndjson: one compact object a line, --fields applied', async () => {
     for (const format of ['json', 'ndjson'] as const) {
@@ -246,12 +283,17 @@ describe('OutputWriter.stream (an endless stream)', () => {
 
   it('rejects unknown --fields before anything is written', async () => {
     const { io } = fakeIO();
-    await expect(new OutputWriter(io, 'ndjson', ['nope']).stream(EVENT_VIEW)).rejects.toThrow(/valid fields: at, id, title/);
+    await expect(new OutputWriter(io, 'ndjson', ['nope']).stream(EVENT_VIEW)).rejects.toThrow(
+      /valid fields: at, id, title/,
+    );
   });
 
   it('drops (and counts) records while stdout has stopped taking them, rather than hold them', async () => {
     const stdout = new PassThrough({ highWaterMark: 16 });
-    const io = new IO({ stdin: new PassThrough(), stdout, stderr: new PassThrough() }, { stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false, stdoutColor: 0, stderrColor: 0 });
+    const io = new IO(
+      { stdin: new PassThrough(), stdout, stderr: new PassThrough() },
+      { stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false, stdoutColor: 0, stderrColor: 0 },
+    );
     const stream = await new OutputWriter(io, 'ndjson', undefined).stream(EVENT_VIEW);
     const big = { at: 'x', id: 1, title: 'y'.repeat(1024 * 1024) };
     for (let i = 0; i < 20; i++) stream.write([big]);
@@ -263,7 +305,12 @@ describe('OutputWriter.stream (an endless stream)', () => {
 
 describe('error lines', () => {
   it('prints one error line plus one line per field error, escaped', () => {
-    const text = errorLines({ message: 'PUT /steps/1: 422: invalid\u001b]0;x\u0007', status: 422, exitCode: 5, errors: { due_date: ['must be a date'] } });
+    const text = errorLines({
+      message: 'PUT /steps/1: 422: invalid\u001b]0;x\u0007',
+      status: 422,
+      exitCode: 5,
+      errors: { due_date: ['must be a date'] },
+    });
     expect(text).toBe('error: PUT /steps/1: 422: invalid^[]0;x^G\n  due_date: must be a date\n');
   });
 

@@ -18,7 +18,10 @@ function pages(total: number, perPage: number, style: 'links' | 'webhooks' = 'li
   const fetchPage = async (next: string | undefined): Promise<PageBody<number>> => {
     urls.push(next);
     const page = next ? Number(new URL(next).searchParams.get('page')) : 1;
-    const data = Array.from({ length: Math.max(0, Math.min(perPage, total - (page - 1) * perPage)) }, (_, i) => (page - 1) * perPage + i + 1);
+    const data = Array.from(
+      { length: Math.max(0, Math.min(perPage, total - (page - 1) * perPage)) },
+      (_, i) => (page - 1) * perPage + i + 1,
+    );
     const nextUrl = page * perPage < total ? `http://x/api/v1/steps?page=${page + 1}` : null;
     return style === 'links' ? { data, links: { next: nextUrl } } : { data, next_page_url: nextUrl };
   };
@@ -60,7 +63,6 @@ describe('paginate', () => {
     await collect(paginate(fetchPage, 10, result));
     expect(result.truncated).toBe(false);
   });
-
 });
 
 /** A list whose page `n` (from 1) is `page(n)`, fetched through paginate; records the URLs asked for. */
@@ -97,53 +99,99 @@ describe('paginate ends a list whose next links go round in circles', () => {
   });
 
   it('a relative next link is compared as the URL it resolves to', async () => {
-    const { fetchPage } = scripted((n) => ({ data: [{ id: n }], links: { next: n === 1 ? '/api/v1/steps?page=2' : link('page=2') } }));
-    expect(await failure(paginate(fetchPage, 'all', undefined, FIRST))).toMatch(/next link on page 2 repeats page 2 \(GET \/api\/v1\/steps\?page=2\)/);
+    const { fetchPage } = scripted((n) => ({
+      data: [{ id: n }],
+      links: { next: n === 1 ? '/api/v1/steps?page=2' : link('page=2') },
+    }));
+    expect(await failure(paginate(fetchPage, 'all', undefined, FIRST))).toMatch(
+      /next link on page 2 repeats page 2 \(GET \/api\/v1\/steps\?page=2\)/,
+    );
   });
 
   it('a next link back to the first page', async () => {
     const { fetchPage } = scripted((n) => ({ data: [{ id: n }], links: { next: n === 1 ? link('page=2') : FIRST } }));
-    expect(await failure(paginate(fetchPage, 'all', undefined, FIRST))).toMatch(/next link on page 2 repeats page 1 \(GET \/api\/v1\/steps\?per_page=1000\)/);
+    expect(await failure(paginate(fetchPage, 'all', undefined, FIRST))).toMatch(
+      /next link on page 2 repeats page 1 \(GET \/api\/v1\/steps\?per_page=1000\)/,
+    );
   });
 
   it('ever-new next links serving records already seen: stopped at the first such page', async () => {
-    const { fetchPage, urls } = scripted((n) => ({ data: [{ id: 1 }, { id: 2 }], links: { next: link(`page=${n + 1}`) } }));
+    const { fetchPage, urls } = scripted((n) => ({
+      data: [{ id: 1 }, { id: 2 }],
+      links: { next: link(`page=${n + 1}`) },
+    }));
     const seen: unknown[] = [];
     const message = await failure(paginate(fetchPage, 'all', undefined, FIRST), seen);
-    expect(message).toBe("GET /api/v1/steps?per_page=1000: page 2 holds only records of earlier pages, yet the service's next link asks for page 3: the list would never end; stopped after 2 pages");
+    expect(message).toBe(
+      "GET /api/v1/steps?per_page=1000: page 2 holds only records of earlier pages, yet the service's next link asks for page 3: the list would never end; stopped after 2 pages",
+    );
     expect(urls).toHaveLength(2);
     expect(seen).toEqual([{ id: 1 }, { id: 2 }]); // the repeated page is not passed on
   });
 
   it('identical pages of records without ids, under cursor links', async () => {
     const { fetchPage } = scripted((n) => ({ data: ['a', { b: 1 }], links: { next: link(`cursor=${n}`) } }));
-    expect(await failure(paginate(fetchPage, 'all', undefined, FIRST))).toMatch(/page 2 holds only records of earlier pages, yet the service's next link asks for another/);
+    expect(await failure(paginate(fetchPage, 'all', undefined, FIRST))).toMatch(
+      /page 2 holds only records of earlier pages, yet the service's next link asks for another/,
+    );
   });
 
   it('a next link whose page number goes back, or stays, under a new URL', async () => {
-    const back = scripted((n) => ({ data: [{ id: n }], links: { next: link(n === 3 ? 'page=2&again=1' : `page=${n + 1}`) } }));
-    expect(await failure(paginate(back.fetchPage, 'all', undefined, FIRST))).toMatch(/the service's next link on page 3 goes back to page 2 \(GET \/api\/v1\/steps\?page=2&again=1\): the list would never end; stopped after 3 pages$/);
-    const stays = scripted((n) => ({ data: [{ id: n }], links: { next: link(`page=${Math.min(n + 1, 2)}&visit=${n}`) } }));
-    expect(await failure(paginate(stays.fetchPage, 'all', undefined, FIRST))).toMatch(/next link on page 2 leads to page 2 again/);
+    const back = scripted((n) => ({
+      data: [{ id: n }],
+      links: { next: link(n === 3 ? 'page=2&again=1' : `page=${n + 1}`) },
+    }));
+    expect(await failure(paginate(back.fetchPage, 'all', undefined, FIRST))).toMatch(
+      /the service's next link on page 3 goes back to page 2 \(GET \/api\/v1\/steps\?page=2&again=1\): the list would never end; stopped after 3 pages$/,
+    );
+    const stays = scripted((n) => ({
+      data: [{ id: n }],
+      links: { next: link(`page=${Math.min(n + 1, 2)}&visit=${n}`) },
+    }));
+    expect(await failure(paginate(stays.fetchPage, 'all', undefined, FIRST))).toMatch(
+      /next link on page 2 leads to page 2 again/,
+    );
   });
 
   it('a page whose meta.current_page shows the service ignored the link', async () => {
-    const { fetchPage } = scripted((n) => ({ data: [{ id: n }], links: { next: link(`page=${n + 1}`) }, meta: { current_page: 1 } }));
-    expect(await failure(paginate(fetchPage, 'all', undefined, FIRST))).toMatch(/next link on page 1 leads to page 1 again \(GET \/api\/v1\/steps\?page=2\)/);
+    const { fetchPage } = scripted((n) => ({
+      data: [{ id: n }],
+      links: { next: link(`page=${n + 1}`) },
+      meta: { current_page: 1 },
+    }));
+    expect(await failure(paginate(fetchPage, 'all', undefined, FIRST))).toMatch(
+      /next link on page 1 leads to page 1 again \(GET \/api\/v1\/steps\?page=2\)/,
+    );
   });
 
   it('more pages than meta (total and per_page, or last_page) or links.last account for', async () => {
-    const total = scripted((n) => ({ data: [{ id: n }], links: { next: link(`page=${n + 1}`) }, meta: { current_page: n, per_page: 2, total: 5 } }));
-    expect(await failure(paginate(total.fetchPage, 'all', undefined, FIRST))).toMatch(/next link on page 3 leads past the last page the service announced \(page 3 of 3\)/);
-    const lastPage = scripted((n) => ({ data: [{ id: n }], links: { next: link(`page=${n + 1}`) }, meta: { current_page: n, last_page: 2 } }));
+    const total = scripted((n) => ({
+      data: [{ id: n }],
+      links: { next: link(`page=${n + 1}`) },
+      meta: { current_page: n, per_page: 2, total: 5 },
+    }));
+    expect(await failure(paginate(total.fetchPage, 'all', undefined, FIRST))).toMatch(
+      /next link on page 3 leads past the last page the service announced \(page 3 of 3\)/,
+    );
+    const lastPage = scripted((n) => ({
+      data: [{ id: n }],
+      links: { next: link(`page=${n + 1}`) },
+      meta: { current_page: n, last_page: 2 },
+    }));
     expect(await failure(paginate(lastPage.fetchPage, 'all', undefined, FIRST))).toMatch(/\(page 2 of 2\)/);
     const last = scripted((n) => ({ data: [{ id: n }], links: { next: link(`page=${n + 1}`), last: link('page=1') } }));
-    expect(await failure(paginate(last.fetchPage, 'all', undefined, FIRST))).toMatch(/next link on page 1 leads past the last page the service announced \(page 1 of 1\)/);
+    expect(await failure(paginate(last.fetchPage, 'all', undefined, FIRST))).toMatch(
+      /next link on page 1 leads past the last page the service announced \(page 1 of 1\)/,
+    );
   });
 
   it('lets well-behaved lists be: a list that grows while it is read, a last page of records shifted from the one before, a limit reached within a page', async () => {
     // The total grows by one record per page read: each page announces a later last page.
-    const growing = scripted((n) => ({ data: [{ id: n }], links: { next: n < 4 ? link(`page=${n + 1}`) : null }, meta: { current_page: n, per_page: 1, total: n + 1 } }));
+    const growing = scripted((n) => ({
+      data: [{ id: n }],
+      links: { next: n < 4 ? link(`page=${n + 1}`) : null },
+      meta: { current_page: n, per_page: 1, total: n + 1 },
+    }));
     expect(await collect(paginate(growing.fetchPage, 'all', undefined, FIRST))).toHaveLength(4);
     // Records updated meanwhile moved into the last page: seen before, but it links nowhere.
     const shifted = scripted((n) => ({ data: [{ id: 1 }], links: { next: n === 1 ? link('page=2') : null } }));

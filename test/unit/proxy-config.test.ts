@@ -6,17 +6,32 @@ import { proxyFor, proxySecrets, readProxyConfig } from '../../src/api/proxy-con
 import { UsageError } from '../../src/errors.js';
 
 describe('isLoopbackHost (Go rule: localhost and loopback addresses)', () => {
-  it.each(['localhost', 'LOCALHOST', 'localhost.', '127.0.0.1', '127.8.9.10', '[::1]', '::1', '0:0:0:0:0:0:0:1', '[::ffff:7f00:1]'])('%s is loopback', (host) => {
+  it.each([
+    'localhost',
+    'LOCALHOST',
+    'localhost.',
+    '127.0.0.1',
+    '127.8.9.10',
+    '[::1]',
+    '::1',
+    '0:0:0:0:0:0:0:1',
+    '[::ffff:7f00:1]',
+  ])('%s is loopback', (host) => {
     expect(isLoopbackHost(host)).toBe(true);
   });
 
-  it.each(['pwctl-sandbox.test', 'localhost.example.com', 'mylocalhost', '128.0.0.1', '10.0.0.1', '[::2]', '0.0.0.0'])('%s is not', (host) => {
-    expect(isLoopbackHost(host)).toBe(false);
-  });
+  it.each(['pwctl-sandbox.test', 'localhost.example.com', 'mylocalhost', '128.0.0.1', '10.0.0.1', '[::2]', '0.0.0.0'])(
+    '%s is not',
+    (host) => {
+      expect(isLoopbackHost(host)).toBe(false);
+    },
+  );
 });
 
 describe('NO_PROXY matching', () => {
-  const rules = parseNoProxy(' example.com, .corp.internal *.svc.local,api.partner.io:8443 10.1.2.3, 192.168.0.0/16,[fd00::1]:9000, fe80::/10 ');
+  const rules = parseNoProxy(
+    ' example.com, .corp.internal *.svc.local,api.partner.io:8443 10.1.2.3, 192.168.0.0/16,[fd00::1]:9000, fe80::/10 ',
+  );
 
   it.each([
     ['example.com', 443, true],
@@ -68,11 +83,18 @@ describe('readProxyConfig and proxyFor', () => {
   });
 
   it('reads either case; lower case wins when both are set, and the message names the one used', () => {
-    const config = readProxyConfig({ https_proxy: 'http://lower:1', HTTPS_PROXY: 'http://upper:2', no_proxy: 'a.example', NO_PROXY: 'b.example' });
+    const config = readProxyConfig({
+      https_proxy: 'http://lower:1',
+      HTTPS_PROXY: 'http://upper:2',
+      no_proxy: 'a.example',
+      NO_PROXY: 'b.example',
+    });
     expect(proxyFor(config, 'https://x.example/')).toMatchObject({ url: 'http://lower:1/', variable: 'https_proxy' });
     expect(proxyFor(config, 'https://a.example/')).toBeUndefined();
     expect(proxyFor(config, 'https://b.example/')).toBeDefined();
-    expect(proxyFor(readProxyConfig({ HTTPS_PROXY: 'http://upper:2' }), 'https://x.example/')?.variable).toBe('HTTPS_PROXY');
+    expect(proxyFor(readProxyConfig({ HTTPS_PROXY: 'http://upper:2' }), 'https://x.example/')?.variable).toBe(
+      'HTTPS_PROXY',
+    );
   });
 
   it('takes a proxy without a scheme as http://, and compares NO_PROXY ports with the default port', () => {
@@ -84,7 +106,12 @@ describe('readProxyConfig and proxyFor', () => {
 
   it('never sends loopback requests through the proxy', () => {
     const config = readProxyConfig({ HTTP_PROXY: 'http://proxy:3128', HTTPS_PROXY: 'http://proxy:3128' });
-    for (const url of ['http://127.0.0.1:8080/api/v1', 'http://localhost:3000/hooks', 'https://[::1]:8443/', 'http://127.0.0.2/']) {
+    for (const url of [
+      'http://127.0.0.1:8080/api/v1',
+      'http://localhost:3000/hooks',
+      'https://[::1]:8443/',
+      'http://127.0.0.2/',
+    ]) {
       expect(proxyFor(config, url)).toBeUndefined();
     }
     expect(proxyFor(config, 'http://pwctl-sandbox.test:8080/')).toBeDefined();
@@ -97,7 +124,14 @@ describe('readProxyConfig and proxyFor', () => {
     expect(route.hasCredentials).toBe(true);
     expect(route.url).toContain('alice:p%40ss%3Aword@');
     const secrets = proxySecrets(config);
-    expect(secrets).toEqual(expect.arrayContaining(['p%40ss%3Aword', 'p@ss:word', 'alice:p@ss:word', Buffer.from('alice:p@ss:word').toString('base64')]));
+    expect(secrets).toEqual(
+      expect.arrayContaining([
+        'p%40ss%3Aword',
+        'p@ss:word',
+        'alice:p@ss:word',
+        Buffer.from('alice:p@ss:word').toString('base64'),
+      ]),
+    );
     expect(proxySecrets(readProxyConfig({ HTTPS_PROXY: 'http://proxy.corp:3128' }))).toEqual([]);
   });
 
@@ -106,6 +140,8 @@ describe('readProxyConfig and proxyFor', () => {
     expect(bad({ HTTPS_PROXY: 'http://alice:hunter22@[bad' })).toThrow(UsageError);
     expect(bad({ HTTPS_PROXY: 'http://alice:hunter22@[bad' })).not.toThrow(/hunter22/);
     expect(bad({ HTTPS_PROXY: 'http://alice:hunter22@[bad' })).toThrow(/^HTTPS_PROXY is not a proxy URL/);
-    expect(bad({ http_proxy: 'socks5://127.0.0.1:1080' })).toThrow(/http_proxy names a socks5 proxy; pwctl supports http:\/\/ and https:\/\/ proxies/);
+    expect(bad({ http_proxy: 'socks5://127.0.0.1:1080' })).toThrow(
+      /http_proxy names a socks5 proxy; pwctl supports http:\/\/ and https:\/\/ proxies/,
+    );
   });
 });

@@ -32,8 +32,18 @@ describe('matchCreates', () => {
       { id: 9, group: 'b', created_at: later(1) },
       { id: 10, group: 'b', created_at: later(2) },
     ];
-    const items = [{ group: 'a', since }, { group: 'a', since }, { group: 'b', since }, { group: 'c', since }];
-    expect(matchCreates(items, candidates, new Set(), 'exact')).toEqual([5, 7, { undecided: { found: [9, 10], items: 1 } }, null]);
+    const items = [
+      { group: 'a', since },
+      { group: 'a', since },
+      { group: 'b', since },
+      { group: 'c', since },
+    ];
+    expect(matchCreates(items, candidates, new Set(), 'exact')).toEqual([
+      5,
+      7,
+      { undecided: { found: [9, 10], items: 1 } },
+      null,
+    ]);
   });
   it('pairs: matches as far as both go, oldest first, never a claimed record or one made before', () => {
     const candidates = [
@@ -43,7 +53,11 @@ describe('matchCreates', () => {
       { id: 8, group: 'a', created_at: later(2) },
     ];
     const claimed = new Set<number | string>([8]);
-    const items = [{ group: 'a', since }, { group: 'a', since }, { group: 'a', since }];
+    const items = [
+      { group: 'a', since },
+      { group: 'a', since },
+      { group: 'a', since },
+    ];
     expect(matchCreates(items, candidates, claimed, 'pairs')).toEqual([4, 6, null]);
     expect([...claimed].sort()).toEqual([4, 6, 8]);
   });
@@ -58,7 +72,12 @@ describe('StepOrder', () => {
     order.add(4, 41, 'placing');
     order.add(5, 41, { present: 105 });
     order.add(6, 41, 'placing');
-    const [one, three, four, six] = [1, 3, 4, 6].map((id) => order.slot(id)!) as [StepSlot, StepSlot, StepSlot, StepSlot];
+    const [one, three, four, six] = [1, 3, 4, 6].map((id) => order.slot(id)!) as [
+      StepSlot,
+      StepSlot,
+      StepSlot,
+      StepSlot,
+    ];
     expect([one.needsMove, three.needsMove, four.needsMove, six.needsMove]).toEqual([true, true, true, false]);
     expect(order.slot(2)).toBeUndefined();
     expect(await one.position()).toEqual({ position: 'first' });
@@ -76,7 +95,10 @@ describe('StepOrder', () => {
     order.add(2, 42, 'placing');
     order.add(3, 41, 'placing');
     let turned = false;
-    const waiting = order.slot(3)!.turn().then(() => (turned = true));
+    const waiting = order
+      .slot(3)!
+      .turn()
+      .then(() => (turned = true));
     await order.slot(2)!.turn(); // another phase: no wait
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(turned).toBe(false);

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { decideRetry, formatWait, isIdempotentMethod, parseRetryAfter, RETRY_DEFAULTS, waitBounds } from '../../src/api/retry-policy.js';
+import {
+  decideRetry,
+  formatWait,
+  isIdempotentMethod,
+  parseRetryAfter,
+  RETRY_DEFAULTS,
+  waitBounds,
+} from '../../src/api/retry-policy.js';
 
 const half = () => 0.5;
 
@@ -12,13 +19,17 @@ describe('decideRetry', () => {
   });
 
   it('gives up on 429 after the rate-limit budget and on an absurd Retry-After', () => {
-    expect(decideRetry({ kind: 'status', status: 429, retryAfterMs: 10 }, RETRY_DEFAULTS.maxRateLimitAttempts, true).retry).toBe(false);
+    expect(
+      decideRetry({ kind: 'status', status: 429, retryAfterMs: 10 }, RETRY_DEFAULTS.maxRateLimitAttempts, true).retry,
+    ).toBe(false);
     expect(decideRetry({ kind: 'status', status: 429, retryAfterMs: 3_600_000 }, 1, true).retry).toBe(false);
   });
 
   it('waits out a single Retry-After of up to 5 minutes, not one second more, and says how long was asked', () => {
     expect(RETRY_DEFAULTS.maxRetryAfterMs).toBe(300_000);
-    expect(decideRetry({ kind: 'status', status: 429, retryAfterMs: 300_000 }, 1, true, RETRY_DEFAULTS, half)).toMatchObject({ retry: true, delayMs: 300_000 });
+    expect(
+      decideRetry({ kind: 'status', status: 429, retryAfterMs: 300_000 }, 1, true, RETRY_DEFAULTS, half),
+    ).toMatchObject({ retry: true, delayMs: 300_000 });
     expect(decideRetry({ kind: 'status', status: 429, retryAfterMs: 301_000 }, 1, true, RETRY_DEFAULTS, half)).toEqual({
       retry: false,
       reason: 'Retry-After is too long to wait',
@@ -30,13 +41,15 @@ describe('decideRetry', () => {
 
   it('stops when the waits of one request would add up to more than 10 minutes', () => {
     expect(RETRY_DEFAULTS.maxTotalWaitMs).toBe(600_000);
-    const wait = (waitedMs: number, retryAfterMs: number) => decideRetry({ kind: 'status', status: 429, retryAfterMs }, 3, false, RETRY_DEFAULTS, half, waitedMs);
+    const wait = (waitedMs: number, retryAfterMs: number) =>
+      decideRetry({ kind: 'status', status: 429, retryAfterMs }, 3, false, RETRY_DEFAULTS, half, waitedMs);
     expect(wait(300_000, 300_000)).toMatchObject({ retry: true, delayMs: 300_000 });
     expect(wait(599_000, 1_000)).toMatchObject({ retry: true });
     expect(wait(599_000, 2_000)).toEqual({
       retry: false,
       reason: 'the waits of this request would add up to too long',
-      explain: 'the service asked to wait 2 s (Retry-After) after 9 min 59 s of waits already, more than the 10 min pwctl waits for one request (PWCTL_MAX_WAIT)',
+      explain:
+        'the service asked to wait 2 s (Retry-After) after 9 min 59 s of waits already, more than the 10 min pwctl waits for one request (PWCTL_MAX_WAIT)',
     });
     // Retry-After: 100 for ever: six waits (10 min), then the seventh 429 is reported.
     let waited = 0;
@@ -53,10 +66,16 @@ describe('decideRetry', () => {
   it('PWCTL_MAX_WAIT sets both bounds, higher or lower', () => {
     const longer = waitBounds(3600);
     expect(longer).toMatchObject({ ...RETRY_DEFAULTS, maxRetryAfterMs: 3_600_000, maxTotalWaitMs: 3_600_000 });
-    expect(decideRetry({ kind: 'status', status: 429, retryAfterMs: 1_800_000 }, 1, true, longer, half, 1_800_000)).toMatchObject({ retry: true, delayMs: 1_800_000 });
-    expect(decideRetry({ kind: 'status', status: 429, retryAfterMs: 1_800_000 }, 1, true, longer, half, 1_800_001).retry).toBe(false);
+    expect(
+      decideRetry({ kind: 'status', status: 429, retryAfterMs: 1_800_000 }, 1, true, longer, half, 1_800_000),
+    ).toMatchObject({ retry: true, delayMs: 1_800_000 });
+    expect(
+      decideRetry({ kind: 'status', status: 429, retryAfterMs: 1_800_000 }, 1, true, longer, half, 1_800_001).retry,
+    ).toBe(false);
     const shorter = decideRetry({ kind: 'status', status: 429, retryAfterMs: 2_000 }, 1, true, waitBounds(1), half);
-    expect(shorter.retry === false && shorter.explain).toBe('the service asked to wait 2 s (Retry-After), longer than the 1 s pwctl waits (PWCTL_MAX_WAIT)');
+    expect(shorter.retry === false && shorter.explain).toBe(
+      'the service asked to wait 2 s (Retry-After), longer than the 1 s pwctl waits (PWCTL_MAX_WAIT)',
+    );
     expect(waitBounds(undefined)).toEqual(RETRY_DEFAULTS);
   });
 
@@ -75,7 +94,8 @@ describe('decideRetry', () => {
   });
 
   it('never retries other 4xx statuses', () => {
-    for (const status of [400, 401, 403, 404, 422]) expect(decideRetry({ kind: 'status', status }, 1, true).retry).toBe(false);
+    for (const status of [400, 401, 403, 404, 422])
+      expect(decideRetry({ kind: 'status', status }, 1, true).retry).toBe(false);
   });
 
   it('uses full-jitter exponential backoff capped at maxDelayMs', () => {
@@ -108,7 +128,14 @@ describe('parseRetryAfter', () => {
 
 describe('formatWait', () => {
   it('names a wait in seconds, minutes and hours', () => {
-    expect([1_500, 59_000, 60_000, 301_000, 3_600_000, 100_000_000].map(formatWait)).toEqual(['1.5 s', '59 s', '1 min', '5 min 1 s', '1 h', '27 h 46 min 40 s']);
+    expect([1_500, 59_000, 60_000, 301_000, 3_600_000, 100_000_000].map(formatWait)).toEqual([
+      '1.5 s',
+      '59 s',
+      '1 min',
+      '5 min 1 s',
+      '1 h',
+      '27 h 46 min 40 s',
+    ]);
   });
 });
 

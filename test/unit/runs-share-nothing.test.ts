@@ -33,8 +33,13 @@ describe('runs of the CLI in one process', () => {
 
   it('a run whose stdout reader went away ends quietly; the next run still reports its error', async () => {
     const stderr = new CapturedOutput(false, undefined);
-    const gone = new Writable({ write: (_chunk, _encoding, done) => done(Object.assign(new Error('write EPIPE'), { code: 'EPIPE' })) });
-    const closed = new Terminal({ stdin: new PassThrough().end(), stdout: gone, stderr }, { stdin: false, stdout: false, stderr: false });
+    const gone = new Writable({
+      write: (_chunk, _encoding, done) => done(Object.assign(new Error('write EPIPE'), { code: 'EPIPE' })),
+    });
+    const closed = new Terminal(
+      { stdin: new PassThrough().end(), stdout: gone, stderr },
+      { stdin: false, stdout: false, stderr: false },
+    );
     expect(await run(['help', 'exit-codes'], env(), closed)).toBe(0);
     expect(stderr.text()).toBe('');
     expect(closed.stdoutClosed).toBe(true);

@@ -5,27 +5,76 @@ import { resolveProfileName, resolveSettings } from '../../src/config/settings.j
 import { UsageError } from '../../src/errors.js';
 
 describe('resolveSettings precedence: flag > env > profile > default', () => {
-  const profile = { base_url: 'https://profile.example', output: 'yaml', token: 'profile-token', timeout: 12, company: 7 };
+  const profile = {
+    base_url: 'https://profile.example',
+    output: 'yaml',
+    token: 'profile-token',
+    timeout: 12,
+    company: 7,
+  };
 
   it('takes the flag over everything', () => {
-    const s = resolveSettings({ output: 'json', baseUrl: 'https://flag.example', timeout: '5' }, { PWCTL_OUTPUT: 'ndjson', PWCTL_BASE_URL: 'https://env.example', PWCTL_TIMEOUT: '9' }, profile, 'default');
-    expect([s.output, s.baseUrl, s.baseUrlSource, s.timeoutMs]).toEqual(['json', 'https://flag.example', '--base-url', 5000]);
+    const s = resolveSettings(
+      { output: 'json', baseUrl: 'https://flag.example', timeout: '5' },
+      { PWCTL_OUTPUT: 'ndjson', PWCTL_BASE_URL: 'https://env.example', PWCTL_TIMEOUT: '9' },
+      profile,
+      'default',
+    );
+    expect([s.output, s.baseUrl, s.baseUrlSource, s.timeoutMs]).toEqual([
+      'json',
+      'https://flag.example',
+      '--base-url',
+      5000,
+    ]);
   });
 
   it('takes the environment over the profile', () => {
-    const s = resolveSettings({}, { PWCTL_OUTPUT: 'ndjson', PWCTL_BASE_URL: 'https://env.example', PWCTL_TOKEN: 'env-token', PWCTL_TIMEOUT: '9' }, profile, 'default');
-    expect([s.output, s.baseUrl, s.baseUrlSource, s.token, s.tokenSource, s.timeoutMs]).toEqual(['ndjson', 'https://env.example', 'PWCTL_BASE_URL', 'env-token', 'env', 9000]);
+    const s = resolveSettings(
+      {},
+      { PWCTL_OUTPUT: 'ndjson', PWCTL_BASE_URL: 'https://env.example', PWCTL_TOKEN: 'env-token', PWCTL_TIMEOUT: '9' },
+      profile,
+      'default',
+    );
+    expect([s.output, s.baseUrl, s.baseUrlSource, s.token, s.tokenSource, s.timeoutMs]).toEqual([
+      'ndjson',
+      'https://env.example',
+      'PWCTL_BASE_URL',
+      'env-token',
+      'env',
+      9000,
+    ]);
   });
 
   it('falls back to the profile, then to defaults', () => {
     const s = resolveSettings({}, {}, profile, 'default');
-    expect([s.output, s.baseUrl, s.baseUrlSource, s.token, s.tokenSource, s.timeoutMs, s.company]).toEqual(['yaml', 'https://profile.example', 'config key base_url (profile default)', 'profile-token', 'file', 12000, 7]);
+    expect([s.output, s.baseUrl, s.baseUrlSource, s.token, s.tokenSource, s.timeoutMs, s.company]).toEqual([
+      'yaml',
+      'https://profile.example',
+      'config key base_url (profile default)',
+      'profile-token',
+      'file',
+      12000,
+      7,
+    ]);
     const d = resolveSettings({}, {}, {}, 'default');
-    expect([d.output, d.baseUrl, d.token, d.tokenSource, d.timeoutMs, d.debug, d.sandbox]).toEqual(['table', undefined, undefined, undefined, 30000, false, false]);
+    expect([d.output, d.baseUrl, d.token, d.tokenSource, d.timeoutMs, d.debug, d.sandbox]).toEqual([
+      'table',
+      undefined,
+      undefined,
+      undefined,
+      30000,
+      false,
+      false,
+    ]);
   });
 
   it('a token in the keyring is known only by its source: it is read by the commands that need it', () => {
-    const s = resolveSettings({}, {}, { base_url: 'https://k.example', keyring_account: 'default/0a1b2c3d' }, 'default');
+    const s = resolveSettings(
+      {},
+      {},
+      { base_url: 'https://k.example', keyring_account: 'default/0a1b2c3d' },
+      'default',
+    );
     expect([s.token, s.tokenSource]).toEqual([undefined, 'keyring']);
     const env = resolveSettings({}, { PWCTL_TOKEN: 'env-token' }, { keyring_account: 'default/0a1b2c3d' }, 'default');
     expect([env.token, env.tokenSource]).toEqual(['env-token', 'env']);
@@ -37,9 +86,13 @@ describe('resolveSettings precedence: flag > env > profile > default', () => {
   });
 
   it('names the source of an invalid value', () => {
-    expect(() => resolveSettings({}, { PWCTL_OUTPUT: 'xml' }, {}, 'default')).toThrow(/PWCTL_OUTPUT must be one of table, json, yaml, ndjson/);
+    expect(() => resolveSettings({}, { PWCTL_OUTPUT: 'xml' }, {}, 'default')).toThrow(
+      /PWCTL_OUTPUT must be one of table, json, yaml, ndjson/,
+    );
     expect(() => resolveSettings({ timeout: '0' }, {}, {}, 'default')).toThrow(UsageError);
-    expect(() => resolveSettings({}, { PWCTL_SANDBOX: 'maybe' }, {}, 'default')).toThrow(/PWCTL_SANDBOX must be true or false/);
+    expect(() => resolveSettings({}, { PWCTL_SANDBOX: 'maybe' }, {}, 'default')).toThrow(
+      /PWCTL_SANDBOX must be true or false/,
+    );
   });
 
   it('reads PWCTL_DEBUG and PWCTL_SANDBOX as booleans', () => {

@@ -42,7 +42,10 @@ describe('StagedFile', () => {
       else await w;
     }
     expect(waiting).toBeDefined();
-    const outcome = waiting!.then(() => 'resolved', (error: NodeJS.ErrnoException) => error.code);
+    const outcome = waiting!.then(
+      () => 'resolved',
+      (error: NodeJS.ErrnoException) => error.code,
+    );
     await file.discard();
     expect(await outcome).toBe('ERR_STREAM_DESTROYED');
   });

@@ -9,7 +9,10 @@ function terminal() {
   const stderr = new PassThrough();
   let written = '';
   stderr.on('data', (c: Buffer) => (written += c.toString()));
-  const io = new IO({ stdin: new PassThrough(), stdout: new PassThrough(), stderr }, { stdinIsTTY: true, stdoutIsTTY: true, stderrIsTTY: true, stdoutColor: 0, stderrColor: 0 });
+  const io = new IO(
+    { stdin: new PassThrough(), stdout: new PassThrough(), stderr },
+    { stdinIsTTY: true, stdoutIsTTY: true, stderrIsTTY: true, stdoutColor: 0, stderrColor: 0 },
+  );
   return { io, written: () => written };
 }
 
@@ -48,7 +51,10 @@ describe('StatusLine', () => {
     const stderr = new PassThrough();
     let written = '';
     stderr.on('data', (c: Buffer) => (written += c.toString()));
-    const io = new IO({ stdin: new PassThrough(), stdout: new PassThrough(), stderr }, { stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false, stdoutColor: 0, stderrColor: 0 });
+    const io = new IO(
+      { stdin: new PassThrough(), stdout: new PassThrough(), stderr },
+      { stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false, stdoutColor: 0, stderrColor: 0 },
+    );
     const line = new StatusLine(io);
     line.progress('1/20 completed');
     line.rateLimited(5_000);

@@ -44,7 +44,14 @@ describe('fitColumns', () => {
     const at60 = fitColumns(docs, 60, { drop: true });
     expect(at60).toEqual([36, 22, null, null, null, null]);
     // webhooks list at 80: id, event, url, active, company, created.
-    expect(fitColumns([whole(2), whole(17), whole(40), whole(6), shrink(16), whole(16)], 80, { drop: true })).toEqual([2, 17, 40, 6, null, null]);
+    expect(fitColumns([whole(2), whole(17), whole(40), whole(6), shrink(16), whole(16)], 80, { drop: true })).toEqual([
+      2,
+      17,
+      40,
+      6,
+      null,
+      null,
+    ]);
   });
 
   it('cuts only as a last resort: a first column wider than the terminal', () => {
@@ -59,23 +66,32 @@ describe('fitColumns', () => {
   });
 
   it('for any columns and terminal: fits when it can, and cuts a whole column only when nothing else is left to give', () => {
-    const column = fc.record({ natural: fc.integer({ min: 1, max: 80 }), fit: fc.constantFrom<'whole' | 'shrink'>('whole', 'shrink') });
+    const column = fc.record({
+      natural: fc.integer({ min: 1, max: 80 }),
+      fit: fc.constantFrom<'whole' | 'shrink'>('whole', 'shrink'),
+    });
     fc.assert(
-      fc.property(fc.array(column, { minLength: 1, maxLength: 9 }), fc.integer({ min: 20, max: 200 }), fc.boolean(), (columns, budget, drop) => {
-        const widths = fitColumns(columns, budget, { drop });
-        expect(widths).toHaveLength(columns.length);
-        expect(widths[0]).not.toBeNull();
-        if (!drop) expect(widths.every((w) => w !== null)).toBe(true);
-        const shown = widths.flatMap((w, i) => (w === null ? [] : [i]));
-        // Every shown column has at least one cell, so only this many can fit at all.
-        if (shown.length * (1 + COLUMN_GAP) - COLUMN_GAP <= budget) expect(shownWidth(widths)).toBeLessThanOrEqual(budget);
-        for (const i of shown) {
-          expect(widths[i]).toBeLessThanOrEqual(columns[i]!.natural);
-          const cut = widths[i]! < columns[i]!.natural;
-          // A whole column is cut only when no column can be dropped any more.
-          if (cut && columns[i]!.fit === 'whole') expect(!drop || shown.length === 1).toBe(true);
-        }
-      }),
+      fc.property(
+        fc.array(column, { minLength: 1, maxLength: 9 }),
+        fc.integer({ min: 20, max: 200 }),
+        fc.boolean(),
+        (columns, budget, drop) => {
+          const widths = fitColumns(columns, budget, { drop });
+          expect(widths).toHaveLength(columns.length);
+          expect(widths[0]).not.toBeNull();
+          if (!drop) expect(widths.every((w) => w !== null)).toBe(true);
+          const shown = widths.flatMap((w, i) => (w === null ? [] : [i]));
+          // Every shown column has at least one cell, so only this many can fit at all.
+          if (shown.length * (1 + COLUMN_GAP) - COLUMN_GAP <= budget)
+            expect(shownWidth(widths)).toBeLessThanOrEqual(budget);
+          for (const i of shown) {
+            expect(widths[i]).toBeLessThanOrEqual(columns[i]!.natural);
+            const cut = widths[i]! < columns[i]!.natural;
+            // A whole column is cut only when no column can be dropped any more.
+            if (cut && columns[i]!.fit === 'whole') expect(!drop || shown.length === 1).toBe(true);
+          }
+        },
+      ),
       { numRuns: 2_000 },
     );
   });
@@ -95,7 +111,38 @@ describe('text width', () => {
   // Fragments that join into clusters across their edges: combining and spacing marks,
   // ZWJ, variation selectors, skin tones, regional indicators, keycaps, a prepended mark,
   // Hangul jamo, zero-width and soft-hyphen characters, next to plain ASCII.
-  const FRAGMENTS = ['a', 'Z', ' ', '1', '#', 'e\u0301', '\u0301', '\u0300\u0301', 'é', '日本', 'ｶ', '👍', '🏽', '\u200d', '👨‍👩‍👧', '❤', '\ufe0f', '🇫', '🇷', '\u20e3', '\u0600', '\u1100', '\u1161', '\u11a8', '\u200b', '\u00ad', 'हि', 'न्दी', '…', '’'];
+  const FRAGMENTS = [
+    'a',
+    'Z',
+    ' ',
+    '1',
+    '#',
+    'e\u0301',
+    '\u0301',
+    '\u0300\u0301',
+    'é',
+    '日本',
+    'ｶ',
+    '👍',
+    '🏽',
+    '\u200d',
+    '👨‍👩‍👧',
+    '❤',
+    '\ufe0f',
+    '🇫',
+    '🇷',
+    '\u20e3',
+    '\u0600',
+    '\u1100',
+    '\u1161',
+    '\u11a8',
+    '\u200b',
+    '\u00ad',
+    'हि',
+    'न्दी',
+    '…',
+    '’',
+  ];
   const text = fc.array(fc.constantFrom(...FRAGMENTS), { maxLength: 12 }).map((parts) => parts.join(''));
 
   /** Cutting by string-width alone, grapheme by grapheme over the whole text. */
@@ -111,9 +158,12 @@ describe('text width', () => {
   }
 
   it('measured in pieces, text is exactly as wide as string-width says of it whole', () => {
-    fc.assert(fc.property(text, (value) => {
+    fc.assert(
+      fc.property(text, (value) => {
         expect(textWidth(value)).toBe(stringWidth(value));
-      }), { numRuns: 5_000 });
+      }),
+      { numRuns: 5_000 },
+    );
   });
 
   it('cuts exactly where cutting grapheme by grapheme would', () => {
@@ -147,7 +197,11 @@ describe('table layout', () => {
 
   it('aligns every row, whatever its characters, from an id of 1 digit to one of 3', async () => {
     const titles = ['Plain', 'Cafe\u0301 crème', 'Family 👨‍👩‍👧 trip', 'Love ❤️ it', '日本語のタイトル', 'Flags 🇫🇷🇩🇪'];
-    const rows = Array.from({ length: 120 }, (_, i) => [String(i + 1), titles[i % titles.length]!, i % 2 ? 'open' : 'done']);
+    const rows = Array.from({ length: 120 }, (_, i) => [
+      String(i + 1),
+      titles[i % titles.length]!,
+      i % 2 ? 'open' : 'done',
+    ]);
     const table = await tableForRows(COLUMNS, rows, terminal(80));
     const lines = [table.header, ...rows.map((cells) => table.row(cells.map(escapeInline)))];
     const statusAt = columnOf(table.header, 'STATUS');
@@ -160,7 +214,10 @@ describe('table layout', () => {
   });
 
   it('fits the terminal by cutting titles with …, never ids', async () => {
-    const rows = [['1', 'x'.repeat(200), 'open'], ['12345', `${'界'.repeat(50)}`, 'not approved']];
+    const rows = [
+      ['1', 'x'.repeat(200), 'open'],
+      ['12345', `${'界'.repeat(50)}`, 'not approved'],
+    ];
     for (const width of [80, 60]) {
       const table = await tableForRows(COLUMNS, rows, terminal(width));
       for (const cells of rows) {
@@ -192,7 +249,14 @@ describe('table layout', () => {
   });
 
   it('no trailing blanks when the last cells are empty', async () => {
-    const table = await tableForRows(COLUMNS, [['1', 'a', ''], ['2', 'b', 'done']], terminal(80));
+    const table = await tableForRows(
+      COLUMNS,
+      [
+        ['1', 'a', ''],
+        ['2', 'b', 'done'],
+      ],
+      terminal(80),
+    );
     expect(table.row(['1', 'a', ''].map(escapeInline))).toBe('1   a');
   });
 });

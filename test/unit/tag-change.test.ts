@@ -11,7 +11,12 @@ const FRESH = tag(71, 'Fresh');
 
 describe('tagRows', () => {
   it('lists the tags after the change, marked, then the removed ones', () => {
-    const change: TagChange = { data: [LEGACY, DESIGN, FRESH], added: [DESIGN, FRESH], removed: [COPY], created: [FRESH] };
+    const change: TagChange = {
+      data: [LEGACY, DESIGN, FRESH],
+      added: [DESIGN, FRESH],
+      removed: [COPY],
+      created: [FRESH],
+    };
     expect(tagRows(change, new Set([66])).map((r) => [r.id, r.change])).toEqual([
       [66, 'retired'],
       [62, '+'],
@@ -22,7 +27,10 @@ describe('tagRows', () => {
 
   it('marks nothing for a plain listing', () => {
     const rows = tagRows({ data: [COPY, LEGACY], added: [], removed: [], created: [] });
-    expect(rows).toEqual([{ ...COPY, change: '' }, { ...LEGACY, change: '' }]);
+    expect(rows).toEqual([
+      { ...COPY, change: '' },
+      { ...LEGACY, change: '' },
+    ]);
   });
 });
 
@@ -45,7 +53,12 @@ describe('mergeTagChanges', () => {
 
 describe('keptUnrequested', () => {
   it('finds tags a replacement left in place although not named: retired-set tags', () => {
-    const change: TagChange = { data: [LEGACY, DESIGN, URGENT, FRESH], added: [DESIGN, FRESH], removed: [COPY], created: [FRESH] };
+    const change: TagChange = {
+      data: [LEGACY, DESIGN, URGENT, FRESH],
+      added: [DESIGN, FRESH],
+      removed: [COPY],
+      created: [FRESH],
+    };
     // Asked for design by name (in another case), urgent by id, and the new tag Fresh.
     expect([...keptUnrequested(change, ['DESIGN', 61, 'fresh'])]).toEqual([66]);
   });

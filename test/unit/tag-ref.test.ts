@@ -21,7 +21,9 @@ describe('parseTagRef', () => {
   });
 
   it('rejects ids that are not positive safe integers, and empty names', () => {
-    expect(() => parseTagRef('id:abc')).toThrow(/tag "id:abc": id:<n> must be a positive integer id \(e\.g\. 42\), got "abc"/);
+    expect(() => parseTagRef('id:abc')).toThrow(
+      /tag "id:abc": id:<n> must be a positive integer id \(e\.g\. 42\), got "abc"/,
+    );
     expect(() => parseTagRef('id:')).toThrow(/id:<n> must be a positive integer id/);
     expect(() => parseTagRef('0')).toThrow(/tag "0" must be a positive integer id/);
     expect(() => parseTagRef('99999999999999999999')).toThrow(/at most 9007199254740991/);

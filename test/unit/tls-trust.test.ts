@@ -17,22 +17,28 @@ const extraFile = join(dir, 'node-extra.pem');
 writeFileSync(extraFile, `# a comment line\n${nodeExtra}\n`);
 
 describe('trustedCertificates', () => {
-  it.runIf(!canReadSystemStore())('on a Node without the system store: Node defaults untouched unless a bundle is named', () => {
-    expect(trustedCertificates([], { NODE_EXTRA_CA_CERTS: extraFile })).toBeUndefined();
-    const list = trustedCertificates([ours], { NODE_EXTRA_CA_CERTS: extraFile })!;
-    // `ca` replaces Node's defaults, so the list must carry them: bundled roots and NODE_EXTRA_CA_CERTS.
-    expect(list.slice(0, tls.rootCertificates.length)).toEqual(tls.rootCertificates);
-    expect(list).toContain(nodeExtra.trim());
-    expect(list.at(-1)).toBe(ours);
-  });
+  it.runIf(!canReadSystemStore())(
+    'on a Node without the system store: Node defaults untouched unless a bundle is named',
+    () => {
+      expect(trustedCertificates([], { NODE_EXTRA_CA_CERTS: extraFile })).toBeUndefined();
+      const list = trustedCertificates([ours], { NODE_EXTRA_CA_CERTS: extraFile })!;
+      // `ca` replaces Node's defaults, so the list must carry them: bundled roots and NODE_EXTRA_CA_CERTS.
+      expect(list.slice(0, tls.rootCertificates.length)).toEqual(tls.rootCertificates);
+      expect(list).toContain(nodeExtra.trim());
+      expect(list.at(-1)).toBe(ours);
+    },
+  );
 
-  it.runIf(canReadSystemStore())('on a Node with the system store: defaults, system certificates and the bundle', () => {
-    const getCACertificates = (tls as unknown as { getCACertificates(type: string): string[] }).getCACertificates;
-    const list = trustedCertificates([ours], {})!;
-    expect(list.slice(0, getCACertificates('default').length)).toEqual(getCACertificates('default'));
-    expect(list).toEqual(expect.arrayContaining(getCACertificates('system')));
-    expect(list.at(-1)).toBe(ours);
-  });
+  it.runIf(canReadSystemStore())(
+    'on a Node with the system store: defaults, system certificates and the bundle',
+    () => {
+      const getCACertificates = (tls as unknown as { getCACertificates(type: string): string[] }).getCACertificates;
+      const list = trustedCertificates([ours], {})!;
+      expect(list.slice(0, getCACertificates('default').length)).toEqual(getCACertificates('default'));
+      expect(list).toEqual(expect.arrayContaining(getCACertificates('system')));
+      expect(list.at(-1)).toBe(ours);
+    },
+  );
 
   it('makes the secure context once, on first use', () => {
     const context = lazySecureContext([ours], {});
@@ -56,7 +62,9 @@ describe('CA files', () => {
     );
     const empty = join(dir, 'empty.pem');
     writeFileSync(empty, 'not a certificate\n');
-    expect(() => readCaBundle({ path: empty, source: 'config key ca_file (profile default)' })).toThrow(/^config key ca_file \(profile default\) names .*empty\.pem, which holds no PEM certificate/);
+    expect(() => readCaBundle({ path: empty, source: 'config key ca_file (profile default)' })).toThrow(
+      /^config key ca_file \(profile default\) names .*empty\.pem, which holds no PEM certificate/,
+    );
   });
 
   it('`config set ca_file` stores an absolute path to a readable bundle', () => {

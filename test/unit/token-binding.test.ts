@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { bindUnboundLogin, loginNotices, loginService, refuseOtherService, serviceOf } from '../../src/auth/token-binding.js';
+import {
+  bindUnboundLogin,
+  loginNotices,
+  loginService,
+  refuseOtherService,
+  serviceOf,
+} from '../../src/auth/token-binding.js';
 import type { ProfileData } from '../../src/config/store.js';
 
 describe('serviceOf: the origin of a base URL', () => {
@@ -9,7 +15,14 @@ describe('serviceOf: the origin of a base URL', () => {
   });
 
   it('tells apart scheme, host and port', () => {
-    const services = ['http://pm.example.com', 'https://pm.example.com', 'https://pm.example.com:8443', 'https://pm.example.org', 'http://localhost:8080', 'http://127.0.0.1:8080'];
+    const services = [
+      'http://pm.example.com',
+      'https://pm.example.com',
+      'https://pm.example.com:8443',
+      'https://pm.example.org',
+      'http://localhost:8080',
+      'http://127.0.0.1:8080',
+    ];
     expect(new Set(services.map(serviceOf)).size).toBe(services.length);
   });
 });
@@ -18,11 +31,15 @@ describe('refuseOtherService', () => {
   const target = (baseUrl: string, source = '--base-url') => ({ baseUrl, source });
 
   it('lets through another path of the same origin', () => {
-    expect(() => refuseOtherService('https://pm.example.com', target('https://pm.example.com/other'), 'default')).not.toThrow();
+    expect(() =>
+      refuseOtherService('https://pm.example.com', target('https://pm.example.com/other'), 'default'),
+    ).not.toThrow();
   });
 
   it('refuses another origin in one line naming profile, service, base URL, source and remedy', () => {
-    expect(() => refuseOtherService('https://pm.example.com', target('https://evil.example', 'PWCTL_BASE_URL'), 'work')).toThrow(
+    expect(() =>
+      refuseOtherService('https://pm.example.com', target('https://evil.example', 'PWCTL_BASE_URL'), 'work'),
+    ).toThrow(
       'profile work is signed in to https://pm.example.com, and its stored token is sent nowhere else; the base URL from PWCTL_BASE_URL is https://evil.example: run `pwctl auth login --profile work --base-url https://evil.example` to sign in there, or set PWCTL_TOKEN',
     );
   });
@@ -30,16 +47,28 @@ describe('refuseOtherService', () => {
 
 describe('a login stored before bindings', () => {
   it('is bound to its base_url, with the token endpoint it renewed at when it may hold a refresh token', () => {
-    const file: ProfileData = { base_url: 'https://pm.example.com/api/v1', token: 't', refresh_token: 'r', oauth_token_url: 'https://sso.example.com/token' };
+    const file: ProfileData = {
+      base_url: 'https://pm.example.com/api/v1',
+      token: 't',
+      refresh_token: 'r',
+      oauth_token_url: 'https://sso.example.com/token',
+    };
     bindUnboundLogin(file);
-    expect(file).toMatchObject({ token_service: 'https://pm.example.com', token_endpoint: 'https://sso.example.com/token' });
+    expect(file).toMatchObject({
+      token_service: 'https://pm.example.com',
+      token_endpoint: 'https://sso.example.com/token',
+    });
     const plain: ProfileData = { base_url: 'https://pm.example.com', token: 't' };
     bindUnboundLogin(plain);
     expect(plain).toEqual({ base_url: 'https://pm.example.com', token: 't', token_service: 'https://pm.example.com' });
   });
 
   it('is left alone without a login, once bound, or without a base_url', () => {
-    for (const profile of [{ base_url: 'https://a.example' }, { token: 't' }, { base_url: 'https://a.example', token: 't', token_service: 'https://b.example' }] as ProfileData[]) {
+    for (const profile of [
+      { base_url: 'https://a.example' },
+      { token: 't' },
+      { base_url: 'https://a.example', token: 't', token_service: 'https://b.example' },
+    ] as ProfileData[]) {
       const before = structuredClone(profile);
       bindUnboundLogin(profile);
       expect(profile).toEqual(before);
@@ -50,7 +79,12 @@ describe('a login stored before bindings', () => {
 });
 
 describe('loginNotices', () => {
-  const bound: ProfileData = { base_url: 'https://a.example', token: 't', token_service: 'https://a.example', token_endpoint: 'https://a.example/oauth/token' };
+  const bound: ProfileData = {
+    base_url: 'https://a.example',
+    token: 't',
+    token_service: 'https://a.example',
+    token_endpoint: 'https://a.example/oauth/token',
+  };
 
   it('says so when base_url or oauth_token_url moves away from the login', () => {
     expect(loginNotices(bound, { ...bound, base_url: 'https://b.example' }, 'default')).toEqual([

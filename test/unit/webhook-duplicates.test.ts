@@ -14,7 +14,10 @@ function referenceKey(event: string, payload: unknown, fallback: string): string
   const parts = [event, String(record.id), ...stamps.sort()];
   for (const key of ['added_tags', 'removed_tags']) {
     const tags = record[key];
-    if (Array.isArray(tags)) parts.push(`${key}=${tags.map((t) => (t && typeof t === 'object' ? String((t as { id?: unknown }).id) : String(t))).join(',')}`);
+    if (Array.isArray(tags))
+      parts.push(
+        `${key}=${tags.map((t) => (t && typeof t === 'object' ? String((t as { id?: unknown }).id) : String(t))).join(',')}`,
+      );
   }
   return parts.join('|');
 }
@@ -55,14 +58,18 @@ describe('DuplicateTracker', () => {
 
   it('answers exactly as a least-recently-seen Map would, for any sequence of keys', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 12 }), fc.array(fc.integer({ min: 0, max: 30 }), { maxLength: 400 }), (capacity, keys) => {
-        const tracker = new DuplicateTracker(capacity);
-        const reference = new MapTracker(capacity);
-        for (const key of keys) {
-          expect(tracker.check(`k${key}`)).toBe(reference.check(`k${key}`));
-          expect(tracker.size).toBe(reference.seen.size);
-        }
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 12 }),
+        fc.array(fc.integer({ min: 0, max: 30 }), { maxLength: 400 }),
+        (capacity, keys) => {
+          const tracker = new DuplicateTracker(capacity);
+          const reference = new MapTracker(capacity);
+          for (const key of keys) {
+            expect(tracker.check(`k${key}`)).toBe(reference.check(`k${key}`));
+            expect(tracker.size).toBe(reference.seen.size);
+          }
+        },
+      ),
       { numRuns: 500 },
     );
   });
@@ -87,10 +94,20 @@ describe('DuplicateTracker', () => {
 });
 
 describe('deliveryKey', () => {
-  const payload = { id: 103, title: 'A', updated_at: '2025-01-01T00:00:00.000001Z', completed_at: '2025-01-01T00:00:00.000001Z' };
+  const payload = {
+    id: 103,
+    title: 'A',
+    updated_at: '2025-01-01T00:00:00.000001Z',
+    completed_at: '2025-01-01T00:00:00.000001Z',
+  };
 
   it('is the same for the same event, id and timestamps whatever the key order or other fields', () => {
-    const reordered = { completed_at: payload.completed_at, title: 'A (renamed)', updated_at: payload.updated_at, id: 103 };
+    const reordered = {
+      completed_at: payload.completed_at,
+      title: 'A (renamed)',
+      updated_at: payload.updated_at,
+      id: 103,
+    };
     expect(deliveryKey('task.completed', reordered, 'sig1')).toBe(deliveryKey('task.completed', payload, 'sig2'));
   });
 
@@ -109,7 +126,20 @@ describe('deliveryKey', () => {
   });
 
   it('builds exactly the key it was first written to build, for any JSON value', () => {
-    const key = fc.constantFrom('id', 'id', 'created_at', 'updated_at', 'completed_at', '_at', 'x_at', 'added_tags', 'removed_tags', 'title', '0', 'b');
+    const key = fc.constantFrom(
+      'id',
+      'id',
+      'created_at',
+      'updated_at',
+      'completed_at',
+      '_at',
+      'x_at',
+      'added_tags',
+      'removed_tags',
+      'title',
+      '0',
+      'b',
+    );
     const payload = fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.dictionary(key, fc.jsonValue({ maxDepth: 3 })));
     fc.assert(
       fc.property(fc.string({ maxLength: 12 }), payload, (event, p) => {

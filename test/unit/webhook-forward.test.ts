@@ -16,28 +16,46 @@ describe('parseForwardTarget', () => {
 
   it('rejects unknown events and bad URLs naming the flag and the accepted form', () => {
     expect(() => parseForwardTarget('task.finished=http://x/')).toThrow(/--forward-to.*one of project\.created/);
-    expect(() => parseForwardTarget('ftp://x/')).toThrow(/--forward-to must be a URL starting with http:\/\/ or https:\/\//);
-    expect(() => parseForwardTarget('not a url')).toThrow(/--forward-to must be a URL starting with http:\/\/ or https:\/\//);
+    expect(() => parseForwardTarget('ftp://x/')).toThrow(
+      /--forward-to must be a URL starting with http:\/\/ or https:\/\//,
+    );
+    expect(() => parseForwardTarget('not a url')).toThrow(
+      /--forward-to must be a URL starting with http:\/\/ or https:\/\//,
+    );
   });
 });
 
 describe('forwardHeaders', () => {
-  it('relays only Content-Type, Signature and User-Agent (names\' case kept, the first of each) and sets the length', () => {
+  it("relays only Content-Type, Signature and User-Agent (names' case kept, the first of each) and sets the length", () => {
     const raw = [
-      'Host', 'a:1',
-      'Content-Type', 'application/json',
-      'Signature', 'ab'.repeat(32),
-      'user-agent', 'Sender/1.0',
-      'Authorization', 'Bearer not-for-the-target',
-      'Cookie', 'session=1',
-      'X-Forwarded-For', '203.0.113.9',
-      'X-Forwarded-Host', 'evil.example',
-      'Forwarded', 'for=203.0.113.9',
-      'X-Trace', '1',
-      'Connection', 'keep-alive',
-      'Transfer-Encoding', 'chunked',
-      'Content-Type', 'text/plain',
-      'content-length', '99',
+      'Host',
+      'a:1',
+      'Content-Type',
+      'application/json',
+      'Signature',
+      'ab'.repeat(32),
+      'user-agent',
+      'Sender/1.0',
+      'Authorization',
+      'Bearer not-for-the-target',
+      'Cookie',
+      'session=1',
+      'X-Forwarded-For',
+      '203.0.113.9',
+      'X-Forwarded-Host',
+      'evil.example',
+      'Forwarded',
+      'for=203.0.113.9',
+      'X-Trace',
+      '1',
+      'Connection',
+      'keep-alive',
+      'Transfer-Encoding',
+      'chunked',
+      'Content-Type',
+      'text/plain',
+      'content-length',
+      '99',
     ];
     expect(forwardHeaders(raw, 12)).toEqual({
       'Content-Type': 'application/json',
@@ -48,6 +66,9 @@ describe('forwardHeaders', () => {
   });
 
   it('sends no header the delivery did not have', () => {
-    expect(forwardHeaders(['Signature', 'cd'.repeat(32)], 0)).toEqual({ Signature: 'cd'.repeat(32), 'Content-Length': '0' });
+    expect(forwardHeaders(['Signature', 'cd'.repeat(32)], 0)).toEqual({
+      Signature: 'cd'.repeat(32),
+      'Content-Length': '0',
+    });
   });
 });

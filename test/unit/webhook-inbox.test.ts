@@ -38,7 +38,11 @@ async function open(dir: string, size: number, errors: unknown[] = []): Promise<
   return writer;
 }
 
-function entry(id: string, n: number, body: Buffer = Buffer.from(JSON.stringify({ id: n, title: `task ${n}` }))): InboxEntry {
+function entry(
+  id: string,
+  n: number,
+  body: Buffer = Buffer.from(JSON.stringify({ id: n, title: `task ${n}` })),
+): InboxEntry {
   return {
     id,
     received_at: new Date(idTime(id)).toISOString(),
@@ -64,7 +68,8 @@ function entry(id: string, n: number, body: Buffer = Buffer.from(JSON.stringify(
 
 /** Wait (up to 5 s) until `check` holds. */
 async function until(check: () => boolean): Promise<void> {
-  for (const deadline = Date.now() + 5_000; !check() && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 10));
+  for (const deadline = Date.now() + 5_000; !check() && Date.now() < deadline; )
+    await new Promise((resolve) => setTimeout(resolve, 10));
 }
 
 /** Add `count` entries, a few at a time (as listen hands them over), and wait until they are written. */
@@ -84,7 +89,12 @@ async function addMany(writer: InboxWriter, count: number, from = 0): Promise<st
 describe('delivery ids', () => {
   it('are 11 letters and digits, sort by arrival as text, and never repeat within a writer, even within a millisecond', () => {
     const ids = new DeliveryIds(5);
-    const made = [ids.next(1_700_000_000_000), ...Array.from({ length: 100 }, () => ids.next(1_700_000_000_000)), ids.next(1_700_000_000_001), ids.next(1_800_000_000_000)];
+    const made = [
+      ids.next(1_700_000_000_000),
+      ...Array.from({ length: 100 }, () => ids.next(1_700_000_000_000)),
+      ids.next(1_700_000_000_001),
+      ids.next(1_800_000_000_000),
+    ];
     expect(made.every(isDeliveryId)).toBe(true);
     expect(new Set(made).size).toBe(made.length);
     expect([...made].sort()).toEqual(made);
@@ -105,12 +115,26 @@ describe('records', () => {
     const decoded = decodeEntry(line.slice(0, -1))!;
     expect(decoded).toEqual(original);
     expect(decoded.body.equals(body)).toBe(true);
-    expect(decodeSummary(line.slice(0, -1))).toEqual({ id: original.id, received_at: original.received_at, verdict: 'rejected', reason: 'no secret matches', event: 'task.completed', subscription_id: null, service: null, duplicate: false, size: 8 });
+    expect(decodeSummary(line.slice(0, -1))).toEqual({
+      id: original.id,
+      received_at: original.received_at,
+      verdict: 'rejected',
+      reason: 'no secret matches',
+      event: 'task.completed',
+      subscription_id: null,
+      service: null,
+      duplicate: false,
+      size: 8,
+    });
   });
 
   it('are Latin-1 text, one byte a character: header bytes stay as received, anything beyond is escaped', () => {
     // Node gives header values as Latin-1: "café" sent as UTF-8 arrives as 5 characters.
-    const original = { ...entry('0000000000b', 1), event: 'task.✓ completed', headers: [['x-name', Buffer.from('café', 'utf8').toString('latin1')]] as Array<[string, string]> };
+    const original = {
+      ...entry('0000000000b', 1),
+      event: 'task.✓ completed',
+      headers: [['x-name', Buffer.from('café', 'utf8').toString('latin1')]] as Array<[string, string]>,
+    };
     const line = encodeEntry(original);
     expect(/[^\u0000-\u00ff]/.test(line)).toBe(false);
     const bytes = Buffer.from(line, 'latin1');
@@ -146,11 +170,19 @@ describe('segments and the bound', () => {
     await until(() => listSegments(dir).length <= segmentsKept(25));
     expect(listSegments(dir).length).toBeLessThanOrEqual(segmentsKept(25));
     expect(listSegments(dir)[0]).toBeGreaterThan(1);
-    const lines = listSegments(dir).reduce((n, seq) => n + readFileSync(join(dir, `seg-${String(seq).padStart(10, '0')}.ndjson`), 'utf8').split('\n').length - 1, 0);
+    const lines = listSegments(dir).reduce(
+      (n, seq) =>
+        n + readFileSync(join(dir, `seg-${String(seq).padStart(10, '0')}.ndjson`), 'utf8').split('\n').length - 1,
+      0,
+    );
     expect(lines).toBeLessThanOrEqual(25 + segmentCapacity(25) + 1);
     // A delivery past the bound is not found, even if its segment is still there.
     expect(findEntries(dir, [ids[0]!, ids.at(-1)!]).has(ids[0]!)).toBe(false);
-    expect(findEntries(dir, [ids.at(-1)!]).get(ids.at(-1)!)?.body.toString()).toBe(JSON.stringify({ id: 139, title: 'task 139' }));
+    expect(
+      findEntries(dir, [ids.at(-1)!])
+        .get(ids.at(-1)!)
+        ?.body.toString(),
+    ).toBe(JSON.stringify({ id: 139, title: 'task 139' }));
     expect(readEntries(dir, 2).map((e) => e.id)).toEqual([ids.at(-1), ids.at(-2)]);
   });
 
@@ -198,8 +230,12 @@ describe('segments and the bound', () => {
     const writer = await open(dir, 10);
     await writer.close();
     chmodSync(dir, 0o777);
-    expect(() => readSummaries(dir)).toThrow(/inbox directory .* is writable by its group and others, who could plant deliveries .*; fix it with chmod 700/);
-    await expect(InboxWriter.open(dir, { size: 10, onError: () => {} })).rejects.toThrow(/writable by its group and others/);
+    expect(() => readSummaries(dir)).toThrow(
+      /inbox directory .* is writable by its group and others, who could plant deliveries .*; fix it with chmod 700/,
+    );
+    await expect(InboxWriter.open(dir, { size: 10, onError: () => {} })).rejects.toThrow(
+      /writable by its group and others/,
+    );
   });
 
   it('an inbox removed while a writer runs starts afresh; a write that fails is reported and the writer goes on', async () => {
@@ -227,7 +263,14 @@ describe('real processes appending to one inbox at once', () => {
     // The writer as a listener runs it, bundled for plain node.
     const work = temp('pwctl-inbox-procs-');
     const bundle = join(work, 'writer.mjs');
-    await build({ entryPoints: [join(ROOT, 'src/webhooks/inbox/writer.ts')], bundle: true, platform: 'node', format: 'esm', outfile: bundle, logLevel: 'silent' });
+    await build({
+      entryPoints: [join(ROOT, 'src/webhooks/inbox/writer.ts')],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      outfile: bundle,
+      logLevel: 'silent',
+    });
     const driver = join(work, 'driver.mjs');
     writeFileSync(
       driver,
@@ -255,7 +298,9 @@ console.log(JSON.stringify(ids));
         let err = '';
         child.stdout.on('data', (c: Buffer) => (out += c));
         child.stderr.on('data', (c: Buffer) => (err += c));
-        child.on('close', (code) => (code === 0 ? resolve(JSON.parse(out) as string[]) : reject(new Error(`writer exited ${code}: ${err}`))));
+        child.on('close', (code) =>
+          code === 0 ? resolve(JSON.parse(out) as string[]) : reject(new Error(`writer exited ${code}: ${err}`)),
+        );
       });
     const [first, second] = await Promise.all([run(), run()]);
     const all = [...first, ...second];

@@ -24,7 +24,10 @@ function entry(n: number, body = `{"id":${n},"title":"Task ${n}"}`): InboxEntry 
     size: Buffer.byteLength(body),
     method: 'POST',
     path: '/hook',
-    headers: [['content-type', 'application/json'], ['signature', 'ab'.repeat(32)]],
+    headers: [
+      ['content-type', 'application/json'],
+      ['signature', 'ab'.repeat(32)],
+    ],
     body: Buffer.from(body),
     body_parses: true,
     forwarded_to: ['http://127.0.0.1:9/hooks'],
@@ -81,51 +84,72 @@ let host: string;
 
 function request(path: string, options: { method?: string; headers?: Record<string, string> } = {}): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port: inspector.port, path, method: options.method ?? 'GET', headers: { host, ...options.headers }, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
-    });
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port: inspector.port,
+        path,
+        method: options.method ?? 'GET',
+        headers: { host, ...options.headers },
+        agent: false,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
+        );
+      },
+    );
     req.on('error', reject);
     req.end();
   });
 }
 
 /** An open event stream: its events as they come, and a way to hang up. */
-function openStream(headers: Record<string, string> = KEY): Promise<{ status: number; events: Array<{ name: string; data: any }>; next(name: string): Promise<any>; ended: Promise<void>; close(): void }> {
+function openStream(headers: Record<string, string> = KEY): Promise<{
+  status: number;
+  events: Array<{ name: string; data: any }>;
+  next(name: string): Promise<any>;
+  ended: Promise<void>;
+  close(): void;
+}> {
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port: inspector.port, path: '/api/stream', headers: { host, ...headers }, agent: false }, (res) => {
-      const events: Array<{ name: string; data: any }> = [];
-      const waiters: Array<() => void> = [];
-      let buffer = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        buffer += chunk;
-        let end;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const name = /^event: (.*)$/m.exec(block)?.[1];
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (name && data) events.push({ name, data: JSON.parse(data) });
-          waiters.splice(0).forEach((w) => w());
-        }
-      });
-      const ended = new Promise<void>((done) => res.on('close', () => done()));
-      // Each event is taken once, in order.
-      const taken = new Set<number>();
-      const next = (name: string) =>
-        new Promise<any>((done) => {
-          const check = () => {
-            const index = events.findIndex((e, i) => e.name === name && !taken.has(i));
-            if (index < 0) return void waiters.push(check);
-            taken.add(index);
-            done(events[index]!.data);
-          };
-          check();
+    const req = http.request(
+      { host: '127.0.0.1', port: inspector.port, path: '/api/stream', headers: { host, ...headers }, agent: false },
+      (res) => {
+        const events: Array<{ name: string; data: any }> = [];
+        const waiters: Array<() => void> = [];
+        let buffer = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          buffer += chunk;
+          let end: number;
+          while ((end = buffer.indexOf('\n\n')) >= 0) {
+            const block = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            const name = /^event: (.*)$/m.exec(block)?.[1];
+            const data = /^data: (.*)$/m.exec(block)?.[1];
+            if (name && data) events.push({ name, data: JSON.parse(data) });
+            for (const w of waiters.splice(0)) w();
+          }
         });
-      resolve({ status: res.statusCode ?? 0, events, next, ended, close: () => req.destroy() });
-    });
+        const ended = new Promise<void>((done) => res.on('close', () => done()));
+        // Each event is taken once, in order.
+        const taken = new Set<number>();
+        const next = (name: string) =>
+          new Promise<any>((done) => {
+            const check = () => {
+              const index = events.findIndex((e, i) => e.name === name && !taken.has(i));
+              if (index < 0) return void waiters.push(check);
+              taken.add(index);
+              done(events[index]!.data);
+            };
+            check();
+          });
+        resolve({ status: res.statusCode ?? 0, events, next, ended, close: () => req.destroy() });
+      },
+    );
     req.on('error', reject);
     req.end();
   });
@@ -135,7 +159,14 @@ beforeAll(async () => {
   source = new FakeSource();
   for (let n = 1; n <= 5; n++) source.entries.push(entry(n));
   source.entries.push(entry(6, JSON.stringify({ id: 6, text: 'x'.repeat(5_000) })));
-  inspector = await startInspector({ port: 0, source, receiverUrl: 'http://127.0.0.1:8787/hook', forwardTo: ['http://127.0.0.1:3000/hooks'], token: TOKEN, limits: { streams: 2, firstPaint: 4, bodyInView: 1_000 } });
+  inspector = await startInspector({
+    port: 0,
+    source,
+    receiverUrl: 'http://127.0.0.1:8787/hook',
+    forwardTo: ['http://127.0.0.1:3000/hooks'],
+    token: TOKEN,
+    limits: { streams: 2, firstPaint: 4, bodyInView: 1_000 },
+  });
   host = `127.0.0.1:${inspector.port}`;
 });
 
@@ -165,17 +196,26 @@ describe('inspector server', () => {
     expect(page.body).not.toContain(TOKEN);
     const script = await request('/app.js');
     expect(script.headers['content-type']).toBe('text/javascript; charset=utf-8');
-    expect(script.body).not.toMatch(/\.(innerHTML|outerHTML)\s*=|insertAdjacentHTML\(|document\.write|\beval\(|new Function\(/);
+    expect(script.body).not.toMatch(
+      /\.(innerHTML|outerHTML)\s*=|insertAdjacentHTML\(|document\.write|\beval\(|new Function\(/,
+    );
   });
 
   it('answers only to its own Host: another name for 127.0.0.1 (DNS rebinding) is refused', async () => {
     expect((await request('/', { headers: { host: `localhost:${inspector.port}` } })).status).toBe(200);
-    for (const wrong of [`rebind.example:${inspector.port}`, `127.0.0.1:${inspector.port + 1}`, '127.0.0.1', `[::1]:${inspector.port}`]) {
+    for (const wrong of [
+      `rebind.example:${inspector.port}`,
+      `127.0.0.1:${inspector.port + 1}`,
+      '127.0.0.1',
+      `[::1]:${inspector.port}`,
+    ]) {
       const answer = await request('/', { headers: { host: wrong } });
       expect(answer.status, wrong).toBe(403);
       expect(answer.body).toMatch(/^Host must be 127\.0\.0\.1:\d+ or localhost:\d+/);
     }
-    expect((await request('/api/stream', { headers: { ...KEY, host: `rebind.example:${inspector.port}` } })).status).toBe(403);
+    expect(
+      (await request('/api/stream', { headers: { ...KEY, host: `rebind.example:${inspector.port}` } })).status,
+    ).toBe(403);
   });
 
   it('refuses a request without a Host header', async () => {
@@ -189,24 +229,42 @@ describe('inspector server', () => {
   });
 
   it('refuses another Origin, the key notwithstanding; its own Origin passes', async () => {
-    for (const origin of ['http://evil.example', 'null', `http://localhost:${inspector.port}`, `https://127.0.0.1:${inspector.port}`]) {
+    for (const origin of [
+      'http://evil.example',
+      'null',
+      `http://localhost:${inspector.port}`,
+      `https://127.0.0.1:${inspector.port}`,
+    ]) {
       expect((await request(`/api/deliveries/e0001`, { headers: { ...KEY, origin } })).status, origin).toBe(403);
     }
     expect((await request('/', { headers: { origin: 'http://evil.example' } })).status).toBe(403);
-    expect((await request(`/api/deliveries/e0001`, { headers: { ...KEY, origin: `http://127.0.0.1:${inspector.port}` } })).status).toBe(200);
+    expect(
+      (await request(`/api/deliveries/e0001`, { headers: { ...KEY, origin: `http://127.0.0.1:${inspector.port}` } }))
+        .status,
+    ).toBe(200);
   });
 
   it('reads and replays nothing without the per-run key, or for a request the browser says came from another site', async () => {
     for (const path of ['/api/stream', '/api/deliveries/e0001', '/api/deliveries/e0001/body']) {
       expect((await request(path)).status, path).toBe(401);
-      expect((await request(path, { headers: { 'x-inspector-token': `${TOKEN.slice(0, -1)}X` } })).status, path).toBe(401);
+      expect((await request(path, { headers: { 'x-inspector-token': `${TOKEN.slice(0, -1)}X` } })).status, path).toBe(
+        401,
+      );
       expect((await request(path, { headers: { 'x-inspector-token': 'short' } })).status, path).toBe(401);
     }
     expect((await request('/api/deliveries/e0001/replay', { method: 'POST' })).status).toBe(401);
-    expect((await request('/api/deliveries/e0001/replay', { method: 'POST', headers: { cookie: `token=${TOKEN}` } })).status).toBe(401);
-    expect((await request('/api/deliveries/e0001', { headers: { ...KEY, 'sec-fetch-site': 'cross-site' } })).status).toBe(403);
-    expect((await request('/api/deliveries/e0001', { headers: { ...KEY, 'sec-fetch-site': 'same-site' } })).status).toBe(403);
-    expect((await request('/api/deliveries/e0001', { headers: { ...KEY, 'sec-fetch-site': 'same-origin' } })).status).toBe(200);
+    expect(
+      (await request('/api/deliveries/e0001/replay', { method: 'POST', headers: { cookie: `token=${TOKEN}` } })).status,
+    ).toBe(401);
+    expect(
+      (await request('/api/deliveries/e0001', { headers: { ...KEY, 'sec-fetch-site': 'cross-site' } })).status,
+    ).toBe(403);
+    expect(
+      (await request('/api/deliveries/e0001', { headers: { ...KEY, 'sec-fetch-site': 'same-site' } })).status,
+    ).toBe(403);
+    expect(
+      (await request('/api/deliveries/e0001', { headers: { ...KEY, 'sec-fetch-site': 'same-origin' } })).status,
+    ).toBe(200);
     expect(source.replayed).toEqual([]);
   });
 
@@ -226,9 +284,20 @@ describe('inspector server', () => {
 
   it('sends a delivery’s detail with its body bounded, and the whole body on request', async () => {
     const detail = JSON.parse((await request('/api/deliveries/e0006', { headers: KEY })).body);
-    expect(detail).toMatchObject({ id: 'e0006', event: 'task.completed', subscription_id: 7, size: 5_018, body_truncated: true, body_utf8: true, resource: { id: '6', title: null } });
+    expect(detail).toMatchObject({
+      id: 'e0006',
+      event: 'task.completed',
+      subscription_id: 7,
+      size: 5_018,
+      body_truncated: true,
+      body_utf8: true,
+      resource: { id: '6', title: null },
+    });
     expect(detail.body).toHaveLength(1_000);
-    expect(detail.headers).toEqual([['content-type', 'application/json'], ['signature', 'ab'.repeat(32)]]);
+    expect(detail.headers).toEqual([
+      ['content-type', 'application/json'],
+      ['signature', 'ab'.repeat(32)],
+    ]);
     const body = await request('/api/deliveries/e0006/body', { headers: KEY });
     expect(body.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(body.body).toBe(source.entries[5]!.body.toString('utf8'));
@@ -279,14 +348,35 @@ describe('inspector server', () => {
   });
 
   it('ends its streams when it closes', async () => {
-    const other = await startInspector({ port: 0, source: new FakeSource(), receiverUrl: 'http://127.0.0.1:1/', forwardTo: [], token: TOKEN });
+    const other = await startInspector({
+      port: 0,
+      source: new FakeSource(),
+      receiverUrl: 'http://127.0.0.1:1/',
+      forwardTo: [],
+      token: TOKEN,
+    });
     const stream = await new Promise<http.IncomingMessage>((resolve, reject) => {
-      http.get({ host: '127.0.0.1', port: other.port, path: '/api/stream', headers: { host: `127.0.0.1:${other.port}`, ...KEY }, agent: false }, resolve).on('error', reject);
+      http
+        .get(
+          {
+            host: '127.0.0.1',
+            port: other.port,
+            path: '/api/stream',
+            headers: { host: `127.0.0.1:${other.port}`, ...KEY },
+            agent: false,
+          },
+          resolve,
+        )
+        .on('error', reject);
     });
     stream.resume();
     const ended = new Promise<void>((resolve) => stream.on('close', () => resolve()));
     await other.close();
     await ended;
-    await expect(new Promise((resolve, reject) => http.get({ host: '127.0.0.1', port: other.port, path: '/' }, resolve).on('error', reject))).rejects.toThrow(/ECONNREFUSED/);
+    await expect(
+      new Promise((resolve, reject) =>
+        http.get({ host: '127.0.0.1', port: other.port, path: '/' }, resolve).on('error', reject),
+      ),
+    ).rejects.toThrow(/ECONNREFUSED/);
   });
 });

@@ -35,12 +35,20 @@ async function startTarget(answer: (received: Received) => { status: number; bod
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 function post(url: string, body: Buffer | string, headers: Record<string, string>, method = 'POST'): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method, headers, agent: false }, (res) => (res.resume(), resolve(res.statusCode ?? 0)));
+    const req = http.request(
+      url,
+      { method, headers, agent: false },
+      (res) => (res.resume(), resolve(res.statusCode ?? 0)),
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -83,8 +91,28 @@ describe('the entries a listener hands to what keeps them', () => {
       { secret: 'stored-secret-of-12', subscriptionId: 12, event: 'task.completed', source: 'profile default' },
     ]);
     listener = await startListener(
-      { host: '127.0.0.1', port: 0, path: '/hook', maxBody: 2_000, readTimeoutMs: 2_000, secrets, events: new Set(['task.completed', 'task.created']), forwardTo: [{ event: undefined, url: new URL(target.url) }], forwardTimeoutMs: 2_000, network: network() },
-      { deliveries() {}, rejected() {}, forwarded: (_, outcome, entryId) => relays.push({ entryId, outcome }), contradicted() {}, failed: (error) => { throw error; }, onEntry: (e) => entries.push(e) },
+      {
+        host: '127.0.0.1',
+        port: 0,
+        path: '/hook',
+        maxBody: 2_000,
+        readTimeoutMs: 2_000,
+        secrets,
+        events: new Set(['task.completed', 'task.created']),
+        forwardTo: [{ event: undefined, url: new URL(target.url) }],
+        forwardTimeoutMs: 2_000,
+        network: network(),
+      },
+      {
+        deliveries() {},
+        rejected() {},
+        forwarded: (_, outcome, entryId) => relays.push({ entryId, outcome }),
+        contradicted() {},
+        failed: (error) => {
+          throw error;
+        },
+        onEntry: (e) => entries.push(e),
+      },
     );
   });
   afterAll(async () => {
@@ -100,12 +128,35 @@ describe('the entries a listener hands to what keeps them', () => {
   it('a verified delivery: its exact bytes, headers in order, path, event, and the targets it is forwarded to', async () => {
     const body = Buffer.from('{"id":1,"title":"a","completed_at":"2026-01-01T00:00:00Z","phase":{"id":2}}');
     const signature = signBody(SECRET, body);
-    expect(await post(`${listener.origin}/hook?x=1`, body, { 'Content-Type': 'application/json', Signature: signature, 'X-Extra': 'one' })).toBe(204);
+    expect(
+      await post(`${listener.origin}/hook?x=1`, body, {
+        'Content-Type': 'application/json',
+        Signature: signature,
+        'X-Extra': 'one',
+      }),
+    ).toBe(204);
     await until(1);
     const [e] = entries;
-    expect(e).toMatchObject({ verdict: 'verified', reason: null, event: 'task.completed', subscription_id: null, duplicate: false, size: body.length, method: 'POST', path: '/hook?x=1', body_parses: true, forwarded_to: [target.url] });
+    expect(e).toMatchObject({
+      verdict: 'verified',
+      reason: null,
+      event: 'task.completed',
+      subscription_id: null,
+      duplicate: false,
+      size: body.length,
+      method: 'POST',
+      path: '/hook?x=1',
+      body_parses: true,
+      forwarded_to: [target.url],
+    });
     expect(e!.body.equals(body)).toBe(true);
-    expect(e!.headers.filter(([name]) => name !== 'host' && name !== 'connection' && name !== 'content-length')).toEqual([['content-type', 'application/json'], ['signature', signature], ['x-extra', 'one']]);
+    expect(
+      e!.headers.filter(([name]) => name !== 'host' && name !== 'connection' && name !== 'content-length'),
+    ).toEqual([
+      ['content-type', 'application/json'],
+      ['signature', signature],
+      ['x-extra', 'one'],
+    ]);
     expect(new Date(e!.received_at).toISOString()).toBe(e!.received_at);
     // The relay's end names the entry, so what the target answered can be shown beside it.
     for (let i = 0; i < 200 && relays.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 5));
@@ -128,10 +179,29 @@ describe('the entries a listener hands to what keeps them', () => {
     expect(await post(`${listener.origin}/hook`, 'not json', {})).toBe(401);
     expect(await post(`${listener.origin}/hook`, 'x'.repeat(3_000), { Signature: 'ab'.repeat(32) })).toBe(413);
     await until(6);
-    expect(entries[3]).toMatchObject({ verdict: 'rejected', reason: 'no secret matches', event: 'task.completed', subscription_id: 12, body_parses: true, forwarded_to: [] });
+    expect(entries[3]).toMatchObject({
+      verdict: 'rejected',
+      reason: 'no secret matches',
+      event: 'task.completed',
+      subscription_id: 12,
+      body_parses: true,
+      forwarded_to: [],
+    });
     expect(entries[3]!.body.equals(body)).toBe(true);
-    expect(entries[4]).toMatchObject({ verdict: 'rejected', reason: 'no signature', event: null, subscription_id: null, body_parses: false, size: 8 });
-    expect(entries[5]).toMatchObject({ verdict: 'rejected', reason: 'body over --max-body', size: 3_000, body_parses: false });
+    expect(entries[4]).toMatchObject({
+      verdict: 'rejected',
+      reason: 'no signature',
+      event: null,
+      subscription_id: null,
+      body_parses: false,
+      size: 8,
+    });
+    expect(entries[5]).toMatchObject({
+      verdict: 'rejected',
+      reason: 'body over --max-body',
+      size: 3_000,
+      body_parses: false,
+    });
     expect(entries[5]!.body).toHaveLength(0);
   });
 
@@ -203,9 +273,19 @@ describe('MemorySource', () => {
     const source = new MemorySource({ network: network(), timeoutMs: 1_000 });
     source.add(entry(1, { verdict: 'rejected', reason: 'no signature' }));
     source.add(entry(2));
-    expect(await source.replay('nope')).toEqual({ ok: false, reason: 'no delivery nope here: only the newest 1000 are kept while listen runs' });
-    expect(await source.replay('e1')).toEqual({ ok: false, reason: 'no target: a rejected delivery is not forwarded, so there is no receiver to replay it to' });
-    expect(await source.replay('e2')).toEqual({ ok: false, reason: 'no target: this delivery was not forwarded; start listen with --forward-to <url> to replay to your receiver' });
+    expect(await source.replay('nope')).toEqual({
+      ok: false,
+      reason: 'no delivery nope here: only the newest 1000 are kept while listen runs',
+    });
+    expect(await source.replay('e1')).toEqual({
+      ok: false,
+      reason: 'no target: a rejected delivery is not forwarded, so there is no receiver to replay it to',
+    });
+    expect(await source.replay('e2')).toEqual({
+      ok: false,
+      reason:
+        'no target: this delivery was not forwarded; start listen with --forward-to <url> to replay to your receiver',
+    });
   });
 
   it('replays the exact bytes with the original Signature to each target, and reports each answer', async () => {
@@ -221,7 +301,14 @@ describe('MemorySource', () => {
       entry(1, {
         body,
         size: body.length,
-        headers: [['host', 'x'], ['content-type', 'application/json; charset=utf-8'], ['signature', signature], ['user-agent', 'Sender/2'], ['authorization', 'Bearer not-relayed'], ['signature', 'second-one-ignored']],
+        headers: [
+          ['host', 'x'],
+          ['content-type', 'application/json; charset=utf-8'],
+          ['signature', signature],
+          ['user-agent', 'Sender/2'],
+          ['authorization', 'Bearer not-relayed'],
+          ['signature', 'second-one-ignored'],
+        ],
         forwarded_to: [good.url, failing.url, closed.url],
       }),
     );
@@ -230,7 +317,15 @@ describe('MemorySource', () => {
       expect(outcome.ok).toBe(true);
       if (!outcome.ok) return;
       const [ok, error, refused] = outcome.attempts;
-      expect(ok).toMatchObject({ target: good.url, status: 200, status_text: 'OK', body_excerpt: answer.slice(0, REPLAY_EXCERPT_BYTES), body_truncated: true, content_type: 'text/plain', error: null });
+      expect(ok).toMatchObject({
+        target: good.url,
+        status: 200,
+        status_text: 'OK',
+        body_excerpt: answer.slice(0, REPLAY_EXCERPT_BYTES),
+        body_truncated: true,
+        content_type: 'text/plain',
+        error: null,
+      });
       expect(error).toMatchObject({ target: failing.url, status: 500, body_excerpt: 'boom', body_truncated: false });
       expect(refused).toMatchObject({ target: closed.url, status: null, body_excerpt: null });
       expect(refused!.error).toMatch(/refused/i);

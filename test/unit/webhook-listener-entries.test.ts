@@ -28,15 +28,41 @@ afterAll(async () => {
   target.close();
 });
 
-async function start(events: string[] | undefined, inbox?: InboxWriter): Promise<{ listener: Listener; entries: InboxEntry[] }> {
+async function start(
+  events: string[] | undefined,
+  inbox?: InboxWriter,
+): Promise<{ listener: Listener; entries: InboxEntry[] }> {
   const entries: InboxEntry[] = [];
-  const sinks: ListenerSinks = { deliveries() {}, rejected() {}, forwarded() {}, contradicted() {}, failed: (e) => { throw e; }, onEntry: (entry) => entries.push(entry) };
+  const sinks: ListenerSinks = {
+    deliveries() {},
+    rejected() {},
+    forwarded() {},
+    contradicted() {},
+    failed: (e) => {
+      throw e;
+    },
+    onEntry: (entry) => entries.push(entry),
+  };
   const secrets = new SigningSecrets([{ secret: GIVEN, source: '--secret' }], {
     version: () => '1',
-    load: () => [{ secret: STORED, subscriptionId: 4, service: 'sandbox', event: 'task.completed', source: 'profile default' }],
+    load: () => [
+      { secret: STORED, subscriptionId: 4, service: 'sandbox', event: 'task.completed', source: 'profile default' },
+    ],
   });
   const listener = await startListener(
-    { host: '127.0.0.1', port: 0, path: '/hook', maxBody: 2_000, readTimeoutMs: 5_000, secrets, events: events && new Set(events), forwardTo: [parseForwardTarget(targetUrl)], forwardTimeoutMs: 5_000, network: new Network({ env: {} }), inbox },
+    {
+      host: '127.0.0.1',
+      port: 0,
+      path: '/hook',
+      maxBody: 2_000,
+      readTimeoutMs: 5_000,
+      secrets,
+      events: events && new Set(events),
+      forwardTo: [parseForwardTarget(targetUrl)],
+      forwardTimeoutMs: 5_000,
+      network: new Network({ env: {} }),
+      inbox,
+    },
     sinks,
   );
   listeners.push(listener);
@@ -45,13 +71,23 @@ async function start(events: string[] | undefined, inbox?: InboxWriter): Promise
 
 function post(url: string, body: string, headers: Record<string, string>): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: 'POST', headers, agent: false }, (res) => (res.resume(), resolve(res.statusCode ?? 0)));
+    const req = http.request(
+      url,
+      { method: 'POST', headers, agent: false },
+      (res) => (res.resume(), resolve(res.statusCode ?? 0)),
+    );
     req.on('error', reject);
     req.end(body);
   });
 }
 
-const task = JSON.stringify({ id: 7, title: 'A task', completed: true, completed_at: '2026-01-01T00:00:00Z', phase: { id: 1 } });
+const task = JSON.stringify({
+  id: 7,
+  title: 'A task',
+  completed: true,
+  completed_at: '2026-01-01T00:00:00Z',
+  phase: { id: 1 },
+});
 const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
 
 describe('listener entries', () => {
@@ -66,7 +102,18 @@ describe('listener entries', () => {
     // Not deliveries: a wrong path, a GET.
     expect(await post(`${listener.origin}/elsewhere`, task, { Signature: signBody(STORED, task) })).toBe(404);
     await settle();
-    expect(entries.map((e) => [e.verdict, e.reason, e.event, e.subscription_id, e.service, e.duplicate, e.size, e.body_parses])).toEqual([
+    expect(
+      entries.map((e) => [
+        e.verdict,
+        e.reason,
+        e.event,
+        e.subscription_id,
+        e.service,
+        e.duplicate,
+        e.size,
+        e.body_parses,
+      ]),
+    ).toEqual([
       ['verified', null, 'task.completed', 4, 'sandbox', false, task.length, true],
       ['verified', null, 'task.completed', 4, 'sandbox', true, task.length, true],
       // Its shape suggests the one stored subscription for task.completed.
@@ -88,13 +135,20 @@ describe('listener entries', () => {
     const root = mkdtempSync(join(tmpdir(), 'pwctl-listener-'));
     onTestFinished(() => rmSync(root, { recursive: true, force: true }));
     const dir = join(root, 'inbox');
-    const inbox = await InboxWriter.open(dir, { size: 100, onError: (e) => { throw e; } });
+    const inbox = await InboxWriter.open(dir, {
+      size: 100,
+      onError: (e) => {
+        throw e;
+      },
+    });
     const { listener, entries } = await start(['milestone.created'], inbox);
     expect(await post(`${listener.origin}/hook`, task, { Signature: signBody(GIVEN, task) })).toBe(204);
     await settle();
     await listener.stop(1_000);
     await inbox.close();
-    expect(entries.map((e) => [e.verdict, e.event, e.subscription_id, e.forwarded_to])).toEqual([['verified', 'task.completed', null, []]]);
+    expect(entries.map((e) => [e.verdict, e.event, e.subscription_id, e.forwarded_to])).toEqual([
+      ['verified', 'task.completed', null, []],
+    ]);
     expect(readEntries(dir).map((e) => e.id)).toEqual([entries[0]!.id]);
     expect(listener.summary.filtered).toBe(1);
   });

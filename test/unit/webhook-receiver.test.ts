@@ -4,7 +4,12 @@ import http from 'node:http';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SigningSecrets } from '../../src/webhooks/signing-secrets.js';
-import { startReceiver, type AcceptedDelivery, type Receiver, type RejectedRequest } from '../../src/webhooks/receiver.js';
+import {
+  startReceiver,
+  type AcceptedDelivery,
+  type Receiver,
+  type RejectedRequest,
+} from '../../src/webhooks/receiver.js';
 import { signBody } from '../../src/webhooks/signature.js';
 
 const SECRET = 'unit-secret';
@@ -27,14 +32,22 @@ beforeAll(async () => {
 
 afterAll(() => receiver.close(1_000));
 
-function post(body: Buffer, headers: http.OutgoingHttpHeaders, path = '/hook', agent?: http.Agent): Promise<{ status: number; text: string }> {
+function post(
+  body: Buffer,
+  headers: http.OutgoingHttpHeaders,
+  path = '/hook',
+  agent?: http.Agent,
+): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port: receiver.port, path, method: 'POST', headers, agent: agent ?? false }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => (text += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-    });
+    const req = http.request(
+      { host: '127.0.0.1', port: receiver.port, path, method: 'POST', headers, agent: agent ?? false },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (text += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -46,7 +59,11 @@ describe('receiver', () => {
   it('answers 204 to a correctly signed delivery and hands over the exact bytes and headers', async () => {
     const body = Buffer.from([0x7b, 0x22, 0x74, 0x22, 0x3a, 0x22, 0xff, 0xe2, 0x80, 0xa8, 0x22, 0x7d]);
     const before = accepted.length;
-    const res = await post(body, { 'Content-Type': 'application/json', Signature: signBody(SECRET, body), 'X-Custom': 'kept' });
+    const res = await post(body, {
+      'Content-Type': 'application/json',
+      Signature: signBody(SECRET, body),
+      'X-Custom': 'kept',
+    });
     expect(res.status).toBe(204);
     await nextTick();
     const got = accepted[before]!;
@@ -80,7 +97,14 @@ describe('receiver', () => {
 
   it('answers 413 from Content-Length alone, without waiting for the body', async () => {
     const status = await new Promise<number>((resolve, reject) => {
-      const req = http.request({ host: '127.0.0.1', port: receiver.port, path: '/hook', method: 'POST', agent: false, headers: { 'Content-Length': '50000', Signature: '0'.repeat(64) } });
+      const req = http.request({
+        host: '127.0.0.1',
+        port: receiver.port,
+        path: '/hook',
+        method: 'POST',
+        agent: false,
+        headers: { 'Content-Length': '50000', Signature: '0'.repeat(64) },
+      });
       req.on('response', (res) => {
         res.resume();
         resolve(res.statusCode ?? 0);
@@ -93,7 +117,10 @@ describe('receiver', () => {
   });
 
   it('answers 413 when a chunked body grows past the limit', async () => {
-    const res = await post(Buffer.alloc(5_000, 0x61), { 'Transfer-Encoding': 'chunked', Signature: '0'.repeat(64) }).catch((e: Error) => ({ status: -1, text: e.message }));
+    const res = await post(Buffer.alloc(5_000, 0x61), {
+      'Transfer-Encoding': 'chunked',
+      Signature: '0'.repeat(64),
+    }).catch((e: Error) => ({ status: -1, text: e.message }));
     // The answer may race the rest of the upload; either the 413 arrives or the socket is cut.
     expect([413, -1]).toContain(res.status);
     expect(rejected.at(-1)!.status).toBe(413);
@@ -103,7 +130,12 @@ describe('receiver', () => {
     const body = Buffer.from('{}');
     expect((await post(body, { Signature: signBody(SECRET, body) }, '/elsewhere')).status).toBe(404);
     expect((await post(body, { Signature: signBody(SECRET, body) }, '/hook?query=ignored')).status).toBe(204);
-    const get = await new Promise<number>((resolve) => http.get({ host: '127.0.0.1', port: receiver.port, path: '/hook', agent: false }, (res) => (res.resume(), resolve(res.statusCode ?? 0))));
+    const get = await new Promise<number>((resolve) =>
+      http.get(
+        { host: '127.0.0.1', port: receiver.port, path: '/hook', agent: false },
+        (res) => (res.resume(), resolve(res.statusCode ?? 0)),
+      ),
+    );
     expect(get).toBe(405);
   });
 
@@ -153,7 +185,9 @@ describe('receiver with a budget for bodies not yet verified', () => {
       socket.on('data', (c) => (text += c.toString()));
       socket.on('close', () => resolve(text));
     });
-    socket.write(`POST / HTTP/1.1\r\nHost: x\r\nSignature: ${'0'.repeat(64)}\r\nContent-Length: ${MAX_BODY}\r\n\r\n${'a'.repeat(900)}`);
+    socket.write(
+      `POST / HTTP/1.1\r\nHost: x\r\nSignature: ${'0'.repeat(64)}\r\nContent-Length: ${MAX_BODY}\r\n\r\n${'a'.repeat(900)}`,
+    );
     return { socket, answer };
   }
 
@@ -165,7 +199,16 @@ describe('receiver with a budget for bodies not yet verified', () => {
     // 900 + 900 held; 500 more is over the 2,000-byte budget.
     const body = Buffer.from(JSON.stringify({ id: 9, pad: 'x'.repeat(480) }));
     const genuine = await new Promise<number>((resolve, reject) => {
-      const req = http.request({ host: '127.0.0.1', port: small.port, method: 'POST', agent: false, headers: { Signature: signBody(SECRET, body) } }, (res) => (res.resume(), resolve(res.statusCode ?? 0)));
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port: small.port,
+          method: 'POST',
+          agent: false,
+          headers: { Signature: signBody(SECRET, body) },
+        },
+        (res) => (res.resume(), resolve(res.statusCode ?? 0)),
+      );
       req.on('error', reject);
       req.end(body);
     });

@@ -5,7 +5,16 @@ import type { RejectedRequest, RejectionKind } from '../../src/webhooks/receiver
 import { RejectionThrottle, type RejectionGroup } from '../../src/webhooks/rejection-throttle.js';
 
 function rejection(status: number | null, kind: RejectionKind, url = '/'): RejectedRequest {
-  return { receivedAt: Date.now(), status, kind, reason: kind, method: 'POST', url, remote: '127.0.0.1', rawHeaders: [] };
+  return {
+    receivedAt: Date.now(),
+    status,
+    kind,
+    reason: kind,
+    method: 'POST',
+    url,
+    remote: '127.0.0.1',
+    rawHeaders: [],
+  };
 }
 
 let shown: string[];
@@ -16,7 +25,10 @@ beforeEach(() => {
   vi.useFakeTimers();
   shown = [];
   summaries = [];
-  throttle = new RejectionThrottle({ show: (r) => shown.push(r.url), summarise: (total, groups) => summaries.push({ total, groups }) });
+  throttle = new RejectionThrottle({
+    show: (r) => shown.push(r.url),
+    summarise: (total, groups) => summaries.push({ total, groups }),
+  });
 });
 afterEach(() => vi.useRealTimers());
 
@@ -32,7 +44,8 @@ describe('RejectionThrottle', () => {
   });
 
   it('shows the first five of a burst, then sums up the rest at the end of the second, grouped by status and kind, most frequent first', () => {
-    for (let i = 0; i < 1_000; i++) throttle.add(i % 10 === 9 ? rejection(405, 'wrong-method', `/${i}`) : rejection(401, 'no-match', `/${i}`));
+    for (let i = 0; i < 1_000; i++)
+      throttle.add(i % 10 === 9 ? rejection(405, 'wrong-method', `/${i}`) : rejection(401, 'no-match', `/${i}`));
     expect(shown).toEqual(['/0', '/1', '/2', '/3', '/4']);
     expect(summaries).toEqual([]);
     vi.advanceTimersByTime(1_000);

@@ -29,16 +29,23 @@ describe('stored webhook secrets', () => {
     expect(profile.webhook_secrets).toBeUndefined();
   });
 
-  it('read entries keyed by id alone as the profile base_url\'s, and rewrite them on the next change', () => {
-    const profile = { base_url: `${A}/api/v1/`, webhook_secrets: { 12: { secret: 'old', event: 'task.created' } } } as unknown as ProfileData;
+  it("read entries keyed by id alone as the profile base_url's, and rewrite them on the next change", () => {
+    const profile = {
+      base_url: `${A}/api/v1/`,
+      webhook_secrets: { 12: { secret: 'old', event: 'task.created' } },
+    } as unknown as ProfileData;
     expect(findWebhookSecret(profile, A, 12)?.secret).toBe('old');
     expect(findWebhookSecret(profile, B, 12)).toBeUndefined();
     updateWebhookSecretUrl(profile, A, 12, 'https://hooks.example/x');
-    expect(profile.webhook_secrets).toEqual({ [A]: { 12: { secret: 'old', event: 'task.created', url: 'https://hooks.example/x' } } });
+    expect(profile.webhook_secrets).toEqual({
+      [A]: { 12: { secret: 'old', event: 'task.created', url: 'https://hooks.example/x' } },
+    });
   });
 
   it('leave old entries of a profile without base_url to no service but listen', () => {
-    const profile = { webhook_secrets: { 12: { secret: 'old' }, sandbox: { 3: { secret: 'new' } } } } as unknown as ProfileData;
+    const profile = {
+      webhook_secrets: { 12: { secret: 'old' }, sandbox: { 3: { secret: 'new' } } },
+    } as unknown as ProfileData;
     expect(allWebhookSecrets(profile).map((s) => [s.service, s.id, s.entry.secret])).toEqual([
       [UNKNOWN_SERVICE, '12', 'old'],
       ['sandbox', '3', 'new'],
@@ -48,7 +55,10 @@ describe('stored webhook secrets', () => {
   });
 
   it('prefer an entry stored under its service to an old one with the same id', () => {
-    const profile = { base_url: A, webhook_secrets: { 5: { secret: 'old' }, [A]: { 5: { secret: 'new' } } } } as unknown as ProfileData;
+    const profile = {
+      base_url: A,
+      webhook_secrets: { 5: { secret: 'old' }, [A]: { 5: { secret: 'new' } } },
+    } as unknown as ProfileData;
     expect(findWebhookSecret(profile, A, 5)?.secret).toBe('new');
     expect(allWebhookSecrets(profile)).toHaveLength(1);
   });

@@ -1,6 +1,12 @@
 import { createHmac, createSecretKey } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { describeMalformedSignature, isWellFormedSignature, matchSignature, signBody, verifySignature } from '../../src/webhooks/signature.js';
+import {
+  describeMalformedSignature,
+  isWellFormedSignature,
+  matchSignature,
+  signBody,
+  verifySignature,
+} from '../../src/webhooks/signature.js';
 
 const SECRET = 'whsec_3f1c9a';
 

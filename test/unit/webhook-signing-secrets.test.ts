@@ -24,9 +24,14 @@ const body = Buffer.from('{"id":1}');
 
 describe('SigningSecrets', () => {
   it('names the stored subscription and event of the secret that verified', () => {
-    const store = fakeStore([{ secret: 'stored', subscriptionId: 92, event: 'task.completed', source: 'profile default' }]);
+    const store = fakeStore([
+      { secret: 'stored', subscriptionId: 92, event: 'task.completed', source: 'profile default' },
+    ]);
     const secrets = new SigningSecrets([{ secret: 'flag', source: '--secret' }], store);
-    expect(secrets.match(body, signBody('stored', body))).toMatchObject({ subscriptionId: 92, event: 'task.completed' });
+    expect(secrets.match(body, signBody('stored', body))).toMatchObject({
+      subscriptionId: 92,
+      event: 'task.completed',
+    });
     const flagged = secrets.match(body, signBody('flag', body));
     expect(flagged?.source).toBe('--secret');
     expect(flagged?.subscriptionId).toBeUndefined();

@@ -18,7 +18,33 @@ describe('toYaml: strings that would read back as something else are quoted', ()
     ...['yes', 'No', 'ON', 'off', 'y', 'N', 'null', 'NULL', '~', 'true', 'False', '<<'],
     ...['1', '-1', '+1', '1.0', '.5', '1e3', '0x1F', '0o17', '0777', '1_000', '1:20', '.inf', '-.inf', '.NaN'],
     ...['2024-01-01', '2025-06-30T00:00:00.000000Z', '2001-12-14 21:59:43.10 -5'],
-    ...['', ' lead', 'trail ', 'a: b', 'a:', 'x #y', '- item', '? q', ': v', '#note', '@at', '`tick', '[a]', '{a}', '*ref', '&anchor', '!tag', '|', '>', '%dir', "'q'", '"q"', ',', '---', '...'],
+    ...[
+      '',
+      ' lead',
+      'trail ',
+      'a: b',
+      'a:',
+      'x #y',
+      '- item',
+      '? q',
+      ': v',
+      '#note',
+      '@at',
+      '`tick',
+      '[a]',
+      '{a}',
+      '*ref',
+      '&anchor',
+      '!tag',
+      '|',
+      '>',
+      '%dir',
+      "'q'",
+      '"q"',
+      ',',
+      '---',
+      '...',
+    ],
   ];
 
   it.each(ambiguous)('%j reads back as the same string under YAML 1.1 and 1.2', (text) => {
@@ -71,14 +97,20 @@ describe('toYaml: layout', () => {
   });
 
   it('prints empty and scalar documents, and list items', () => {
-    expect([toYaml([]), toYaml({}), toYaml(null), toYaml(5), toYaml(true)]).toEqual(['[]\n', '{}\n', 'null\n', '5\n', 'true\n']);
+    expect([toYaml([]), toYaml({}), toYaml(null), toYaml(5), toYaml(true)]).toEqual([
+      '[]\n',
+      '{}\n',
+      'null\n',
+      '5\n',
+      'true\n',
+    ]);
     expect(readBoth(toYaml('yes'))).toBe('yes');
     expect(toYamlListItem({})).toBe('- {}\n');
     expect(toYamlListItem({ id: 1, tags: ['a'] })).toBe('- id: 1\n  tags:\n    - a\n');
   });
 
   it('writes numbers so that they read back as the same numbers, -0 included', () => {
-    const value = [0, -0, 1.5, 1e21, 5e-324, 12345678901234567890, -7];
+    const value = [0, -0, 1.5, 1e21, 5e-324, 12345678901234567000, -7]; // past 2^53: it must read back as the same double
     const back = readBoth(toYaml(value)) as number[];
     expect(back).toEqual(value);
     expect(Object.is(back[1], -0)).toBe(true);
@@ -102,9 +134,68 @@ describe('toYaml: property — any JSON value reads back as itself', () => {
   }
   // Fragments chosen to collide with YAML syntax, resolution and escaping.
   const FRAGMENTS = [
-    'a', 'task', 'yes', 'no', 'null', '~', 'true', 'y', '0', '1', '.5', '1e3', '0x1F', '-', '+', '.', ':', ': ', ' #', '#', '?', '!', '&', '*',
-    '|', '>', '%', '@', '`', '"', "'", '\\', '[', ']', '{', '}', ',', ' ', '  ', '\t', '\n', '\n\n', '\r', '\u001b', '\u0007', '\u007f', '\u0085',
-    '\u009b', '\u00a0', '\u2028', '\ufeff', '\ud800', '\udc00', 'é', '✓', '🚀', '日本', '2024-01-01', '---', '...', '<<', '=',
+    'a',
+    'task',
+    'yes',
+    'no',
+    'null',
+    '~',
+    'true',
+    'y',
+    '0',
+    '1',
+    '.5',
+    '1e3',
+    '0x1F',
+    '-',
+    '+',
+    '.',
+    ':',
+    ': ',
+    ' #',
+    '#',
+    '?',
+    '!',
+    '&',
+    '*',
+    '|',
+    '>',
+    '%',
+    '@',
+    '`',
+    '"',
+    "'",
+    '\\',
+    '[',
+    ']',
+    '{',
+    '}',
+    ',',
+    ' ',
+    '  ',
+    '\t',
+    '\n',
+    '\n\n',
+    '\r',
+    '\u001b',
+    '\u0007',
+    '\u007f',
+    '\u0085',
+    '\u009b',
+    '\u00a0',
+    '\u2028',
+    '\ufeff',
+    '\ud800',
+    '\udc00',
+    'é',
+    '✓',
+    '🚀',
+    '日本',
+    '2024-01-01',
+    '---',
+    '...',
+    '<<',
+    '=',
   ];
 
   function text(rand: () => number): string {
@@ -120,7 +211,8 @@ describe('toYaml: property — any JSON value reads back as itself', () => {
       const kind = Math.floor(rand() * 6);
       if (kind === 0) return null;
       if (kind === 1) return rand() < 0.5;
-      if (kind === 2) return rand() < 0.5 ? Math.floor(rand() * 2000) - 1000 : (rand() - 0.5) * 10 ** Math.floor(rand() * 40 - 20);
+      if (kind === 2)
+        return rand() < 0.5 ? Math.floor(rand() * 2000) - 1000 : (rand() - 0.5) * 10 ** Math.floor(rand() * 40 - 20);
       return text(rand);
     }
     const size = Math.floor(rand() * 4);
@@ -137,7 +229,9 @@ describe('toYaml: property — any JSON value reads back as itself', () => {
     let list = '';
     for (const [i, v] of values.entries()) {
       const yaml = toYaml(v);
-      expect(RAW_CONTROL.test(yaml), `seed ${seed}, value ${i}: raw control character in ${JSON.stringify(yaml)}`).toBe(false);
+      expect(RAW_CONTROL.test(yaml), `seed ${seed}, value ${i}: raw control character in ${JSON.stringify(yaml)}`).toBe(
+        false,
+      );
       expect(parse(yaml), `seed ${seed}, value ${i}: ${JSON.stringify(yaml)}`).toEqual(v);
       list += toYamlListItem(v);
     }

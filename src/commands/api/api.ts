@@ -26,11 +26,14 @@ export const run: RunOf<typeof api> = async (ctx, opts) => {
   const hasParams = Object.keys(params).length > 0;
   const rawBody = opts.input === undefined ? undefined : await readInput(ctx, opts.input, '--input');
   const method = (opts.method ?? (rawBody !== undefined || hasParams ? 'POST' : 'GET')).toUpperCase();
-  if (!METHODS.includes(method)) throw new UsageError(`--method must be one of ${METHODS.join(', ')}; got ${JSON.stringify(opts.method)}`);
-  if (rawBody !== undefined && hasParams && method !== 'GET') throw new UsageError('--input cannot be combined with -f/-F body fields');
+  if (!METHODS.includes(method))
+    throw new UsageError(`--method must be one of ${METHODS.join(', ')}; got ${JSON.stringify(opts.method)}`);
+  if (rawBody !== undefined && hasParams && method !== 'GET')
+    throw new UsageError('--input cannot be combined with -f/-F body fields');
   if (opts.paginate && method !== 'GET') throw new UsageError('--paginate works only with GET');
   if (opts.paginate && opts.include) throw new UsageError('--include cannot be combined with --paginate');
-  if (!/^(\/|https?:\/\/)/.test(path) && !/^[a-z]/i.test(path)) throw new UsageError(`<path> must be an endpoint path such as /api/v1/steps, got ${JSON.stringify(path)}`);
+  if (!/^(\/|https?:\/\/)/.test(path) && !/^[a-z]/i.test(path))
+    throw new UsageError(`<path> must be an endpoint path such as /api/v1/steps, got ${JSON.stringify(path)}`);
 
   const client = await ctx.api();
   const isGet = method === 'GET' || method === 'HEAD';
@@ -89,7 +92,8 @@ function parseHeaders(headers: string[]): Record<string, string> {
   for (const header of headers) {
     const at = header.indexOf(':');
     const name = header.slice(0, at).trim();
-    if (at <= 0 || !/^[A-Za-z0-9-]+$/.test(name)) throw new UsageError(`-H takes 'Name: value', got ${JSON.stringify(header)}`);
+    if (at <= 0 || !/^[A-Za-z0-9-]+$/.test(name))
+      throw new UsageError(`-H takes 'Name: value', got ${JSON.stringify(header)}`);
     out[name] = header.slice(at + 1).trim();
   }
   return out;

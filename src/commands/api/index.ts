@@ -9,9 +9,19 @@ export const api = verb({
     'Parameters (-f, -F) go in the query string of a GET and in the JSON body otherwise.\n' +
     'The body of an error response is printed too; the exit code follows `pwctl help exit-codes`.',
   flags: {
-    path: raw('<path>', 'endpoint path as in the API reference, e.g. /api/v1/projects/31 (/api/v1 is added when omitted)', { required: true }),
-    method: text('-X, --method', 'HTTP method (default GET, or POST when a body is given)', { placeholder: '<method>' }),
-    field: texts('-F, --field', "typed parameter: a JSON value (12, true, null, [1,2], \"text\") is sent as that type, @file sends a file's text (@- standard input), anything else a string", { placeholder: '<key=value>' }),
+    path: raw(
+      '<path>',
+      'endpoint path as in the API reference, e.g. /api/v1/projects/31 (/api/v1 is added when omitted)',
+      { required: true },
+    ),
+    method: text('-X, --method', 'HTTP method (default GET, or POST when a body is given)', {
+      placeholder: '<method>',
+    }),
+    field: texts(
+      '-F, --field',
+      'typed parameter: a JSON value (12, true, null, [1,2], "text") is sent as that type, @file sends a file\'s text (@- standard input), anything else a string',
+      { placeholder: '<key=value>' },
+    ),
     rawField: texts('-f, --raw-field', 'string parameter', { placeholder: '<key=value>' }),
     header: texts('-H, --header', 'extra request header', { placeholder: '<name: value>' }),
     input: path('--input', 'request body from a file, or - for stdin', { placeholder: '<file|->' }),

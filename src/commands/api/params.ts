@@ -6,7 +6,11 @@ import type { Ctx } from '../context.js';
 import { UsageError } from '../../errors.js';
 import { readInput } from '../read-input.js';
 
-export async function parseParams(ctx: Ctx, rawFields: string[], typedFields: string[]): Promise<Record<string, unknown>> {
+export async function parseParams(
+  ctx: Ctx,
+  rawFields: string[],
+  typedFields: string[],
+): Promise<Record<string, unknown>> {
   const params: Record<string, unknown> = {};
   for (const field of rawFields) {
     const [key, value] = splitPair(field, '-f');

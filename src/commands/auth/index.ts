@@ -16,7 +16,10 @@ and is sent to no other service (another --base-url, PWCTL_BASE_URL or base_url 
     withToken: flag('--with-token', 'read the token from standard input (for CI and scripts)'),
     web: flag('--web', 'sign in with a browser (OAuth 2.0 authorization code + PKCE)'),
     browser: flag('--no-browser', 'with --web: print the sign-in URL instead of opening a browser'),
-    insecureStorage: flag('--insecure-storage', 'keep the tokens in the config file (mode 0600) instead of the OS keyring'),
+    insecureStorage: flag(
+      '--insecure-storage',
+      'keep the tokens in the config file (mode 0600) instead of the OS keyring',
+    ),
   },
   examples: [
     'pwctl auth login --base-url https://pm.example.com',
@@ -61,7 +64,12 @@ export const logout = verb({
 export const auth = nounBody({
   details:
     '\nThe token comes from PWCTL_TOKEN when set, else from the profile (--profile, PWCTL_PROFILE; default "default").\nA token is never accepted as a flag value: it would show up in shell history and process lists.',
-  examples: ['pwctl auth login', 'printf %s "$TOKEN" | pwctl auth login --with-token', 'pwctl auth login --profile staging --base-url https://staging.example.com', 'pwctl auth status'],
+  examples: [
+    'pwctl auth login',
+    'printf %s "$TOKEN" | pwctl auth login --with-token',
+    'pwctl auth login --profile staging --base-url https://staging.example.com',
+    'pwctl auth status',
+  ],
   commands: [
     bind(login, () => import('./login.js')),
     bind(status, () => import('./status.js')),

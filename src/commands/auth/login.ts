@@ -14,11 +14,13 @@ import { normaliseBaseUrl } from '../../api/base-url.js';
 import { parseHttpUrl } from '../../validate.js';
 
 export const run: RunOf<typeof login> = async (ctx, opts) => {
-  if (opts.withToken && opts.web) throw new UsageError('--with-token and --web cannot be combined: choose one way to sign in');
+  if (opts.withToken && opts.web)
+    throw new UsageError('--with-token and --web cannot be combined: choose one way to sign in');
   if (!opts.browser && !opts.web) throw new UsageError('--no-browser works only together with --web');
   const profileName = ctx.profileName;
   const settings = ctx.settings;
-  if (settings.sandbox) throw new UsageError('--sandbox needs no login: the embedded sandbox always acts as a team manager');
+  if (settings.sandbox)
+    throw new UsageError('--sandbox needs no login: the embedded sandbox always acts as a team manager');
   const baseUrl = settings.baseUrl ?? (await askForBaseUrl(ctx));
   const insecure = opts.insecureStorage;
 
@@ -29,30 +31,48 @@ export const run: RunOf<typeof login> = async (ctx, opts) => {
       endpoints,
       browser: opts.browser,
       // The refresh token will be sent to this endpoint and no other, whatever oauth_token_url says later.
-      complete: (tokens) => verifyAndStore(ctx, baseUrl, { ...tokens, service: serviceOf(baseUrl), tokenEndpoint: endpoints.tokenUrl }, insecure),
+      complete: (tokens) =>
+        verifyAndStore(
+          ctx,
+          baseUrl,
+          { ...tokens, service: serviceOf(baseUrl), tokenEndpoint: endpoints.tokenUrl },
+          insecure,
+        ),
     });
     return;
   }
   // On a terminal even --with-token prompts: reading a pasted token from a TTY would echo it.
-  const token = opts.withToken && !ctx.io.stdinIsTTY
-    ? checkTokenText(await readTokenFromStream(ctx.io.stdin), '--with-token')
-    : await askForToken(ctx, baseUrl);
+  const token =
+    opts.withToken && !ctx.io.stdinIsTTY
+      ? checkTokenText(await readTokenFromStream(ctx.io.stdin), '--with-token')
+      : await askForToken(ctx, baseUrl);
   await verifyAndStore(ctx, baseUrl, { accessToken: token, service: serviceOf(baseUrl) }, insecure);
 };
 
 /** No base URL configured: a person at the terminal is asked for it; a script is told the flag. */
 async function askForBaseUrl(ctx: Ctx): Promise<string> {
   if (!ctx.ask) {
-    throw new UsageError(`no service URL for profile ${ctx.profileName}: pass --base-url <url> (e.g. pwctl auth login --base-url https://pm.example.com), or set PWCTL_BASE_URL`);
+    throw new UsageError(
+      `no service URL for profile ${ctx.profileName}: pass --base-url <url> (e.g. pwctl auth login --base-url https://pm.example.com), or set PWCTL_BASE_URL`,
+    );
   }
-  return normaliseBaseUrl(await ctx.ask.text('Service URL (e.g. https://pm.example.com)', (value) => parseHttpUrl(value.trim(), 'the service URL')));
+  return normaliseBaseUrl(
+    await ctx.ask.text('Service URL (e.g. https://pm.example.com)', (value) =>
+      parseHttpUrl(value.trim(), 'the service URL'),
+    ),
+  );
 }
 
 async function askForToken(ctx: Ctx, baseUrl: string): Promise<string> {
   if (!ctx.io.stdinIsTTY) {
-    throw new UsageError('no terminal to ask for the token: pipe it to `pwctl auth login --with-token`, or sign in with `pwctl auth login --web`');
+    throw new UsageError(
+      'no terminal to ask for the token: pipe it to `pwctl auth login --with-token`, or sign in with `pwctl auth login --web`',
+    );
   }
-  const answer = await promptSecret(ctx.io, `Paste the API token for ${escapeInline(new URL(baseUrl).host)} (input is hidden): `);
+  const answer = await promptSecret(
+    ctx.io,
+    `Paste the API token for ${escapeInline(new URL(baseUrl).host)} (input is hidden): `,
+  );
   return checkTokenText(answer.trim(), 'token');
 }
 
@@ -65,7 +85,7 @@ async function verifyAndStore(ctx: Ctx, baseUrl: string, tokens: BoundTokens, in
   const profileName = ctx.profileName;
   const host = escapeInline(new URL(baseUrl).host);
   const client = await ctx.clientWithToken(baseUrl, tokens.accessToken);
-  let companies;
+  let companies: Awaited<ReturnType<typeof checkToken>>['companies'];
   try {
     ({ companies } = await checkToken(client));
   } catch (error) {
@@ -82,8 +102,12 @@ async function verifyAndStore(ctx: Ctx, baseUrl: string, tokens: BoundTokens, in
   const renewal = tokens.refreshToken ? ' (with a refresh token: renewed automatically)' : '';
   ctx.io.notice(`✓ Logged in to ${host} with profile ${profileName}${reach}`);
   if (storage.kind === 'keyring') ctx.io.notice(`  stored in the OS keyring (${storage.item})${renewal}`);
-  else if (fallbackReason) ctx.io.warn(`no usable OS keyring (${fallbackReason}): the token is stored in ${storage.path} (mode 0600)${renewal}`);
+  else if (fallbackReason)
+    ctx.io.warn(
+      `no usable OS keyring (${fallbackReason}): the token is stored in ${storage.path} (mode 0600)${renewal}`,
+    );
   else ctx.io.notice(`  stored in ${storage.path} (mode 0600, --insecure-storage)${renewal}`);
-  if (ctx.settings.tokenSource === 'env') ctx.io.warn('PWCTL_TOKEN is set in this environment and overrides the stored token until it is unset');
+  if (ctx.settings.tokenSource === 'env')
+    ctx.io.warn('PWCTL_TOKEN is set in this environment and overrides the stored token until it is unset');
   return `Signed in to ${new URL(baseUrl).host} with profile ${profileName}.`;
 }

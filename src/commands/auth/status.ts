@@ -23,8 +23,13 @@ export const run: RunOf<typeof statusVerb> = async (ctx) => {
   ctx.output.checkFields(AUTH_STATUS_VIEW);
   const active = ctx.profileName;
   const names = [...new Set([active, ...Object.keys(ctx.store.read().profiles ?? {})])].sort();
-  const inspections = await Promise.all(names.map((name) => (name === active ? inspect(ctx, true) : inspectStored(ctx, name))));
-  await ctx.output.list(inspections.map((i) => i.status), AUTH_STATUS_VIEW);
+  const inspections = await Promise.all(
+    names.map((name) => (name === active ? inspect(ctx, true) : inspectStored(ctx, name))),
+  );
+  await ctx.output.list(
+    inspections.map((i) => i.status),
+    AUTH_STATUS_VIEW,
+  );
   const mine = inspections.find((i) => i.status.active)!;
   if (mine.failure !== undefined) throw exitFor(mine.status, mine.failure);
 };
@@ -52,7 +57,15 @@ async function inspect(ctx: Ctx, active: boolean): Promise<Inspection> {
     base_url: settings.sandbox ? null : (settings.baseUrl ?? null),
     service: fromStore ? (loginService(ctx.store.profile(ctx.profileName)) ?? null) : null,
     token_source: settings.sandbox ? 'sandbox' : (settings.tokenSource ?? null),
-    token_location: settings.sandbox ? 'embedded sandbox' : settings.tokenSource === 'env' ? 'PWCTL_TOKEN' : !stored ? null : stored.kind === 'keyring' ? stored.item : stored.path,
+    token_location: settings.sandbox
+      ? 'embedded sandbox'
+      : settings.tokenSource === 'env'
+        ? 'PWCTL_TOKEN'
+        : !stored
+          ? null
+          : stored.kind === 'keyring'
+            ? stored.item
+            : stored.path,
     token: settings.token && !settings.sandbox ? maskToken(settings.token) : null,
     expires_at: null,
     refresh_token: false,
@@ -64,7 +77,9 @@ async function inspect(ctx: Ctx, active: boolean): Promise<Inspection> {
     const client = await ctx.api();
     const { companies } = await checkToken(client);
     // The client may have renewed the token on the way; show what is stored now.
-    const tokens = fromStore ? await readStoredTokens(ctx.store.reread().profiles?.[ctx.profileName] ?? {}, ctx.profileName) : undefined;
+    const tokens = fromStore
+      ? await readStoredTokens(ctx.store.reread().profiles?.[ctx.profileName] ?? {}, ctx.profileName)
+      : undefined;
     return {
       status: {
         ...status,
@@ -90,5 +105,7 @@ function exitFor(status: AuthStatus, failure: unknown): unknown {
   if (error?.name !== 'ApiError') return new AuthRequiredError(status.error ?? 'not signed in');
   if (error.kind !== 'unauthorized' && error.kind !== 'forbidden') return failure;
   const next = status.token_source === 'env' ? 'check PWCTL_TOKEN' : 'run `pwctl auth login`';
-  return new AuthRequiredError(`profile ${status.profile}: the token was refused (${error.message})${/auth login/.test(error.message) ? '' : `: ${next}`}`);
+  return new AuthRequiredError(
+    `profile ${status.profile}: the token was refused (${error.message})${/auth login/.test(error.message) ? '' : `: ${next}`}`,
+  );
 }

@@ -21,5 +21,6 @@ export const run: RunOf<typeof switchProfile> = async (ctx, opts) => {
   });
   ctx.io.notice(`✓ ${name} is now the default profile`);
   const env = ctx.env.PWCTL_PROFILE;
-  if (env !== undefined && env !== '' && env !== name) ctx.io.warn(`PWCTL_PROFILE=${env} is set in this environment and overrides the default`);
+  if (env !== undefined && env !== '' && env !== name)
+    ctx.io.warn(`PWCTL_PROFILE=${env} is set in this environment and overrides the default`);
 };

@@ -6,7 +6,9 @@ import { AuthRequiredError } from '../../errors.js';
 export const run: RunOf<typeof token> = async (ctx) => {
   const settings = ctx.settings;
   if (!settings.sandbox && settings.tokenSource === undefined) {
-    throw new AuthRequiredError(`no token for profile ${ctx.profileName}: run \`pwctl auth login\`, or set PWCTL_TOKEN`);
+    throw new AuthRequiredError(
+      `no token for profile ${ctx.profileName}: run \`pwctl auth login\`, or set PWCTL_TOKEN`,
+    );
   }
   // PWCTL_TOKEN is printed as it is, without a request. A stored token is read where it is
   // kept (the keyring, the config file) by the client, which renews an OAuth token first

@@ -2,7 +2,7 @@ import { REF_FIELDS, type Ref } from '../../api/types.js';
 import { describeCompanies } from '../../auth/check-token.js';
 import { describeExpiry } from '../../auth/token-expiry.js';
 import type { TokenSource } from '../../config/settings.js';
-import { shortDate, type Column, type View } from '../../output/view.js';
+import { shortDate, type View } from '../../output/view.js';
 
 /** What `auth status` reports for one profile (the shape of each record of its -o json output). */
 export interface AuthStatus {
@@ -28,7 +28,20 @@ export interface AuthStatus {
   error: string | null;
 }
 
-const FIELDS = ['profile', 'active', 'base_url', 'service', 'token_source', 'token_location', 'token', 'expires_at', 'refresh_token', 'valid', 'companies', 'error'];
+const FIELDS = [
+  'profile',
+  'active',
+  'base_url',
+  'service',
+  'token_source',
+  'token_location',
+  'token',
+  'expires_at',
+  'refresh_token',
+  'valid',
+  'companies',
+  'error',
+];
 
 /** Where the token comes from, in the contract's words: `environment (PWCTL_TOKEN)`, `keyring`, `file <path>`. */
 export function describeSource(s: AuthStatus): string {
@@ -69,7 +82,13 @@ export const AUTH_STATUS_VIEW: View<AuthStatus> = {
     { header: 'TOKEN FROM', field: 'token_source', value: describeSource, fit: 'path' },
     { header: 'TOKEN', field: 'token', value: (s) => s.token ?? 'none', fit: 'whole' },
     { header: 'EXPIRES', field: 'expires_at', value: expires, fit: 'shrink', optional: true },
-    { header: 'REFRESH', field: 'refresh_token', value: (s) => (s.refresh_token ? 'stored' : ''), fit: 'whole', optional: true },
+    {
+      header: 'REFRESH',
+      field: 'refresh_token',
+      value: (s) => (s.refresh_token ? 'stored' : ''),
+      fit: 'whole',
+      optional: true,
+    },
     { header: 'STATUS', field: 'valid', value: outcome, fit: 'wrap' },
   ],
 };

@@ -38,7 +38,8 @@ export const setKey: RunOf<typeof set> = async (ctx, { key, value }) => {
     (profile as Record<string, unknown>)[key] = parsed;
   });
   // Turning the id cache off also forgets what it held.
-  if (key === 'completion_cache' && parsed === false) (await import('../../completion/id-cache.js')).forgetIds(ctx.store.dir, ctx.profileName);
+  if (key === 'completion_cache' && parsed === false)
+    (await import('../../completion/id-cache.js')).forgetIds(ctx.store.dir, ctx.profileName);
   ctx.io.notice(`✓ ${key} set for profile ${ctx.profileName}`);
   for (const notice of notices) ctx.io.notice(escapeInline(notice));
 };
@@ -69,7 +70,10 @@ function changeProfile(ctx: Ctx, change: (profile: ProfileData) => void): Promis
 
 export const listKeys: RunOf<typeof list> = async (ctx) => {
   const profile = ctx.store.profile(ctx.profileName) as Record<string, unknown>;
-  const entries = CONFIG_KEYS.filter((k) => profile[k.name] !== undefined).map((k) => ({ key: k.name, value: profile[k.name] }));
+  const entries = CONFIG_KEYS.filter((k) => profile[k.name] !== undefined).map((k) => ({
+    key: k.name,
+    value: profile[k.name],
+  }));
   if (ctx.output.tabular) await ctx.output.list(entries, KEY_VALUE_VIEW);
   else await ctx.output.value(Object.fromEntries(entries.map((e) => [e.key, e.value])));
 };

@@ -3,7 +3,10 @@ import { CONFIG_KEYS } from '../../config/keys.js';
 import { bind, nounBody, verb } from '../declare.js';
 import { raw } from '../flags.js';
 
-const key = raw('<key>', 'a config key', { required: true, complete: { values: CONFIG_KEYS.map((k) => [k.name, k.description] as const) } });
+const key = raw('<key>', 'a config key', {
+  required: true,
+  complete: { values: CONFIG_KEYS.map((k) => [k.name, k.description] as const) },
+});
 const TEXT: { offline: true; prints: 'text' } = { offline: true, prints: 'text' };
 
 export const get = verb({
@@ -19,7 +22,10 @@ export const set = verb({
   summary: 'store a value for a key (validated)',
   flags: {
     key,
-    value: raw('<value>', 'the value', { required: true, complete: { byPrevious: Object.fromEntries(CONFIG_KEYS.flatMap((k) => (k.values ? [[k.name, k.values]] : []))) } }),
+    value: raw('<value>', 'the value', {
+      required: true,
+      complete: { byPrevious: Object.fromEntries(CONFIG_KEYS.flatMap((k) => (k.values ? [[k.name, k.values]] : []))) },
+    }),
   },
   examples: ['pwctl config set company 1', 'pwctl config set output json'],
   effects: TEXT,

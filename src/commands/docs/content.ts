@@ -9,7 +9,6 @@ import { escapeInline } from '../../output/sanitize.js';
 import type { Ctx } from '../context.js';
 import type { TextSource } from '../flags.js';
 
-
 /** Refuse a body whose :::callout / :::toggle containers the service would mangle. */
 export function verifyContainers(content: TextSource, verify: boolean): void {
   if (!verify) return;
@@ -17,7 +16,9 @@ export function verifyContainers(content: TextSource, verify: boolean): void {
   const first = problems[0];
   if (!first) return;
   const more = problems.length > 1 ? ` (and ${problems.length - 1} more problem${problems.length > 2 ? 's' : ''})` : '';
-  throw new UsageError(`${content.source}: line ${first.line}: ${first.message}${more}; --no-verify sends it unchecked`);
+  throw new UsageError(
+    `${content.source}: line ${first.line}: ${first.message}${more}; --no-verify sends it unchecked`,
+  );
 }
 
 /**
@@ -32,7 +33,10 @@ export function checkReplacement(ctx: Ctx, current: Document, next: string, allo
   const them = omitted.length === 1 ? 'it' : 'them';
   const what = escapeInline(describeElements(omitted));
   if (allowRemoving) ctx.io.notice(`removing ${what} from the document (--allow-removing-attachments)`);
-  else ctx.io.notice(`note: the new content leaves out ${what}; the service preserves ${them} in place (pass --allow-removing-attachments to remove ${them})`);
+  else
+    ctx.io.notice(
+      `note: the new content leaves out ${what}; the service preserves ${them} in place (pass --allow-removing-attachments to remove ${them})`,
+    );
 }
 
 /** A body of nothing but whitespace: nothing to compare with the current one. */

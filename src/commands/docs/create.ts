@@ -26,7 +26,12 @@ export const run: RunOf<typeof create> = async (ctx, opts) => {
   if (opts.audience !== undefined) body.is_internal = opts.audience;
 
   const client = await ctx.api();
-  const where = project !== undefined ? ` --project ${project}` : clientId !== undefined ? ` --client ${clientId}` : ` --company ${companyId}`;
+  const where =
+    project !== undefined
+      ? ` --project ${project}`
+      : clientId !== undefined
+        ? ` --client ${clientId}`
+        : ` --company ${companyId}`;
   const doc = await createDocument(client, body, `pwctl docs list${where}`);
   ctx.io.notice(`✓ created document ${escapeInline(doc.uuid)}`);
   await ctx.output.record(doc, DOCUMENT_VIEW);
@@ -37,10 +42,16 @@ export const run: RunOf<typeof create> = async (ctx, opts) => {
  * or the person picks one; a script is told the flags.
  */
 async function askForCompany(ctx: Ctx): Promise<number> {
-  if (!ctx.ask) throw new UsageError('a document belongs to a company: pass --project <id>, --client <id> or --company <id>, or set a default with `pwctl config set company <id>`');
+  if (!ctx.ask)
+    throw new UsageError(
+      'a document belongs to a company: pass --project <id>, --client <id> or --company <id>, or set a default with `pwctl config set company <id>`',
+    );
   const { companyChoices } = await import('../pickers.js');
   const companies = await companyChoices(ctx);
-  if (companies.length === 0) throw new UsageError('a document belongs to a company, and your token reaches none that holds tasks or documents: pass --company <id>');
+  if (companies.length === 0)
+    throw new UsageError(
+      'a document belongs to a company, and your token reaches none that holds tasks or documents: pass --company <id>',
+    );
   if (companies.length === 1) {
     ctx.io.notice(`for ${companies[0]!.label}, the only company your token reaches (--company ${companies[0]!.value})`);
     return Number(companies[0]!.value);

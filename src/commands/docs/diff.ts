@@ -22,7 +22,18 @@ import type { diff } from './index.js';
 import { pulledDocumentProblem } from './pulled-document.js';
 
 export const DOC_DIFF_VIEW: View<DocDiff> = {
-  fields: ['file', 'uuid', 'status', 'same', 'changed', 'updated_at', 'title', 'is_internal', 'edit_access', 'body_diff'],
+  fields: [
+    'file',
+    'uuid',
+    'status',
+    'same',
+    'changed',
+    'updated_at',
+    'title',
+    'is_internal',
+    'edit_access',
+    'body_diff',
+  ],
   columns: [
     { header: 'FILE', value: (r) => r.file, field: 'file', fit: 'shrink' },
     { header: 'STATUS', value: (r) => r.status, field: 'status' },
@@ -48,7 +59,12 @@ export const run: RunOf<typeof diff> = async (ctx, opts) => {
   }
 
   const wanted = new Set(files.flatMap((f) => (f.doc.uuid === undefined ? [] : [f.doc.uuid])));
-  const current = wanted.size === 0 ? new Map<string, Document>() : isDir ? await listed(await ctx.api(), files, wanted) : await fetched(await ctx.api(), files[0]!);
+  const current =
+    wanted.size === 0
+      ? new Map<string, Document>()
+      : isDir
+        ? await listed(await ctx.api(), files, wanted)
+        : await fetched(await ctx.api(), files[0]!);
   const comparisons: FileComparison[] = files.map(({ path, doc }) => {
     if (doc.uuid === undefined) return notPulled(path);
     const now = current.get(doc.uuid);
@@ -58,9 +74,18 @@ export const run: RunOf<typeof diff> = async (ctx, opts) => {
   // A person reads the diff; --fields asks for the records' columns instead.
   if (ctx.output.forPeople && ctx.output.fields === undefined) {
     for (const { text } of comparisons) if (text !== '') await ctx.output.diff(text);
-  } else await ctx.output.list(comparisons.map((c) => c.record), DOC_DIFF_VIEW);
+  } else
+    await ctx.output.list(
+      comparisons.map((c) => c.record),
+      DOC_DIFF_VIEW,
+    );
   const differing = comparisons.filter((c) => !c.record.same).length;
-  const summary = files.length === 1 ? `the file ${differing ? 'differs from' : 'matches'} the service` : differing ? `${differing} of ${files.length} files differ from the service` : `all ${files.length} files match the service`;
+  const summary =
+    files.length === 1
+      ? `the file ${differing ? 'differs from' : 'matches'} the service`
+      : differing
+        ? `${differing} of ${files.length} files differ from the service`
+        : `all ${files.length} files match the service`;
   ctx.io.notice(differing === 0 ? `no differences: ${summary}` : summary);
   if (differing > 0) throw new DifferencesFound(summary);
 };
@@ -70,7 +95,9 @@ async function isDirectory(target: string): Promise<boolean> {
     return (await stat(target)).isDirectory();
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new UsageError(`<file|dir>: cannot read ${JSON.stringify(target)}: ${code === 'ENOENT' ? 'no such file or directory' : code ?? (error as Error).message}`);
+    throw new UsageError(
+      `<file|dir>: cannot read ${JSON.stringify(target)}: ${code === 'ENOENT' ? 'no such file or directory' : (code ?? (error as Error).message)}`,
+    );
   }
 }
 
@@ -89,10 +116,17 @@ async function fileAt(path: string): Promise<LocalDoc> {
 }
 
 /** A directory's documents, from the list: one pass, never one request per document. */
-async function listed(client: ApiClient, files: readonly LocalDoc[], wanted: ReadonlySet<string>): Promise<Map<string, Document>> {
+async function listed(
+  client: ApiClient,
+  files: readonly LocalDoc[],
+  wanted: ReadonlySet<string>,
+): Promise<Map<string, Document>> {
   const { current, malformed } = await currentDocuments(client, wanted);
   const [uuid, problem] = [...malformed][0] ?? [];
-  if (uuid !== undefined) throw new CommandFailedError(`${files.find((f) => f.doc.uuid === uuid)!.path}: cannot compare it: the service sent ${problem}`);
+  if (uuid !== undefined)
+    throw new CommandFailedError(
+      `${files.find((f) => f.doc.uuid === uuid)!.path}: cannot compare it: the service sent ${problem}`,
+    );
   return current;
 }
 

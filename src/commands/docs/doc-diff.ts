@@ -66,10 +66,19 @@ export function notOnService(path: string, uuid: string): FileComparison {
 export function compareDocument(path: string, file: DocFile, current: Document): FileComparison {
   const changes = differingFields(file, current);
   const changed = Object.keys(changes);
-  const record: DocDiff = { file: path, uuid: current.uuid, status: changed.length === 0 ? 'same' : 'differs', same: changed.length === 0, changed, updated_at: { service: current.updated_at, file: file.updated_at ?? null } };
+  const record: DocDiff = {
+    file: path,
+    uuid: current.uuid,
+    status: changed.length === 0 ? 'same' : 'differs',
+    same: changed.length === 0,
+    changed,
+    updated_at: { service: current.updated_at, file: file.updated_at ?? null },
+  };
   if (changes.title !== undefined) record.title = { service: current.title, file: file.title };
-  if (changes.is_internal !== undefined) record.is_internal = { service: current.is_internal ?? null, file: changes.is_internal };
-  if (changes.edit_access !== undefined) record.edit_access = { service: current.edit_access ?? null, file: changes.edit_access };
+  if (changes.is_internal !== undefined)
+    record.is_internal = { service: current.is_internal ?? null, file: changes.is_internal };
+  if (changes.edit_access !== undefined)
+    record.edit_access = { service: current.edit_access ?? null, file: changes.edit_access };
   const serviceBody = withNewline(comparableBody(current.content ?? ''));
   const fileBody = withNewline(comparableBody(file.body));
   if (changes.content !== undefined) record.body_diff = hunks(serviceBody, fileBody);
@@ -96,7 +105,10 @@ function withNewline(body: string): string {
 /** The unified diff hunks from `before` to `after` (both ending in a newline, or empty). */
 export function hunks(before: string, after: string): string {
   if (before === after) return '';
-  const patch = structuredPatch('', '', before, after, undefined, undefined, { context: CONTEXT_LINES, maxEditLength: MAX_EDIT_LENGTH });
+  const patch = structuredPatch('', '', before, after, undefined, undefined, {
+    context: CONTEXT_LINES,
+    maxEditLength: MAX_EDIT_LENGTH,
+  });
   if (!patch) return wholeReplacement(before, after);
   return patch.hunks.length === 0 ? '' : formatPatch(patch, OMIT_HEADERS);
 }
@@ -105,5 +117,10 @@ function wholeReplacement(before: string, after: string): string {
   const lines = (text: string) => (text === '' ? [] : text.slice(0, -1).split('\n'));
   const [old, now] = [lines(before), lines(after)];
   const range = (count: number) => `${count === 0 ? 0 : 1},${count}`;
-  return [`@@ -${range(old.length)} +${range(now.length)} @@`, ...old.map((l) => `-${l}`), ...now.map((l) => `+${l}`), ''].join('\n');
+  return [
+    `@@ -${range(old.length)} +${range(now.length)} @@`,
+    ...old.map((l) => `-${l}`),
+    ...now.map((l) => `+${l}`),
+    '',
+  ].join('\n');
 }

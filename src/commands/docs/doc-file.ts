@@ -23,7 +23,16 @@ import { UsageError } from '../../errors.js';
 import { FrontMatterError, readFrontMatter, writeFrontMatter } from '../../files/front-matter.js';
 import { parseUuid } from '../../validate.js';
 
-export const FRONT_MATTER_KEYS = ['uuid', 'title', 'updated_at', 'is_internal', 'edit_access', 'project_id', 'client_id', 'company_id'] as const;
+export const FRONT_MATTER_KEYS = [
+  'uuid',
+  'title',
+  'updated_at',
+  'is_internal',
+  'edit_access',
+  'project_id',
+  'client_id',
+  'company_id',
+] as const;
 
 export interface DocFile {
   uuid?: string;
@@ -65,7 +74,7 @@ export function renderDocFile(file: DocFile): string {
 
 /** A file's document, every field checked; a UsageError names the file and the field. */
 export function parseDocFile(text: string, name: string): DocFile {
-  let parsed;
+  let parsed: ReturnType<typeof readFrontMatter>;
   try {
     parsed = readFrontMatter(text);
   } catch (error) {
@@ -75,30 +84,41 @@ export function parseDocFile(text: string, name: string): DocFile {
   const { data, body } = parsed;
   const field = (key: string) => `${name}: ${key}`;
   const extra: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(data)) if (!(FRONT_MATTER_KEYS as readonly string[]).includes(key)) extra[key] = value;
+  for (const [key, value] of Object.entries(data))
+    if (!(FRONT_MATTER_KEYS as readonly string[]).includes(key)) extra[key] = value;
 
   const file: DocFile = { title: '', body, extra };
-  if (data.uuid !== undefined && data.uuid !== null && data.uuid !== '') file.uuid = parseUuid(String(data.uuid), field('uuid'));
+  if (data.uuid !== undefined && data.uuid !== null && data.uuid !== '')
+    file.uuid = parseUuid(String(data.uuid), field('uuid'));
   if (typeof data.title !== 'string' || data.title.trim() === '') {
-    throw new UsageError(`${field('title')} is required: a non-empty string in the front matter (quote it if it looks like a number: title: "2024")`);
+    throw new UsageError(
+      `${field('title')} is required: a non-empty string in the front matter (quote it if it looks like a number: title: "2024")`,
+    );
   }
   file.title = data.title;
   if (data.updated_at !== undefined && data.updated_at !== null) {
     if (typeof data.updated_at !== 'string' || timestampKey(data.updated_at) === undefined) {
-      throw new UsageError(`${field('updated_at')} must be an ISO 8601 timestamp as pulled (e.g. "2026-01-05T10:00:00.000000Z"), got ${JSON.stringify(data.updated_at)}`);
+      throw new UsageError(
+        `${field('updated_at')} must be an ISO 8601 timestamp as pulled (e.g. "2026-01-05T10:00:00.000000Z"), got ${JSON.stringify(data.updated_at)}`,
+      );
     }
     file.updated_at = data.updated_at;
   }
   if (file.uuid !== undefined && file.updated_at === undefined) {
-    throw new UsageError(`${field('updated_at')} is required with a uuid: it tells whether the service changed since the pull (pull the document again)`);
+    throw new UsageError(
+      `${field('updated_at')} is required with a uuid: it tells whether the service changed since the pull (pull the document again)`,
+    );
   }
   if (data.is_internal !== undefined && data.is_internal !== null) {
-    if (typeof data.is_internal !== 'boolean') throw new UsageError(`${field('is_internal')} must be true or false, got ${JSON.stringify(data.is_internal)}`);
+    if (typeof data.is_internal !== 'boolean')
+      throw new UsageError(`${field('is_internal')} must be true or false, got ${JSON.stringify(data.is_internal)}`);
     file.is_internal = data.is_internal;
   }
   if (data.edit_access !== undefined && data.edit_access !== null) {
     if (!(EDIT_ACCESS_VALUES as readonly unknown[]).includes(data.edit_access)) {
-      throw new UsageError(`${field('edit_access')} must be one of ${EDIT_ACCESS_VALUES.join(', ')}, got ${JSON.stringify(data.edit_access)}`);
+      throw new UsageError(
+        `${field('edit_access')} must be one of ${EDIT_ACCESS_VALUES.join(', ')}, got ${JSON.stringify(data.edit_access)}`,
+      );
     }
     file.edit_access = data.edit_access as EditAccess;
   }

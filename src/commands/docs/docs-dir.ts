@@ -32,14 +32,23 @@ export interface DocsState {
 /** Every `*.md` file of the directory, by name (symbolic links and directories are not files). */
 export async function readDocsDir(dir: string): Promise<LocalFile[]> {
   const entries = await readEntries(dir);
-  const names = entries.filter((e) => e.isFile() && e.name.toLowerCase().endsWith('.md') && !e.name.startsWith('.')).map((e) => e.name).sort();
+  const names = entries
+    .filter((e) => e.isFile() && e.name.toLowerCase().endsWith('.md') && !e.name.startsWith('.'))
+    .map((e) => e.name)
+    .sort();
   return Promise.all(
     names.map(async (name): Promise<LocalFile> => {
       let text: string;
       try {
         text = await readFile(join(dir, name), 'utf8');
       } catch (error) {
-        return { name, text: '', problem: new UsageError(`${name}: cannot read it: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`) };
+        return {
+          name,
+          text: '',
+          problem: new UsageError(
+            `${name}: cannot read it: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+          ),
+        };
       }
       try {
         return { name, text, doc: parseDocFile(text, name) };
@@ -61,7 +70,9 @@ export async function entryNames(dir: string): Promise<string[]> {
 
 function readEntries(dir: string) {
   return readdir(dir, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
-    throw new UsageError(`<dir>: cannot read ${JSON.stringify(dir)}: ${error.code === 'ENOENT' ? 'no such directory' : error.code ?? error.message}`);
+    throw new UsageError(
+      `<dir>: cannot read ${JSON.stringify(dir)}: ${error.code === 'ENOENT' ? 'no such directory' : (error.code ?? error.message)}`,
+    );
   });
 }
 
@@ -72,7 +83,10 @@ export function filesByUuid(files: readonly LocalFile[]): Map<string, LocalFile>
     const uuid = file.doc?.uuid;
     if (uuid === undefined) continue;
     const other = byUuid.get(uuid);
-    if (other) throw new UsageError(`${other.name} and ${file.name} both have uuid ${uuid}: one document, one file (remove the uuid from a copy to create a new document)`);
+    if (other)
+      throw new UsageError(
+        `${other.name} and ${file.name} both have uuid ${uuid}: one document, one file (remove the uuid from a copy to create a new document)`,
+      );
     byUuid.set(uuid, file);
   }
   return byUuid;
@@ -92,7 +106,8 @@ export async function readDocsState(dir: string): Promise<DocsState> {
   try {
     const parsed = JSON.parse(text) as { documents?: unknown };
     if (parsed && typeof parsed.documents === 'object' && parsed.documents !== null) {
-      for (const [uuid, record] of Object.entries(parsed.documents)) if (isPulledRecord(record)) documents[uuid] = record;
+      for (const [uuid, record] of Object.entries(parsed.documents))
+        if (isPulledRecord(record)) documents[uuid] = record;
     }
   } catch {
     // Not JSON: no record.
@@ -102,7 +117,13 @@ export async function readDocsState(dir: string): Promise<DocsState> {
 
 function isPulledRecord(value: unknown): value is PulledRecord {
   const record = value as Partial<PulledRecord> | null;
-  return typeof record === 'object' && record !== null && typeof record.file === 'string' && typeof record.updated_at === 'string' && typeof record.digest === 'string';
+  return (
+    typeof record === 'object' &&
+    record !== null &&
+    typeof record.file === 'string' &&
+    typeof record.updated_at === 'string' &&
+    typeof record.digest === 'string'
+  );
 }
 
 /**
@@ -113,11 +134,17 @@ export async function checkStateFile(dir: string): Promise<void> {
   const path = join(dir, STATE_FILE);
   const info = await lstat(path).catch(() => undefined);
   if (info && !info.isFile() && !info.isSymbolicLink()) {
-    throw new UsageError(`${JSON.stringify(path)} is ${info.isDirectory() ? 'a directory' : 'not a file'}: pwctl keeps its record of pulled and pushed documents there; remove or rename it`);
+    throw new UsageError(
+      `${JSON.stringify(path)} is ${info.isDirectory() ? 'a directory' : 'not a file'}: pwctl keeps its record of pulled and pushed documents there; remove or rename it`,
+    );
   }
 }
 
 export async function writeDocsState(dir: string, state: DocsState): Promise<void> {
-  const text = JSON.stringify({ written_by: 'pwctl docs pull/push: each document as last pulled or pushed', documents: state.documents }, null, 2);
+  const text = JSON.stringify(
+    { written_by: 'pwctl docs pull/push: each document as last pulled or pushed', documents: state.documents },
+    null,
+    2,
+  );
   await writeFileAtomic(join(dir, STATE_FILE), `${text}\n`);
 }

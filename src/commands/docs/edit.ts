@@ -17,7 +17,11 @@ export const run: RunOf<typeof edit> = async (ctx, opts) => {
   await editBody(ctx, current.content ?? '', `${current.title.slice(0, 40)}-${uuid.slice(0, 8)}`, async (text) => {
     verifyContainers({ text, source: 'the edited text' }, opts.verify);
     checkReplacement(ctx, current, text, allowRemoving);
-    updated = await updateDocument(client, uuid, allowRemoving ? { content: text, allow_removing_attachments: true } : { content: text });
+    updated = await updateDocument(
+      client,
+      uuid,
+      allowRemoving ? { content: text, allow_removing_attachments: true } : { content: text },
+    );
   });
   if (updated) await ctx.output.record(updated, DOCUMENT_VIEW);
 };

@@ -17,11 +17,20 @@ const CONTENT_DETAILS = `Content is Markdown. Callouts and toggles use container
   ::::`;
 
 const DOC_UUID = { required: true, complete: { ids: 'docs' }, prompt: pickDocument() } as const;
-const company = id('--company', 'documents of this company (default: `pwctl config get company`)', { field: 'company_id' });
-const project = id('--project', 'documents attached to this project', { field: 'project_id', complete: { ids: 'projects' } });
+const company = id('--company', 'documents of this company (default: `pwctl config get company`)', {
+  field: 'company_id',
+});
+const project = id('--project', 'documents attached to this project', {
+  field: 'project_id',
+  complete: { ids: 'projects' },
+});
 const client = id('--client', 'documents attached to this client', { field: 'client_id' });
-const audience = (on: string, off: string) => toggle('--internal', '--client-visible', { on, off }, { field: 'is_internal' });
-const content = textOrFile(['--content', '<markdown>', 'Markdown body'], ['--content-file', 'Markdown body from a file, or - for standard input']);
+const audience = (on: string, off: string) =>
+  toggle('--internal', '--client-visible', { on, off }, { field: 'is_internal' });
+const content = textOrFile(
+  ['--content', '<markdown>', 'Markdown body'],
+  ['--content-file', 'Markdown body from a file, or - for standard input'],
+);
 const verify = flag('--no-verify', 'send the content without the local container check', { field: false });
 const allowRemoving = (help: string) => flag('--allow-removing-attachments', help);
 const concurrency = CONCURRENCY;
@@ -31,7 +40,11 @@ const dir = path('<dir>', 'directory of <slug-of-title>.md files', { required: t
 function includeContent(help: string): Flag<boolean, true> {
   return {
     ...flag('--content', help, { field: false }),
-    api: { field: 'include', schema: { type: 'array', items: { enum: ['content'] } }, fromJson: (value) => (value as string[]).includes('content') },
+    api: {
+      field: 'include',
+      schema: { type: 'array', items: { enum: ['content'] } },
+      fromJson: (value) => (value as string[]).includes('content'),
+    },
   };
 }
 
@@ -44,19 +57,30 @@ export const list = verb({
     client,
     audience: audience('team-only documents', 'documents visible to the client'),
     content: includeContent("include each document's Markdown body"),
-    search: text('--search', 'only documents whose title holds every word of this, any case (client-side)', { nonEmpty: true }),
+    search: text('--search', 'only documents whose title holds every word of this, any case (client-side)', {
+      nonEmpty: true,
+    }),
     sort: SORT_FLAG,
     ...LIST_FLAGS,
   },
-  examples: ['pwctl docs list --project 31 --client-visible', 'pwctl docs list --all --fields uuid,title,updated_at -o csv'],
+  examples: [
+    'pwctl docs list --project 31 --client-visible',
+    'pwctl docs list --all --fields uuid,title,updated_at -o csv',
+  ],
   mcp: true,
 });
 
 export const get = verb({
   name: 'get',
   summary: 'show one document',
-  flags: { uuid: uuid('<uuid>', 'document UUID', DOC_UUID), content: includeContent('also print the Markdown body (with --fields content: the body alone)') },
-  examples: ['pwctl docs get 3f2b8c1e-5d4a-4f7b-9c2e-1a6d8e0f4b21 --content', 'pwctl docs get 3f2b8c1e-5d4a-4f7b-9c2e-1a6d8e0f4b21 --fields content > brief.md'],
+  flags: {
+    uuid: uuid('<uuid>', 'document UUID', DOC_UUID),
+    content: includeContent('also print the Markdown body (with --fields content: the body alone)'),
+  },
+  examples: [
+    'pwctl docs get 3f2b8c1e-5d4a-4f7b-9c2e-1a6d8e0f4b21 --content',
+    'pwctl docs get 3f2b8c1e-5d4a-4f7b-9c2e-1a6d8e0f4b21 --fields content > brief.md',
+  ],
   mcp: true,
 });
 
@@ -67,13 +91,23 @@ export const create = verb({
   flags: {
     title: text('--title', 'title', { required: true, nonEmpty: true, placeholder: '<t>' }),
     content,
-    company: id('--company', 'owning company when neither --project nor --client is given (default: `pwctl config get company`)', { field: 'company_id' }),
-    project: id('--project', 'attach to this project (its company owns the document)', { field: 'project_id', complete: { ids: 'projects' } }),
+    company: id(
+      '--company',
+      'owning company when neither --project nor --client is given (default: `pwctl config get company`)',
+      { field: 'company_id' },
+    ),
+    project: id('--project', 'attach to this project (its company owns the document)', {
+      field: 'project_id',
+      complete: { ids: 'projects' },
+    }),
     client: id('--client', 'attach to this client (its company owns the document)', { field: 'client_id' }),
     audience: audience('team-only (the default)', 'visible to the client (default: team-only)'),
     verify,
   },
-  examples: ['pwctl docs create --title "Kick-off notes" --project 31 --content-file notes.md', 'pwctl docs create --title Brief --company 1 --client-visible --content "# Brief"'],
+  examples: [
+    'pwctl docs create --title "Kick-off notes" --project 31 --content-file notes.md',
+    'pwctl docs create --title Brief --company 1 --client-visible --content "# Brief"',
+  ],
   effects: { writes: true },
   mcp: { description: 'Create a document (content is Markdown); needs company_id, project_id or client_id.' },
 });
@@ -87,13 +121,23 @@ export const update = verb({
     title: text('--title', 'new title', { nonEmpty: true, placeholder: '<t>' }),
     content,
     audience: audience('make it team-only (team members only)', 'make it visible to the client (team members only)'),
-    editAccess: oneOf('--edit-access', EDIT_ACCESS_VALUES, 'private, team or collaborative (team members only)', { field: 'edit_access' }),
-    allowRemovingAttachments: allowRemoving('let the new content remove attachments, embeds and form fields it leaves out'),
+    editAccess: oneOf('--edit-access', EDIT_ACCESS_VALUES, 'private, team or collaborative (team members only)', {
+      field: 'edit_access',
+    }),
+    allowRemovingAttachments: allowRemoving(
+      'let the new content remove attachments, embeds and form fields it leaves out',
+    ),
     verify,
   },
-  examples: ['pwctl docs update 3f2b8c1e-5d4a-4f7b-9c2e-1a6d8e0f4b21 --content-file brief.md', 'pwctl docs update 3f2b8c1e-5d4a-4f7b-9c2e-1a6d8e0f4b21 --client-visible --edit-access collaborative'],
+  examples: [
+    'pwctl docs update 3f2b8c1e-5d4a-4f7b-9c2e-1a6d8e0f4b21 --content-file brief.md',
+    'pwctl docs update 3f2b8c1e-5d4a-4f7b-9c2e-1a6d8e0f4b21 --client-visible --edit-access collaborative',
+  ],
   effects: { writes: true },
-  rules: [{ requires: ['allowRemovingAttachments', 'content'] }, { anyOf: ['title', 'content', 'audience', 'editAccess'], what: 'nothing to update' }],
+  rules: [
+    { requires: ['allowRemovingAttachments', 'content'] },
+    { anyOf: ['title', 'content', 'audience', 'editAccess'], what: 'nothing to update' },
+  ],
   mcp: true,
 });
 
@@ -102,7 +146,9 @@ export const edit = verb({
   summary: 'edit the Markdown body in $VISUAL/$EDITOR; it is sent back only if it changed',
   flags: {
     uuid: uuid('<uuid>', 'document UUID', DOC_UUID),
-    allowRemovingAttachments: allowRemoving('let the edited content remove attachments, embeds and form fields it leaves out'),
+    allowRemovingAttachments: allowRemoving(
+      'let the edited content remove attachments, embeds and form fields it leaves out',
+    ),
     verify,
   },
   examples: ['pwctl docs edit 3f2b8c1e-5d4a-4f7b-9c2e-1a6d8e0f4b21'],
@@ -113,7 +159,11 @@ export const remove = verb({
   name: 'delete',
   summary: 'delete documents and their attachments (team members only); asks first, or pass --yes',
   flags: {
-    uuids: uuids('<uuid...>', 'document UUIDs, or - to read them from standard input (one per line, or JSON with "uuid"/"id")', { ...DOC_UUID, prompt: pickDocument('Documents to delete') }),
+    uuids: uuids(
+      '<uuid...>',
+      'document UUIDs, or - to read them from standard input (one per line, or JSON with "uuid"/"id")',
+      { ...DOC_UUID, prompt: pickDocument('Documents to delete') },
+    ),
     concurrency,
   },
   examples: ['pwctl docs list --project 31 -o ndjson | pwctl docs delete - --yes'],
@@ -190,7 +240,10 @@ Exit 0 when nothing differs, 1 when something does (as diff does), a file never 
 document is gone included. After \`docs push\` refuses a conflict: diff, bring the service's
 changes into the file, then push with --force.`,
   flags: { target: path('<file|dir>', 'a pulled .md file, or a directory of them', { required: true }) },
-  examples: ['pwctl docs diff handbook/project-brief.md', 'pwctl docs diff handbook -o json --jq \'.[] | select(.same | not) | .file\''],
+  examples: [
+    'pwctl docs diff handbook/project-brief.md',
+    "pwctl docs diff handbook -o json --jq '.[] | select(.same | not) | .file'",
+  ],
 });
 
 export const docs = nounBody({

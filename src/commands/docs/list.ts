@@ -16,9 +16,25 @@ export const run: RunOf<typeof list> = async (ctx, opts) => {
   };
   const limit = limitOf(opts);
   const { search } = opts;
-  const refinement: Refinement<Document> = { keep: search === undefined ? undefined : (doc) => matchesSearch(doc.title, search), sort: opts.sort };
+  const refinement: Refinement<Document> = {
+    keep: search === undefined ? undefined : (doc) => matchesSearch(doc.title, search),
+    sort: opts.sort,
+  };
   const client = await ctx.api();
-  await printList(ctx, DOCUMENT_VIEW, (paging) => refine(ctx, listDocuments(client, filters, readsBeyondLimit(refinement) ? 'all' : limit, paging), refinement, limit, DOCUMENT_VIEW, paging), 'no documents match');
+  await printList(
+    ctx,
+    DOCUMENT_VIEW,
+    (paging) =>
+      refine(
+        ctx,
+        listDocuments(client, filters, readsBeyondLimit(refinement) ? 'all' : limit, paging),
+        refinement,
+        limit,
+        DOCUMENT_VIEW,
+        paging,
+      ),
+    'no documents match',
+  );
 };
 
 /** `--fields content` needs the body, which the service sends only when asked. */

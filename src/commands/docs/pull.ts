@@ -15,7 +15,16 @@ import { prepareTargetDir } from '../../files/target-dir.js';
 import { failureResult, successResult, type BulkResult } from '../../bulk/results.js';
 import type { RunOf } from '../declare.js';
 import { docFileOf, editableDigest, renderDocFile } from './doc-file.js';
-import { entryNames, filesByUuid, readDocsDir, readDocsState, STATE_FILE, writeDocsState, type DocsState, type LocalFile } from './docs-dir.js';
+import {
+  entryNames,
+  filesByUuid,
+  readDocsDir,
+  readDocsState,
+  STATE_FILE,
+  writeDocsState,
+  type DocsState,
+  type LocalFile,
+} from './docs-dir.js';
 import type { pull } from './index.js';
 import { pulledDocumentProblem, roundTripProblem } from './pulled-document.js';
 import { FILE_RESULT_VIEW, type FileOutcome } from './sync-view.js';
@@ -56,7 +65,12 @@ export const run: RunOf<typeof pull> = async (ctx, opts) => {
       await writeDocsState(dir, pull.state);
       return undefined;
     } catch (error) {
-      return failureResult({ id: STATE_FILE }, new Error(`not saved (${describeWriteError(error)}): it is how the next pull tells edited files from unchanged ones; remove or rename what is there`));
+      return failureResult(
+        { id: STATE_FILE },
+        new Error(
+          `not saved (${describeWriteError(error)}): it is how the next pull tells edited files from unchanged ones; remove or rename what is there`,
+        ),
+      );
     }
   };
   async function* results(): AsyncGenerator<BulkResult<FileOutcome>> {
@@ -85,7 +99,11 @@ export const run: RunOf<typeof pull> = async (ctx, opts) => {
   }
   const others = failed - notOverwritten;
   const tally = `${notOverwritten ? `, ${notOverwritten} not overwritten` : ''}${others ? `, ${others} failed` : ''}`;
-  ctx.io.notice(ctx.dryRun ? `--dry-run: ${listed} documents would be pulled into ${dir}${tally}; nothing was written` : `${listed} documents pulled into ${dir}${tally}`);
+  ctx.io.notice(
+    ctx.dryRun
+      ? `--dry-run: ${listed} documents would be pulled into ${dir}${tally}; nothing was written`
+      : `${listed} documents pulled into ${dir}${tally}`,
+  );
   if (failed > 0) throw new BulkFailure(failed, listed);
 };
 
@@ -114,7 +132,11 @@ async function pullOne(pull: PullRun, doc: Document, position: number): Promise<
   const problem = pulledDocumentProblem(doc);
   if (problem) return failureResult(unnamed, new Error(`nothing written: the service sent ${problem}`));
   const earlier = pull.written.get(doc.uuid);
-  if (earlier !== undefined) return failureResult(unnamed, new Error(`nothing written: the service listed document ${doc.uuid} twice; the first is in ${earlier}`));
+  if (earlier !== undefined)
+    return failureResult(
+      unnamed,
+      new Error(`nothing written: the service listed document ${doc.uuid} twice; the first is in ${earlier}`),
+    );
 
   const existing = pull.byUuid.get(doc.uuid);
   const next = docFileOf(doc, existing?.doc?.extra);
@@ -123,11 +145,18 @@ async function pullOne(pull: PullRun, doc: Document, position: number): Promise<
   if (unreadable) return failureResult(unnamed, new Error(`nothing written for document ${doc.uuid}: ${unreadable}`));
   const name = existing?.name ?? pull.names.allocate(doc.title);
   pull.written.set(doc.uuid, name);
-  const outcome = (action: string): FileOutcome => ({ action, uuid: doc.uuid, title: doc.title, updated_at: doc.updated_at });
+  const outcome = (action: string): FileOutcome => ({
+    action,
+    uuid: doc.uuid,
+    title: doc.title,
+    updated_at: doc.updated_at,
+  });
   if (existing?.doc && existing.text !== text && !pull.force && editedSincePull(existing.doc, pull.state, next)) {
     return failureResult(
       { id: name },
-      new Error(`${NOT_OVERWRITTEN}: ${name} was edited since it was last pulled or pushed; push it first (pwctl docs push), or pull with --force to discard the edits`),
+      new Error(
+        `${NOT_OVERWRITTEN}: ${name} was edited since it was last pulled or pushed; push it first (pwctl docs push), or pull with --force to discard the edits`,
+      ),
     );
   }
   const action = !existing ? 'created' : existing.text === text ? 'unchanged' : 'updated';
@@ -155,7 +184,11 @@ function describeWriteError(error: unknown): string {
  * Edits that overwriting would lose: the file differs from its record of the last pull or
  * push, and from what would be written now. Without a record, any difference counts.
  */
-function editedSincePull(file: LocalFile['doc'] & object, state: DocsState, next: ReturnType<typeof docFileOf>): boolean {
+function editedSincePull(
+  file: LocalFile['doc'] & object,
+  state: DocsState,
+  next: ReturnType<typeof docFileOf>,
+): boolean {
   const digest = editableDigest(file);
   if (digest === editableDigest(next)) return false;
   const record = file.uuid === undefined ? undefined : state.documents[file.uuid];

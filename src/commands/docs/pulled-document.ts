@@ -12,21 +12,27 @@ const MAX_SHOWN = 60;
 
 /** What is wrong with a listed document, as a phrase (`document …: title is 42; expected …`), or undefined. */
 export function pulledDocumentProblem(doc: unknown): string | undefined {
-  if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) return `a list entry is ${shown(doc)}; expected a document`;
+  if (doc === null || typeof doc !== 'object' || Array.isArray(doc))
+    return `a list entry is ${shown(doc)}; expected a document`;
   const d = doc as Record<string, unknown>;
   // The service's uuids are lower case; another spelling would not match the file's next time.
-  if (typeof d.uuid !== 'string' || !CANONICAL_UUID.test(d.uuid)) return `a document's uuid is ${shown(d.uuid)}; expected a lower-case UUID`;
-  const wrong = (key: string, expected: string) => `document ${d.uuid}: ${key} is ${shown(d[key])}; expected ${expected}`;
+  if (typeof d.uuid !== 'string' || !CANONICAL_UUID.test(d.uuid))
+    return `a document's uuid is ${shown(d.uuid)}; expected a lower-case UUID`;
+  const wrong = (key: string, expected: string) =>
+    `document ${d.uuid}: ${key} is ${shown(d[key])}; expected ${expected}`;
   if (typeof d.title !== 'string' || d.title.trim() === '') return wrong('title', 'a non-empty string');
-  if (typeof d.updated_at !== 'string' || timestampKey(d.updated_at) === undefined) return wrong('updated_at', 'an ISO 8601 timestamp');
+  if (typeof d.updated_at !== 'string' || timestampKey(d.updated_at) === undefined)
+    return wrong('updated_at', 'an ISO 8601 timestamp');
   if (!absent(d.content) && typeof d.content !== 'string') return wrong('content', 'a string');
   if (!absent(d.is_internal) && typeof d.is_internal !== 'boolean') return wrong('is_internal', 'true or false');
-  if (!absent(d.edit_access) && !(EDIT_ACCESS_VALUES as readonly unknown[]).includes(d.edit_access)) return wrong('edit_access', `one of ${EDIT_ACCESS_VALUES.join(', ')}`);
+  if (!absent(d.edit_access) && !(EDIT_ACCESS_VALUES as readonly unknown[]).includes(d.edit_access))
+    return wrong('edit_access', `one of ${EDIT_ACCESS_VALUES.join(', ')}`);
   for (const key of ['project', 'client', 'company']) {
     const ref = d[key];
     if (absent(ref)) continue;
     const id = typeof ref === 'object' ? (ref as { id?: unknown }).id : undefined;
-    if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) return wrong(key, 'null or an object with a positive integer id');
+    if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1)
+      return wrong(key, 'null or an object with a positive integer id');
   }
   return undefined;
 }
@@ -44,12 +50,13 @@ export function roundTripProblem(text: string, expected: DocFile): string | unde
     if (error instanceof UsageError) return `its file would not read back (${error.message})`;
     throw error;
   }
-  if (read.uuid !== expected.uuid || editableDigest(read) !== editableDigest(expected)) return 'its file would not read back as the same document';
+  if (read.uuid !== expected.uuid || editableDigest(read) !== editableDigest(expected))
+    return 'its file would not read back as the same document';
   return undefined;
 }
 
 /** A value from the service, cut short: it goes into a one-line result. */
 function shown(value: unknown): string {
-  const text = value === undefined ? 'missing' : JSON.stringify(value) ?? String(value);
+  const text = value === undefined ? 'missing' : (JSON.stringify(value) ?? String(value));
   return text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN)}…` : text;
 }

@@ -27,7 +27,12 @@ export function planWithoutService(file: DocFile, record: PulledRecord | undefin
 }
 
 /** `path` is the file as the user names it: a conflict tells them how to see both sides. */
-export function planAgainstService(file: DocFile, current: Document | undefined, force: boolean, path: string): PushPlan {
+export function planAgainstService(
+  file: DocFile,
+  current: Document | undefined,
+  force: boolean,
+  path: string,
+): PushPlan {
   if (!current) return { kind: 'missing' };
   const changes = differingFields(file, current);
   const changed = Object.keys(changes);
@@ -50,7 +55,9 @@ export function differingFields(file: DocFile, current: Document): UpdateDocumen
   const changes: UpdateDocumentBody = {};
   if (file.title !== current.title) changes.title = file.title;
   if (comparableBody(file.body) !== comparableBody(current.content ?? '')) changes.content = file.body;
-  if (file.is_internal !== undefined && file.is_internal !== current.is_internal) changes.is_internal = file.is_internal;
-  if (file.edit_access !== undefined && file.edit_access !== current.edit_access) changes.edit_access = file.edit_access;
+  if (file.is_internal !== undefined && file.is_internal !== current.is_internal)
+    changes.is_internal = file.is_internal;
+  if (file.edit_access !== undefined && file.edit_access !== current.edit_access)
+    changes.edit_access = file.edit_access;
   return changes;
 }

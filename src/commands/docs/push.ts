@@ -39,7 +39,9 @@ export const run: RunOf<typeof push> = async (ctx, opts) => {
   await checkStateFile(dir);
   const state = await readDocsState(dir);
   const files = local.map((f) => ({ name: f.name, file: f.doc! }));
-  const early = files.map(({ file }) => planWithoutService(file, file.uuid === undefined ? undefined : state.documents[file.uuid]));
+  const early = files.map(({ file }) =>
+    planWithoutService(file, file.uuid === undefined ? undefined : state.documents[file.uuid]),
+  );
   // Bodies that may be sent are checked now, before any request.
   files.forEach(({ name, file }, i) => {
     if (early[i]?.kind !== 'skip') verifyContainers({ text: file.body, source: name }, opts.verify);
@@ -55,7 +57,11 @@ export const run: RunOf<typeof push> = async (ctx, opts) => {
   const { current, malformed } = await currentDocuments(client, wanted);
   const items: PushItem[] = files.map(({ name, file }, i) => {
     const problem = malformed.get(file.uuid!);
-    const plan: PushPlan = early[i] ?? (problem ? { kind: 'refuse', reason: `the service sent ${problem}; nothing was sent` } : planAgainstService(file, current.get(file.uuid!), opts.force, join(dir, name)));
+    const plan: PushPlan =
+      early[i] ??
+      (problem
+        ? { kind: 'refuse', reason: `the service sent ${problem}; nothing was sent` }
+        : planAgainstService(file, current.get(file.uuid!), opts.force, join(dir, name)));
     return { name, file, plan };
   });
   if (ctx.dryRun) for (const item of items) ctx.io.notice(escapeInline(describePlan(item)));
@@ -74,9 +80,20 @@ export const run: RunOf<typeof push> = async (ctx, opts) => {
   }
 };
 
-async function pushOne(ctx: Ctx, client: ApiClient, dir: string, item: PushItem, state: DocsState, opts: PushOptions): Promise<FileOutcome> {
+async function pushOne(
+  ctx: Ctx,
+  client: ApiClient,
+  dir: string,
+  item: PushItem,
+  state: DocsState,
+  opts: PushOptions,
+): Promise<FileOutcome> {
   const { name, file, plan } = item;
-  const outcome = (action: string, doc: Pick<Document, 'uuid' | 'title' | 'updated_at'> | undefined, more: Partial<FileOutcome> = {}): FileOutcome => ({
+  const outcome = (
+    action: string,
+    doc: Pick<Document, 'uuid' | 'title' | 'updated_at'> | undefined,
+    more: Partial<FileOutcome> = {},
+  ): FileOutcome => ({
     action,
     uuid: doc?.uuid ?? file.uuid ?? null,
     title: doc?.title ?? file.title,
@@ -88,17 +105,29 @@ async function pushOne(ctx: Ctx, client: ApiClient, dir: string, item: PushItem,
       // The same text as the service, under an older updated_at: the file is current now.
       if (plan.current && !ctx.dryRun) {
         if (plan.current.updated_at !== file.updated_at) await writeBack(dir, name, plan.current, file, state);
-        else state.documents[plan.current.uuid] = { file: name, updated_at: plan.current.updated_at, digest: editableDigest(file) };
+        else
+          state.documents[plan.current.uuid] = {
+            file: name,
+            updated_at: plan.current.updated_at,
+            digest: editableDigest(file),
+          };
       }
       return outcome('skipped', plan.current, { reason: plan.reason });
     case 'refuse':
       throw new Error(plan.reason);
     case 'missing':
-      throw new Error(`document ${file.uuid} is not on the service (deleted, or not visible with this token); remove uuid and updated_at from the front matter to create it as a new document`);
+      throw new Error(
+        `document ${file.uuid} is not on the service (deleted, or not visible with this token); remove uuid and updated_at from the front matter to create it as a new document`,
+      );
     case 'create': {
-      let doc = await createDocument(client, ownerOf(ctx, name, file), `pwctl docs list --all --fields uuid,title,created_at (then add the uuid to ${name})`);
+      let doc = await createDocument(
+        client,
+        ownerOf(ctx, name, file),
+        `pwctl docs list --all --fields uuid,title,created_at (then add the uuid to ${name})`,
+      );
       // The create body has no edit_access (the reference's table): a second request sets it.
-      if (file.edit_access !== undefined && file.edit_access !== doc.edit_access) doc = await updateDocument(client, doc.uuid, { edit_access: file.edit_access });
+      if (file.edit_access !== undefined && file.edit_access !== doc.edit_access)
+        doc = await updateDocument(client, doc.uuid, { edit_access: file.edit_access });
       await writeBack(dir, name, doc, file, state);
       return outcome('created', doc);
     }
@@ -131,10 +160,17 @@ function ownerOf(ctx: Ctx, name: string, file: DocFile): CreateDocumentBody {
   if (file.body.trim() !== '') body.content = file.body;
   if (typeof file.project_id === 'number') body.project_id = file.project_id;
   if (typeof file.client_id === 'number') body.client_id = file.client_id;
-  const company = typeof file.company_id === 'number' ? file.company_id : body.project_id === undefined && body.client_id === undefined ? ctx.settings.company : undefined;
+  const company =
+    typeof file.company_id === 'number'
+      ? file.company_id
+      : body.project_id === undefined && body.client_id === undefined
+        ? ctx.settings.company
+        : undefined;
   if (company !== undefined) body.company_id = company;
   if (body.company_id === undefined && body.project_id === undefined && body.client_id === undefined) {
-    throw new UsageError(`${name}: a new document belongs to a company: add company_id, project_id or client_id to its front matter, or set a default with \`pwctl config set company <id>\``);
+    throw new UsageError(
+      `${name}: a new document belongs to a company: add company_id, project_id or client_id to its front matter, or set a default with \`pwctl config set company <id>\``,
+    );
   }
   if (file.is_internal !== undefined) body.is_internal = file.is_internal;
   return body;
@@ -146,7 +182,11 @@ function noticeKeptElements(ctx: Ctx, name: string, current: string, next: strin
   if (omitted.length === 0) return;
   const what = escapeInline(describeElements(omitted));
   name = escapeInline(name);
-  ctx.io.notice(allowRemoving ? `${name}: removing ${what} (--allow-removing-attachments)` : `${name}: leaves out ${what}; the service keeps ${omitted.length === 1 ? 'it' : 'them'} in place (--allow-removing-attachments removes ${omitted.length === 1 ? 'it' : 'them'})`);
+  ctx.io.notice(
+    allowRemoving
+      ? `${name}: removing ${what} (--allow-removing-attachments)`
+      : `${name}: leaves out ${what}; the service keeps ${omitted.length === 1 ? 'it' : 'them'} in place (--allow-removing-attachments removes ${omitted.length === 1 ? 'it' : 'them'})`,
+  );
 }
 
 function describePlan({ name, plan }: PushItem): string {

@@ -17,7 +17,8 @@ export const run: RunOf<typeof update> = async (ctx, opts) => {
   if (opts.title !== undefined) body.title = opts.title;
   if (content) {
     // The current body is fetched only to name what the new one leaves out.
-    if (!isBlank(content.text)) checkReplacement(ctx, await getDocument(client, uuid, { content: true }), content.text, allowRemoving);
+    if (!isBlank(content.text))
+      checkReplacement(ctx, await getDocument(client, uuid, { content: true }), content.text, allowRemoving);
     body.content = content.text;
     if (allowRemoving) body.allow_removing_attachments = true;
   }
@@ -34,5 +35,7 @@ export const run: RunOf<typeof update> = async (ctx, opts) => {
 function explainTeamOnly(error: unknown, body: UpdateDocumentBody): unknown {
   if (!(error instanceof ApiError) || error.status !== 403) return error;
   if (body.is_internal === undefined && body.edit_access === undefined) return error;
-  return error.with({ message: `${error.message} (--internal, --client-visible and --edit-access need an agency team member's token)` });
+  return error.with({
+    message: `${error.message} (--internal, --client-visible and --edit-access need an agency team member's token)`,
+  });
 }

@@ -6,7 +6,21 @@ export function audienceOf(doc: Pick<Document, 'is_internal'>): string {
 }
 
 export const DOCUMENT_VIEW: View<Document> = {
-  fields: ['id', 'uuid', 'title', 'content', 'excerpt', 'is_internal', 'edit_access', 'author', 'project', 'client', 'company', 'created_at', 'updated_at'],
+  fields: [
+    'id',
+    'uuid',
+    'title',
+    'content',
+    'excerpt',
+    'is_internal',
+    'edit_access',
+    'author',
+    'project',
+    'client',
+    'company',
+    'created_at',
+    'updated_at',
+  ],
   nested: { author: USER_REF_FIELDS, project: REF_FIELDS, client: REF_FIELDS, company: REF_FIELDS },
   columns: [
     { header: 'UUID', field: 'uuid', value: (d) => d.uuid, fit: 'whole' },

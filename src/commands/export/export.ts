@@ -23,8 +23,14 @@ import { prepareTargetDir } from '../../files/target-dir.js';
 import { toJson } from '../../output/json.js';
 import type { RunOf } from '../declare.js';
 import type { exportVerb } from './index.js';
-import { EXPORT_PARTS, MANIFEST_FILE, MANIFEST_VIEW, type ExportCounts, type ExportPart, type Manifest } from './manifest.js';
-
+import {
+  EXPORT_PARTS,
+  MANIFEST_FILE,
+  MANIFEST_VIEW,
+  type ExportCounts,
+  type ExportPart,
+  type Manifest,
+} from './manifest.js';
 
 /** How often the progress line may be redrawn. */
 const PROGRESS_INTERVAL_MS = 100;
@@ -35,12 +41,16 @@ export const run: RunOf<typeof exportVerb> = async (ctx, opts) => {
   ctx.output.checkFields(MANIFEST_VIEW);
   await prepareTargetDir(dir, { empty: true, force: opts.force });
   // Temporary files of an earlier run that was killed outright (SIGKILL, power loss).
-  if (opts.force) for (const name of [...EXPORT_PARTS.map((part) => `${part}.ndjson`), MANIFEST_FILE]) removeLeftovers(join(dir, name));
+  if (opts.force)
+    for (const name of [...EXPORT_PARTS.map((part) => `${part}.ndjson`), MANIFEST_FILE])
+      removeLeftovers(join(dir, name));
   const client = await ctx.api();
   // The records are read from here on: the backup is of this moment, give or take its length.
   const exportedAt = new Date().toISOString();
   const counts: ExportCounts = { documents: 0, steps: 0, milestones: 0, webhooks: 0 };
-  const staged = Object.fromEntries(EXPORT_PARTS.map((part) => [part, new StagedFile(join(dir, `${part}.ndjson`))])) as Record<ExportPart, StagedFile>;
+  const staged = Object.fromEntries(
+    EXPORT_PARTS.map((part) => [part, new StagedFile(join(dir, `${part}.ndjson`))]),
+  ) as Record<ExportPart, StagedFile>;
   let stop: Error | undefined;
   // A signal ends the run at once, even while a list waits for its next page: the staged
   // files are discarded and what is still in flight is abandoned (it is only reading).
@@ -57,7 +67,9 @@ export const run: RunOf<typeof exportVerb> = async (ctx, opts) => {
   const progress = () => {
     if (performance.now() - shown < PROGRESS_INTERVAL_MS) return;
     shown = performance.now();
-    ctx.io.status(`exporting: ${counts.documents} documents, ${counts.steps} tasks, ${counts.milestones} milestones, ${counts.webhooks} webhooks`);
+    ctx.io.status(
+      `exporting: ${counts.documents} documents, ${counts.steps} tasks, ${counts.milestones} milestones, ${counts.webhooks} webhooks`,
+    );
   };
 
   /** Records of one list into its staged file, counted; any other list's failure stops it. */
@@ -82,7 +94,9 @@ export const run: RunOf<typeof exportVerb> = async (ctx, opts) => {
 
   try {
     // Every list runs to its end or stops at its next record once one has failed.
-    const settled = Promise.allSettled(EXPORT_PARTS.map((part) => exportPart(part, fetchPart(client, part, companyId))));
+    const settled = Promise.allSettled(
+      EXPORT_PARTS.map((part) => exportPart(part, fetchPart(client, part, companyId))),
+    );
     const outcomes: PromiseSettledResult<void>[] = await Promise.race([settled, interrupted.then(() => [])]);
     const failure = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
     // The first list to fail decides the error (and so the exit code); the others were stopped by it.
@@ -101,7 +115,13 @@ export const run: RunOf<typeof exportVerb> = async (ctx, opts) => {
 
   // The embedded sandbox listens on a new port at every run: its URL would name nothing.
   const service = serviceKey(ctx.settings) ?? client.base;
-  const manifest: Manifest = { base_url: service === SANDBOX_SERVICE ? SANDBOX_SERVICE : client.base, service, exported_at: exportedAt, company_id: companyId ?? null, counts };
+  const manifest: Manifest = {
+    base_url: service === SANDBOX_SERVICE ? SANDBOX_SERVICE : client.base,
+    service,
+    exported_at: exportedAt,
+    company_id: companyId ?? null,
+    counts,
+  };
   await writeFileAtomic(join(dir, MANIFEST_FILE), `${toJson(manifest, 2)}\n`);
   await ctx.output.record({ dir, ...manifest }, MANIFEST_VIEW);
 };
@@ -113,7 +133,12 @@ function namingThePart(part: ExportPart, error: unknown): Error {
   return error instanceof Error ? error : new Error(`${what}: ${String(error)}`);
 }
 
-const PART_NAMES: Record<ExportPart, string> = { documents: 'documents', steps: 'tasks', milestones: 'milestones', webhooks: 'webhook subscriptions' };
+const PART_NAMES: Record<ExportPart, string> = {
+  documents: 'documents',
+  steps: 'tasks',
+  milestones: 'milestones',
+  webhooks: 'webhook subscriptions',
+};
 
 function fetchPart(client: ApiClient, part: ExportPart, companyId: number | undefined): AsyncIterable<unknown> {
   switch (part) {
@@ -129,7 +154,9 @@ function fetchPart(client: ApiClient, part: ExportPart, companyId: number | unde
 }
 
 /** The service never lists a secret; should one ever appear, it still stays out of the backup. */
-async function* withoutSecrets(webhooks: AsyncIterable<WebhookSubscription>): AsyncGenerator<Omit<WebhookSubscription, 'secret'>> {
+async function* withoutSecrets(
+  webhooks: AsyncIterable<WebhookSubscription>,
+): AsyncGenerator<Omit<WebhookSubscription, 'secret'>> {
   for await (const webhook of webhooks) {
     const { secret: _secret, ...rest } = webhook;
     yield rest;

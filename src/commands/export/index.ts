@@ -12,7 +12,10 @@ written under temporary names and renamed when every list is complete, manifest.
 directory with a manifest.json holds a complete export.`,
   flags: {
     dir: path('<dir>', 'directory to write (created if missing; must be empty unless --force)', { required: true }),
-    company: id('--company', 'only this company (default: `pwctl config get company`, else every company you can read)'),
+    company: id(
+      '--company',
+      'only this company (default: `pwctl config get company`, else every company you can read)',
+    ),
     force: flag('--force', 'write into a directory that is not empty, replacing an earlier export there'),
   },
   examples: ['pwctl export backup-$(date +%F)', 'pwctl export ./backup --company 1 --force -o json'],

@@ -13,9 +13,13 @@ export const list = verb({
   name: 'list',
   summary: 'list milestones, ordered by due date',
   flags: {
-    company: id('--company', 'milestones of this company (default: `pwctl config get company`)', { field: 'company_id' }),
+    company: id('--company', 'milestones of this company (default: `pwctl config get company`)', {
+      field: 'company_id',
+    }),
     project: id('--project', 'milestones of this project', { field: 'project_id', complete: { ids: 'projects' } }),
-    search: text('--search', 'only milestones whose title holds every word of this, any case (client-side)', { nonEmpty: true }),
+    search: text('--search', 'only milestones whose title holds every word of this, any case (client-side)', {
+      nonEmpty: true,
+    }),
     sort: SORT_FLAG,
     ...LIST_FLAGS,
   },
@@ -35,8 +39,18 @@ export const create = verb({
   name: 'create',
   summary: 'add a milestone to a project',
   flags: {
-    project: id('--project', 'project (ids: `pwctl projects list`)', { required: true, field: 'project_id', complete: { ids: 'projects' }, prompt: pickProject('Project of the new milestone') }),
-    title: text('--title', `title, at most ${MAX_MILESTONE_TITLE} characters`, { required: true, nonEmpty: true, maxLength: MAX_MILESTONE_TITLE, placeholder: '<t>' }),
+    project: id('--project', 'project (ids: `pwctl projects list`)', {
+      required: true,
+      field: 'project_id',
+      complete: { ids: 'projects' },
+      prompt: pickProject('Project of the new milestone'),
+    }),
+    title: text('--title', `title, at most ${MAX_MILESTONE_TITLE} characters`, {
+      required: true,
+      nonEmpty: true,
+      maxLength: MAX_MILESTONE_TITLE,
+      placeholder: '<t>',
+    }),
     due: date('--due', 'due date', { required: true, field: 'due_date' }),
     description: text('--description', 'description'),
     color: color('--color', 'hex colour, e.g. #7c3aed'),
@@ -51,7 +65,11 @@ export const update = verb({
   summary: 'change a milestone',
   flags: {
     id: id('<id>', 'milestone id', MILESTONE_ID),
-    title: text('--title', `new title, at most ${MAX_MILESTONE_TITLE} characters`, { nonEmpty: true, maxLength: MAX_MILESTONE_TITLE, placeholder: '<t>' }),
+    title: text('--title', `new title, at most ${MAX_MILESTONE_TITLE} characters`, {
+      nonEmpty: true,
+      maxLength: MAX_MILESTONE_TITLE,
+      placeholder: '<t>',
+    }),
     due: date('--due', 'new due date', { field: 'due_date' }),
     description: text('--description', 'new description'),
     color: color('--color', 'new hex colour'),
@@ -66,7 +84,10 @@ export const remove = verb({
   name: 'delete',
   summary: 'delete milestones permanently; asks first, or pass --yes',
   flags: {
-    ids: ids('<id...>', 'milestone ids, or - to read them from standard input (one per line, or JSON with "id")', { ...MILESTONE_ID, prompt: pickMilestone('Milestones to delete') }),
+    ids: ids('<id...>', 'milestone ids, or - to read them from standard input (one per line, or JSON with "id")', {
+      ...MILESTONE_ID,
+      prompt: pickMilestone('Milestones to delete'),
+    }),
     concurrency: CONCURRENCY,
   },
   examples: ['pwctl milestones delete 76 --yes'],
@@ -77,7 +98,7 @@ export const remove = verb({
 export const milestones = nounBody({
   examples: [
     'pwctl milestones list --project 31',
-    "pwctl milestones create --project 31 --title \"Beta\" --due 2026-12-01 --color '#1e90ff'",
+    'pwctl milestones create --project 31 --title "Beta" --due 2026-12-01 --color \'#1e90ff\'',
     'pwctl milestones delete 5 --yes',
   ],
   commands: [

@@ -10,7 +10,23 @@ export const run: RunOf<typeof list> = async (ctx, opts) => {
   const filters = { company_id: opts.company ?? ctx.settings.company, project_id: opts.project };
   const limit = limitOf(opts);
   const { search } = opts;
-  const refinement: Refinement<Milestone> = { keep: search === undefined ? undefined : (m) => matchesSearch(m.title, search), sort: opts.sort };
+  const refinement: Refinement<Milestone> = {
+    keep: search === undefined ? undefined : (m) => matchesSearch(m.title, search),
+    sort: opts.sort,
+  };
   const client = await ctx.api();
-  await printList(ctx, MILESTONE_VIEW, (paging) => refine(ctx, listMilestones(client, filters, readsBeyondLimit(refinement) ? 'all' : limit, paging), refinement, limit, MILESTONE_VIEW, paging), 'no milestones match');
+  await printList(
+    ctx,
+    MILESTONE_VIEW,
+    (paging) =>
+      refine(
+        ctx,
+        listMilestones(client, filters, readsBeyondLimit(refinement) ? 'all' : limit, paging),
+        refinement,
+        limit,
+        MILESTONE_VIEW,
+        paging,
+      ),
+    'no milestones match',
+  );
 };

@@ -2,7 +2,19 @@ import { REF_FIELDS, type Milestone } from '../../api/types.js';
 import { calendarDay, shortDate, type View } from '../../output/view.js';
 
 export const MILESTONE_VIEW: View<Milestone> = {
-  fields: ['id', 'title', 'description', 'color', 'due_date', 'project_id', 'project', 'client', 'company', 'created_at', 'updated_at'],
+  fields: [
+    'id',
+    'title',
+    'description',
+    'color',
+    'due_date',
+    'project_id',
+    'project',
+    'client',
+    'company',
+    'created_at',
+    'updated_at',
+  ],
   nested: { project: REF_FIELDS, client: REF_FIELDS, company: REF_FIELDS },
   columns: [
     { header: 'ID', field: 'id', value: (m) => m.id, fit: 'whole' },

@@ -11,14 +11,23 @@ requests) and lists the phases they name. A phase that holds no task is invisibl
 clients, so it is not listed. The id is what \`steps create --phase\` and \`steps move --phase\` take.`,
   flags: {
     project: id('--project', 'only phases of this project', { field: 'project_id', complete: { ids: 'projects' } }),
-    company: id('--company', 'only phases of this company (default: `pwctl config get company`)', { field: 'company_id' }),
+    company: id('--company', 'only phases of this company (default: `pwctl config get company`)', {
+      field: 'company_id',
+    }),
     ...LIST_FLAGS,
   },
-  examples: ['pwctl phases list', 'pwctl phases list --project 31', 'pwctl phases list --all -o json | jq ".[] | {id, title}"'],
+  examples: [
+    'pwctl phases list',
+    'pwctl phases list --project 31',
+    'pwctl phases list --all -o json | jq ".[] | {id, title}"',
+  ],
   mcp: true,
 });
 
 export const phases = nounBody({
-  examples: ['pwctl phases list --project 31', 'pwctl steps create --phase "$(pwctl phases list --project 31 --jq ".[0].id")" --title Draft'],
+  examples: [
+    'pwctl phases list --project 31',
+    'pwctl steps create --phase "$(pwctl phases list --project 31 --jq ".[0].id")" --title Draft',
+  ],
   commands: [bind(list, () => import('./list.js'))],
 });

@@ -13,7 +13,12 @@ export const PHASE_VIEW: View<PhaseSummary> = {
   columns: [
     { header: 'ID', field: 'id', value: (p) => p.id, fit: 'whole' },
     { header: 'TITLE', field: 'title', value: (p) => p.title, fit: 'shrink' },
-    { header: 'AUDIENCE', field: 'is_internal', value: (p) => (p.is_internal ? 'internal' : 'client-facing'), fit: 'whole' },
+    {
+      header: 'AUDIENCE',
+      field: 'is_internal',
+      value: (p) => (p.is_internal ? 'internal' : 'client-facing'),
+      fit: 'whole',
+    },
     { header: 'PROJECT', field: 'project.title', value: (p) => p.project, fit: 'shrink' },
     { header: 'TASKS', field: 'steps', value: (p) => p.steps, fit: 'whole' },
   ],

@@ -11,7 +11,9 @@ export const list = verb({
 (each list once, in pages of 1000) and lists the projects they name, with how many phases, tasks,
 documents and milestones each holds. A project nothing you can see belongs to is not listed.`,
   flags: {
-    company: id('--company', 'only projects of this company (default: `pwctl config get company`)', { field: 'company_id' }),
+    company: id('--company', 'only projects of this company (default: `pwctl config get company`)', {
+      field: 'company_id',
+    }),
     client: id('--client', 'only projects of this client', { field: 'client_id' }),
     ...LIST_FLAGS,
   },

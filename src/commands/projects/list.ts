@@ -25,7 +25,19 @@ export const PROJECT_VIEW: View<ProjectSummary> = {
 export const run: RunOf<typeof list> = async (ctx, opts) => {
   ctx.output.checkFields(PROJECT_VIEW);
   const client = await ctx.api();
-  const structure = await readStructure(client, opts.company ?? ctx.settings.company, { steps: true, documents: true, milestones: true });
-  const projects = structure.projects().filter((project) => opts.client === undefined || project.client?.id === opts.client);
-  await printSummaries(ctx, PROJECT_VIEW, projects, limitOf(opts), 'no projects: nothing you can see names one that matches');
+  const structure = await readStructure(client, opts.company ?? ctx.settings.company, {
+    steps: true,
+    documents: true,
+    milestones: true,
+  });
+  const projects = structure
+    .projects()
+    .filter((project) => opts.client === undefined || project.client?.id === opts.client);
+  await printSummaries(
+    ctx,
+    PROJECT_VIEW,
+    projects,
+    limitOf(opts),
+    'no projects: nothing you can see names one that matches',
+  );
 };

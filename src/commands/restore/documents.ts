@@ -26,7 +26,8 @@ export const DOCUMENTS: RecordKind<Document, Document> = {
   },
 
   identity: (doc, placed) => owner(doc.title, placed.projects, placed.clients, placed.companies),
-  currentIdentity: (doc) => owner(doc.title, doc.project?.id, doc.client?.id, doc.project || doc.client ? undefined : doc.company?.id),
+  currentIdentity: (doc) =>
+    owner(doc.title, doc.project?.id, doc.client?.id, doc.project || doc.client ? undefined : doc.company?.id),
 
   differences(doc, current) {
     const changed: string[] = [];
@@ -66,6 +67,11 @@ export const DOCUMENTS: RecordKind<Document, Document> = {
   },
 };
 
-function owner(title: string, project: number | undefined, client: number | undefined, company: number | undefined): string {
+function owner(
+  title: string,
+  project: number | undefined,
+  client: number | undefined,
+  company: number | undefined,
+): string {
   return JSON.stringify([title, project ?? null, client ?? null, company ?? null]);
 }

@@ -4,7 +4,15 @@
 // the line and the field, raised before any request: a restore never starts from half a backup.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { EDIT_ACCESS_VALUES, WEBHOOK_EVENTS, APPROVAL_STATUSES, type Document, type Milestone, type Step, type WebhookSubscription } from '../../api/types.js';
+import {
+  EDIT_ACCESS_VALUES,
+  WEBHOOK_EVENTS,
+  APPROVAL_STATUSES,
+  type Document,
+  type Milestone,
+  type Step,
+  type WebhookSubscription,
+} from '../../api/types.js';
 import { SANDBOX_SERVICE } from '../../config/service-key.js';
 import { UsageError } from '../../errors.js';
 import { EXPORT_PARTS, MANIFEST_FILE, type ExportCounts, type ExportPart, type Manifest } from '../export/manifest.js';
@@ -24,14 +32,24 @@ export interface Export {
 }
 
 export async function readExport(dir: string, kinds: readonly ExportPart[]): Promise<Export> {
-  const manifest = checkManifest(await readText(dir, MANIFEST_FILE, `holds no ${MANIFEST_FILE}: it is not a directory \`pwctl export\` finished writing`));
+  const manifest = checkManifest(
+    await readText(
+      dir,
+      MANIFEST_FILE,
+      `holds no ${MANIFEST_FILE}: it is not a directory \`pwctl export\` finished writing`,
+    ),
+  );
   const records: ExportedRecords = { documents: [], steps: [], milestones: [], webhooks: [] };
   for (const part of EXPORT_PARTS) {
     const name = `${part}.ndjson`;
-    const lines = (await readText(dir, name, `has no ${name}, which its ${MANIFEST_FILE} counts ${manifest.counts[part]} records in`)).split('\n');
+    const lines = (
+      await readText(dir, name, `has no ${name}, which its ${MANIFEST_FILE} counts ${manifest.counts[part]} records in`)
+    ).split('\n');
     const filled = lines.flatMap((line, i) => (line.trim() === '' ? [] : [{ line, number: i + 1 }]));
     if (filled.length !== manifest.counts[part]) {
-      throw new UsageError(`<dir>: ${name} holds ${filled.length} records, but ${MANIFEST_FILE} says ${manifest.counts[part]}: the export is incomplete or was changed since`);
+      throw new UsageError(
+        `<dir>: ${name} holds ${filled.length} records, but ${MANIFEST_FILE} says ${manifest.counts[part]}: the export is incomplete or was changed since`,
+      );
     }
     if (!kinds.includes(part)) continue;
     const seen = new Set<string | number>();
@@ -39,7 +57,10 @@ export async function readExport(dir: string, kinds: readonly ExportPart[]): Pro
       const where = `<dir>: ${name} line ${number}`;
       const record = checkRecord(part, parseLine(line, where), where);
       const id = part === 'documents' ? (record as Document).uuid : (record as { id: number }).id;
-      if (seen.has(id)) throw new UsageError(`${where}: ${part === 'documents' ? 'uuid' : 'id'} ${JSON.stringify(id)} appears twice in ${name}`);
+      if (seen.has(id))
+        throw new UsageError(
+          `${where}: ${part === 'documents' ? 'uuid' : 'id'} ${JSON.stringify(id)} appears twice in ${name}`,
+        );
       seen.add(id);
       (records[part] as unknown[]).push(record);
     }
@@ -77,8 +98,13 @@ function checkManifest(text: string): Manifest {
     throw odd('not JSON');
   }
   if (!isObject(value)) throw odd('not a JSON object');
-  if (typeof value.base_url !== 'string' || !(value.base_url === SANDBOX_SERVICE || /^https?:\/\//.test(value.base_url))) throw odd(`base_url is neither an http(s) URL nor ${SANDBOX_SERVICE}`);
-  if (typeof value.exported_at !== 'string' || Number.isNaN(Date.parse(value.exported_at))) throw odd('exported_at is not a timestamp');
+  if (
+    typeof value.base_url !== 'string' ||
+    !(value.base_url === SANDBOX_SERVICE || /^https?:\/\//.test(value.base_url))
+  )
+    throw odd(`base_url is neither an http(s) URL nor ${SANDBOX_SERVICE}`);
+  if (typeof value.exported_at !== 'string' || Number.isNaN(Date.parse(value.exported_at)))
+    throw odd('exported_at is not a timestamp');
   if (value.company_id !== null && !isId(value.company_id)) throw odd('company_id is neither an id nor null');
   if (value.service !== undefined && typeof value.service !== 'string') throw odd('service is not a string');
   if (!isObject(value.counts)) throw odd('counts is missing');
@@ -104,9 +130,14 @@ const boolean: Check = (v) => typeof v === 'boolean';
 const ref: Check = (v) => isObject(v) && isId(v.id) && typeof v.title === 'string';
 const refOrNull: Check = (v) => v === null || ref(v);
 const stringOrNull: Check = (v) => v === null || typeof v === 'string';
-const oneOf = (values: readonly string[]): Check => (v) => typeof v === 'string' && values.includes(v);
-const uuid: Check = (v) => typeof v === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);
-const tags: Check = (v) => Array.isArray(v) && v.every((t) => isObject(t) && typeof t.name === 'string' && t.name.trim() !== '');
+const oneOf =
+  (values: readonly string[]): Check =>
+  (v) =>
+    typeof v === 'string' && values.includes(v);
+const uuid: Check = (v) =>
+  typeof v === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);
+const tags: Check = (v) =>
+  Array.isArray(v) && v.every((t) => isObject(t) && typeof t.name === 'string' && t.name.trim() !== '');
 
 const FIELDS: Record<ExportPart, Record<string, [Check, string]>> = {
   documents: {
@@ -150,7 +181,8 @@ const FIELDS: Record<ExportPart, Record<string, [Check, string]>> = {
 
 function checkRecord(part: ExportPart, record: Record<string, unknown>, where: string): unknown {
   for (const [field, [check, expected]] of Object.entries(FIELDS[part])) {
-    if (!check(record[field])) throw new UsageError(`${where}: ${field} must be ${expected}, got ${describe(record[field])}`);
+    if (!check(record[field]))
+      throw new UsageError(`${where}: ${field} must be ${expected}, got ${describe(record[field])}`);
   }
   return record;
 }

@@ -36,9 +36,21 @@ overwrite, changed, unchanged, unplaceable or unknown. Exit 8 when any record fa
 unplaceable.`,
   flags: {
     dir: path('<dir>', 'a directory written by `pwctl export`', { required: true }),
-    only: listOf('--only', EXPORT_PARTS, 'restore only these kinds (comma-separated: documents,milestones,steps,webhooks)'),
-    results: path('--results', 'append {"kind", "old_id", "new_id"} per created record; a later run with the same file creates nothing twice', { placeholder: '<file>' }),
-    map: path('--map', 'JSON file placing records under new parents on another service: {"phases": {"<old>": <new>}, "projects": …, "clients": …, "companies": …}', { placeholder: '<file>' }),
+    only: listOf(
+      '--only',
+      EXPORT_PARTS,
+      'restore only these kinds (comma-separated: documents,milestones,steps,webhooks)',
+    ),
+    results: path(
+      '--results',
+      'append {"kind", "old_id", "new_id"} per created record; a later run with the same file creates nothing twice',
+      { placeholder: '<file>' },
+    ),
+    map: path(
+      '--map',
+      'JSON file placing records under new parents on another service: {"phases": {"<old>": <new>}, "projects": …, "clients": …, "companies": …}',
+      { placeholder: '<file>' },
+    ),
     overwrite: flag('--overwrite', 'update records that changed since the export (only the fields that differ)'),
     concurrency: CONCURRENCY,
   },

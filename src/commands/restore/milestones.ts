@@ -26,10 +26,18 @@ export const MILESTONES: RecordKind<Milestone, Milestone> = {
   },
 
   async create(client, m, placed, _env, onCreated) {
-    const body: CreateMilestoneBody = { title: m.title, due_date: calendarDay(m.due_date), project_id: placed.projects! };
+    const body: CreateMilestoneBody = {
+      title: m.title,
+      due_date: calendarDay(m.due_date),
+      project_id: placed.projects!,
+    };
     if (m.description !== null && m.description !== '') body.description = m.description;
     if (m.color !== null && m.color !== '') body.color = m.color;
-    const created = await createMilestone(client, body, 'pwctl milestones list --all --fields id,title,project.id,created_at');
+    const created = await createMilestone(
+      client,
+      body,
+      'pwctl milestones list --all --fields id,title,project.id,created_at',
+    );
     onCreated(created.id, []);
     return {};
   },

@@ -16,17 +16,25 @@ export async function readParentMap(path: string): Promise<ParentMap> {
     text = await readFile(path, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new UsageError(`--map: cannot read ${JSON.stringify(path)}: ${code === 'ENOENT' ? 'no such file' : (code ?? (error as Error).message)}`);
+    throw new UsageError(
+      `--map: cannot read ${JSON.stringify(path)}: ${code === 'ENOENT' ? 'no such file' : (code ?? (error as Error).message)}`,
+    );
   }
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
-    throw new UsageError(`${where}: not JSON; expected {"phases": {"<old id>": <new id>}, "projects": {…}, "clients": {…}, "companies": {…}}`);
+    throw new UsageError(
+      `${where}: not JSON; expected {"phases": {"<old id>": <new id>}, "projects": {…}, "clients": {…}, "companies": {…}}`,
+    );
   }
-  if (!isObject(value)) throw new UsageError(`${where}: expected a JSON object {"phases": {…}, "projects": {…}, "clients": {…}, "companies": {…}}`);
+  if (!isObject(value))
+    throw new UsageError(
+      `${where}: expected a JSON object {"phases": {…}, "projects": {…}, "clients": {…}, "companies": {…}}`,
+    );
   for (const key of Object.keys(value)) {
-    if (!(PARENT_KINDS as readonly string[]).includes(key)) throw new UsageError(`${where}: ${JSON.stringify(key)} is not one of ${PARENT_KINDS.join(', ')}`);
+    if (!(PARENT_KINDS as readonly string[]).includes(key))
+      throw new UsageError(`${where}: ${JSON.stringify(key)} is not one of ${PARENT_KINDS.join(', ')}`);
   }
   const map = {} as Record<StructureKind, Map<number, number>>;
   for (const kind of PARENT_KINDS) {
@@ -34,9 +42,14 @@ export async function readParentMap(path: string): Promise<ParentMap> {
     if (!isObject(entries)) throw new UsageError(`${where}: ${kind} must be an object of "<old id>": <new id>`);
     map[kind] = new Map(
       Object.entries(entries).map(([old, target]) => {
-        if (!/^[1-9][0-9]*$/.test(old) || !Number.isSafeInteger(Number(old))) throw new UsageError(`${where}: ${kind}: ${JSON.stringify(old)} is not an id (the key is the id in the export)`);
+        if (!/^[1-9][0-9]*$/.test(old) || !Number.isSafeInteger(Number(old)))
+          throw new UsageError(
+            `${where}: ${kind}: ${JSON.stringify(old)} is not an id (the key is the id in the export)`,
+          );
         if (typeof target !== 'number' || !Number.isSafeInteger(target) || target < 1) {
-          throw new UsageError(`${where}: ${kind}.${old} must be an id on the service restored into (a JSON number), got ${JSON.stringify(target)}`);
+          throw new UsageError(
+            `${where}: ${kind}.${old} must be an id on the service restored into (a JSON number), got ${JSON.stringify(target)}`,
+          );
         }
         return [Number(old), target];
       }),

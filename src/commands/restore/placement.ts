@@ -22,7 +22,12 @@ export type PlacedParents = Partial<Record<StructureKind, number>>;
 
 export type Placement = { placed: PlacedParents } | { unplaceable: string };
 
-const SINGULAR: Record<StructureKind, string> = { phases: 'phase', projects: 'project', clients: 'client', companies: 'company' };
+const SINGULAR: Record<StructureKind, string> = {
+  phases: 'phase',
+  projects: 'project',
+  clients: 'client',
+  companies: 'company',
+};
 const SEEN_THROUGH: Record<StructureKind, string> = {
   phases: 'no task you can see is in it, and a phase shows only through its tasks',
   projects: 'no task, document or milestone you can see names it',
@@ -43,11 +48,14 @@ export class Placer {
     for (const parent of parents) {
       const mapped = this.map?.[parent.kind].get(parent.id);
       if (mapped !== undefined) placed[parent.kind] = mapped;
-      else if (!this.sameService) return { unplaceable: `${describe(parent)} is not in --map (${this.#sameTitle(parent)})` };
+      else if (!this.sameService)
+        return { unplaceable: `${describe(parent)} is not in --map (${this.#sameTitle(parent)})` };
       else if (this.structure.has(parent.kind, parent.id)) placed[parent.kind] = parent.id;
       else {
         const example = JSON.stringify({ [parent.kind]: { [String(parent.id)]: parent.id } });
-        return { unplaceable: `${describe(parent)} is not on the service (${SEEN_THROUGH[parent.kind]}); if it still exists, place records there with --map ${example}` };
+        return {
+          unplaceable: `${describe(parent)} is not on the service (${SEEN_THROUGH[parent.kind]}); if it still exists, place records there with --map ${example}`,
+        };
       }
     }
     return { placed };
@@ -56,7 +64,8 @@ export class Placer {
   /** The target's parents titled like the exported one: what the map entry probably is. */
   #sameTitle(parent: ParentRef): string {
     const found = this.structure.titled(parent.kind, parent.title);
-    if (found.length === 0) return `no ${SINGULAR[parent.kind]} you can see on this service is titled ${JSON.stringify(parent.title)}`;
+    if (found.length === 0)
+      return `no ${SINGULAR[parent.kind]} you can see on this service is titled ${JSON.stringify(parent.title)}`;
     return `${parent.kind} titled ${JSON.stringify(parent.title)} on this service: ${found.map((r) => r.id).join(', ')}`;
   }
 }

@@ -32,6 +32,7 @@ export type Found = 'id' | 'results' | 'lookup' | 'copy';
 
 export interface PlannedRecord {
   kind: ExportPart;
+  // biome-ignore lint/suspicious/noExplicitAny: one record of any of the four kinds, each typed by its own RecordKind
   spec: RecordKind<any, any>;
   record: unknown;
   oldId: CreatedId;
@@ -59,6 +60,7 @@ export interface ServiceNow {
 export interface PlanInput {
   exported: Export;
   kinds: readonly ExportPart[];
+  // biome-ignore lint/suspicious/noExplicitAny: the four kinds, each with its own record and export types
   specs: Record<ExportPart, RecordKind<any, any>>;
   now: ServiceNow;
   placer: Placer;
@@ -89,7 +91,12 @@ function planKind(kind: ExportPart, input: PlanInput): PlannedRecord[] {
       parent: parents.length > 0 ? describe(parents[0]!) : '',
       action: 'create',
       // On the service it came from, a parent the service does not show still has its own id: differences are told against it.
-      placed: 'placed' in placement ? placement.placed : placer.sameService ? Object.fromEntries(parents.map((p) => [p.kind, p.id])) : {},
+      placed:
+        'placed' in placement
+          ? placement.placed
+          : placer.sameService
+            ? Object.fromEntries(parents.map((p) => [p.kind, p.id]))
+            : {},
       ...('unplaceable' in placement ? { reason: placement.unplaceable } : {}),
     };
     const recorded = log?.createdId({ kind, oldId });
@@ -109,8 +116,17 @@ function planKind(kind: ExportPart, input: PlanInput): PlannedRecord[] {
     const id = spec.serviceId(current);
     return ownIds.has(id) ? [] : [{ id, group: spec.currentIdentity(current), created_at: spec.createdAt(current) }];
   });
-  const lookUp = (plans: PlannedRecord[], since: (plan: PlannedRecord) => string, mode: 'exact' | 'pairs'): CreateResolution[] =>
-    matchCreates(plans.map((plan) => ({ group: spec.identity(plan.record, plan.placed), since: since(plan) })), candidates, claimed, mode);
+  const lookUp = (
+    plans: PlannedRecord[],
+    since: (plan: PlannedRecord) => string,
+    mode: 'exact' | 'pairs',
+  ): CreateResolution[] =>
+    matchCreates(
+      plans.map((plan) => ({ group: spec.identity(plan.record, plan.placed), since: since(plan) })),
+      candidates,
+      claimed,
+      mode,
+    );
 
   const unanswered = placeable.filter((plan) => log?.unknownSince({ kind, oldId: plan.oldId }) !== undefined);
   lookUp(unanswered, (plan) => log!.unknownSince({ kind, oldId: plan.oldId })!, 'exact').forEach((resolution, i) => {
@@ -132,7 +148,9 @@ function planKind(kind: ExportPart, input: PlanInput): PlannedRecord[] {
     plan.current = service.get(plan.serviceId!);
     plan.changed = spec.differences(plan.record, plan.current, plan.placed);
     // An earlier run's create whose follow-ups are not all done is this run's to finish.
-    const unfinished = plan.found === 'lookup' || (plan.found === 'results' && (log?.pending({ kind, oldId: plan.oldId }).length ?? 0) > 0);
+    const unfinished =
+      plan.found === 'lookup' ||
+      (plan.found === 'results' && (log?.pending({ kind, oldId: plan.oldId }).length ?? 0) > 0);
     if (unfinished) plan.action = 'finish';
     else if (plan.changed.length === 0) plan.action = 'unchanged';
     else if (!input.overwrite) plan.action = 'changed';
@@ -149,6 +167,11 @@ function found(plan: PlannedRecord, how: Found, serviceId: CreatedId): void {
   plan.serviceId = serviceId;
 }
 
-function undecided(spec: RecordKind<any, any>, plan: PlannedRecord, { found, items }: { found: CreatedId[]; items: number }): string {
+function undecided(
+  // biome-ignore lint/suspicious/noExplicitAny: any of the four kinds
+  spec: RecordKind<any, any>,
+  plan: PlannedRecord,
+  { found, items }: { found: CreatedId[]; items: number },
+): string {
   return `outcome unknown: an earlier run sent this create without an answer, and ${found.length} ${spec.noun}(s) like it (${plan.parent}, ${JSON.stringify(plan.title)}: ${found.join(', ')}) were created since, for ${items} such record(s); check them, then record the right one in the results file as {"kind": "${plan.kind}", "old_id": ${JSON.stringify(plan.oldId)}, "new_id": <id>} (or "new_id": null to create it again)`;
 }

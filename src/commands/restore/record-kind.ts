@@ -29,7 +29,14 @@ export interface RestoreEnv {
   /** A line on stderr (already made safe for a terminal by the caller's I/O). */
   notice(message: string): void;
   /** Keep a new subscription's secret as `webhooks create` does. */
-  storeSecret(hook: { id: number; secret: string; event: string; company_id: number; url: string; created_at: string }): Promise<void>;
+  storeSecret(hook: {
+    id: number;
+    secret: string;
+    event: string;
+    company_id: number;
+    url: string;
+    created_at: string;
+  }): Promise<void>;
   /** A subscription's URL changed: keep the stored secret's description in step. */
   urlChanged(hook: { id: number; url: string }): Promise<void>;
 }
@@ -53,18 +60,33 @@ export interface RecordKind<R, C> {
   /** The export's fields that the service's record does not hold (empty when equal). */
   differences(record: R, current: C, placed: PlacedParents): string[];
   /** Make the record again; `onCreated` gets its id as soon as the service answers. */
-  create(client: ApiClient, record: R, placed: PlacedParents, env: RestoreEnv, onCreated: OnCreated): Promise<RestoreDetail>;
+  create(
+    client: ApiClient,
+    record: R,
+    placed: PlacedParents,
+    env: RestoreEnv,
+    onCreated: OnCreated,
+  ): Promise<RestoreDetail>;
   /**
    * Bring the service's record back to the export's fields that differ (--overwrite), or
    * finish what an earlier run's create left to do (`placing`: it also takes its place
    * among its siblings, as a create does).
    */
-  update(client: ApiClient, record: R, current: C, placed: PlacedParents, env: RestoreEnv, placing: boolean): Promise<RestoreDetail>;
+  update(
+    client: ApiClient,
+    record: R,
+    current: C,
+    placed: PlacedParents,
+    env: RestoreEnv,
+    placing: boolean,
+  ): Promise<RestoreDetail>;
 }
 
 /** A new body replaces the old, and the service keeps what it leaves out of the current one: say so. */
 export function noticeKept(env: RestoreEnv, name: string, current: string, next: string): void {
   const omitted = omittedElements(current, next);
   if (omitted.length === 0) return;
-  env.notice(`${name}: the exported body leaves out ${describeElements(omitted)}; the service keeps ${omitted.length === 1 ? 'it' : 'them'} in place`);
+  env.notice(
+    `${name}: the exported body leaves out ${describeElements(omitted)}; the service keeps ${omitted.length === 1 ? 'it' : 'them'} in place`,
+  );
 }

@@ -14,11 +14,16 @@ export interface RestoreKey {
   oldId: number | string;
 }
 
-const isId = (value: unknown): value is number | string => (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) || (typeof value === 'string' && value !== '');
+const isId = (value: unknown): value is number | string =>
+  (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) ||
+  (typeof value === 'string' && value !== '');
 
 export const RESTORE_LOG_FORMAT: CreateLogFormat<RestoreKey> = {
   keyFields: ({ kind, oldId }) => ({ kind, old_id: oldId }),
-  keyOf: (record) => ((EXPORT_PARTS as readonly unknown[]).includes(record.kind) && isId(record.old_id) ? { kind: record.kind as ExportPart, oldId: record.old_id } : undefined),
+  keyOf: (record) =>
+    (EXPORT_PARTS as readonly unknown[]).includes(record.kind) && isId(record.old_id)
+      ? { kind: record.kind as ExportPart, oldId: record.old_id }
+      : undefined,
   idField: 'new_id',
   isId,
   example: '{"kind": "steps", "old_id": n, "new_id": …}',

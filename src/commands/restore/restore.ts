@@ -33,7 +33,13 @@ import { RESTORE_PLAN_VIEW, RESTORE_RESULT_VIEW, type PlanRow, type RestoreData 
 import { WEBHOOKS } from './webhooks.js';
 import type { restoreVerb } from './index.js';
 
-const KINDS: Record<ExportPart, RecordKind<any, any>> = { documents: DOCUMENTS, steps: STEPS, milestones: MILESTONES, webhooks: WEBHOOKS };
+// biome-ignore lint/suspicious/noExplicitAny: the four kinds, each with its own record and export types
+const KINDS: Record<ExportPart, RecordKind<any, any>> = {
+  documents: DOCUMENTS,
+  steps: STEPS,
+  milestones: MILESTONES,
+  webhooks: WEBHOOKS,
+};
 
 /** How often the progress line of the reads may be redrawn. */
 const PROGRESS_INTERVAL_MS = 100;
@@ -46,7 +52,12 @@ export const run: RunOf<typeof restoreVerb> = async (ctx, opts) => {
   ctx.output.checkFields(ctx.dryRun ? RESTORE_PLAN_VIEW : RESTORE_RESULT_VIEW);
   const exported = await readExport(opts.dir, kinds);
   const map = opts.map === undefined ? undefined : await readParentMap(opts.map);
-  if (opts.results !== undefined && [MANIFEST_FILE, ...EXPORT_PARTS.map((part) => `${part}.ndjson`)].some((name) => resolve(opts.dir, name) === resolve(opts.results!))) {
+  if (
+    opts.results !== undefined &&
+    [MANIFEST_FILE, ...EXPORT_PARTS.map((part) => `${part}.ndjson`)].some(
+      (name) => resolve(opts.dir, name) === resolve(opts.results!),
+    )
+  ) {
     throw new UsageError('--results must name a file other than those of the export');
   }
   const log = opts.results === undefined ? undefined : readRestoreLog(opts.results);
@@ -57,16 +68,27 @@ export const run: RunOf<typeof restoreVerb> = async (ctx, opts) => {
   const target = serviceKey(ctx.settings) ?? client.base;
   const sameService = source === target;
   if (!sameService && !map) {
-    throw new UsageError(`the export is of ${source}, not of ${target}: its ids mean nothing here, so records go to another service only through --map <file> ({"phases": {"<old id>": <new id>}, "projects": {…}, "clients": {…}, "companies": {…}}), which places them under their new parents`);
+    throw new UsageError(
+      `the export is of ${source}, not of ${target}: its ids mean nothing here, so records go to another service only through --map <file> ({"phases": {"<old id>": <new id>}, "projects": {…}, "clients": {…}, "companies": {…}}), which places them under their new parents`,
+    );
   }
   if (!ctx.dryRun) log?.open();
 
   const now = await readService(ctx, client, exported, kinds, readScope(exported, map, sameService));
-  const plan: RestoreItem[] = planRestore({ exported, kinds, specs: KINDS, now, placer: new Placer(map, sameService, now.structure), log, overwrite: opts.overwrite });
+  const plan: RestoreItem[] = planRestore({
+    exported,
+    kinds,
+    specs: KINDS,
+    now,
+    placer: new Placer(map, sameService, now.structure),
+    log,
+    overwrite: opts.overwrite,
+  });
   if (ctx.dryRun) return printPlan(ctx, plan);
 
   // Creates an earlier run sent without an answer, found on the service: recorded now, finished below.
-  for (const item of plan) if (item.found === 'lookup') log?.created({ kind: item.kind, oldId: item.oldId }, item.serviceId!, ['follow-ups']);
+  for (const item of plan)
+    if (item.found === 'lookup') log?.created({ kind: item.kind, oldId: item.oldId }, item.serviceId!, ['follow-ups']);
   noticePlan(ctx, plan, opts.overwrite);
   const env: RestoreEnv = {
     structure: now.structure,
@@ -80,7 +102,11 @@ export const run: RunOf<typeof restoreVerb> = async (ctx, opts) => {
       done: 'done',
       concurrency: opts.concurrency,
       view: RESTORE_RESULT_VIEW,
-      key: (item) => ({ kind: item.kind, id: item.oldId, more: { action: item.action, new_id: item.newId ?? item.serviceId ?? null, title: item.title } }),
+      key: (item) => ({
+        kind: item.kind,
+        id: item.oldId,
+        more: { action: item.action, new_id: item.newId ?? item.serviceId ?? null, title: item.title },
+      }),
       failureIsPartial: true,
       nothingToDo: `nothing to do: the export holds no ${opts.only ? `${kinds.join(', ')}` : 'records'}`,
     });
@@ -97,20 +123,32 @@ function readScope(exported: Export, map: ParentMap | undefined, sameService: bo
 }
 
 /** Each list once, in pages of 1000, with bodies and tags where records are compared. */
-async function readService(ctx: Ctx, client: ApiClient, exported: Export, kinds: readonly ExportPart[], companyId: number | undefined): Promise<ServiceNow> {
-  const records = Object.fromEntries(EXPORT_PARTS.map((part) => [part, new Map<CreatedId, unknown>()])) as ServiceNow['records'];
+async function readService(
+  ctx: Ctx,
+  client: ApiClient,
+  exported: Export,
+  kinds: readonly ExportPart[],
+  companyId: number | undefined,
+): Promise<ServiceNow> {
+  const records = Object.fromEntries(
+    EXPORT_PARTS.map((part) => [part, new Map<CreatedId, unknown>()]),
+  ) as ServiceNow['records'];
   const restoring = (part: ExportPart) => kinds.includes(part) && exported.records[part].length > 0;
   let shown = -Infinity;
   const keep = (part: ExportPart, id: CreatedId, record: unknown) => {
     records[part].set(id, record);
     if (performance.now() - shown < PROGRESS_INTERVAL_MS) return;
     shown = performance.now();
-    ctx.io.status(`reading the service: ${records.documents.size} documents, ${records.steps.size} tasks, ${records.milestones.size} milestones, ${records.webhooks.size} webhooks`);
+    ctx.io.status(
+      `reading the service: ${records.documents.size} documents, ${records.steps.size} tasks, ${records.milestones.size} milestones, ${records.webhooks.size} webhooks`,
+    );
   };
   try {
     const structure = await readStructure(client, companyId, {
       steps: restoring('steps') ? { include: ['content', 'tags'], each: (s: Step) => keep('steps', s.id, s) } : true,
-      documents: restoring('documents') ? { include: ['content'], each: (d: Document) => keep('documents', d.uuid, d) } : true,
+      documents: restoring('documents')
+        ? { include: ['content'], each: (d: Document) => keep('documents', d.uuid, d) }
+        : true,
       milestones: restoring('milestones') ? { each: (m: Milestone) => keep('milestones', m.id, m) } : true,
       webhooks: restoring('webhooks') ? { each: (w: WebhookSubscription) => keep('webhooks', w.id, w) } : false,
     });
@@ -127,12 +165,18 @@ function stepOrder(plan: readonly PlannedRecord[]): StepOrder {
     const phase = item.placed.phases;
     if (item.kind !== 'steps' || phase === undefined) continue;
     if (item.action === 'create' || item.action === 'finish') order.add(item.oldId as number, phase, 'placing');
-    else if (item.current && (item.current as Step).phase?.id === phase) order.add(item.oldId as number, phase, { present: item.serviceId as number });
+    else if (item.current && (item.current as Step).phase?.id === phase)
+      order.add(item.oldId as number, phase, { present: item.serviceId as number });
   }
   return order;
 }
 
-async function restoreRecord(client: ApiClient, item: RestoreItem, env: RestoreEnv, log: RestoreLog | undefined): Promise<RestoreData> {
+async function restoreRecord(
+  client: ApiClient,
+  item: RestoreItem,
+  env: RestoreEnv,
+  log: RestoreLog | undefined,
+): Promise<RestoreData> {
   const { spec } = item;
   const key = { kind: item.kind, oldId: item.oldId };
   try {
@@ -161,7 +205,14 @@ async function restoreRecord(client: ApiClient, item: RestoreItem, env: RestoreE
       case 'finish':
       case 'overwrite':
         try {
-          item.detail = await spec.update(client, item.record, item.current, item.placed, env, item.action === 'finish');
+          item.detail = await spec.update(
+            client,
+            item.record,
+            item.current,
+            item.placed,
+            env,
+            item.action === 'finish',
+          );
         } catch (error) {
           throw withMessage(error, `${spec.noun} ${item.serviceId}: ${messageOf(error)}`);
         }
@@ -184,7 +235,9 @@ function createFailure(error: unknown, item: RestoreItem, log: RestoreLog | unde
   const key = { kind: item.kind, oldId: item.oldId };
   const { noun } = item.spec;
   if (item.newId !== undefined) {
-    const next = log ? `a later run with --results ${log.path} finishes it` : 'a later run with --overwrite puts the rest back';
+    const next = log
+      ? `a later run with --results ${log.path} finishes it`
+      : 'a later run with --overwrite puts the rest back';
     return withMessage(error, `created ${noun} ${item.newId}, but ${messageOf(error)}; ${next}`);
   }
   if (certainlyNotApplied(error)) {
@@ -192,7 +245,9 @@ function createFailure(error: unknown, item: RestoreItem, log: RestoreLog | unde
     return error;
   }
   if (!(error instanceof ApiError)) return error;
-  const next = log ? `a later run with --results ${log.path} looks the ${noun} up before sending anything` : `a later run finds it if it was made (same title and place, created since the export)`;
+  const next = log
+    ? `a later run with --results ${log.path} looks the ${noun} up before sending anything`
+    : `a later run finds it if it was made (same title and place, created since the export)`;
   return error.with({ message: `${error.message}; ${next}` });
 }
 
@@ -210,23 +265,33 @@ function noticePlan(ctx: Ctx, plan: readonly PlannedRecord[], overwrite: boolean
   const parts = [`${count('create')} to create`];
   if (count('finish')) parts.push(`${count('finish')} to finish (created by an earlier run)`);
   if (count('overwrite')) parts.push(`${count('overwrite')} to overwrite`);
-  if (count('changed')) parts.push(`${count('changed')} changed since the export (left as they are${overwrite ? '' : '; --overwrite puts the export back'})`);
+  if (count('changed'))
+    parts.push(
+      `${count('changed')} changed since the export (left as they are${overwrite ? '' : '; --overwrite puts the export back'})`,
+    );
   parts.push(`${count('unchanged')} unchanged`);
   if (count('unplaceable')) parts.push(`${count('unplaceable')} unplaceable`);
   if (count('unknown')) parts.push(`${count('unknown')} unknown`);
   ctx.io.notice(`restoring ${plan.length} records: ${parts.join(', ')}`);
   for (const p of plan) {
-    if (p.action === 'unplaceable') ctx.io.notice(escapeInline(`unplaceable: ${p.spec.noun} ${p.oldId} ${JSON.stringify(p.title)}: ${p.reason}`));
+    if (p.action === 'unplaceable')
+      ctx.io.notice(escapeInline(`unplaceable: ${p.spec.noun} ${p.oldId} ${JSON.stringify(p.title)}: ${p.reason}`));
   }
 }
 
 function noticeSecrets(ctx: Ctx, plan: readonly RestoreItem[]): void {
   const created = plan.filter((item) => item.detail?.secret);
   for (const item of created) {
-    if (item.detail?.secretNotStored) ctx.io.warn(`could not store the secret of subscription ${item.newId} in the config file: ${item.detail.secretNotStored}; copy it from the result now: the service never shows it again`);
+    if (item.detail?.secretNotStored)
+      ctx.io.warn(
+        `could not store the secret of subscription ${item.newId} in the config file: ${item.detail.secretNotStored}; copy it from the result now: the service never shows it again`,
+      );
   }
   const stored = created.filter((item) => !item.detail?.secretNotStored).length;
-  if (stored > 0) ctx.io.notice(`${stored} new webhook subscription${stored === 1 ? '' : 's'}: ${stored === 1 ? 'its signing secret is' : 'their signing secrets are'} shown only now, in the results, and stored for profile ${ctx.profileName}, so \`pwctl webhooks listen\` verifies their deliveries`);
+  if (stored > 0)
+    ctx.io.notice(
+      `${stored} new webhook subscription${stored === 1 ? '' : 's'}: ${stored === 1 ? 'its signing secret is' : 'their signing secrets are'} shown only now, in the results, and stored for profile ${ctx.profileName}, so \`pwctl webhooks listen\` verifies their deliveries`,
+    );
 }
 
 async function printPlan(ctx: Ctx, plan: readonly PlannedRecord[]): Promise<void> {
@@ -243,6 +308,8 @@ async function printPlan(ctx: Ctx, plan: readonly PlannedRecord[]): Promise<void
   await ctx.output.list(rows, RESTORE_PLAN_VIEW);
   const failing = plan.filter((p) => p.action === 'unplaceable' || p.action === 'unknown').length;
   const count = (action: string) => plan.filter((p) => p.action === action).length;
-  ctx.io.notice(`--dry-run: ${plan.length} records: ${count('create')} to create, ${count('finish') + count('overwrite')} to update, ${count('changed')} changed, ${count('unchanged')} unchanged, ${failing} unplaceable or unknown; nothing was sent`);
+  ctx.io.notice(
+    `--dry-run: ${plan.length} records: ${count('create')} to create, ${count('finish') + count('overwrite')} to update, ${count('changed')} changed, ${count('unchanged')} unchanged, ${failing} unplaceable or unknown; nothing was sent`,
+  );
   if (failing > 0) throw new BulkFailure(failing, plan.length);
 }

@@ -40,7 +40,8 @@ export const STEPS: RecordKind<Step, Step> = {
     if (step.published !== current.published) changed.push('published');
     if (step.is_approval !== current.is_approval) changed.push('is_approval');
     if (step.completed !== current.completed) changed.push('completed');
-    else if (step.completed && step.is_approval && verdictOf(step) !== verdictOf(current)) changed.push('approval_status');
+    else if (step.completed && step.is_approval && verdictOf(step) !== verdictOf(current))
+      changed.push('approval_status');
     if (placed.phases !== undefined && current.phase?.id !== placed.phases) changed.push('phase');
     if (!sameNames(tagNames(step), tagNames(current))) changed.push('tags');
     return changed;
@@ -54,13 +55,22 @@ export const STEPS: RecordKind<Step, Step> = {
     const tags = tagNames(step);
     let id: number | undefined;
     try {
-      const body: CreateStepBody = { title: step.title, phase_id: placed.phases!, published: step.published, is_approval: step.is_approval };
+      const body: CreateStepBody = {
+        title: step.title,
+        phase_id: placed.phases!,
+        published: step.published,
+        is_approval: step.is_approval,
+      };
       if ((step.content ?? '') !== '') body.content = step.content;
       if (calendarDay(step.due_date) !== '') body.due_date = calendarDay(step.due_date);
       if (step.completed && !verdictLater) body.completed = true;
       id = (await createStep(client, body, 'pwctl steps list --all --fields id,title,phase.id,created_at')).id;
       const move = slot?.needsMove === true;
-      onCreated(id, [...(move ? ['order'] : []), ...(verdictLater ? ['approval_status'] : []), ...(tags.length > 0 ? ['tags'] : [])]);
+      onCreated(id, [
+        ...(move ? ['order'] : []),
+        ...(verdictLater ? ['approval_status'] : []),
+        ...(tags.length > 0 ? ['tags'] : []),
+      ]);
       if (move) await reorderStep(client, id, await slot.position());
     } finally {
       slot?.placed(id);
@@ -97,7 +107,11 @@ export const STEPS: RecordKind<Step, Step> = {
     // Finishing an earlier run's create adds what it lacks; --overwrite makes the tags exactly the export's.
     const wanted = tagNames(step);
     const missing = wanted.filter((name) => !tagNames(current).some((has) => same(has, name)));
-    return placing ? (missing.length === 0 ? {} : putTags(client, current.id, missing, 'add', env, placed.phases)) : putTags(client, current.id, wanted, 'set', env, placed.phases);
+    return placing
+      ? missing.length === 0
+        ? {}
+        : putTags(client, current.id, missing, 'add', env, placed.phases)
+      : putTags(client, current.id, wanted, 'set', env, placed.phases);
   },
 };
 
@@ -122,20 +136,36 @@ function sameNames(a: readonly string[], b: readonly string[]): boolean {
  * Put tags on a task by name: added to what it has, or (`set`) made exactly these. Entries the
  * service refuses one by one (a retired set's tags) are left out and the rest sent again.
  */
-async function putTags(client: ApiClient, stepId: number, names: readonly string[], how: 'add' | 'set', env: RestoreEnv, phaseId: number | undefined): Promise<RestoreDetail> {
+async function putTags(
+  client: ApiClient,
+  stepId: number,
+  names: readonly string[],
+  how: 'add' | 'set',
+  env: RestoreEnv,
+  phaseId: number | undefined,
+): Promise<RestoreDetail> {
   const companyId = phaseId === undefined ? undefined : env.structure.phase(phaseId)?.company.id;
   const known = companyId !== undefined && names.every((name) => env.structure.hasTag(companyId, name));
   const refused: string[] = [];
   const parts = chunk(names, MAX_TAG_REFERENCES);
   for (const [i, part] of parts.entries()) {
     // Only the first part of a `set` replaces; the rest add to it.
-    const send = (tags: string[]) => (how === 'set' && i === 0 ? setTags : addTags)(client, stepId, known ? { tags, create_missing: false } : { tags });
+    const send = (tags: string[]) =>
+      (how === 'set' && i === 0 ? setTags : addTags)(
+        client,
+        stepId,
+        known ? { tags, create_missing: false } : { tags },
+      );
     try {
       await send(part);
     } catch (error) {
       const positions = refusedPositions(error, part.length);
       if (positions.size === 0) throw tagFailure(error);
-      refused.push(...[...positions].map((p) => `${JSON.stringify(part[p])} (${(error as ApiError).errors![`tags.${p}`]!.join(' ')})`));
+      refused.push(
+        ...[...positions].map(
+          (p) => `${JSON.stringify(part[p])} (${(error as ApiError).errors![`tags.${p}`]!.join(' ')})`,
+        ),
+      );
       const rest = part.filter((_, p) => !positions.has(p));
       if (rest.length > 0 || (how === 'set' && i === 0)) {
         try {
@@ -146,17 +176,21 @@ async function putTags(client: ApiClient, stepId: number, names: readonly string
       }
     }
   }
-  return refused.length === 0 ? {} : { note: `the service would not put back tag${refused.length === 1 ? '' : 's'} ${refused.join(', ')}` };
+  return refused.length === 0
+    ? {}
+    : { note: `the service would not put back tag${refused.length === 1 ? '' : 's'} ${refused.join(', ')}` };
 }
 
 /** The positions a 422 names (`tags.3`), when it names only entries of the request. */
 function refusedPositions(error: unknown, sent: number): Set<number> {
   if (!(error instanceof ApiError) || error.kind !== 'validation' || !error.errors) return new Set();
   const fields = Object.keys(error.errors);
-  const positions = new Set(fields.flatMap((field) => {
-    const m = /^tags\.(\d+)$/.exec(field);
-    return m && Number(m[1]) < sent ? [Number(m[1])] : [];
-  }));
+  const positions = new Set(
+    fields.flatMap((field) => {
+      const m = /^tags\.(\d+)$/.exec(field);
+      return m && Number(m[1]) < sent ? [Number(m[1])] : [];
+    }),
+  );
   // A refusal of something else as well is not one to work around.
   return positions.size === fields.length ? positions : new Set();
 }

@@ -23,7 +23,12 @@ export const RESTORE_RESULT_VIEW: View<RestoreResult> = {
   columns: [
     { header: 'KIND', field: 'kind', value: (r) => r.kind, fit: 'whole' },
     { header: 'ID', field: 'id', value: (r) => r.id, fit: 'whole' },
-    { header: 'RESULT', field: 'action', value: (r) => (r.ok || r.action === 'unplaceable' || r.action === 'unknown' ? r.action : `${r.action} failed`), fit: 'whole' },
+    {
+      header: 'RESULT',
+      field: 'action',
+      value: (r) => (r.ok || r.action === 'unplaceable' || r.action === 'unknown' ? r.action : `${r.action} failed`),
+      fit: 'whole',
+    },
     { header: 'NEW ID', field: 'new_id', value: (r) => (r.new_id === r.id ? '' : r.new_id), fit: 'whole' },
     { header: 'TITLE', field: 'title', value: (r) => r.title, fit: 'shrink' },
     { header: 'DETAIL', value: (r) => (r.ok ? detail(r.data) : failureDetail(r)), fit: 'shrink' },
@@ -60,6 +65,16 @@ export const RESTORE_PLAN_VIEW: View<PlanRow> = {
     { header: 'ID', field: 'id', value: (r) => r.id, fit: 'whole' },
     { header: 'TITLE', field: 'title', value: (r) => r.title, fit: 'shrink' },
     { header: 'PARENT', field: 'parent', value: (r) => r.parent, fit: 'shrink' },
-    { header: 'DETAIL', value: (r) => r.reason ?? (r.changed?.length ? `differs: ${r.changed.join(', ')}` : r.new_id !== null && r.new_id !== r.id ? `as ${r.new_id}` : ''), fit: 'shrink' },
+    {
+      header: 'DETAIL',
+      value: (r) =>
+        r.reason ??
+        (r.changed?.length
+          ? `differs: ${r.changed.join(', ')}`
+          : r.new_id !== null && r.new_id !== r.id
+            ? `as ${r.new_id}`
+            : ''),
+      fit: 'shrink',
+    },
   ],
 };

@@ -25,7 +25,11 @@ export const WEBHOOKS: RecordKind<WebhookSubscription, WebhookSubscription> = {
   },
 
   async create(client, hook, placed, env, onCreated) {
-    const created = await createWebhook(client, { url: hook.url, event: hook.event, company_id: placed.companies! }, 'pwctl webhooks list');
+    const created = await createWebhook(
+      client,
+      { url: hook.url, event: hook.event, company_id: placed.companies! },
+      'pwctl webhooks list',
+    );
     const pause = created.active !== hook.active;
     onCreated(created.id, pause ? ['active'] : []);
     const detail: RestoreDetail = {};

@@ -13,9 +13,15 @@ export const serve = verb({
     rateLimit: count('--rate-limit', 'requests per window per user (per IP when unauthenticated)', { default: 60 }),
     rateWindow: seconds('--rate-window', 'rate-limit window in seconds', { default: 60 }),
     extraSteps: count('--extra-steps', 'add this many generated open tasks (for load tests)', { max: 1_000_000 }),
-    controlApi: flag('--control-api', 'expose /_sandbox/* endpoints: request log, fault injection, reset (tests and benchmarks)'),
+    controlApi: flag(
+      '--control-api',
+      'expose /_sandbox/* endpoints: request log, fault injection, reset (tests and benchmarks)',
+    ),
   },
-  examples: ['pwctl sandbox serve --port 8080 -o json', 'pwctl sandbox serve --port 0 --rate-limit 600 --state sandbox.json'],
+  examples: [
+    'pwctl sandbox serve --port 8080 -o json',
+    'pwctl sandbox serve --port 0 --rate-limit 600 --state sandbox.json',
+  ],
   effects: { offline: true },
 });
 

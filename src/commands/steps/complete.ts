@@ -50,5 +50,7 @@ export const run: RunOf<typeof complete> = async (ctx, opts) => {
 function explainVerdictRejection(error: unknown, id: number, verdict: ApprovalStatus): unknown {
   if (!(error instanceof ApiError) || error.kind !== 'validation' || !error.errors?.approval_status) return error;
   const flag = verdict === 'approved' ? '--approve' : '--reject';
-  return error.with({ message: `task ${id} refused ${flag}: a verdict applies only to approval tasks (complete it without ${flag}, or make it an approval task first with \`pwctl steps update ${id} --approval\`)` });
+  return error.with({
+    message: `task ${id} refused ${flag}: a verdict applies only to approval tasks (complete it without ${flag}, or make it an approval task first with \`pwctl steps update ${id} --approval\`)`,
+  });
 }

@@ -4,5 +4,10 @@ import { deleteEach } from '../delete-each.js';
 import type { remove } from './index.js';
 
 export const run: RunOf<typeof remove> = async (ctx, opts) => {
-  await deleteEach(ctx, opts.ids, { what: ['task', 'tasks'], remove: deleteStep, title: async (client, id) => (await getStep(client, id)).title, concurrency: opts.concurrency });
+  await deleteEach(ctx, opts.ids, {
+    what: ['task', 'tasks'],
+    remove: deleteStep,
+    title: async (client, id) => (await getStep(client, id)).title,
+    concurrency: opts.concurrency,
+  });
 };

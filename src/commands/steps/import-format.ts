@@ -12,6 +12,9 @@ export function importFormat(file: string, flag: ImportFormat | undefined): Impo
   if (flag !== undefined) return flag;
   const format = EXTENSIONS[extname(file).toLowerCase()];
   if (format) return format;
-  const what = file === '-' ? 'standard input has no file extension' : `${JSON.stringify(file)} does not end in .csv, .ndjson or .jsonl`;
+  const what =
+    file === '-'
+      ? 'standard input has no file extension'
+      : `${JSON.stringify(file)} does not end in .csv, .ndjson or .jsonl`;
   throw new UsageError(`${what}: pass --format csv or --format ndjson`);
 }

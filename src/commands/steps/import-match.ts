@@ -39,7 +39,11 @@ export interface MatchResult {
   moved: number;
 }
 
-export function matchRows(rows: readonly RowOnFile[], lastRecords: ReadonlyMap<number, LineRecord>, resultsPath: string): MatchResult {
+export function matchRows(
+  rows: readonly RowOnFile[],
+  lastRecords: ReadonlyMap<number, LineRecord>,
+  resultsPath: string,
+): MatchResult {
   const records = currentRecords(lastRecords);
   const byLine = new Map<number, RowMatch>();
   const bound = new Set<LineRecord>();
@@ -51,7 +55,8 @@ export function matchRows(rows: readonly RowOnFile[], lastRecords: ReadonlyMap<n
     if ('sentAt' in outcome) return byLine.set(row.line, { kind: 'unknown', sentAt: outcome.sentAt });
     if (outcome.created === null) return byLine.set(row.line, { kind: 'pending' });
     if (record.line !== row.line) moved++;
-    if (record.line !== row.line || record.digest !== row.digest) rerecord.push({ line: row.line, digest: row.digest, id: outcome.created });
+    if (record.line !== row.line || record.digest !== row.digest)
+      rerecord.push({ line: row.line, digest: row.digest, id: outcome.created });
     return byLine.set(row.line, { kind: 'created', id: outcome.created });
   };
 

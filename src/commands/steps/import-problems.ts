@@ -20,6 +20,8 @@ export function problemsError(problems: readonly RowProblem[], what?: (count: nu
   const errors: Record<string, string[]> = {};
   for (const { line, message } of sorted.slice(0, MAX_LISTED)) (errors[`line ${line}`] ??= []).push(message);
   const where = lines.length === 1 ? `line ${named}` : `${lines.length} lines (${named})`;
-  const counted = what ? `${what(sorted.length)} (${lines.length === 1 ? where : `lines ${named}`})` : `${sorted.length} problems on ${where}`;
+  const counted = what
+    ? `${what(sorted.length)} (${lines.length === 1 ? where : `lines ${named}`})`
+    : `${sorted.length} problems on ${where}`;
   return new InputErrors(`${counted}; nothing was sent${listed}`, errors);
 }

@@ -15,7 +15,11 @@ export interface UnknownLine {
 /** Per line: the task it created, null when it created none, or why it cannot be told. */
 export type Resolution = number | null | { undecided: string };
 
-export async function reconcileUnknownLines(client: ApiClient, unknown: readonly UnknownLine[], claimed: ReadonlySet<CreatedId>): Promise<Map<number, Resolution>> {
+export async function reconcileUnknownLines(
+  client: ApiClient,
+  unknown: readonly UnknownLine[],
+  claimed: ReadonlySet<CreatedId>,
+): Promise<Map<number, Resolution>> {
   const groups = new Set(unknown.map((entry) => groupKey(entry.row.body.phase_id, entry.row.body.title)));
   const candidates: CreatedCandidate[] = [];
   for await (const step of listSteps(client, {}, 'all')) {

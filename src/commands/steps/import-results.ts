@@ -15,7 +15,8 @@ import { CreateLog, type CreateLogFormat, type CreateOutcome } from '../../bulk/
 
 const IMPORT_LOG_FORMAT: CreateLogFormat<number> = {
   keyFields: (line) => ({ line }),
-  keyOf: (record) => (Number.isSafeInteger(record.line) && (record.line as number) >= 1 ? (record.line as number) : undefined),
+  keyOf: (record) =>
+    Number.isSafeInteger(record.line) && (record.line as number) >= 1 ? (record.line as number) : undefined,
   idField: 'id',
   isId: (value): value is number => typeof value === 'number' && Number.isSafeInteger(value),
   example: '{"line": n, "id": …}',
@@ -50,7 +51,12 @@ export class ResultsLog {
   get records(): Map<number, LineRecord> {
     const records = new Map<number, LineRecord>();
     for (const { key, outcome, extra, seq } of this.log.records()) {
-      records.set(key, { line: key, outcome: lineOutcome(outcome), seq, ...(extra.digest ? { digest: extra.digest } : {}) });
+      records.set(key, {
+        line: key,
+        outcome: lineOutcome(outcome),
+        seq,
+        ...(extra.digest ? { digest: extra.digest } : {}),
+      });
     }
     return records;
   }
@@ -83,5 +89,5 @@ export class ResultsLog {
 }
 
 function lineOutcome(outcome: CreateOutcome): LineOutcome {
-  return 'sentAt' in outcome ? outcome : { created: outcome.created as number | null } as LineOutcome;
+  return 'sentAt' in outcome ? outcome : ({ created: outcome.created as number | null } as LineOutcome);
 }

@@ -11,7 +11,16 @@ import { parseTagRef, uniqueRefs } from '../tags/tag-ref.js';
 import type { ImportFormat } from './import-format.js';
 import type { RawRow, RowProblem } from './import-source.js';
 
-export const IMPORT_FIELDS = ['title', 'phase_id', 'content', 'due_date', 'published', 'is_approval', 'completed', 'tags'] as const;
+export const IMPORT_FIELDS = [
+  'title',
+  'phase_id',
+  'content',
+  'due_date',
+  'published',
+  'is_approval',
+  'completed',
+  'tags',
+] as const;
 const BOOLEAN_FIELDS = ['published', 'is_approval', 'completed'] as const;
 
 export interface ImportRow {
@@ -26,7 +35,11 @@ export interface ImportRow {
  * A row checked field by field: the row as it is sent, or every problem it has (each
  * message names its field first). `--phase` fills in phase_id for rows that give none.
  */
-export function checkRow(raw: RawRow, format: ImportFormat, defaultPhase: number | undefined): { row: ImportRow } | { problems: RowProblem[] } {
+export function checkRow(
+  raw: RawRow,
+  format: ImportFormat,
+  defaultPhase: number | undefined,
+): { row: ImportRow } | { problems: RowProblem[] } {
   const problems: RowProblem[] = [];
   /** The field's checked value, or undefined with its problem noted. */
   const check = <T>(read: () => T): T | undefined => {
@@ -41,7 +54,10 @@ export function checkRow(raw: RawRow, format: ImportFormat, defaultPhase: number
   const value = (field: string): unknown => (raw.fields[field] === null ? undefined : raw.fields[field]);
   // CSV columns were checked against the fields with the header (line 1).
   for (const field of Object.keys(raw.fields)) {
-    if (!(IMPORT_FIELDS as readonly string[]).includes(field)) check(() => fail(`${JSON.stringify(field)} is not a field of a task import (fields: ${IMPORT_FIELDS.join(', ')})`));
+    if (!(IMPORT_FIELDS as readonly string[]).includes(field))
+      check(() =>
+        fail(`${JSON.stringify(field)} is not a field of a task import (fields: ${IMPORT_FIELDS.join(', ')})`),
+      );
   }
   const typed = format === 'ndjson';
 
@@ -52,7 +68,8 @@ export function checkRow(raw: RawRow, format: ImportFormat, defaultPhase: number
   });
   const phaseId = check(() => {
     const given = value('phase_id');
-    if (given === undefined && defaultPhase === undefined) fail('phase_id is required (or pass --phase <id> for every row)');
+    if (given === undefined && defaultPhase === undefined)
+      fail('phase_id is required (or pass --phase <id> for every row)');
     return given === undefined ? defaultPhase! : id(given, 'phase_id', typed);
   });
   const body: CreateStepBody = { title: title ?? '', phase_id: phaseId ?? 0 };
@@ -79,9 +96,20 @@ export function checkRow(raw: RawRow, format: ImportFormat, defaultPhase: number
  * results file tells the rows of one file apart, nothing more.
  */
 function rowDigest(body: CreateStepBody, tags: readonly TagReference[]): string {
-  const fields = [body.title, body.phase_id, body.content ?? null, body.due_date ?? null, body.published ?? null, body.is_approval ?? null, body.completed ?? null];
+  const fields = [
+    body.title,
+    body.phase_id,
+    body.content ?? null,
+    body.due_date ?? null,
+    body.published ?? null,
+    body.is_approval ?? null,
+    body.completed ?? null,
+  ];
   const tagKeys = tags.map((ref) => (typeof ref === 'number' ? `#${ref}` : `=${ref}`)).sort();
-  return createHash('sha256').update(JSON.stringify([fields, tagKeys])).digest('hex').slice(0, 16);
+  return createHash('sha256')
+    .update(JSON.stringify([fields, tagKeys]))
+    .digest('hex')
+    .slice(0, 16);
 }
 
 function fail(message: string): never {
@@ -94,7 +122,8 @@ function text(value: unknown, name: string): string {
 }
 
 function id(value: unknown, name: string, typed: boolean): number {
-  if (typed && typeof value !== 'number') throw new UsageError(`${name} must be a number (a phase id), got ${JSON.stringify(value)}`);
+  if (typed && typeof value !== 'number')
+    throw new UsageError(`${name} must be a number (a phase id), got ${JSON.stringify(value)}`);
   return parseId(String(value), name);
 }
 
@@ -106,15 +135,23 @@ function boolean(value: unknown, name: string, typed: boolean): boolean {
 
 function tagRefs(value: unknown, name: string, typed: boolean): TagReference[] {
   if (!typed) {
-    const parts = text(value, name).split(';').map((part) => part.trim()).filter((part) => part !== '');
+    const parts = text(value, name)
+      .split(';')
+      .map((part) => part.trim())
+      .filter((part) => part !== '');
     return uniqueRefs(parts.map((part) => withName(() => parseTagRef(part), name)));
   }
-  if (!Array.isArray(value)) throw new UsageError(`${name} must be an array of tag ids (numbers) and names (strings), got ${JSON.stringify(value)}`);
+  if (!Array.isArray(value))
+    throw new UsageError(
+      `${name} must be an array of tag ids (numbers) and names (strings), got ${JSON.stringify(value)}`,
+    );
   return uniqueRefs(
     value.map((ref) => {
       if (typeof ref === 'number') return parseId(String(ref), `${name}: tag ${ref}`);
       if (typeof ref === 'string' && ref.trim() !== '') return ref;
-      throw new UsageError(`${name}: each tag must be an id (number) or a non-empty name (string), got ${JSON.stringify(ref)}`);
+      throw new UsageError(
+        `${name}: each tag must be an id (number) or a non-empty name (string), got ${JSON.stringify(ref)}`,
+      );
     }),
   );
 }

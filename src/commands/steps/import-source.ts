@@ -38,7 +38,10 @@ export function readRows(text: string, format: ImportFormat): ImportSource {
 
 /** `Due date`, `due-date`, ` DUE_DATE ` → due_date: how a spreadsheet's header names a field. */
 export function fieldOfHeader(name: string): string {
-  return name.trim().toLowerCase().replace(/[\s-]+/g, '_');
+  return name
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
 }
 
 /**
@@ -62,11 +65,18 @@ function csvRows(text: string): ImportSource {
   const delimiter = sniffDelimiter(text);
   let records: { record: string[]; info: { bytes: number } }[];
   try {
-    records = parse(bytes, { info: true, skip_empty_lines: true, relax_column_count: true, delimiter }) as unknown as typeof records;
+    records = parse(bytes, {
+      info: true,
+      skip_empty_lines: true,
+      relax_column_count: true,
+      delimiter,
+    }) as unknown as typeof records;
   } catch (error) {
     const e = error as { lines?: number; message: string };
     const separated = delimiter === ';' ? " (read as ';'-separated, from its header line)" : '';
-    throw new UsageError(`line ${e.lines ?? '?'}: not valid CSV${separated}: ${e.message.replace(/ on line \d+$| at line \d+/, '')}`);
+    throw new UsageError(
+      `line ${e.lines ?? '?'}: not valid CSV${separated}: ${e.message.replace(/ on line \d+$| at line \d+/, '')}`,
+    );
   }
   const [header, ...body] = records;
   if (!header) return { rows: [], problems: [], delimiter };
@@ -89,7 +99,10 @@ function csvRows(text: string): ImportSource {
     }
     const unnamed = record.findIndex((cell, i) => columns[i] === '' && cell.trim() !== '');
     if (unnamed >= 0) {
-      problems.push({ line, message: `column ${unnamed + 1} holds ${JSON.stringify(record[unnamed])}, but the header gives it no name` });
+      problems.push({
+        line,
+        message: `column ${unnamed + 1} holds ${JSON.stringify(record[unnamed])}, but the header gives it no name`,
+      });
       continue;
     }
     const fields: Record<string, unknown> = {};
@@ -105,17 +118,25 @@ function csvRows(text: string): ImportSource {
 function checkHeader(names: readonly string[], columns: readonly string[]): RowProblem[] {
   const problems: RowProblem[] = [];
   const first = new Map<string, string>();
-  columns.forEach((column, i) => {
+  const problem = (message: string): void => {
+    problems.push({ line: 1, message });
+  };
+  for (const [i, column] of columns.entries()) {
     const name = names[i]!.trim();
-    const problem = (message: string) => problems.push({ line: 1, message });
-    if (column === '') return; // a spreadsheet's empty trailing columns: their cells must be empty too
+    if (column === '') continue; // a spreadsheet's empty trailing columns: their cells must be empty too
     const earlier = first.get(column);
     if (earlier !== undefined) {
-      return problem(earlier === name ? `the header names ${JSON.stringify(name)} twice` : `the header names ${column} twice (${JSON.stringify(earlier)} and ${JSON.stringify(name)})`);
+      problem(
+        earlier === name
+          ? `the header names ${JSON.stringify(name)} twice`
+          : `the header names ${column} twice (${JSON.stringify(earlier)} and ${JSON.stringify(name)})`,
+      );
+      continue;
     }
     first.set(column, name);
-    if (!(IMPORT_FIELDS as readonly string[]).includes(column)) problem(`${JSON.stringify(name)} is not a field of a task import (fields: ${IMPORT_FIELDS.join(', ')})`);
-  });
+    if (!(IMPORT_FIELDS as readonly string[]).includes(column))
+      problem(`${JSON.stringify(name)} is not a field of a task import (fields: ${IMPORT_FIELDS.join(', ')})`);
+  }
   return problems;
 }
 

@@ -51,22 +51,33 @@ export const run: RunOf<typeof importRows> = async (ctx, opts) => {
   }
   // Told once the rows are good: the first line of stderr for a bad file is its `error:` line.
   if (problems.length > 0) throw problemsError(problems);
-  if (source.delimiter === ';') ctx.io.notice(`reading ${file === '-' ? 'standard input' : file} as ';'-separated values (from its header line)`);
+  if (source.delimiter === ';')
+    ctx.io.notice(`reading ${file === '-' ? 'standard input' : file} as ';'-separated values (from its header line)`);
   const log = opts.results === undefined ? undefined : ResultsLog.read(opts.results);
   ctx.onClose(async () => log?.close());
   const matched = log && matchRows(rows, log.records, log.path);
   if (log && matched) {
-    if (matched.changed.length > 0) throw problemsError(matched.changed, (n) => `${n} rows changed since an earlier run recorded them in ${log.path}`);
+    if (matched.changed.length > 0)
+      throw problemsError(
+        matched.changed,
+        (n) => `${n} rows changed since an earlier run recorded them in ${log.path}`,
+      );
     recordMatches(ctx, log, matched);
   }
 
   const pending = rows.filter((row) => matched?.byLine.get(row.line)?.kind !== 'created');
   if (rows.length > pending.length) {
     const moved = matched?.moved ? `; ${matched.moved} of them on other lines now` : '';
-    ctx.io.notice(`skipping ${rows.length - pending.length} of ${rows.length} rows: created by an earlier run (${opts.results}${moved})`);
+    ctx.io.notice(
+      `skipping ${rows.length - pending.length} of ${rows.length} rows: created by an earlier run (${opts.results}${moved})`,
+    );
   }
   if (rows.length === 0 || pending.length === 0) {
-    ctx.io.notice(rows.length === 0 ? `nothing to do: ${file === '-' ? 'standard input' : file} holds no rows` : 'nothing to do: every row was created by an earlier run');
+    ctx.io.notice(
+      rows.length === 0
+        ? `nothing to do: ${file === '-' ? 'standard input' : file} holds no rows`
+        : 'nothing to do: every row was created by an earlier run',
+    );
     return;
   }
 
@@ -74,7 +85,9 @@ export const run: RunOf<typeof importRows> = async (ctx, opts) => {
   const client = await ctx.api();
   const items = await resolveUnknown(ctx, client, pending, log, matched);
   if (ctx.dryRun && items.some((item) => item.row.tags.length > 0)) {
-    ctx.io.notice("--dry-run: each row's tags are added after its create (POST /api/v1/steps/<new id>/tags), not shown");
+    ctx.io.notice(
+      "--dry-run: each row's tags are added after its create (POST /api/v1/steps/<new id>/tags), not shown",
+    );
   }
   await ctx.bulk(items, (api, item) => importRow(ctx, api, item, log), {
     done: 'created',
@@ -90,7 +103,13 @@ export const run: RunOf<typeof importRows> = async (ctx, opts) => {
  * Rows an earlier run sent without an answer are looked up first: found ones are recorded
  * and skipped, absent ones are created now, and the rest are reported, not sent.
  */
-async function resolveUnknown(ctx: Ctx, client: ApiClient, rows: ImportRow[], log: ResultsLog | undefined, matched: MatchResult | undefined): Promise<ImportItem[]> {
+async function resolveUnknown(
+  ctx: Ctx,
+  client: ApiClient,
+  rows: ImportRow[],
+  log: ResultsLog | undefined,
+  matched: MatchResult | undefined,
+): Promise<ImportItem[]> {
   const unknown = rows.flatMap((row) => {
     const match = matched?.byLine.get(row.line);
     return match?.kind === 'unknown' ? [{ row, sentAt: match.sentAt }] : [];
@@ -119,7 +138,9 @@ function recordMatches(ctx: Ctx, log: ResultsLog, matched: MatchResult): void {
   if (!ctx.dryRun) for (const { line, digest, id } of matched.rerecord) log.created(line, digest, id);
   if (matched.gone.length === 0) return;
   const tasks = matched.gone.map((g) => `${g.id} (line ${g.line})`).join(', ');
-  ctx.io.notice(`${log.path} records ${matched.gone.length === 1 ? 'a task' : `${matched.gone.length} tasks`} made from rows no longer in the file: ${tasks}; left as they are`);
+  ctx.io.notice(
+    `${log.path} records ${matched.gone.length === 1 ? 'a task' : `${matched.gone.length} tasks`} made from rows no longer in the file: ${tasks}; left as they are`,
+  );
 }
 
 async function importRow(ctx: Ctx, client: ApiClient, item: ImportItem, log: ResultsLog | undefined): Promise<Step> {
@@ -134,7 +155,9 @@ async function importRow(ctx: Ctx, client: ApiClient, item: ImportItem, log: Res
     const nothingCreated = certainlyNotApplied(error);
     if (recording && nothingCreated) log.notCreated(row.line, row.digest);
     if (recording && !nothingCreated && error instanceof ApiError) {
-      throw error.with({ message: `${error.message}; a later run with --results ${log.path} looks the task up before sending anything` });
+      throw error.with({
+        message: `${error.message}; a later run with --results ${log.path} looks the task up before sending anything`,
+      });
     }
     throw error;
   }

@@ -3,7 +3,10 @@
 // only when asked.
 import { STEP_INCLUDES, type StepInclude } from '../../api/types.js';
 
-export function includesFor(include: readonly StepInclude[] | undefined, fields: readonly string[] | undefined): StepInclude[] | undefined {
+export function includesFor(
+  include: readonly StepInclude[] | undefined,
+  fields: readonly string[] | undefined,
+): StepInclude[] | undefined {
   const includes = [...(include ?? [])];
   for (const name of STEP_INCLUDES) {
     if (!includes.includes(name) && fields?.some((f) => f.split('.')[0] === name)) includes.push(name);

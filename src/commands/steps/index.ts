@@ -12,24 +12,48 @@ import { IMPORT_FORMATS } from './import-format.js';
 const STEP_ID = { required: true, complete: { ids: 'steps' }, prompt: pickSteps('Task') } as const;
 const PHASES = { ids: 'phases' } as const;
 const PHASE_HELP = '(ids: `pwctl phases list`)';
-const include = listOf('--include', STEP_INCLUDES, 'add content and/or tags to each task (comma-separated: content,tags)');
-const content = textOrFile(['--content', '<markdown>', 'task body as Markdown'], ['--content-file', 'read the body from a file, or - for standard input']);
+const include = listOf(
+  '--include',
+  STEP_INCLUDES,
+  'add content and/or tags to each task (comma-separated: content,tags)',
+);
+const content = textOrFile(
+  ['--content', '<markdown>', 'task body as Markdown'],
+  ['--content-file', 'read the body from a file, or - for standard input'],
+);
 const concurrency = CONCURRENCY;
-const IDS_DETAILS = 'Ids: one or more task ids, or - to read them from standard input (one per line: bare ids or JSON objects with "id",\nso `pwctl steps list -o ndjson | pwctl steps complete -` works).';
+const IDS_DETAILS =
+  'Ids: one or more task ids, or - to read them from standard input (one per line: bare ids or JSON objects with "id",\nso `pwctl steps list -o ndjson | pwctl steps complete -` works).';
 
 export const list = verb({
   name: 'list',
   summary: 'list the tasks you can access',
   flags: {
-    company: id('--company', 'only tasks of this company (default: `pwctl config get company`)', { field: 'company_id' }),
+    company: id('--company', 'only tasks of this company (default: `pwctl config get company`)', {
+      field: 'company_id',
+    }),
     completed: toggle('--completed', '--open', { on: 'only completed tasks', off: 'only open tasks' }),
-    hasDueDate: toggle('--has-due-date', '--no-due-date', { on: 'only tasks with a due date', off: 'only tasks without a due date' }),
+    hasDueDate: toggle('--has-due-date', '--no-due-date', {
+      on: 'only tasks with a due date',
+      off: 'only tasks without a due date',
+    }),
     include,
-    project: id('--project', 'only tasks of this project (client-side)', { field: 'project_id', complete: { ids: 'projects' } }),
-    phase: id('--phase', `only tasks of this phase (client-side) ${PHASE_HELP}`, { field: 'phase_id', complete: PHASES }),
+    project: id('--project', 'only tasks of this project (client-side)', {
+      field: 'project_id',
+      complete: { ids: 'projects' },
+    }),
+    phase: id('--phase', `only tasks of this phase (client-side) ${PHASE_HELP}`, {
+      field: 'phase_id',
+      complete: PHASES,
+    }),
     client: id('--client', 'only tasks of this client (client-side)', { field: 'client_id' }),
-    assignee: text('--assignee', "only tasks assigned to this person: a user id or a name, any case (client-side)", { placeholder: '<id|name>', nonEmpty: true }),
-    search: text('--search', "only tasks whose title holds every word of this, any case (client-side)", { nonEmpty: true }),
+    assignee: text('--assignee', 'only tasks assigned to this person: a user id or a name, any case (client-side)', {
+      placeholder: '<id|name>',
+      nonEmpty: true,
+    }),
+    search: text('--search', 'only tasks whose title holds every word of this, any case (client-side)', {
+      nonEmpty: true,
+    }),
     dueBefore: date('--due-before', 'only tasks due on or before this day (client-side)', { field: 'due_before' }),
     dueAfter: date('--due-after', 'only tasks due on or after this day (client-side)', { field: 'due_after' }),
     sort: SORT_FLAG,
@@ -60,11 +84,19 @@ export const create = verb({
   name: 'create',
   summary: 'create a task in a phase',
   flags: {
-    phase: id('--phase', `phase to create the task in ${PHASE_HELP}`, { required: true, field: 'phase_id', complete: PHASES, prompt: pickPhase('Phase of the new task') }),
+    phase: id('--phase', `phase to create the task in ${PHASE_HELP}`, {
+      required: true,
+      field: 'phase_id',
+      complete: PHASES,
+      prompt: pickPhase('Phase of the new task'),
+    }),
     title: text('--title', 'task title', { required: true, nonEmpty: true }),
     content,
     due: date('--due', 'due date', { field: 'due_date' }),
-    published: toggle('--published', '--draft', { on: 'visible to the client at once (client-facing phases)', off: 'not yet visible to the client' }),
+    published: toggle('--published', '--draft', {
+      on: 'visible to the client at once (client-facing phases)',
+      off: 'not yet visible to the client',
+    }),
     approval: flag('--approval', 'make it an approval (sign-off) task', { field: 'is_approval' }),
     completed: flag('--completed', 'create it already completed'),
   },
@@ -80,15 +112,35 @@ export const update = verb({
     id: id('<id>', 'task id', STEP_ID),
     title: text('--title', 'new title', { nonEmpty: true }),
     content,
-    published: toggle('--published', '--draft', { on: 'make it visible to the client', off: 'hide it from the client (draft)' }),
-    approval: toggle('--approval', '--no-approval', { on: 'make it an approval task', off: 'make it a plain task' }, { field: 'is_approval' }),
+    published: toggle('--published', '--draft', {
+      on: 'make it visible to the client',
+      off: 'hide it from the client (draft)',
+    }),
+    approval: toggle(
+      '--approval',
+      '--no-approval',
+      { on: 'make it an approval task', off: 'make it a plain task' },
+      { field: 'is_approval' },
+    ),
     due: dateOrNone('--due', 'new due date, or none to clear it', { field: 'due_date' }),
-    phase: id('--phase', `move it to this phase (same as \`steps move\`) ${PHASE_HELP}`, { field: 'phase_id', complete: PHASES }),
-    allowRemovingAttachments: flag('--allow-removing-attachments', 'with --content: let the new body drop attachments, forms and embeds'),
+    phase: id('--phase', `move it to this phase (same as \`steps move\`) ${PHASE_HELP}`, {
+      field: 'phase_id',
+      complete: PHASES,
+    }),
+    allowRemovingAttachments: flag(
+      '--allow-removing-attachments',
+      'with --content: let the new body drop attachments, forms and embeds',
+    ),
   },
-  examples: ['pwctl steps update 101 --title "Collect logos and fonts" --due none', 'pwctl steps update 101 --content-file notes.md'],
+  examples: [
+    'pwctl steps update 101 --title "Collect logos and fonts" --due none',
+    'pwctl steps update 101 --content-file notes.md',
+  ],
   effects: { writes: true },
-  rules: [{ requires: ['allowRemovingAttachments', 'content'] }, { anyOf: ['title', 'content', 'published', 'approval', 'due', 'phase'], what: 'nothing to update' }],
+  rules: [
+    { requires: ['allowRemovingAttachments', 'content'] },
+    { anyOf: ['title', 'content', 'published', 'approval', 'due', 'phase'], what: 'nothing to update' },
+  ],
   mcp: true,
 });
 
@@ -97,15 +149,25 @@ export const complete = verb({
   summary: 'mark tasks completed (approval tasks: with a verdict)',
   details: IDS_DETAILS,
   flags: {
-    ids: ids('<id...>', 'task ids, or - for standard input', { ...STEP_ID, prompt: pickSteps('Tasks to complete', false) }),
+    ids: ids('<id...>', 'task ids, or - for standard input', {
+      ...STEP_ID,
+      prompt: pickSteps('Tasks to complete', false),
+    }),
     verdict: choice(
-      { '--approve': ['approved', 'approval tasks: record the verdict approved'], '--reject': ['not_approved', 'approval tasks: record the verdict not approved'] },
+      {
+        '--approve': ['approved', 'approval tasks: record the verdict approved'],
+        '--reject': ['not_approved', 'approval tasks: record the verdict not approved'],
+      },
       'approval tasks: the verdict',
       { field: 'approval_status' },
     ),
     concurrency,
   },
-  examples: ['pwctl steps complete 101 102', 'pwctl steps complete 108 --reject', 'pwctl steps list --open -o ndjson | pwctl steps complete -'],
+  examples: [
+    'pwctl steps complete 101 102',
+    'pwctl steps complete 108 --reject',
+    'pwctl steps list --open -o ndjson | pwctl steps complete -',
+  ],
   effects: { writes: true },
   mcp: true,
 });
@@ -114,7 +176,13 @@ export const reopen = verb({
   name: 'reopen',
   summary: 'mark tasks open again (clears an approval verdict)',
   details: IDS_DETAILS,
-  flags: { ids: ids('<id...>', 'task ids, or - for standard input', { ...STEP_ID, prompt: pickSteps('Tasks to reopen', true) }), concurrency },
+  flags: {
+    ids: ids('<id...>', 'task ids, or - for standard input', {
+      ...STEP_ID,
+      prompt: pickSteps('Tasks to reopen', true),
+    }),
+    concurrency,
+  },
   examples: ['pwctl steps reopen 101'],
   effects: { writes: true },
   mcp: true,
@@ -123,7 +191,15 @@ export const reopen = verb({
 export const move = verb({
   name: 'move',
   summary: 'move a task to another phase (its audience follows the phase)',
-  flags: { id: id('<id>', 'task id', STEP_ID), phase: id('--phase', `target phase ${PHASE_HELP}`, { required: true, field: 'phase_id', complete: PHASES, prompt: pickPhase('Move it to phase') }) },
+  flags: {
+    id: id('<id>', 'task id', STEP_ID),
+    phase: id('--phase', `target phase ${PHASE_HELP}`, {
+      required: true,
+      field: 'phase_id',
+      complete: PHASES,
+      prompt: pickPhase('Move it to phase'),
+    }),
+  },
   examples: ['pwctl steps move 101 --phase 42'],
   effects: { writes: true },
   mcp: true,
@@ -134,8 +210,18 @@ export const reorder = verb({
   summary: 'reposition a task within its phase',
   flags: {
     id: id('<id>', 'task id', STEP_ID),
-    position: choice({ '--first': ['first', 'make it the first task of its phase'], '--last': ['last', 'make it the last task of its phase'] }, 'where in its phase', { field: 'position' }),
-    after: id('--after', 'place it directly after this task (same phase)', { field: 'after_step_id', complete: { ids: 'steps' } }),
+    position: choice(
+      {
+        '--first': ['first', 'make it the first task of its phase'],
+        '--last': ['last', 'make it the last task of its phase'],
+      },
+      'where in its phase',
+      { field: 'position' },
+    ),
+    after: id('--after', 'place it directly after this task (same phase)', {
+      field: 'after_step_id',
+      complete: { ids: 'steps' },
+    }),
   },
   examples: ['pwctl steps reorder 103 --first', 'pwctl steps reorder 103 --after 101'],
   effects: { writes: true },
@@ -155,7 +241,10 @@ export const remove = verb({
   name: 'delete',
   summary: 'permanently delete tasks (asks first; without a terminal needs --yes)',
   details: IDS_DETAILS,
-  flags: { ids: ids('<id...>', 'task ids, or - for standard input', { ...STEP_ID, prompt: pickSteps('Tasks to delete') }), concurrency },
+  flags: {
+    ids: ids('<id...>', 'task ids, or - for standard input', { ...STEP_ID, prompt: pickSteps('Tasks to delete') }),
+    concurrency,
+  },
   examples: ['pwctl steps delete 101 --yes', 'pwctl steps list --completed -o ndjson | pwctl steps delete - --yes'],
   effects: { writes: true, confirms: true },
   mcp: true,
@@ -189,10 +278,16 @@ title, created since it was sent) and records it, or creates it when there is no
 the line when it cannot tell. Without --results, check such a line yourself with
 \`pwctl steps list --all --fields id,title,phase.id,created_at\`.`,
   flags: {
-    file: path('<file|->', 'a .csv, .ndjson or .jsonl file, or - for standard input (with --format)', { required: true }),
+    file: path('<file|->', 'a .csv, .ndjson or .jsonl file, or - for standard input (with --format)', {
+      required: true,
+    }),
     phase: id('--phase', `phase for rows that name no phase_id ${PHASE_HELP}`, { complete: PHASES }),
     format: oneOf('--format', IMPORT_FORMATS, 'the file format (default: from the file extension)'),
-    results: path('--results', 'append {"line": n, "id": <task id>, "digest": …} per created task; a later run with the same file skips those rows', { placeholder: '<file>' }),
+    results: path(
+      '--results',
+      'append {"line": n, "id": <task id>, "digest": …} per created task; a later run with the same file skips those rows',
+      { placeholder: '<file>' },
+    ),
     concurrency,
   },
   examples: [

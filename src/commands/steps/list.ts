@@ -18,7 +18,20 @@ export const run: RunOf<typeof list> = async (ctx, opts) => {
   const view = stepView({ tags: filters.include?.includes('tags') });
   const refinement: Refinement<Step> = { keep: keeper(opts), sort: opts.sort };
   const client = await ctx.api();
-  await printList(ctx, view, (paging) => refine(ctx, listSteps(client, filters, readsBeyondLimit(refinement) ? 'all' : limit, paging), refinement, limit, view, paging), 'no tasks match');
+  await printList(
+    ctx,
+    view,
+    (paging) =>
+      refine(
+        ctx,
+        listSteps(client, filters, readsBeyondLimit(refinement) ? 'all' : limit, paging),
+        refinement,
+        limit,
+        view,
+        paging,
+      ),
+    'no tasks match',
+  );
 };
 
 /** The client-side filters as one test; undefined when none was given. */

@@ -9,5 +9,7 @@ export const run: RunOf<typeof move> = async (ctx, opts) => {
   // The task takes the audience of its new phase (internal or client-facing).
   const step = await updateStep(client, opts.id, { phase_id: opts.phase });
   await ctx.output.record(step, STEP_VIEW);
-  ctx.io.notice(`✓ moved task ${opts.id} to phase ${opts.phase} (${step.phase?.is_internal ? 'internal' : 'client-facing'})`);
+  ctx.io.notice(
+    `✓ moved task ${opts.id} to phase ${opts.phase} (${step.phase?.is_internal ? 'internal' : 'client-facing'})`,
+  );
 };

@@ -1,7 +1,7 @@
 // How a task is shown: list columns for a glance, detail rows for `get`, and the fields
 // --fields accepts (every top-level field of the reference's Task).
 import { PHASE_REF_FIELDS, REF_FIELDS, TAG_FIELDS, USER_REF_FIELDS, type Step } from '../../api/types.js';
-import { calendarDay, cellText, shortDate, type Column, type View } from '../../output/view.js';
+import { calendarDay, shortDate, type Column, type View } from '../../output/view.js';
 
 /** open, done, or the approval verdict of a completed approval task. */
 export function stepStatus(step: Pick<Step, 'completed' | 'is_approval' | 'approval_status'>): string {
@@ -11,18 +11,33 @@ export function stepStatus(step: Pick<Step, 'completed' | 'is_approval' | 'appro
   return 'done';
 }
 
-/** Due dates are calendar days (given as YYYY-MM-DD), not instants. */
-function dueDay(step: Step): string {
-  return calendarDay(step.due_date);
-}
-
 const STEP_FIELDS = [
-  'id', 'title', 'completed', 'published', 'is_approval', 'approval_status', 'due_date', 'created_at', 'updated_at',
-  'content', 'tags', 'phase', 'project', 'client', 'company', 'assignees', 'order',
+  'id',
+  'title',
+  'completed',
+  'published',
+  'is_approval',
+  'approval_status',
+  'due_date',
+  'created_at',
+  'updated_at',
+  'content',
+  'tags',
+  'phase',
+  'project',
+  'client',
+  'company',
+  'assignees',
+  'order',
 ] as const;
 
 const STEP_NESTED = {
-  phase: PHASE_REF_FIELDS, project: REF_FIELDS, client: REF_FIELDS, company: REF_FIELDS, assignees: USER_REF_FIELDS, tags: TAG_FIELDS,
+  phase: PHASE_REF_FIELDS,
+  project: REF_FIELDS,
+  client: REF_FIELDS,
+  company: REF_FIELDS,
+  assignees: USER_REF_FIELDS,
+  tags: TAG_FIELDS,
 };
 
 const LIST_COLUMNS: Column<Step>[] = [
@@ -42,7 +57,11 @@ const DETAIL_ROWS: Column<Step>[] = [
   { header: 'APPROVAL', value: (s) => (s.is_approval ? 'yes' : 'no') },
   { header: 'PUBLISHED', value: (s) => (s.published ? 'yes' : 'no (draft)') },
   { header: 'DUE', value: (s) => calendarDay(s.due_date) },
-  { header: 'PHASE', value: (s) => (s.phase ? `${s.phase.title} (${s.phase.id}, ${s.phase.is_internal ? 'internal' : 'client-facing'})` : '') },
+  {
+    header: 'PHASE',
+    value: (s) =>
+      s.phase ? `${s.phase.title} (${s.phase.id}, ${s.phase.is_internal ? 'internal' : 'client-facing'})` : '',
+  },
   { header: 'PROJECT', value: (s) => s.project },
   { header: 'CLIENT', value: (s) => s.client },
   { header: 'COMPANY', value: (s) => s.company },
@@ -53,14 +72,26 @@ const DETAIL_ROWS: Column<Step>[] = [
 /** Printed tasks are remembered for shell completion of their ids. */
 const CACHE: View<Step>['cache'] = { kind: 'steps', id: (s) => s.id, title: (s) => s.title };
 
-export const STEP_VIEW: View<Step> = { fields: STEP_FIELDS, nested: STEP_NESTED, columns: LIST_COLUMNS, detail: DETAIL_ROWS, cache: CACHE };
+export const STEP_VIEW: View<Step> = {
+  fields: STEP_FIELDS,
+  nested: STEP_NESTED,
+  columns: LIST_COLUMNS,
+  detail: DETAIL_ROWS,
+  cache: CACHE,
+};
 
 const TAGS: Column<Step> = { header: 'TAGS', field: 'tags', value: (s) => s.tags, fit: 'shrink' };
 
 /** With --include tags, tables show them too. */
 export function stepView(opts: { tags?: boolean } = {}): View<Step> {
   if (!opts.tags) return STEP_VIEW;
-  return { fields: STEP_FIELDS, nested: STEP_NESTED, columns: [...LIST_COLUMNS, TAGS], detail: insertAfter(DETAIL_ROWS, 'COMPANY', TAGS), cache: CACHE };
+  return {
+    fields: STEP_FIELDS,
+    nested: STEP_NESTED,
+    columns: [...LIST_COLUMNS, TAGS],
+    detail: insertAfter(DETAIL_ROWS, 'COMPANY', TAGS),
+    cache: CACHE,
+  };
 }
 
 /** After `reorder`, whose response carries the task's new position. */

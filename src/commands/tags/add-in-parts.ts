@@ -14,7 +14,12 @@ import { chunk } from './tag-ref.js';
  * --dry-run every part is shown. `noCreate`: how the user asked not to create tags for
  * unknown names (`--no-create`), undefined when they are created.
  */
-export async function addTagsInParts(client: ApiClient, stepId: number, refs: readonly TagReference[], noCreate: string | undefined): Promise<TagChange> {
+export async function addTagsInParts(
+  client: ApiClient,
+  stepId: number,
+  refs: readonly TagReference[],
+  noCreate: string | undefined,
+): Promise<TagChange> {
   const changes: TagChange[] = [];
   let notSent: RequestNotSent | undefined;
   for (const [i, part] of chunk(refs, MAX_TAG_REFERENCES).entries()) {
@@ -27,7 +32,10 @@ export async function addTagsInParts(client: ApiClient, stepId: number, refs: re
         continue;
       }
       const done = i * MAX_TAG_REFERENCES;
-      throw explainTagError(error, part, { noCreate, prefix: done > 0 ? `the first ${done} tags were added; the rest failed: ` : '' });
+      throw explainTagError(error, part, {
+        noCreate,
+        prefix: done > 0 ? `the first ${done} tags were added; the rest failed: ` : '',
+      });
     }
   }
   if (notSent) throw notSent;

@@ -13,9 +13,16 @@ const TAG_DETAILS =
   "Names match case-insensitively among your company's tags; unknown names are created unless --no-create.";
 
 const stepId = id('<step-id>', 'task id', { required: true, complete: { ids: 'steps' }, prompt: pickSteps('Task') });
-const TAG_REFS = { type: 'array', items: { type: ['integer', 'string'] }, description: 'tag ids (numbers) or names (strings)' };
-const typedRefs = (value: unknown, field: string) => (value as (number | string)[]).map((ref, i) => checkTypedRef(ref, `${field}[${i}]`));
-export const NO_CREATE = flag('--no-create', 'fail instead of creating tags for unknown names', { field: 'create_missing' });
+const TAG_REFS = {
+  type: 'array',
+  items: { type: ['integer', 'string'] },
+  description: 'tag ids (numbers) or names (strings)',
+};
+const typedRefs = (value: unknown, field: string) =>
+  (value as (number | string)[]).map((ref, i) => checkTypedRef(ref, `${field}[${i}]`));
+export const NO_CREATE = flag('--no-create', 'fail instead of creating tags for unknown names', {
+  field: 'create_missing',
+});
 
 export const list = verb({
   name: 'list',
@@ -31,7 +38,13 @@ export const add = verb({
   details: TAG_DETAILS,
   flags: {
     stepId,
-    tags: customList('<tag...>', 'tag ids or names', parseTagRef, { schema: { ...TAG_REFS, minItems: 1 }, fromJson: typedRefs }, { required: true }),
+    tags: customList(
+      '<tag...>',
+      'tag ids or names',
+      parseTagRef,
+      { schema: { ...TAG_REFS, minItems: 1 }, fromJson: typedRefs },
+      { required: true },
+    ),
     create: NO_CREATE,
   },
   examples: ['pwctl tags add 42 urgent 63 name:2024'],
@@ -45,7 +58,10 @@ export const set = verb({
   details: TAG_DETAILS,
   flags: {
     stepId,
-    tags: customList('[tag...]', 'tag ids or names', parseTagRef, { schema: { ...TAG_REFS, maxItems: MAX_TAG_REFERENCES }, fromJson: typedRefs }),
+    tags: customList('[tag...]', 'tag ids or names', parseTagRef, {
+      schema: { ...TAG_REFS, maxItems: MAX_TAG_REFERENCES },
+      fromJson: typedRefs,
+    }),
     clear: flag('--clear', 'remove every tag (retired-set tags stay)', { field: false }),
     create: NO_CREATE,
   },
@@ -60,7 +76,13 @@ export const remove = verb({
   details: TAG_DETAILS.split('\n').slice(0, 2).join('\n'),
   flags: {
     stepId,
-    tags: customList('<tag...>', 'tag ids or names', parseTagRef, { schema: { ...TAG_REFS, minItems: 1 }, fromJson: typedRefs }, { required: true }),
+    tags: customList(
+      '<tag...>',
+      'tag ids or names',
+      parseTagRef,
+      { schema: { ...TAG_REFS, minItems: 1 }, fromJson: typedRefs },
+      { required: true },
+    ),
   },
   examples: ['pwctl tags remove 42 63', 'pwctl tags remove 42 urgent "client review"'],
   effects: { writes: true },
@@ -69,5 +91,10 @@ export const remove = verb({
 
 export const tags = nounBody({
   examples: ['pwctl tags list 42', 'pwctl tags add 42 urgent "client review" 12', 'pwctl tags set 42 --clear'],
-  commands: [bind(list, () => import('./list.js')), bind(add, () => import('./add.js')), bind(set, () => import('./set.js')), bind(remove, () => import('./remove.js'))],
+  commands: [
+    bind(list, () => import('./list.js')),
+    bind(add, () => import('./add.js')),
+    bind(set, () => import('./set.js')),
+    bind(remove, () => import('./remove.js')),
+  ],
 });

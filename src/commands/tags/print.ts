@@ -17,7 +17,12 @@ export const TAG_ROW_VIEW: View<TagRow> = {
   ],
 };
 
-export async function printTagChange(ctx: Ctx, stepId: number, change: TagChange, retired?: ReadonlySet<number>): Promise<void> {
+export async function printTagChange(
+  ctx: Ctx,
+  stepId: number,
+  change: TagChange,
+  retired?: ReadonlySet<number>,
+): Promise<void> {
   await ctx.output.value(change, async () => {
     const rows = tagRows(change, retired);
     if (rows.length === 0) ctx.io.notice(`task ${stepId} has no tags`);
@@ -41,7 +46,11 @@ export function noticeTagChange(ctx: Ctx, stepId: number, change: TagChange): vo
  * error line keeps the service's errors as sent. `sent` is the list of that request;
  * `prefix` says what was already applied; `noCreate` how the user asked not to create tags.
  */
-export function explainTagError(error: unknown, sent: readonly TagReference[], options: { prefix?: string; noCreate?: string } = {}): unknown {
+export function explainTagError(
+  error: unknown,
+  sent: readonly TagReference[],
+  options: { prefix?: string; noCreate?: string } = {},
+): unknown {
   if (!(error instanceof ApiError)) return error;
   const { prefix = '', noCreate } = options;
   if (!error.errors && !prefix) return error;
@@ -54,7 +63,9 @@ export function explainTagError(error: unknown, sent: readonly TagReference[], o
       const ref = m ? sent[Number(m[1])] : undefined;
       if (noCreate !== undefined && typeof ref === 'string' && !messages.some((text) => /retired/i.test(text))) {
         unknownNames.push(ref);
-        explained[`tag ${describeRef(ref)}`] = [`no tag of the task's company has this name, and ${noCreate} says not to create it`];
+        explained[`tag ${describeRef(ref)}`] = [
+          `no tag of the task's company has this name, and ${noCreate} says not to create it`,
+        ];
       } else {
         explained[ref === undefined ? field : `tag ${describeRef(ref)}`] = messages;
       }

@@ -19,7 +19,9 @@ export async function removeTagsEach(client: ApiClient, stepId: number, tagIds: 
         notSent = error;
         continue;
       }
-      throw explainTagError(error, [], { prefix: i > 0 ? `removed ${tagIds.slice(0, i).join(', ')}; then tag ${tagId} failed: ` : '' });
+      throw explainTagError(error, [], {
+        prefix: i > 0 ? `removed ${tagIds.slice(0, i).join(', ')}; then tag ${tagId} failed: ` : '',
+      });
     }
   }
   if (notSent) throw notSent;

@@ -12,12 +12,18 @@ export const run: RunOf<typeof set> = async (ctx, opts) => {
   // An agent clears with an empty list; the command line with --clear.
   const clear = opts.clear || opts.tags?.length === 0;
   const given = opts.tags ?? [];
-  if (opts.clear && given.length > 0) throw new UsageError('--clear cannot be combined with <tag> arguments: give the tags to keep, or --clear to remove them all');
-  if (!clear && given.length === 0) throw new UsageError('give the <tag>s the task should have, or --clear to remove them all');
+  if (opts.clear && given.length > 0)
+    throw new UsageError(
+      '--clear cannot be combined with <tag> arguments: give the tags to keep, or --clear to remove them all',
+    );
+  if (!clear && given.length === 0)
+    throw new UsageError('give the <tag>s the task should have, or --clear to remove them all');
   const refs = uniqueRefs(given);
   // A replacement cannot be split without the task passing through a wrong state.
   if (refs.length > MAX_TAG_REFERENCES) {
-    throw new UsageError(`tags set takes at most ${MAX_TAG_REFERENCES} tags per request, got ${refs.length}; use \`tags add\` for longer lists`);
+    throw new UsageError(
+      `tags set takes at most ${MAX_TAG_REFERENCES} tags per request, got ${refs.length}; use \`tags add\` for longer lists`,
+    );
   }
   if (ctx.output.tabular) ctx.output.checkFields(TAG_ROW_VIEW);
   const body: TagsBody = opts.create ? { tags: refs } : { tags: refs, create_missing: false };
@@ -28,5 +34,8 @@ export const run: RunOf<typeof set> = async (ctx, opts) => {
   const retired = keptUnrequested(change, refs);
   await printTagChange(ctx, stepId, change, retired);
   noticeTagChange(ctx, stepId, change);
-  if (retired.size > 0) ctx.io.notice(`${retired.size} retired-set tag${retired.size === 1 ? '' : 's'} stayed on the task: the service never adds or removes them`);
+  if (retired.size > 0)
+    ctx.io.notice(
+      `${retired.size} retired-set tag${retired.size === 1 ? '' : 's'} stayed on the task: the service never adds or removes them`,
+    );
 };

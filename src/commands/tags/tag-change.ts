@@ -18,7 +18,12 @@ export function mergeTagChanges(changes: readonly TagChange[]): TagChange {
     for (const change of changes) for (const tag of pick(change)) if (!byId.has(tag.id)) byId.set(tag.id, tag);
     return [...byId.values()];
   };
-  return { data: last.data, added: collect((c) => c.added), removed: collect((c) => c.removed), created: collect((c) => c.created) };
+  return {
+    data: last.data,
+    added: collect((c) => c.added),
+    removed: collect((c) => c.removed),
+    created: collect((c) => c.created),
+  };
 }
 
 /**
@@ -30,7 +35,11 @@ export function keptUnrequested(change: TagChange, refs: readonly TagReference[]
   const ids = new Set(refs.filter((r): r is number => typeof r === 'number'));
   const names = new Set(refs.filter((r): r is string => typeof r === 'string').map((n) => n.trim().toLowerCase()));
   const created = new Set(change.created.map((t) => t.id));
-  return new Set(change.data.filter((t) => !ids.has(t.id) && !names.has(t.name.toLowerCase()) && !created.has(t.id)).map((t) => t.id));
+  return new Set(
+    change.data
+      .filter((t) => !ids.has(t.id) && !names.has(t.name.toLowerCase()) && !created.has(t.id))
+      .map((t) => t.id),
+  );
 }
 
 /** The task's tags after the change, marked, followed by the tags the change took off. */

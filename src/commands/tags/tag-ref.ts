@@ -13,7 +13,10 @@ export function parseTagRef(arg: string): TagReference {
 }
 
 function tagName(name: string, arg: string): string {
-  if (name.trim() === '') throw new UsageError(`tag ${JSON.stringify(arg)}: a tag name must not be empty (use name:<text>, or digits for an id)`);
+  if (name.trim() === '')
+    throw new UsageError(
+      `tag ${JSON.stringify(arg)}: a tag name must not be empty (use name:<text>, or digits for an id)`,
+    );
   return name;
 }
 

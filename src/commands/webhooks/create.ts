@@ -1,8 +1,7 @@
 import type { ApiClient } from '../../api/client.js';
-import { WEBHOOK_EVENTS, type CreateWebhookBody, type WebhookSubscription } from '../../api/types.js';
+import type { CreateWebhookBody, WebhookSubscription } from '../../api/types.js';
 import { createWebhook, getWebhook } from '../../api/webhooks.js';
 import { UsageError } from '../../errors.js';
-import { parseEnum, parseHttpUrl, parseId } from '../../validate.js';
 import { storeNewSecret } from './stored-secrets.js';
 import { CREATED_WEBHOOK_VIEW } from './views.js';
 import type { Ctx } from '../context.js';
@@ -23,12 +22,18 @@ export const run: RunOf<typeof create> = async (ctx, opts) => {
       stored = true;
     } catch (error) {
       // The subscription exists either way; the secret is printed below, so it is not lost.
-      ctx.io.warn(`could not store the secret in the config file: ${error instanceof Error ? error.message : String(error)}`);
+      ctx.io.warn(
+        `could not store the secret in the config file: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   }
   await ctx.output.record(ctx.output.forPeople ? await withCompany(client, hook) : hook, CREATED_WEBHOOK_VIEW);
-  if (typeof secret !== 'string' || secret === '') ctx.io.warn('the service returned no signing secret for this subscription');
-  else if (stored) ctx.io.notice(`✓ created subscription ${hook.id}; its secret is shown only now and is stored for profile ${ctx.profileName}, so \`pwctl webhooks listen\` verifies its deliveries`);
+  if (typeof secret !== 'string' || secret === '')
+    ctx.io.warn('the service returned no signing secret for this subscription');
+  else if (stored)
+    ctx.io.notice(
+      `✓ created subscription ${hook.id}; its secret is shown only now and is stored for profile ${ctx.profileName}, so \`pwctl webhooks listen\` verifies its deliveries`,
+    );
   else ctx.io.notice(`✓ created subscription ${hook.id}; copy its secret now: the service never shows it again`);
 };
 
@@ -50,6 +55,7 @@ async function withCompany(client: ApiClient, hook: WebhookSubscription): Promis
 function resolveCompany(ctx: Ctx, flag: number | undefined): number {
   if (flag !== undefined) return flag;
   const company = ctx.settings.company;
-  if (company === undefined) throw new UsageError('--company <id> is required (or set a default with `pwctl config set company <id>`)');
+  if (company === undefined)
+    throw new UsageError('--company <id> is required (or set a default with `pwctl config set company <id>`)');
   return company;
 }

@@ -1,7 +1,6 @@
 import { deleteWebhook, getWebhook } from '../../api/webhooks.js';
 import { serviceKey } from '../../config/service-key.js';
 import { findWebhookSecret, forgetWebhookSecret } from '../../config/webhook-secrets.js';
-import { parseId } from '../../validate.js';
 import type { Ctx } from '../context.js';
 import type { RunOf } from '../declare.js';
 import type { remove } from './index.js';

@@ -16,7 +16,10 @@ const hookId = id('<id>', 'subscription id', HOOK_ID);
 export const list = verb({
   name: 'list',
   summary: 'list webhook subscriptions (stored secrets are never shown)',
-  flags: { company: id('--company', 'only this company (default: config key company)', { field: 'company_id' }), ...LIST_FLAGS },
+  flags: {
+    company: id('--company', 'only this company (default: config key company)', { field: 'company_id' }),
+    ...LIST_FLAGS,
+  },
   examples: ['pwctl webhooks list', 'pwctl webhooks list --company 1 -o json'],
   mcp: { description: 'List webhook subscriptions.' },
 });
@@ -35,7 +38,10 @@ export const create = verb({
   details: `Event types: ${WEBHOOK_EVENTS.slice(0, 4).join(', ')},\n  ${WEBHOOK_EVENTS.slice(4).join(', ')}`,
   flags: {
     url: url('--url', 'http(s) URL that receives the deliveries', { required: true }),
-    event: oneOf('--event', WEBHOOK_EVENTS, 'event type, e.g. task.completed', { required: true, placeholder: '<type>' }),
+    event: oneOf('--event', WEBHOOK_EVENTS, 'event type, e.g. task.completed', {
+      required: true,
+      placeholder: '<type>',
+    }),
     company: id('--company', 'company to subscribe to (default: config key company)', { field: 'company_id' }),
     saveSecret: flag('--no-save-secret', 'do not keep the secret in the config store'),
   },
@@ -49,7 +55,13 @@ export const update = verb({
   flags: {
     id: hookId,
     url: url('--url', 'new http(s) URL'),
-    active: custom('--active', 'true delivers, false pauses', parseTrueFalse, { schema: { type: 'boolean' }, fromJson: (v) => v === true }, { placeholder: '<true|false>', complete: { values: ['true', 'false'] } }),
+    active: custom(
+      '--active',
+      'true delivers, false pauses',
+      parseTrueFalse,
+      { schema: { type: 'boolean' }, fromJson: (v) => v === true },
+      { placeholder: '<true|false>', complete: { values: ['true', 'false'] } },
+    ),
   },
   examples: ['pwctl webhooks update 12 --url https://example.com/hooks', 'pwctl webhooks update 12 --active false'],
   effects: { writes: true },
@@ -97,19 +109,46 @@ Every delivery answered (accepted, or rejected for its signature or size) is kep
   deliveries; it holds the newest 1,000.`,
   flags: {
     port: port('--port', 'port to listen on; 0 picks a free one', { default: 8787 }),
-    host: text('--host', 'address to bind (anything but loopback is reachable from other machines)', { default: '127.0.0.1', nonEmpty: true, placeholder: '<addr>' }),
+    host: text('--host', 'address to bind (anything but loopback is reachable from other machines)', {
+      default: '127.0.0.1',
+      nonEmpty: true,
+      placeholder: '<addr>',
+    }),
     path: raw('--path', 'accept deliveries only at this path (default: any path)', { placeholder: '<p>' }),
-    secretFile: texts('--secret-file', 'file of signing secrets to accept, one per line (also PWCTL_WEBHOOK_SECRET and every secret stored for the profile)', { placeholder: '<path>', complete: { files: true } }),
-    secret: texts('--secret', 'signing secret to accept (other users can see it in ps: prefer --secret-file)', { placeholder: '<s>' }),
+    secretFile: texts(
+      '--secret-file',
+      'file of signing secrets to accept, one per line (also PWCTL_WEBHOOK_SECRET and every secret stored for the profile)',
+      { placeholder: '<path>', complete: { files: true } },
+    ),
+    secret: texts('--secret', 'signing secret to accept (other users can see it in ps: prefer --secret-file)', {
+      placeholder: '<s>',
+    }),
     events: listOf('--events', WEBHOOK_EVENTS, 'show and forward only these event types (comma-separated)'),
-    forwardTo: texts('--forward-to', 'relay accepted deliveries (the body byte for byte, with its Content-Type, Signature and User-Agent); event=url relays only that event', { placeholder: '<[event=]url>' }),
-    maxBody: count('--max-body', 'answer 413 to bodies larger than this', { default: 1024 * 1024, placeholder: '<bytes>' }),
+    forwardTo: texts(
+      '--forward-to',
+      'relay accepted deliveries (the body byte for byte, with its Content-Type, Signature and User-Agent); event=url relays only that event',
+      { placeholder: '<[event=]url>' },
+    ),
+    maxBody: count('--max-body', 'answer 413 to bodies larger than this', {
+      default: 1024 * 1024,
+      placeholder: '<bytes>',
+    }),
     maxConnections: count('--max-connections', 'close connections beyond this many open at once', { default: 256 }),
-    readTimeout: seconds('--read-timeout', 'drop a sender that has not sent a whole request within this time', { default: 10 }),
+    readTimeout: seconds('--read-timeout', 'drop a sender that has not sent a whole request within this time', {
+      default: 10,
+    }),
     forwardTimeout: seconds('--forward-timeout', 'give up on a forward target after this time', { default: 10 }),
-    inspect: port('--inspect', 'also serve a live page of the deliveries on 127.0.0.1 at this port (default 8788; 0 picks a free one)', { bare: 8788 }),
+    inspect: port(
+      '--inspect',
+      'also serve a live page of the deliveries on 127.0.0.1 at this port (default 8788; 0 picks a free one)',
+      { bare: 8788 },
+    ),
     inbox: flag('--no-inbox', 'keep no delivery in the inbox (`webhooks deliveries`)'),
-    inboxSize: count('--inbox-size', `keep the newest this many deliveries in the inbox (default ${groupedCount(DEFAULT_INBOX_SIZE)})`, { max: MAX_INBOX_SIZE }),
+    inboxSize: count(
+      '--inbox-size',
+      `keep the newest this many deliveries in the inbox (default ${groupedCount(DEFAULT_INBOX_SIZE)})`,
+      { max: MAX_INBOX_SIZE },
+    ),
   },
   rules: [{ exclusive: ['inbox', 'inboxSize'] }],
   examples: [
@@ -124,8 +163,13 @@ export const verify = verb({
   name: 'verify',
   summary: "check a delivery's signature: exit 0 if it matches, 1 if not (the rules `listen` uses)",
   flags: {
-    secretFile: path('--secret-file', 'file of signing secrets, one per line; the body verifies if one matches (default: PWCTL_WEBHOOK_SECRET)'),
-    secret: text('--secret', 'the signing secret itself (other users can see it in ps: prefer --secret-file)', { placeholder: '<s>' }),
+    secretFile: path(
+      '--secret-file',
+      'file of signing secrets, one per line; the body verifies if one matches (default: PWCTL_WEBHOOK_SECRET)',
+    ),
+    secret: text('--secret', 'the signing secret itself (other users can see it in ps: prefer --secret-file)', {
+      placeholder: '<s>',
+    }),
     signature: text('--signature', "the Signature header's value", { required: true, placeholder: '<hex>' }),
     file: path('--file', 'the raw body; - or nothing reads standard input', { placeholder: '<path|->' }),
   },
@@ -137,12 +181,22 @@ export const trigger = verb({
   name: 'trigger',
   summary: 'send one signed delivery of an event type to a receiver you are building',
   flags: {
-    event: oneOf('[event]', WEBHOOK_EVENTS, "event type, e.g. task.completed (with --subscription: the subscription's)"),
+    event: oneOf(
+      '[event]',
+      WEBHOOK_EVENTS,
+      "event type, e.g. task.completed (with --subscription: the subscription's)",
+    ),
     to: url('--to', "receiver URL (with --subscription: default the subscription's URL)"),
     secretFile: path('--secret-file', 'file holding the signing secret (default: PWCTL_WEBHOOK_SECRET)'),
-    secret: text('--secret', 'the signing secret itself (other users can see it in ps: prefer --secret-file)', { placeholder: '<s>' }),
-    subscription: id('--subscription', 'send as this subscription: its stored secret, event type and URL', { complete: { ids: 'webhooks' } }),
-    file: path('--file', 'send this body instead of a realistic sample (- for standard input)', { placeholder: '<payload.json>' }),
+    secret: text('--secret', 'the signing secret itself (other users can see it in ps: prefer --secret-file)', {
+      placeholder: '<s>',
+    }),
+    subscription: id('--subscription', 'send as this subscription: its stored secret, event type and URL', {
+      complete: { ids: 'webhooks' },
+    }),
+    file: path('--file', 'send this body instead of a realistic sample (- for standard input)', {
+      placeholder: '<payload.json>',
+    }),
   },
   examples: [
     'pwctl webhooks trigger task.completed --to http://localhost:3000/hooks --secret-file ~/.config/hooks.secret',

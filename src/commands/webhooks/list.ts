@@ -9,5 +9,10 @@ export const run: RunOf<typeof list> = async (ctx, opts) => {
   const company = opts.company ?? ctx.settings.company;
   const client = await ctx.api();
   // Records are printed as the API returns them: stored secrets are never merged in.
-  await printList(ctx, WEBHOOK_VIEW, (paging) => listWebhooks(client, { company_id: company }, limit, paging), 'no webhooks');
+  await printList(
+    ctx,
+    WEBHOOK_VIEW,
+    (paging) => listWebhooks(client, { company_id: company }, limit, paging),
+    'no webhooks',
+  );
 };

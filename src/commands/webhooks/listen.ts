@@ -1,10 +1,9 @@
-import { WEBHOOK_EVENTS } from '../../api/types.js';
 import { Network } from '../../api/network.js';
 import { isLoopbackHost } from '../../api/no-proxy.js';
 import { CommandFailedError, UsageError } from '../../errors.js';
 import { escapeInline } from '../../output/sanitize.js';
 import { groupedCount } from '../../output/view.js';
-import { parseCount, parseEnum, parseTimeoutSeconds, requireNonEmpty } from '../../validate.js';
+import { requireNonEmpty } from '../../validate.js';
 import type { DeliveryRecord } from '../../webhooks/delivery-record.js';
 import { parseForwardTarget, type ForwardOutcome } from '../../webhooks/forward.js';
 import type { Inspector } from '../../webhooks/inspect/server.js';
@@ -18,7 +17,6 @@ import { readSecretFile, warnSecretOnCommandLine } from './secret-option.js';
 import { DELIVERY_VIEW } from './views.js';
 import type { RunOf } from '../declare.js';
 import type { listen } from './index.js';
-
 
 /** Open requests and relays get this long to finish after Ctrl-C. */
 const SHUTDOWN_GRACE_MS = 5_000;
@@ -53,17 +51,36 @@ export const run: RunOf<typeof listen> = async (ctx, opts) => {
 
   const network = () => new Network({ caFile: ctx.settings.caFile, env: ctx.env });
   // The page's deliveries, kept only with --inspect (its code is loaded only then).
-  const kept = opts.inspect === undefined ? undefined : new (await import('../../webhooks/inspect/memory-source.js')).MemorySource({ network: network(), timeoutMs: forwardTimeoutMs });
+  const kept =
+    opts.inspect === undefined
+      ? undefined
+      : new (await import('../../webhooks/inspect/memory-source.js')).MemorySource({
+          network: network(),
+          timeoutMs: forwardTimeoutMs,
+        });
   // The page opens on what earlier runs kept too, not an empty list: the inbox's newest.
   if (kept && inbox) {
     const { readEntries } = await import('../../webhooks/inbox/reader.js');
     for (const entry of readEntries(inbox.dir, INSPECTOR_HISTORY).reverse()) kept.add(entry);
   }
 
-  let listener;
+  let listener: Awaited<ReturnType<typeof startListener>>;
   try {
     listener = await startListener(
-      { host, port, path, maxBody, maxConnections, readTimeoutMs, secrets, events, forwardTo, forwardTimeoutMs, network: network(), inbox },
+      {
+        host,
+        port,
+        path,
+        maxBody,
+        maxConnections,
+        readTimeoutMs,
+        secrets,
+        events,
+        forwardTo,
+        forwardTimeoutMs,
+        network: network(),
+        inbox,
+      },
       {
         ...(kept ? { onEntry: (entry) => kept.add(entry) } : {}),
         deliveries(records) {
@@ -76,13 +93,21 @@ export const run: RunOf<typeof listen> = async (ctx, opts) => {
           ctx.io.warn(contradictionLine(c));
         },
         failed(error) {
-          err(`error: could not print a delivery: ${escapeInline(error instanceof Error ? error.message : String(error))}`);
+          err(
+            `error: could not print a delivery: ${escapeInline(error instanceof Error ? error.message : String(error))}`,
+          );
         },
         forwarded(record, outcome, entryId) {
           const line = forwardLine(record, outcome);
           if (outcome.status !== null && outcome.status >= 200 && outcome.status < 300) ctx.io.notice(line);
           else err(line);
-          if (kept && entryId !== undefined) kept.forwarded(entryId, { target: outcome.target.url.href, status: outcome.status, ms: outcome.ms, error: outcome.error ?? null });
+          if (kept && entryId !== undefined)
+            kept.forwarded(entryId, {
+              target: outcome.target.url.href,
+              status: outcome.status,
+              ms: outcome.ms,
+              error: outcome.error ?? null,
+            });
         },
       },
     );
@@ -99,7 +124,9 @@ export const run: RunOf<typeof listen> = async (ctx, opts) => {
         port: opts.inspect!,
         source: kept,
         receiverUrl: `${listener.origin}${path ?? '/'}`,
-        forwardTo: forwardTo.map((target) => `${target.event === undefined ? '' : `${target.event}=`}${target.url.href}`),
+        forwardTo: forwardTo.map(
+          (target) => `${target.event === undefined ? '' : `${target.event}=`}${target.url.href}`,
+        ),
       });
     } catch (error) {
       await listener.stop(0);
@@ -109,12 +136,22 @@ export const run: RunOf<typeof listen> = async (ctx, opts) => {
   }
 
   if (opts.secret.length > 0) warnSecretOnCommandLine(ctx);
-  if (!isLoopbackHost(host)) ctx.io.warn(`--host ${host} is reachable from other machines; only correctly signed deliveries are accepted`);
+  if (!isLoopbackHost(host))
+    ctx.io.warn(`--host ${host} is reachable from other machines; only correctly signed deliveries are accepted`);
   const count = secrets.entries.length;
-  if (count === 0) ctx.io.warn('no signing secrets known yet: every delivery is rejected until you pass --secret-file, set PWCTL_WEBHOOK_SECRET, or create a subscription with `pwctl webhooks create`');
-  else ctx.io.notice(`verifying with ${count} secret${count === 1 ? '' : 's'} (${describeSources(secrets.entries)}); secrets stored later are picked up without a restart`);
+  if (count === 0)
+    ctx.io.warn(
+      'no signing secrets known yet: every delivery is rejected until you pass --secret-file, set PWCTL_WEBHOOK_SECRET, or create a subscription with `pwctl webhooks create`',
+    );
+  else
+    ctx.io.notice(
+      `verifying with ${count} secret${count === 1 ? '' : 's'} (${describeSources(secrets.entries)}); secrets stored later are picked up without a restart`,
+    );
   for (const target of forwardTo) ctx.io.notice(`forwarding ${target.event ?? 'every event'} to ${target.url.href}`);
-  if (inbox) ctx.io.notice(`keeping deliveries in ${inbox.dir} (the newest ${groupedCount(inbox.options.size)}): \`pwctl webhooks deliveries list\``);
+  if (inbox)
+    ctx.io.notice(
+      `keeping deliveries in ${inbox.dir} (the newest ${groupedCount(inbox.options.size)}): \`pwctl webhooks deliveries list\``,
+    );
   ctx.io.notice('press Ctrl-C to stop');
   // Before the ready line: a script that signals as soon as it reads it must find the handler.
   const signalled = waitForSignal();
@@ -133,26 +170,35 @@ export const run: RunOf<typeof listen> = async (ctx, opts) => {
   ctx.io.notice(summaryLine(summary, output.dropped, events !== undefined));
 };
 
-
 function parsePath(value: string): string {
-  if (!/^\/[^\s?#]*$/.test(value)) throw new UsageError(`--path must start with / and contain no spaces, ? or #, got ${JSON.stringify(value)}`);
+  if (!/^\/[^\s?#]*$/.test(value))
+    throw new UsageError(`--path must start with / and contain no spaces, ? or #, got ${JSON.stringify(value)}`);
   return value;
 }
 
-
-
 function listenError(error: unknown, host: string, port: number): Error {
   const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'EADDRINUSE') return new CommandFailedError(`port ${port} on ${host} is already in use; pick another with --port, or --port 0 for any free one`);
-  if (code === 'EACCES') return new CommandFailedError(`not allowed to listen on ${host}:${port}; ports below 1024 need privileges`);
-  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') return new UsageError(`--host ${host} is not an address of this machine`);
+  if (code === 'EADDRINUSE')
+    return new CommandFailedError(
+      `port ${port} on ${host} is already in use; pick another with --port, or --port 0 for any free one`,
+    );
+  if (code === 'EACCES')
+    return new CommandFailedError(`not allowed to listen on ${host}:${port}; ports below 1024 need privileges`);
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND')
+    return new UsageError(`--host ${host} is not an address of this machine`);
   return error instanceof Error ? error : new Error(String(error));
 }
 
 function inspectError(error: unknown, port: number): Error {
   const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'EADDRINUSE') return new CommandFailedError(`--inspect: port ${port} on 127.0.0.1 is already in use; pick another with --inspect <port>, or --inspect 0 for any free one`);
-  if (code === 'EACCES') return new CommandFailedError(`--inspect: not allowed to listen on 127.0.0.1:${port}; ports below 1024 need privileges`);
+  if (code === 'EADDRINUSE')
+    return new CommandFailedError(
+      `--inspect: port ${port} on 127.0.0.1 is already in use; pick another with --inspect <port>, or --inspect 0 for any free one`,
+    );
+  if (code === 'EACCES')
+    return new CommandFailedError(
+      `--inspect: not allowed to listen on 127.0.0.1:${port}; ports below 1024 need privileges`,
+    );
   return error instanceof Error ? error : new Error(String(error));
 }
 
@@ -180,7 +226,10 @@ function contradictionLine(c: EventContradiction): string {
 
 function forwardLine(delivery: DeliveryRecord, outcome: ForwardOutcome): string {
   const what = `${escapeInline(delivery.event ?? 'delivery')}`;
-  const result = outcome.status === null ? `failed: ${escapeInline(outcome.error ?? 'error')}` : `${outcome.status} in ${outcome.ms} ms`;
+  const result =
+    outcome.status === null
+      ? `failed: ${escapeInline(outcome.error ?? 'error')}`
+      : `${outcome.status} in ${outcome.ms} ms`;
   return `  forwarded ${what} to ${outcome.target.url.href}: ${result}`;
 }
 

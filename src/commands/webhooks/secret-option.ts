@@ -17,11 +17,13 @@ export interface GivenSecrets {
   onCommandLine: boolean;
 }
 
-const REQUIRED = 'a signing secret is required: --secret-file <path> (one secret per line), PWCTL_WEBHOOK_SECRET, or --secret <s>';
+const REQUIRED =
+  'a signing secret is required: --secret-file <path> (one secret per line), PWCTL_WEBHOOK_SECRET, or --secret <s>';
 
 /** --secret or --secret-file (not both), else PWCTL_WEBHOOK_SECRET; one of them is required. */
 export async function resolveSecrets(ctx: Ctx, flags: SecretFlags): Promise<GivenSecrets> {
-  if (flags.secret !== undefined && flags.secretFile !== undefined) throw new UsageError('--secret and --secret-file cannot be combined; give one');
+  if (flags.secret !== undefined && flags.secretFile !== undefined)
+    throw new UsageError('--secret and --secret-file cannot be combined; give one');
   if (flags.secret !== undefined) return { secrets: [requireNonEmpty(flags.secret, '--secret')], onCommandLine: true };
   if (flags.secretFile !== undefined) return { secrets: await readSecretFile(flags.secretFile), onCommandLine: false };
   const env = ctx.env.PWCTL_WEBHOOK_SECRET;
@@ -33,7 +35,9 @@ export async function resolveSecrets(ctx: Ctx, flags: SecretFlags): Promise<Give
 export async function resolveOneSecret(ctx: Ctx, flags: SecretFlags): Promise<GivenSecrets & { secret: string }> {
   const given = await resolveSecrets(ctx, flags);
   if (given.secrets.length > 1) {
-    throw new UsageError(`--secret-file: ${JSON.stringify(flags.secretFile)} holds ${given.secrets.length} secrets; give a file holding the one to sign with`);
+    throw new UsageError(
+      `--secret-file: ${JSON.stringify(flags.secretFile)} holds ${given.secrets.length} secrets; give a file holding the one to sign with`,
+    );
   }
   return { ...given, secret: given.secrets[0]! };
 }
@@ -42,12 +46,18 @@ export async function resolveOneSecret(ctx: Ctx, flags: SecretFlags): Promise<Gi
 export async function readSecretFile(path: string): Promise<string[]> {
   const what = JSON.stringify(path);
   const text = decodeText(await readFileBytes(path, '--secret-file'), what, '--secret-file');
-  const secrets = text.split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== '');
-  if (secrets.length === 0) throw new UsageError(`--secret-file: ${what} holds no secret; expected one secret per line`);
+  const secrets = text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+  if (secrets.length === 0)
+    throw new UsageError(`--secret-file: ${what} holds no secret; expected one secret per line`);
   return secrets;
 }
 
 /** Said once the command's input is checked, so a usage error stays the only line. */
 export function warnSecretOnCommandLine(ctx: Ctx): void {
-  ctx.io.warn('--secret is visible to other users of this machine in the process list (ps); use --secret-file <path> or PWCTL_WEBHOOK_SECRET instead');
+  ctx.io.warn(
+    '--secret is visible to other users of this machine in the process list (ps); use --secret-file <path> or PWCTL_WEBHOOK_SECRET instead',
+  );
 }

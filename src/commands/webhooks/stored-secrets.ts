@@ -9,7 +9,13 @@ import type { Ctx } from '../context.js';
 export async function storeNewSecret(ctx: Ctx, hook: WebhookSubscription & { secret: string }): Promise<void> {
   const service = serviceKey(ctx.settings)!;
   await ctx.store.updateProfile(ctx.profileName, (profile) =>
-    putWebhookSecret(profile, service, hook.id, { secret: hook.secret, event: hook.event, company_id: hook.company_id, url: hook.url, created_at: hook.created_at }),
+    putWebhookSecret(profile, service, hook.id, {
+      secret: hook.secret,
+      event: hook.event,
+      company_id: hook.company_id,
+      url: hook.url,
+      created_at: hook.created_at,
+    }),
   );
 }
 
@@ -17,5 +23,7 @@ export async function storeNewSecret(ctx: Ctx, hook: WebhookSubscription & { sec
 export async function rememberUrl(ctx: Ctx, hook: WebhookSubscription): Promise<void> {
   const service = serviceKey(ctx.settings)!;
   if (!findWebhookSecret(ctx.store.profile(ctx.profileName), service, hook.id)) return;
-  await ctx.store.updateProfile(ctx.profileName, (profile) => updateWebhookSecretUrl(profile, service, hook.id, hook.url));
+  await ctx.store.updateProfile(ctx.profileName, (profile) =>
+    updateWebhookSecretUrl(profile, service, hook.id, hook.url),
+  );
 }

@@ -37,8 +37,12 @@ export interface TriggerResult {
 }
 
 export const run: RunOf<typeof trigger> = async (ctx, opts) => {
-  const { event, url, secret, secretOnCommandLine } = opts.subscription === undefined ? await givenTarget(ctx, opts) : storedTarget(ctx, opts.subscription, opts);
-  const body = opts.file === undefined ? Buffer.from(JSON.stringify(samplePayload(event)), 'utf8') : await readInputBytes(ctx, opts.file, '--file');
+  const { event, url, secret, secretOnCommandLine } =
+    opts.subscription === undefined ? await givenTarget(ctx, opts) : storedTarget(ctx, opts.subscription, opts);
+  const body =
+    opts.file === undefined
+      ? Buffer.from(JSON.stringify(samplePayload(event)), 'utf8')
+      : await readInputBytes(ctx, opts.file, '--file');
   if (secretOnCommandLine) warnSecretOnCommandLine(ctx);
   if (opts.file !== undefined && !isJson(body)) ctx.io.warn(`--file is not valid JSON; sending it as is`);
   const signature = signBody(secret, body);
@@ -67,14 +71,31 @@ export const run: RunOf<typeof trigger> = async (ctx, opts) => {
   } catch (error) {
     throw new NetworkError(`cannot deliver to ${url}: ${postFailure(network, target, error)}`);
   }
-  const result: TriggerResult = { event, url, status, status_text: statusText, duration_ms: ms, bytes: body.length, signature };
-  await ctx.output.value(result, () => ctx.output.raw(`${status} ${escapeInline(statusText)} in ${ms} ms from ${url} (${event}, ${body.length} bytes)\n`));
-  if (status < 200 || status > 299) throw new CommandFailedError(`the receiver answered ${status} ${statusText}; a delivery counts only with a 2xx answer`);
+  const result: TriggerResult = {
+    event,
+    url,
+    status,
+    status_text: statusText,
+    duration_ms: ms,
+    bytes: body.length,
+    signature,
+  };
+  await ctx.output.value(result, () =>
+    ctx.output.raw(`${status} ${escapeInline(statusText)} in ${ms} ms from ${url} (${event}, ${body.length} bytes)\n`),
+  );
+  if (status < 200 || status > 299)
+    throw new CommandFailedError(
+      `the receiver answered ${status} ${statusText}; a delivery counts only with a 2xx answer`,
+    );
 };
 
 async function givenTarget(ctx: Ctx, opts: TriggerOptions): Promise<Target> {
-  if (opts.event === undefined) throw new UsageError('missing <event>: name an event type (e.g. task.completed), or send as a stored subscription with --subscription <id>');
-  if (opts.to === undefined) throw new UsageError('--to <url> is required (or --subscription <id>, which sends to the subscription\'s URL)');
+  if (opts.event === undefined)
+    throw new UsageError(
+      'missing <event>: name an event type (e.g. task.completed), or send as a stored subscription with --subscription <id>',
+    );
+  if (opts.to === undefined)
+    throw new UsageError("--to <url> is required (or --subscription <id>, which sends to the subscription's URL)");
   const { event, to: url } = opts;
   const { secret, onCommandLine } = await resolveOneSecret(ctx, opts);
   return { event, url, secret, secretOnCommandLine: onCommandLine };
@@ -82,24 +103,38 @@ async function givenTarget(ctx: Ctx, opts: TriggerOptions): Promise<Target> {
 
 /** The stored subscription's secret, event type and URL (--to overrides the URL). */
 function storedTarget(ctx: Ctx, id: number, opts: TriggerOptions): Target {
-  const secretFlag = opts.secret !== undefined ? '--secret' : opts.secretFile !== undefined ? '--secret-file' : undefined;
-  if (secretFlag) throw new UsageError(`${secretFlag} and --subscription cannot be combined: the subscription's stored secret signs the delivery`);
+  const secretFlag =
+    opts.secret !== undefined ? '--secret' : opts.secretFile !== undefined ? '--secret-file' : undefined;
+  if (secretFlag)
+    throw new UsageError(
+      `${secretFlag} and --subscription cannot be combined: the subscription's stored secret signs the delivery`,
+    );
   const { to, event } = opts;
   const service = serviceKey(ctx.settings);
   if (service === undefined) {
-    throw new UsageError('--subscription: stored secrets belong to a service; pass --base-url, set PWCTL_BASE_URL or config key base_url, or use --sandbox');
+    throw new UsageError(
+      '--subscription: stored secrets belong to a service; pass --base-url, set PWCTL_BASE_URL or config key base_url, or use --sandbox',
+    );
   }
   const stored = findWebhookSecret(ctx.store.profile(ctx.profileName), service, id);
   const where = `${service === SANDBOX_SERVICE ? 'the embedded sandbox' : service} in profile ${ctx.profileName}`;
   if (!stored) {
-    throw new UsageError(`no secret is stored for subscription ${id} of ${where}; \`pwctl webhooks create\` stores one (or pass <event> --to <url> --secret-file <path>)`);
+    throw new UsageError(
+      `no secret is stored for subscription ${id} of ${where}; \`pwctl webhooks create\` stores one (or pass <event> --to <url> --secret-file <path>)`,
+    );
   }
   if (event !== undefined && stored.event !== undefined && event !== stored.event) {
-    throw new UsageError(`subscription ${id} is for ${stored.event}, not ${event}; leave <event> out to use the subscription's`);
+    throw new UsageError(
+      `subscription ${id} is for ${stored.event}, not ${event}; leave <event> out to use the subscription's`,
+    );
   }
-  const storedEvent = stored.event === undefined ? undefined : parseEnum(stored.event, WEBHOOK_EVENTS, `the stored event of subscription ${id}`);
+  const storedEvent =
+    stored.event === undefined
+      ? undefined
+      : parseEnum(stored.event, WEBHOOK_EVENTS, `the stored event of subscription ${id}`);
   const chosenEvent = event ?? storedEvent;
-  if (chosenEvent === undefined) throw new UsageError(`the stored secret of subscription ${id} names no event type: give <event>`);
+  if (chosenEvent === undefined)
+    throw new UsageError(`the stored secret of subscription ${id} names no event type: give <event>`);
   const url = to ?? stored.url;
   if (url === undefined) throw new UsageError(`the stored secret of subscription ${id} names no URL: give --to <url>`);
   return { event: chosenEvent, url, secret: stored.secret, secretOnCommandLine: false };

@@ -12,7 +12,8 @@ export const run: RunOf<typeof verify> = async (ctx, opts) => {
   // The very function `listen` uses, so the two always agree (any of a file's secrets, as listen does).
   const valid = matchSignature(body, opts.signature, secrets) >= 0;
   const reason = valid ? undefined : (describeMalformedSignature(opts.signature) ?? 'signature does not match');
-  if (!ctx.output.forPeople) await ctx.output.value(valid ? { valid, bytes: body.length } : { valid, bytes: body.length, reason });
+  if (!ctx.output.forPeople)
+    await ctx.output.value(valid ? { valid, bytes: body.length } : { valid, bytes: body.length, reason });
   if (!valid) throw new CommandFailedError(reason);
   if (ctx.output.forPeople) ctx.io.notice(`✓ signature matches the ${body.length}-byte body`);
 };

@@ -46,7 +46,11 @@ export const csv: Format<'csv'> = {
 };
 
 /** Rows as they arrive; the header first (alone for an empty list whose columns are known). */
-async function writeRows<T>(out: FormatTarget, records: AsyncIterable<T> | Iterable<T>, view: View<T>): Promise<number> {
+async function writeRows<T>(
+  out: FormatTarget,
+  records: AsyncIterable<T> | Iterable<T>,
+  view: View<T>,
+): Promise<number> {
   const { csvCell, csvColumns, keyCsvColumns } = await import('../csv.js');
   const row = await rowWriter(out);
   let columns = csvColumns(view, out.fields);

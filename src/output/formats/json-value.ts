@@ -13,5 +13,10 @@ export async function writeJsonValue(out: FormatTarget, value: unknown, indent?:
 
 /** What --jq needs to filter a list's records. */
 export function jqTarget<T>(out: FormatTarget, view: View<T>): JqTarget<T> {
-  return { io: out.io, write: (text) => out.write(text), select: (record) => out.select(record), seen: (record) => out.seen(record, view) };
+  return {
+    io: out.io,
+    write: (text) => out.write(text),
+    select: (record) => out.select(record),
+    seen: (record) => out.seen(record, view),
+  };
 }

@@ -18,17 +18,27 @@ export const table: Format<'table'> = {
 
   async record(out, record, view) {
     const { keyColumns, tableColumns, tableTarget, writeDetail } = await tables();
-    await writeDetail(tableTarget(out), record, tableColumns(view.detail ?? view.columns, out.fields) ?? keyColumns(record));
+    await writeDetail(
+      tableTarget(out),
+      record,
+      tableColumns(view.detail ?? view.columns, out.fields) ?? keyColumns(record),
+    );
   },
 
   async list(out, records, view) {
     const { tableColumns, tableTarget, writeTableRows } = await tables();
-    return writeTableRows(tableTarget(out), records, tableColumns(view.columns, out.fields), (record) => out.seen(record, view));
+    return writeTableRows(tableTarget(out), records, tableColumns(view.columns, out.fields), (record) =>
+      out.seen(record, view),
+    );
   },
 
   async streamRenderer(out, view, expected) {
     const { tableColumns, tableTarget, streamTableRenderer } = await tables();
-    return streamTableRenderer(tableTarget(out), tableColumns(view.columns, out.fields) ?? [{ header: 'VALUE', value: (record) => record }], expected);
+    return streamTableRenderer(
+      tableTarget(out),
+      tableColumns(view.columns, out.fields) ?? [{ header: 'VALUE', value: (record) => record }],
+      expected,
+    );
   },
 
   // A value with no table of its own: indented JSON.

@@ -1,7 +1,14 @@
 // /api/v1/documents: rich-text pages addressed by uuid.
 import { randomUUID } from 'node:crypto';
 import { EDIT_ACCESS_VALUES } from '../../api/types.js';
-import { canSeeDocument, companyIdOfProject, isMemberOf, isTeam, requireCompanyAccess, requireTeam } from '../access.js';
+import {
+  canSeeDocument,
+  companyIdOfProject,
+  isMemberOf,
+  isTeam,
+  requireCompanyAccess,
+  requireTeam,
+} from '../access.js';
 import { nowTimestamp } from '../clock.js';
 import { forbidden, notFound, validationFailed, type FieldErrors } from '../http-error.js';
 import { preserveMarkers } from '../markdown.js';
@@ -72,8 +79,10 @@ function createDocument(ctx: ApiContext) {
       v.fail('company_id', 'The company id field is required when neither project id nor client id is present.');
     }
   } else {
-    if (projectCompany !== null && projectCompany !== company) v.fail('project_id', 'The project must belong to the same company as the document.');
-    if (client && client.company_id !== company) v.fail('client_id', 'The client must belong to the same company as the document.');
+    if (projectCompany !== null && projectCompany !== company)
+      v.fail('project_id', 'The project must belong to the same company as the document.');
+    if (client && client.company_id !== company)
+      v.fail('client_id', 'The client must belong to the same company as the document.');
   }
   v.check();
   if (!ctx.state.companies[company as number] || !isMemberOf(ctx.user, company as number)) {
@@ -137,7 +146,9 @@ function deleteDocument(ctx: ApiContext) {
 export const documentRoutes: ApiRoute[] = [
   defineRoute('GET', '/api/v1/documents', listDocuments),
   defineRoute('POST', '/api/v1/documents', createDocument),
-  defineRoute('GET', '/api/v1/documents/:uuid', (ctx) => ok({ data: presentDocument(ctx.state, findDocument(ctx), withContent(ctx)) })),
+  defineRoute('GET', '/api/v1/documents/:uuid', (ctx) =>
+    ok({ data: presentDocument(ctx.state, findDocument(ctx), withContent(ctx)) }),
+  ),
   defineRoute('PUT', '/api/v1/documents/:uuid', updateDocument),
   defineRoute('DELETE', '/api/v1/documents/:uuid', deleteDocument),
 ];

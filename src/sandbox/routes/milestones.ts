@@ -1,12 +1,6 @@
 // /api/v1/milestones: marker dates on a project.
 import { MAX_MILESTONE_TITLE } from '../../api/types.js';
-import {
-  canSeeMilestone,
-  companyIdOfProject,
-  isMemberOf,
-  requireCompanyAccess,
-  requireTeam,
-} from '../access.js';
+import { canSeeMilestone, companyIdOfProject, isMemberOf, requireCompanyAccess, requireTeam } from '../access.js';
 import { nowTimestamp } from '../clock.js';
 import { notFound, validationFailed, type FieldErrors } from '../http-error.js';
 import { paginate, parsePageQuery } from '../pagination.js';
@@ -21,7 +15,11 @@ function findMilestone(ctx: ApiContext): MilestoneRecord {
   return milestone;
 }
 
-function emitMilestoneEvent(ctx: ApiContext, event: 'milestone.created' | 'milestone.updated', m: MilestoneRecord): void {
+function emitMilestoneEvent(
+  ctx: ApiContext,
+  event: 'milestone.created' | 'milestone.updated',
+  m: MilestoneRecord,
+): void {
   const companyId = companyIdOfProject(ctx.state, m.project_id);
   if (companyId !== null) ctx.emit(event, companyId, milestonePayload(ctx.state, m));
 }
@@ -55,7 +53,8 @@ function createMilestone(ctx: ApiContext) {
   const color = v.hexColor('color', { nullable: true });
   if (typeof projectId === 'number') {
     const companyId = companyIdOfProject(ctx.state, projectId);
-    if (companyId === null || !isMemberOf(ctx.user, companyId)) v.fail('project_id', 'The selected project id is invalid.');
+    if (companyId === null || !isMemberOf(ctx.user, companyId))
+      v.fail('project_id', 'The selected project id is invalid.');
   }
   v.check();
 

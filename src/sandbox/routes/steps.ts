@@ -25,7 +25,12 @@ export function findStep(ctx: ApiContext): StepRecord {
   return step;
 }
 
-export function emitTaskEvent(ctx: ApiContext, event: 'task.created' | 'task.completed' | 'task.due_date_updated' | 'task.tags_updated', step: StepRecord, extra: object = {}): void {
+export function emitTaskEvent(
+  ctx: ApiContext,
+  event: 'task.created' | 'task.completed' | 'task.due_date_updated' | 'task.tags_updated',
+  step: StepRecord,
+  extra: object = {},
+): void {
   const companyId = companyIdOfStep(ctx.state, step);
   if (companyId !== null) ctx.emit(event, companyId, { ...taskPayload(ctx.state, step), ...extra });
 }
@@ -159,7 +164,10 @@ function updateStep(ctx: ApiContext) {
     if (!(isApproval ?? step.is_approval)) {
       v.fail('approval_status', 'The approval status field is only valid for approval tasks.');
     } else if (!(completed === true || (completed === undefined && step.completed))) {
-      v.fail('approval_status', 'The approval status field is only valid together with completed: true, or on an already completed approval task.');
+      v.fail(
+        'approval_status',
+        'The approval status field is only valid together with completed: true, or on an already completed approval task.',
+      );
     }
   }
   v.check();

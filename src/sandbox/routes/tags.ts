@@ -119,7 +119,12 @@ function applyChange(ctx: ApiContext, step: StepRecord, next: number[], created:
       removed_tags: toTags(removed),
     });
   }
-  return { data: tagsOfStep(ctx.state, step), added: toTags(added), removed: toTags(removed), created: created.map(presentTag) };
+  return {
+    data: tagsOfStep(ctx.state, step),
+    added: toTags(added),
+    removed: toTags(removed),
+    created: created.map(presentTag),
+  };
 }
 
 function listTags(ctx: ApiContext) {
@@ -163,7 +168,14 @@ function removeTag(ctx: ApiContext) {
   if (tag && tag.company_id === companyIdOfStep(ctx.state, step) && isRetired(ctx.state, tag)) {
     throw invalid('tag_id', retiredMessage(ctx.state, tag));
   }
-  return ok(applyChange(ctx, step, step.tag_ids.filter((id) => id !== Number(raw)), []));
+  return ok(
+    applyChange(
+      ctx,
+      step,
+      step.tag_ids.filter((id) => id !== Number(raw)),
+      [],
+    ),
+  );
 }
 
 export const tagRoutes: ApiRoute[] = [

@@ -81,7 +81,9 @@ function deleteWebhook(ctx: ApiContext) {
 export const webhookRoutes: ApiRoute[] = [
   defineRoute('GET', '/api/v1/webhooks', listWebhooks),
   defineRoute('POST', '/api/v1/webhooks', createWebhook),
-  defineRoute('GET', '/api/v1/webhooks/:id', (ctx) => ok(presentWebhook(ctx.state, findWebhook(ctx), { company: true }))),
+  defineRoute('GET', '/api/v1/webhooks/:id', (ctx) =>
+    ok(presentWebhook(ctx.state, findWebhook(ctx), { company: true })),
+  ),
   defineRoute('PUT', '/api/v1/webhooks/:id', updateWebhook),
   defineRoute('DELETE', '/api/v1/webhooks/:id', deleteWebhook),
 ];

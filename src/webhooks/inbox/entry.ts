@@ -39,4 +39,13 @@ export interface InboxEntry {
 }
 
 /** What `deliveries list` prints for each entry, in this key order (the contract's shape). */
-export const INBOX_LIST_FIELDS = ['id', 'received_at', 'event', 'subscription_id', 'verdict', 'reason', 'duplicate', 'size'] as const;
+export const INBOX_LIST_FIELDS = [
+  'id',
+  'received_at',
+  'event',
+  'subscription_id',
+  'verdict',
+  'reason',
+  'duplicate',
+  'size',
+] as const;

@@ -51,7 +51,11 @@ export function verifiedEntry(facts: VerifiedFacts): InboxEntry {
 }
 
 /** The entry of a refusal the inbox keeps (KEPT_REJECTIONS), or undefined. */
-export function rejectedEntry(id: string, rejection: RejectedRequest, secrets: readonly KnownSecret[]): InboxEntry | undefined {
+export function rejectedEntry(
+  id: string,
+  rejection: RejectedRequest,
+  secrets: readonly KnownSecret[],
+): InboxEntry | undefined {
   const reason = KEPT_REJECTIONS[rejection.kind];
   if (reason === undefined) return undefined;
   const body = rejection.body ?? Buffer.alloc(0);

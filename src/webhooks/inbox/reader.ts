@@ -5,7 +5,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { InboxEntry } from './entry.js';
 import { DELIVERY_ID_LENGTH } from './ids.js';
-import { decodeEntry, decodeSummary, RECORD_START, SEGMENT_ENCODING, splitRecords, type EntrySummary } from './record.js';
+import {
+  decodeEntry,
+  decodeSummary,
+  RECORD_START,
+  SEGMENT_ENCODING,
+  splitRecords,
+  type EntrySummary,
+} from './record.js';
 import { checkInboxDir, keptSize, listSegments, segmentName } from './segments.js';
 
 /** Every delivery the inbox keeps, newest first: at most the newest --inbox-size. */
@@ -16,7 +23,9 @@ export function readSummaries(dir: string): EntrySummary[] {
 /** The newest `limit` deliveries with their headers and bodies, newest first. */
 export function readEntries(dir: string, limit = Infinity): InboxEntry[] {
   const texts = loadSegments(dir);
-  const ids = summariesOf(dir, texts).slice(0, limit).map((s) => s.id);
+  const ids = summariesOf(dir, texts)
+    .slice(0, limit)
+    .map((s) => s.id);
   const found = entriesOf(texts, ids);
   return ids.flatMap((id) => found.get(id) ?? []);
 }

@@ -86,11 +86,22 @@ export function* splitRecords(text: string): Generator<string> {
 export function decodeEntry(record: string): InboxEntry | undefined {
   const data = parse(record);
   if (!data) return undefined;
-  return { ...summaryOf(data), method: str(data.method), path: str(data.path), headers: headersOf(data.headers), body: Buffer.from(str(data.body), 'base64'), body_parses: data.body_parses === true, forwarded_to: strings(data.forwarded_to) };
+  return {
+    ...summaryOf(data),
+    method: str(data.method),
+    path: str(data.path),
+    headers: headersOf(data.headers),
+    body: Buffer.from(str(data.body), 'base64'),
+    body_parses: data.body_parses === true,
+    forwarded_to: strings(data.forwarded_to),
+  };
 }
 
 /** What `deliveries list` shows of an entry. */
-export type EntrySummary = Pick<InboxEntry, 'id' | 'received_at' | 'verdict' | 'reason' | 'event' | 'subscription_id' | 'service' | 'duplicate' | 'size'>;
+export type EntrySummary = Pick<
+  InboxEntry,
+  'id' | 'received_at' | 'verdict' | 'reason' | 'event' | 'subscription_id' | 'service' | 'duplicate' | 'size'
+>;
 
 /**
  * The summary of a record without reading its headers and body: the keys before `headers`
@@ -118,7 +129,8 @@ const BODY_KEY = ',"body":"';
 function parse(record: string): Record<string, unknown> | undefined {
   try {
     const data: unknown = JSON.parse(record);
-    if (data === null || typeof data !== 'object' || typeof (data as { id?: unknown }).id !== 'string') return undefined;
+    if (data === null || typeof data !== 'object' || typeof (data as { id?: unknown }).id !== 'string')
+      return undefined;
     return data as Record<string, unknown>;
   } catch {
     return undefined;
@@ -149,5 +161,8 @@ function strings(value: unknown): string[] {
 
 function headersOf(value: unknown): Array<[string, string]> {
   if (!Array.isArray(value)) return [];
-  return value.filter((pair): pair is [string, string] => Array.isArray(pair) && typeof pair[0] === 'string' && typeof pair[1] === 'string');
+  return value.filter(
+    (pair): pair is [string, string] =>
+      Array.isArray(pair) && typeof pair[0] === 'string' && typeof pair[1] === 'string',
+  );
 }

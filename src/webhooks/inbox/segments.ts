@@ -76,7 +76,12 @@ export function keptSize(dir: string): number {
  * deliveries that `deliveries replay --resign` would sign with the profile's secrets.
  */
 export function checkInboxDir(dir: string): void {
-  const problem = unsafeDirectoryProblem('inbox directory', dir, 'who could plant deliveries that `webhooks deliveries replay --resign` signs with your secrets', 'PWCTL_DATA_DIR');
+  const problem = unsafeDirectoryProblem(
+    'inbox directory',
+    dir,
+    'who could plant deliveries that `webhooks deliveries replay --resign` signs with your secrets',
+    'PWCTL_DATA_DIR',
+  );
   if (problem) throw new ConfigError(problem);
 }
 

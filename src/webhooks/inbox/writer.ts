@@ -19,14 +19,37 @@
 //   writes its records again into the newest one.
 // Records are counted by their line ends, including those other writers wrote, so a
 // segment is full when it really holds its capacity, whoever wrote it.
-import { closeSync, constants, existsSync, fdatasync, close as closeFd, fdatasyncSync, fstatSync, openSync, readSync, statSync, unlink, writeSync, writevSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  existsSync,
+  fdatasync,
+  close as closeFd,
+  fdatasyncSync,
+  fstatSync,
+  openSync,
+  readSync,
+  statSync,
+  unlink,
+  writeSync,
+  writevSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { acquireLock, type HeldLock } from '../../config/lock.js';
 import { writeFileAtomic } from '../../files/atomic-write.js';
 import type { InboxEntry } from './entry.js';
 import { DeliveryIds, TAG_COUNT, tagText } from './ids.js';
 import { recordBytes } from './record.js';
-import { FILE_MODE, META_FILE, WRITERS_DIR, ensureInboxDir, listSegments, segmentCapacity, segmentName, segmentsKept } from './segments.js';
+import {
+  FILE_MODE,
+  META_FILE,
+  WRITERS_DIR,
+  ensureInboxDir,
+  listSegments,
+  segmentCapacity,
+  segmentName,
+  segmentsKept,
+} from './segments.js';
 
 export interface InboxWriterOptions {
   /** Keep the newest this many deliveries (--inbox-size). */
@@ -106,7 +129,10 @@ export class InboxWriter {
     this.#scheduled = false;
     while (this.#pending.length > 0) {
       // At most as many records as one writev(2) takes (IOV_MAX); the rest next.
-      const batch = this.#pending.length > MAX_RECORDS_PER_WRITE ? this.#pending.splice(0, MAX_RECORDS_PER_WRITE) : this.#pending.splice(0);
+      const batch =
+        this.#pending.length > MAX_RECORDS_PER_WRITE
+          ? this.#pending.splice(0, MAX_RECORDS_PER_WRITE)
+          : this.#pending.splice(0);
       try {
         this.#write(batch.map(recordBytes));
       } catch (error) {
@@ -273,7 +299,9 @@ async function claimTag(dir: string): Promise<{ lock: HeldLock; tag: number }> {
       if (!existsSync(path)) throw error;
     }
   }
-  throw new Error(`every writer tag of the inbox in ${dir} is taken: ${TAG_COUNT} listeners of this profile are running`);
+  throw new Error(
+    `every writer tag of the inbox in ${dir} is taken: ${TAG_COUNT} listeners of this profile are running`,
+  );
 }
 
 /** Write all of `records` (one writev(2) but for a full disk or a signal); returns their bytes. */

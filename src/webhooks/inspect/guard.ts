@@ -25,9 +25,11 @@ export function allowedHosts(port: number): string[] {
 /** A request whose Host is not the inspector's (DNS rebinding), or whose Origin is another site's. */
 export function checkSite(headers: { host?: string; origin?: string }, port: number): Refusal | undefined {
   const host = headers.host?.toLowerCase();
-  if (host === undefined || !allowedHosts(port).includes(host)) return { status: 403, reason: `Host must be 127.0.0.1:${port} or localhost:${port}` };
+  if (host === undefined || !allowedHosts(port).includes(host))
+    return { status: 403, reason: `Host must be 127.0.0.1:${port} or localhost:${port}` };
   // A browser sends Origin with every POST and every fetch across origins; the page's own requests carry its own.
-  if (headers.origin !== undefined && headers.origin.toLowerCase() !== `http://${host}`) return { status: 403, reason: 'requests from other origins are refused' };
+  if (headers.origin !== undefined && headers.origin.toLowerCase() !== `http://${host}`)
+    return { status: 403, reason: 'requests from other origins are refused' };
   return undefined;
 }
 
@@ -35,12 +37,21 @@ export function checkSite(headers: { host?: string; origin?: string }, port: num
  * The API's further conditions: the browser's own word that the request comes from the page
  * (Sec-Fetch-Site, where it sends one), and the per-run key.
  */
-export function checkApiCaller(headers: { 'sec-fetch-site'?: string; [TOKEN_HEADER]?: string }, token: string): Refusal | undefined {
+export function checkApiCaller(
+  headers: { 'sec-fetch-site'?: string; [TOKEN_HEADER]?: string },
+  token: string,
+): Refusal | undefined {
   const site = headers['sec-fetch-site'];
-  if (site !== undefined && site !== 'same-origin') return { status: 403, reason: 'requests from other sites are refused' };
+  if (site !== undefined && site !== 'same-origin')
+    return { status: 403, reason: 'requests from other sites are refused' };
   const given = headers[TOKEN_HEADER];
-  if (given === undefined || given === '') return { status: 401, reason: `the ${TOKEN_HEADER} header is missing: open the address listen printed` };
-  if (!sameSecret(given, token)) return { status: 401, reason: `wrong ${TOKEN_HEADER}: this page belongs to another run of listen; open the address it printed` };
+  if (given === undefined || given === '')
+    return { status: 401, reason: `the ${TOKEN_HEADER} header is missing: open the address listen printed` };
+  if (!sameSecret(given, token))
+    return {
+      status: 401,
+      reason: `wrong ${TOKEN_HEADER}: this page belongs to another run of listen; open the address it printed`,
+    };
   return undefined;
 }
 

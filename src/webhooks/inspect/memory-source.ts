@@ -49,7 +49,10 @@ export class MemorySource implements InspectorSource {
     this.#entries.push(kept);
     this.#byId.set(kept.id, kept);
     this.#bytes += body.length;
-    while (this.#entries.length > this.#limits.entries || (this.#bytes > this.#limits.bytes && this.#entries.length > 1)) {
+    while (
+      this.#entries.length > this.#limits.entries ||
+      (this.#bytes > this.#limits.bytes && this.#entries.length > 1)
+    ) {
       const old = this.#entries.shift()!;
       this.#byId.delete(old.id);
       this.#forwards.delete(old.id);
@@ -95,7 +98,11 @@ export class MemorySource implements InspectorSource {
 
   async replay(id: string): Promise<ReplayOutcome> {
     const entry = this.#byId.get(id);
-    if (!entry) return { ok: false, reason: `no delivery ${id} here: only the newest ${this.#limits.entries} are kept while listen runs` };
+    if (!entry)
+      return {
+        ok: false,
+        reason: `no delivery ${id} here: only the newest ${this.#limits.entries} are kept while listen runs`,
+      };
     if (entry.forwarded_to.length === 0) {
       return {
         ok: false,
@@ -126,7 +133,16 @@ export class MemorySource implements InspectorSource {
       };
     } catch (error) {
       const ms = Math.round(performance.now() - started);
-      return { target, status: null, status_text: null, ms, body_excerpt: null, body_truncated: false, content_type: null, error: postFailure(network, url, error) };
+      return {
+        target,
+        status: null,
+        status_text: null,
+        ms,
+        body_excerpt: null,
+        body_truncated: false,
+        content_type: null,
+        error: postFailure(network, url, error),
+      };
     }
   }
 

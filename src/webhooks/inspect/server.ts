@@ -99,7 +99,8 @@ export async function startInspector(options: InspectorOptions): Promise<Inspect
     // Each update carries all of an entry's results so far: applying one twice changes nothing.
     const ids = [...relayed].slice(-limits.perBatch);
     relayed = new Set();
-    const forwards = ids.length > 0 ? event('forwards', { updates: ids.map((id) => ({ id, forwards: forwardsOf(id) })) }) : '';
+    const forwards =
+      ids.length > 0 ? event('forwards', { updates: ids.map((id) => ({ id, forwards: forwardsOf(id) })) }) : '';
     for (const stream of streams) {
       if (stream.early) stream.early.push(...sent);
       else if (entries + forwards !== '') write(stream, entries + forwards);
@@ -143,11 +144,17 @@ export async function startInspector(options: InspectorOptions): Promise<Inspect
     res.writeHead(status, { ...SECURITY_HEADERS, 'content-type': 'application/json; charset=utf-8' });
     res.end(JSON.stringify(value));
   };
-  const wrongMethod = (res: http.ServerResponse, allowed: string): void => refuse(res, { status: 405, reason: `only ${allowed} here` }, { allow: allowed });
+  const wrongMethod = (res: http.ServerResponse, allowed: string): void =>
+    refuse(res, { status: 405, reason: `only ${allowed} here` }, { allow: allowed });
 
   const openStream = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
-    if (streams.size >= limits.streams) return refuse(res, { status: 503, reason: `at most ${limits.streams} inspector pages at once; close one` });
-    res.writeHead(200, { ...SECURITY_HEADERS, 'content-type': 'text/event-stream; charset=utf-8', 'x-accel-buffering': 'no' });
+    if (streams.size >= limits.streams)
+      return refuse(res, { status: 503, reason: `at most ${limits.streams} inspector pages at once; close one` });
+    res.writeHead(200, {
+      ...SECURITY_HEADERS,
+      'content-type': 'text/event-stream; charset=utf-8',
+      'x-accel-buffering': 'no',
+    });
     const stream: Stream = { res, early: [] };
     streams.add(stream);
     res.on('close', () => streams.delete(stream));
@@ -156,7 +163,15 @@ export async function startInspector(options: InspectorOptions): Promise<Inspect
     const early = stream.early!;
     stream.early = undefined;
     const shown = new Set(recent.map((entry) => entry.id));
-    write(stream, event('hello', { receiver: options.receiverUrl, forward_to: options.forwardTo, first_paint: limits.firstPaint, entries: recent.map(summaryOf) }));
+    write(
+      stream,
+      event('hello', {
+        receiver: options.receiverUrl,
+        forward_to: options.forwardTo,
+        first_paint: limits.firstPaint,
+        entries: recent.map(summaryOf),
+      }),
+    );
     const missed = early.filter((entry) => !shown.has(entry.id));
     if (missed.length > 0) write(stream, event('entries', { entries: missed.map(summaryOf), skipped: 0 }));
   };
@@ -178,30 +193,44 @@ export async function startInspector(options: InspectorOptions): Promise<Inspect
     const entry = await source.get(id);
     if (!entry) return refuse(res, { status: 404, reason: `no delivery ${id}` });
     if (action === '/body') {
-      res.writeHead(200, { ...SECURITY_HEADERS, 'content-type': 'text/plain; charset=utf-8', 'content-length': entry.body.length });
+      res.writeHead(200, {
+        ...SECURITY_HEADERS,
+        'content-type': 'text/plain; charset=utf-8',
+        'content-length': entry.body.length,
+      });
       res.end(entry.body);
       return;
     }
     return json(res, 200, detail(entry, forwardsOf(entry.id), limits.bodyInView));
   };
 
-  const server = http.createServer({ requestTimeout: 10_000, headersTimeout: 10_000, keepAliveTimeout: 5_000 }, (req, res) => {
-    const refusal = checkSite(req.headers, port);
-    if (refusal) return refuse(res, refusal);
-    const path = pathOf(req.url);
-    const asset = PAGE_ASSETS.get(path);
-    if (asset) {
-      if (req.method !== 'GET' && req.method !== 'HEAD') return wrongMethod(res, 'GET, HEAD');
-      res.writeHead(200, { ...SECURITY_HEADERS, 'content-type': asset.type, 'content-length': Buffer.byteLength(asset.body) });
-      res.end(req.method === 'HEAD' ? undefined : asset.body);
-      return;
-    }
-    if (!path.startsWith('/api/')) return refuse(res, { status: 404, reason: 'not found' });
-    api(req, res, path).catch((error: unknown) => {
-      if (res.headersSent) return res.destroy();
-      refuse(res, { status: 500, reason: `the inspector failed: ${error instanceof Error ? error.message : String(error)}` });
-    });
-  });
+  const server = http.createServer(
+    { requestTimeout: 10_000, headersTimeout: 10_000, keepAliveTimeout: 5_000 },
+    (req, res) => {
+      const refusal = checkSite(req.headers, port);
+      if (refusal) return refuse(res, refusal);
+      const path = pathOf(req.url);
+      const asset = PAGE_ASSETS.get(path);
+      if (asset) {
+        if (req.method !== 'GET' && req.method !== 'HEAD') return wrongMethod(res, 'GET, HEAD');
+        res.writeHead(200, {
+          ...SECURITY_HEADERS,
+          'content-type': asset.type,
+          'content-length': Buffer.byteLength(asset.body),
+        });
+        res.end(req.method === 'HEAD' ? undefined : asset.body);
+        return;
+      }
+      if (!path.startsWith('/api/')) return refuse(res, { status: 404, reason: 'not found' });
+      api(req, res, path).catch((error: unknown) => {
+        if (res.headersSent) return res.destroy();
+        refuse(res, {
+          status: 500,
+          reason: `the inspector failed: ${error instanceof Error ? error.message : String(error)}`,
+        });
+      });
+    },
+  );
   server.maxConnections = limits.connections;
 
   await new Promise<void>((resolve, reject) => {
@@ -242,4 +271,3 @@ function pathOf(url: string | undefined): string {
   const q = url.indexOf('?');
   return q < 0 ? url : url.slice(0, q);
 }
-

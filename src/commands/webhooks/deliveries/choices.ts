@@ -11,5 +11,9 @@ export async function deliveryChoices(ctx: Ctx): Promise<Choice[]> {
   const dir = inboxDirOf(ctx);
   return readInbox(() => readSummaries(dir), dir)
     .slice(0, OFFERED)
-    .map((d) => ({ value: d.id, label: `${localTime(d.received_at)} ${d.event ?? 'unknown event'}`, hint: d.verdict === 'verified' ? 'verified' : (d.reason ?? 'rejected') }));
+    .map((d) => ({
+      value: d.id,
+      label: `${localTime(d.received_at)} ${d.event ?? 'unknown event'}`,
+      hint: d.verdict === 'verified' ? 'verified' : (d.reason ?? 'rejected'),
+    }));
 }

@@ -29,7 +29,9 @@ export async function openInbox(ctx: Ctx, size = DEFAULT_INBOX_SIZE): Promise<In
     });
   } catch (error) {
     if (error instanceof ConfigError) throw error;
-    throw new CommandFailedError(`cannot keep deliveries in ${dir} (${causeOf(error)}); set PWCTL_DATA_DIR to a directory of your own, or pass --no-inbox`);
+    throw new CommandFailedError(
+      `cannot keep deliveries in ${dir} (${causeOf(error)}); set PWCTL_DATA_DIR to a directory of your own, or pass --no-inbox`,
+    );
   }
 }
 
@@ -40,7 +42,9 @@ export function entriesByIds(ctx: Ctx, ids: readonly string[]): InboxEntry[] {
   const missing = ids.filter((id) => !found.has(id));
   if (missing.length > 0) {
     const which = missing.length === 1 ? `delivery ${missing[0]} is` : `deliveries ${missing.join(', ')} are`;
-    throw new UsageError(`${which} not in the inbox of profile ${ctx.profileName} (it keeps the newest --inbox-size deliveries); \`pwctl webhooks deliveries list\` shows what it keeps`);
+    throw new UsageError(
+      `${which} not in the inbox of profile ${ctx.profileName} (it keeps the newest --inbox-size deliveries); \`pwctl webhooks deliveries list\` shows what it keeps`,
+    );
   }
   return ids.map((id) => found.get(id)!);
 }

@@ -9,12 +9,19 @@ import { choice, custom, customList, flag, oneOf, pick, url } from '../../flags.
 
 function parseDeliveryId(value: string, name: string): string {
   const id = value.trim().toLowerCase();
-  if (!isDeliveryId(id)) throw new UsageError(`${name} must be a delivery id as \`pwctl webhooks deliveries list\` shows it (11 letters and digits), got ${JSON.stringify(value)}`);
+  if (!isDeliveryId(id))
+    throw new UsageError(
+      `${name} must be a delivery id as \`pwctl webhooks deliveries list\` shows it (11 letters and digits), got ${JSON.stringify(value)}`,
+    );
   return id;
 }
 
 const ID_SCHEMA = { type: 'string', pattern: '^[0-9a-z]{11}$' };
-const pickDelivery = pick('Delivery', async (ctx) => (await import('./choices.js')).deliveryChoices(ctx), 'the inbox is empty: `pwctl webhooks listen` keeps every delivery it answers');
+const pickDelivery = pick(
+  'Delivery',
+  async (ctx) => (await import('./choices.js')).deliveryChoices(ctx),
+  'the inbox is empty: `pwctl webhooks listen` keeps every delivery it answers',
+);
 
 export const list = verb({
   name: 'list',
@@ -24,13 +31,36 @@ A rejected delivery's reason is one of: no signature, malformed signature, no se
   body over --max-body; its event and subscription are those its payload's shape suggests.`,
   flags: {
     event: oneOf('--event', WEBHOOK_EVENTS, 'only deliveries of this event type', { placeholder: '<type>' }),
-    verdict: choice({ '--verified': ['verified', 'only deliveries whose signature verified'], '--rejected': ['rejected', 'only deliveries that were rejected'] }, 'only verified or only rejected deliveries', { field: 'verdict' }),
-    since: custom('--since', 'only deliveries received since then: 30m, 2h, 3d (ago), YYYY-MM-DD, today, HH:MM, YYYY-MM-DDTHH:MM', parseMoment, { schema: { type: 'string' }, fromJson: (v, f) => parseMoment(String(v), f) }, { placeholder: '<time>' }),
-    limit: custom('--limit', 'at most this many (default 30)', (value, name) => parseCount(value, name), { schema: { type: 'integer', minimum: 1 }, fromJson: (v, f) => parseCount(String(v), f) }, { placeholder: '<n>' }),
+    verdict: choice(
+      {
+        '--verified': ['verified', 'only deliveries whose signature verified'],
+        '--rejected': ['rejected', 'only deliveries that were rejected'],
+      },
+      'only verified or only rejected deliveries',
+      { field: 'verdict' },
+    ),
+    since: custom(
+      '--since',
+      'only deliveries received since then: 30m, 2h, 3d (ago), YYYY-MM-DD, today, HH:MM, YYYY-MM-DDTHH:MM',
+      parseMoment,
+      { schema: { type: 'string' }, fromJson: (v, f) => parseMoment(String(v), f) },
+      { placeholder: '<time>' },
+    ),
+    limit: custom(
+      '--limit',
+      'at most this many (default 30)',
+      (value, name) => parseCount(value, name),
+      { schema: { type: 'integer', minimum: 1 }, fromJson: (v, f) => parseCount(String(v), f) },
+      { placeholder: '<n>' },
+    ),
     all: flag('--all', 'every delivery the inbox keeps'),
   },
   rules: [{ exclusive: ['limit', 'all'] }],
-  examples: ['pwctl webhooks deliveries list', 'pwctl webhooks deliveries list --rejected --since 2h', 'pwctl webhooks deliveries list --event task.completed -o json'],
+  examples: [
+    'pwctl webhooks deliveries list',
+    'pwctl webhooks deliveries list --rejected --since 2h',
+    'pwctl webhooks deliveries list --event task.completed -o json',
+  ],
   effects: { offline: true },
 });
 
@@ -43,9 +73,18 @@ export const show = verb({
   when they are valid UTF-8 (body_encoding "utf-8"), else in base64 (body_encoding "base64");
   payload is the body parsed, when it is JSON.`,
   flags: {
-    id: custom('<id>', 'delivery id (from `deliveries list`)', parseDeliveryId, { schema: ID_SCHEMA, fromJson: (v, f) => parseDeliveryId(String(v), f) }, { required: true, complete: { ids: 'deliveries' }, prompt: pickDelivery }),
+    id: custom(
+      '<id>',
+      'delivery id (from `deliveries list`)',
+      parseDeliveryId,
+      { schema: ID_SCHEMA, fromJson: (v, f) => parseDeliveryId(String(v), f) },
+      { required: true, complete: { ids: 'deliveries' }, prompt: pickDelivery },
+    ),
   },
-  examples: ['pwctl webhooks deliveries show k3x9q2m1a07', 'pwctl webhooks deliveries show k3x9q2m1a07 -o json | jq -r .body > body.json'],
+  examples: [
+    'pwctl webhooks deliveries show k3x9q2m1a07',
+    'pwctl webhooks deliveries show k3x9q2m1a07 -o json | jq -r .body > body.json',
+  ],
   effects: { offline: true },
 });
 
@@ -58,11 +97,23 @@ Without --to, a delivery goes to every --forward-to target listen relayed it to.
 They are sent one at a time, in the order given (a receiver may care about the order).
 One result per delivery and receiver, as for bulk verbs; a receiver's answer other than 2xx fails.`,
   flags: {
-    ids: customList('<id...>', 'delivery ids (from `deliveries list`)', parseDeliveryId, { schema: { type: 'array', items: ID_SCHEMA, minItems: 1 }, fromJson: (v, f) => (v as unknown[]).map((x, i) => parseDeliveryId(String(x), `${f}[${i}]`)) }, { required: true, complete: { ids: 'deliveries' } }),
+    ids: customList(
+      '<id...>',
+      'delivery ids (from `deliveries list`)',
+      parseDeliveryId,
+      {
+        schema: { type: 'array', items: ID_SCHEMA, minItems: 1 },
+        fromJson: (v, f) => (v as unknown[]).map((x, i) => parseDeliveryId(String(x), `${f}[${i}]`)),
+      },
+      { required: true, complete: { ids: 'deliveries' } },
+    ),
     to: url('--to', 'receiver to send them to (default: the --forward-to targets each was relayed to)'),
     resign: flag('--resign', "sign each anew with its subscription's stored secret"),
   },
-  examples: ['pwctl webhooks deliveries replay k3x9q2m1a07 --to http://localhost:3000/hooks', 'pwctl webhooks deliveries replay k3x9q2m1a07 k3x9q2m1b07 --resign'],
+  examples: [
+    'pwctl webhooks deliveries replay k3x9q2m1a07 --to http://localhost:3000/hooks',
+    'pwctl webhooks deliveries replay k3x9q2m1a07 k3x9q2m1b07 --resign',
+  ],
   // It sends to a receiver, not to the service: --dry-run shows the deliveries instead.
   effects: { writes: true },
 });
@@ -72,7 +123,10 @@ export const deliveries = noun({
   summary: "the deliveries `listen` kept in the profile's inbox: list, show, replay",
   details: `Every delivery listen answers (accepted, or rejected for its signature or size) is kept:
   the newest 10,000 (listen --inbox-size), unless listen runs with --no-inbox.`,
-  examples: ['pwctl webhooks deliveries list --rejected', 'pwctl webhooks deliveries replay k3x9q2m1a07 --to http://localhost:3000/hooks'],
+  examples: [
+    'pwctl webhooks deliveries list --rejected',
+    'pwctl webhooks deliveries replay k3x9q2m1a07 --to http://localhost:3000/hooks',
+  ],
   commands: [
     bind(list, () => import('./list.js')),
     bind(show, () => import('./show.js')),

@@ -16,6 +16,14 @@ export const run: RunOf<typeof list> = async (ctx, opts) => {
   );
   const limit = opts.all ? matching.length : (opts.limit ?? DEFAULT_LIMIT);
   const shown = matching.slice(0, limit).map(rowOf);
-  const count = await ctx.output.list(shown, DELIVERY_LIST_VIEW, { truncated: shown.length < matching.length, requests: 0 });
-  if (count === 0 && ctx.output.forPeople) ctx.io.notice(opts.event || opts.verdict || opts.since !== undefined ? 'no kept delivery matches' : 'the inbox is empty: `pwctl webhooks listen` keeps every delivery it answers');
+  const count = await ctx.output.list(shown, DELIVERY_LIST_VIEW, {
+    truncated: shown.length < matching.length,
+    requests: 0,
+  });
+  if (count === 0 && ctx.output.forPeople)
+    ctx.io.notice(
+      opts.event || opts.verdict || opts.since !== undefined
+        ? 'no kept delivery matches'
+        : 'the inbox is empty: `pwctl webhooks listen` keeps every delivery it answers',
+    );
 };

@@ -4,7 +4,13 @@ import { CommandFailedError, NetworkError, UsageError } from '../../../errors.js
 import { escapeInline } from '../../../output/sanitize.js';
 import type { InboxEntry } from '../../../webhooks/inbox/entry.js';
 import { postFailure } from '../../../webhooks/post.js';
-import { replayRequest, replayTargets, sendReplay, subscriptionSecret, type ReplayRequest } from '../../../webhooks/replay.js';
+import {
+  replayRequest,
+  replayTargets,
+  sendReplay,
+  subscriptionSecret,
+  type ReplayRequest,
+} from '../../../webhooks/replay.js';
 import type { Ctx } from '../../context.js';
 import type { RunOf } from '../../declare.js';
 import type { replay } from './index.js';
@@ -22,11 +28,19 @@ export const run: RunOf<typeof replay> = async (ctx, opts) => {
   const to = opts.to === undefined ? undefined : new URL(opts.to);
   const nowhere = entries.filter((entry) => replayTargets(entry, to).length === 0);
   if (nowhere.length > 0) {
-    const which = nowhere.length === 1 ? `delivery ${nowhere[0]!.id} was` : `deliveries ${nowhere.map((e) => e.id).join(', ')} were`;
+    const which =
+      nowhere.length === 1
+        ? `delivery ${nowhere[0]!.id} was`
+        : `deliveries ${nowhere.map((e) => e.id).join(', ')} were`;
     throw new UsageError(`${which} not forwarded anywhere (listen ran without a --forward-to for it): give --to <url>`);
   }
   const secrets = opts.resign ? resignSecrets(ctx, entries) : new Map<string, string>();
-  const items: Item[] = entries.flatMap((entry) => replayTargets(entry, to).map((url) => ({ id: entry.id, request: replayRequest(entry, url, secrets.get(entry.id)) })));
+  const items: Item[] = entries.flatMap((entry) =>
+    replayTargets(entry, to).map((url) => ({
+      id: entry.id,
+      request: replayRequest(entry, url, secrets.get(entry.id)),
+    })),
+  );
 
   if (ctx.dryRun) {
     for (const item of items) await showUnsent(ctx, item);
@@ -41,16 +55,29 @@ export const run: RunOf<typeof replay> = async (ctx, opts) => {
     items,
     async (_noClient, { request }): Promise<ReplayResult> => {
       const url = request.url.href;
-      let answer;
+      let answer: Awaited<ReturnType<typeof sendReplay>>;
       try {
         answer = await sendReplay(network, request, ctx.settings.timeoutMs);
       } catch (error) {
         throw new NetworkError(`cannot deliver to ${url}: ${postFailure(network, request.url, error)}`);
       }
       if (answer.status < 200 || answer.status > 299) {
-        throw Object.assign(new CommandFailedError(`${url} answered ${answer.status} ${answer.statusText}; a delivery counts only with a 2xx answer`), { status: answer.status });
+        throw Object.assign(
+          new CommandFailedError(
+            `${url} answered ${answer.status} ${answer.statusText}; a delivery counts only with a 2xx answer`,
+          ),
+          { status: answer.status },
+        );
       }
-      return { url, status: answer.status, status_text: answer.statusText, duration_ms: answer.ms, bytes: request.body.length, signature: request.signature ?? null, resigned: request.resigned };
+      return {
+        url,
+        status: answer.status,
+        status_text: answer.statusText,
+        duration_ms: answer.ms,
+        bytes: request.body.length,
+        signature: request.signature ?? null,
+        resigned: request.resigned,
+      };
     },
     // One at a time, in the order given: a receiver may care about the order of events.
     { done: 'replayed', concurrency: 1, view: REPLAY_RESULT_VIEW, key: (item) => ({ id: item.id }), offline: true },
@@ -62,7 +89,8 @@ function resignSecrets(ctx: Ctx, entries: readonly InboxEntry[]): Map<string, st
   const secrets = new Map<string, string>();
   for (const entry of entries) {
     const found = subscriptionSecret(ctx.store.dir, ctx.profileName, entry);
-    if ('problem' in found) throw new UsageError(`--resign: ${found.problem}; replay it without --resign to send its original Signature`);
+    if ('problem' in found)
+      throw new UsageError(`--resign: ${found.problem}; replay it without --resign to send its original Signature`);
     secrets.set(entry.id, found.secret);
   }
   return secrets;
@@ -72,7 +100,21 @@ function resignSecrets(ctx: Ctx, entries: readonly InboxEntry[]): Map<string, st
 async function showUnsent(ctx: Ctx, { id, request }: Item): Promise<void> {
   const text = isUtf8(request.body);
   const body = request.body.toString(text ? 'utf8' : 'base64');
-  await ctx.output.value({ dry_run: true, id, method: 'POST', url: request.url.href, headers: request.headers, body_encoding: text ? 'utf-8' : 'base64', body }, () =>
-    ctx.output.raw(`POST ${request.url.href}\n${Object.entries(request.headers).map(([name, value]) => `${name}: ${escapeInline(value)}`).join('\n')}\n\n${escapeInline(body)}\n`),
+  await ctx.output.value(
+    {
+      dry_run: true,
+      id,
+      method: 'POST',
+      url: request.url.href,
+      headers: request.headers,
+      body_encoding: text ? 'utf-8' : 'base64',
+      body,
+    },
+    () =>
+      ctx.output.raw(
+        `POST ${request.url.href}\n${Object.entries(request.headers)
+          .map(([name, value]) => `${name}: ${escapeInline(value)}`)
+          .join('\n')}\n\n${escapeInline(body)}\n`,
+      ),
   );
 }

@@ -11,7 +11,8 @@ export const run: RunOf<typeof show> = async (ctx, opts) => {
   const [entry] = entriesByIds(ctx, [opts.id]);
   await ctx.output.record(recordOf(entry!), DELIVERY_VIEW);
   // For people, below the fields: the request's headers, then the payload formatted.
-  if (ctx.output.forPeople && !ctx.output.fields) await ctx.output.text(`\n${headersText(entry!)}\n${payloadText(entry!)}`);
+  if (ctx.output.forPeople && !ctx.output.fields)
+    await ctx.output.text(`\n${headersText(entry!)}\n${payloadText(entry!)}`);
 };
 
 function headersText(entry: InboxEntry): string {
@@ -24,7 +25,8 @@ function headersText(entry: InboxEntry): string {
 
 function payloadText(entry: InboxEntry): string {
   const { body } = entry;
-  if (entry.reason === 'body over --max-body') return `Payload: not kept (${entry.size} bytes, over --max-body: listen did not read it)\n`;
+  if (entry.reason === 'body over --max-body')
+    return `Payload: not kept (${entry.size} bytes, over --max-body: listen did not read it)\n`;
   if (body.length === 0) return 'Payload: empty\n';
   if (entry.body_parses) return `Payload:\n${JSON.stringify(JSON.parse(body.toString('utf8')), null, 2)}\n`;
   if (isUtf8(body)) return `Payload (not JSON):\n${body.toString('utf8')}\n`;

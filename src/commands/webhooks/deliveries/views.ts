@@ -11,7 +11,16 @@ import type { EntrySummary } from '../../../webhooks/inbox/record.js';
 export type DeliveryRow = Pick<EntrySummary, (typeof INBOX_LIST_FIELDS)[number]>;
 
 export function rowOf(s: EntrySummary): DeliveryRow {
-  return { id: s.id, received_at: s.received_at, event: s.event, subscription_id: s.subscription_id, verdict: s.verdict, reason: s.reason, duplicate: s.duplicate, size: s.size };
+  return {
+    id: s.id,
+    received_at: s.received_at,
+    event: s.event,
+    subscription_id: s.subscription_id,
+    verdict: s.verdict,
+    reason: s.reason,
+    duplicate: s.duplicate,
+    size: s.size,
+  };
 }
 
 /** The verdict in a word or three: `verified` (and whether it was a repeat), or why it was rejected. */
@@ -31,7 +40,12 @@ export const DELIVERY_LIST_VIEW: View<DeliveryRow> = {
     { header: 'SUB', field: 'subscription_id', value: (d) => d.subscription_id, fit: 'whole' },
     { header: 'BYTES', field: 'size', value: (d) => d.size, fit: 'whole', optional: true },
   ],
-  cache: { kind: 'deliveries', id: (d) => d.id, title: (d) => `${localTime(d.received_at)} ${d.event ?? ''} ${result(d)}`, local: true },
+  cache: {
+    kind: 'deliveries',
+    id: (d) => d.id,
+    title: (d) => `${localTime(d.received_at)} ${d.event ?? ''} ${result(d)}`,
+    local: true,
+  },
 };
 
 /** One delivery as `deliveries show` prints it in data formats: the list's fields, the request, and the body. */
@@ -65,7 +79,17 @@ export function recordOf(entry: InboxEntry): DeliveryRecord {
 }
 
 export const DELIVERY_VIEW: View<DeliveryRecord> = {
-  fields: [...INBOX_LIST_FIELDS, 'method', 'path', 'headers', 'forwarded_to', 'body_parses', 'payload', 'body_encoding', 'body'],
+  fields: [
+    ...INBOX_LIST_FIELDS,
+    'method',
+    'path',
+    'headers',
+    'forwarded_to',
+    'body_parses',
+    'payload',
+    'body_encoding',
+    'body',
+  ],
   nested: { headers: ['name', 'value'], payload: '*' },
   columns: DELIVERY_LIST_VIEW.columns,
   cache: DELIVERY_LIST_VIEW.cache,
@@ -73,7 +97,11 @@ export const DELIVERY_VIEW: View<DeliveryRecord> = {
     { header: 'ID', value: (d) => d.id },
     { header: 'RECEIVED', value: (d) => localTime(d.received_at, true) },
     { header: 'RESULT', value: (d) => (d.verdict === 'verified' ? 'verified' : `rejected: ${result(d)}`) },
-    { header: 'EVENT', value: (d) => (d.event === null ? '' : d.verdict === 'verified' ? d.event : `${d.event} (by the payload's shape)`) },
+    {
+      header: 'EVENT',
+      value: (d) =>
+        d.event === null ? '' : d.verdict === 'verified' ? d.event : `${d.event} (by the payload's shape)`,
+    },
     { header: 'SUBSCRIPTION', value: (d) => d.subscription_id },
     { header: 'DUPLICATE', value: (d) => (d.duplicate ? 'yes' : 'no') },
     { header: 'REQUEST', value: (d) => `${d.method} ${d.path}` },
@@ -100,7 +128,10 @@ export const REPLAY_RESULT_VIEW: View<BulkResult<ReplayResult>> = {
   nested: { data: ['url', 'status', 'status_text', 'duration_ms', 'bytes', 'signature', 'resigned'] },
   columns: BULK_RESULT_VIEW.columns.map((column) =>
     column.header === 'DETAIL'
-      ? { ...column, value: (r: BulkResult<ReplayResult>) => (r.ok ? (r.data ? replayDetail(r.data) : '') : failureDetail(r)) }
+      ? {
+          ...column,
+          value: (r: BulkResult<ReplayResult>) => (r.ok ? (r.data ? replayDetail(r.data) : '') : failureDetail(r)),
+        }
       : (column as View<BulkResult<ReplayResult>>['columns'][number]),
   ),
 };
