@@ -2,12 +2,9 @@
 // test/browser/webhooks-inspect.test.ts): the flag's forms and mistakes, and that the
 // inspector's code is loaded only when it is asked for.
 import http from 'node:http';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { expectOneErrorLine, makeConfigDir, ROOT, runCli, runInProcess, startCli } from '../helpers/cli.js';
+import { expectOneErrorLine, makeConfigDir, runCli, runInProcess, startCli } from '../helpers/cli.js';
+import { traceLoads } from '../helpers/loaded-modules.js';
 
 const DEFAULT_INSPECT_PORT = 8788;
 
@@ -73,43 +70,15 @@ describe('listen and signals', () => {
 });
 
 describe('the inspector loads only with --inspect', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'pwctl-inspect-lazy-'));
-  const hooks = join(dir, 'hooks.mjs');
-  writeFileSync(
-    hooks,
-    `import { appendFileSync } from 'node:fs';
-export async function load(url, context, next) {
-  if (process.env.LOADED_LOG && url.startsWith('file:')) appendFileSync(process.env.LOADED_LOG, url + '\\n');
-  return next(url, context);
-}
-`,
-  );
-  const register = join(dir, 'register.mjs');
-  writeFileSync(
-    register,
-    `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`,
-  );
-
   /** The source modules of every dist file a `listen` run loaded before it was stopped. */
   async function modulesLoadedBy(args: string[]): Promise<string[]> {
-    const log = join(dir, `loaded-${Math.random().toString(36).slice(2)}.txt`);
-    writeFileSync(log, '');
-    const cli = startCli(['webhooks', 'listen', '--port', '0', ...args], {
-      env: { NODE_OPTIONS: `--import=${pathToFileURL(register).href}`, LOADED_LOG: log },
-    });
+    const trace = traceLoads();
+    const cli = startCli(['webhooks', 'listen', '--port', '0', ...args], { env: trace.env });
     await cli.waitFor('stderr', /listening on /);
     cli.child.kill('SIGINT');
     const result = await cli.result;
     expect(result.code, result.stderr).toBe(0);
-    const files = readFileSync(log, 'utf8')
-      .split('\n')
-      .filter((u) => u !== '')
-      .map((u) => fileURLToPath(u))
-      .filter((f) => f.includes(join(ROOT, 'dist')));
-    return files.flatMap((file) => {
-      const map = JSON.parse(readFileSync(`${file}.map`, 'utf8')) as { sources: string[] };
-      return map.sources.map((source) => relative(ROOT, join(file, '..', source)));
-    });
+    return trace.sources();
   }
 
   it('listen without it loads none of the page, its server or its memory', async () => {

@@ -1,0 +1,49 @@
+// Which source modules a run of the built CLI loaded: a module hook (registered through
+// NODE_OPTIONS) logs every file URL it loads, and each bundle file's source map names the
+// sources in it. For tests that some code loads only when it is used.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { ROOT } from './cli.js';
+
+const HOOKS = `import { appendFileSync } from 'node:fs';
+export async function load(url, context, next) {
+  if (process.env.LOADED_LOG && url.startsWith('file:')) appendFileSync(process.env.LOADED_LOG, url + '\\n');
+  return next(url, context);
+}
+`;
+
+export interface LoadTrace {
+  /** The environment for one run: its loads go to a log of their own. */
+  env: Record<string, string>;
+  /** The source modules (paths relative to the repository) of every dist file the run loaded. */
+  sources(): string[];
+}
+
+export function traceLoads(): LoadTrace {
+  const dir = mkdtempSync(join(tmpdir(), 'pwctl-loads-'));
+  const hooks = join(dir, 'hooks.mjs');
+  writeFileSync(hooks, HOOKS);
+  const register = join(dir, 'register.mjs');
+  writeFileSync(
+    register,
+    `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`,
+  );
+  const log = join(dir, 'loaded.txt');
+  writeFileSync(log, '');
+  return {
+    env: { NODE_OPTIONS: `--import=${pathToFileURL(register).href}`, LOADED_LOG: log },
+    sources() {
+      const files = readFileSync(log, 'utf8')
+        .split('\n')
+        .filter((u) => u !== '')
+        .map((u) => fileURLToPath(u))
+        .filter((f) => f.includes(join(ROOT, 'dist')));
+      return files.flatMap((file) => {
+        const map = JSON.parse(readFileSync(`${file}.map`, 'utf8')) as { sources: string[] };
+        return map.sources.map((source) => relative(ROOT, join(file, '..', source)));
+      });
+    },
+  };
+}
