@@ -3,6 +3,7 @@
 // allows), and an API client wired to this run's trace, wait notices and --dry-run
 // printing. Reached only through import(), by the first verb that asks for a client.
 import { ApiClient, type ClientOptions } from '../api/client.js';
+import type { ClientAuth } from '../auth/client-auth.js';
 import { formatWait, waitBounds } from '../api/retry-policy.js';
 import { SANDBOX_SERVICE } from '../config/service-key.js';
 import { DEFAULT_PROFILE, type TokenSource } from '../config/settings.js';
@@ -39,15 +40,19 @@ export async function connect(ctx: Factory): Promise<Connection> {
   } else {
     if (!settings.baseUrl) throw noServiceUrl(ctx);
     baseUrl = settings.baseUrl;
-    const { resolveClientAuth } = await import('../auth/client-auth.js');
-    const auth = await resolveClientAuth({
-      store: ctx.store,
-      profileName: ctx.profileName,
-      settings,
-      baseUrl,
-      trace,
-      network,
-    });
+    // PWCTL_TOKEN goes as it is (to whatever base URL is in effect): the code of stored
+    // credentials, their binding and renewal, loads only for a stored token.
+    const auth: ClientAuth =
+      settings.tokenSource === 'env' && settings.token
+        ? { token: settings.token, secrets: [] }
+        : await (await import('../auth/client-auth.js')).resolveClientAuth({
+            store: ctx.store,
+            profileName: ctx.profileName,
+            settings,
+            baseUrl,
+            trace,
+            network,
+          });
     ({ token, renewToken } = auth);
     secrets.push(...auth.secrets);
   }
