@@ -24,6 +24,8 @@ export type OccurrenceLog = Map<string, RawOccurrence[]>;
 
 interface CommandFacts {
   effects?: Effects;
+  /** How a noun's help lists a verb (`get|view|show [options] <id>`), built or a stub alike. */
+  term?: string;
 }
 
 const FACTS = new WeakMap<Command, CommandFacts>();
@@ -57,11 +59,11 @@ export async function buildProgram(
     .showSuggestionAfterError(true)
     .addHelpText('after', `${examplesText(PROGRAM.examples)}\n\n${PROGRAM.details ?? ''}`.trimEnd());
 
-  const wanted = argv === undefined ? undefined : invokedNames(argv);
+  const path = argv === undefined ? undefined : invokedPath(argv);
   for (const top of COMMANDS) {
     const names = top.kind === 'lazy' ? [top.name, ...(top.aliases ?? [])] : namesOf(top.verb);
-    if (wanted === undefined || wanted.some((name) => names.includes(name))) {
-      if (top.kind === 'lazy') addNoun(program, await top.load(), session);
+    if (path === undefined || names.includes(path[0]!)) {
+      if (top.kind === 'lazy') addNoun(program, await top.load(), session, path?.slice(1));
       else addVerb(program, top, session);
     } else addStub(program, top);
   }
@@ -71,14 +73,19 @@ export async function buildProgram(
 }
 
 /** The words of argv that may name a top-level command: the first word that is not a global option or its value, and for `help`, the next. */
-function invokedNames(argv: readonly string[]): string[] {
+/**
+ * The words of argv that may name a command, in order (`['webhooks', 'deliveries', 'list']`):
+ * the words that are not options or a global option's value, `help` left out. Later words may
+ * be arguments; only as many as name commands are used.
+ */
+function invokedPath(argv: readonly string[]): string[] {
   const takesValue = new Set(
     GLOBAL_OPTIONS.filter((o) => /[<[]/.test(o.flags)).flatMap((o) =>
       o.flags.split(/[ ,]+/).filter((f) => f.startsWith('-')),
     ),
   );
   const words: string[] = [];
-  for (let i = 0; i < argv.length && words.length < 2; i++) {
+  for (let i = 0; i < argv.length && words.length < 4; i++) {
     const arg = argv[i]!;
     if (arg === '--') break;
     if (arg.startsWith('-')) {
@@ -86,9 +93,34 @@ function invokedNames(argv: readonly string[]): string[] {
       continue;
     }
     words.push(arg);
-    if (words[0] !== 'help') break;
   }
-  return words[0] === 'help' ? words.slice(1) : words.slice(0, 1);
+  return words[0] === 'help' ? words.slice(1) : words;
+}
+
+/** A verb's arguments as its usage shows them: `<id>`, `[event]`, `<id...>` (the declaration says what is required). */
+function positionalsOf(verb: Bound['verb']): string[] {
+  return Object.values(verb.flags).flatMap((flag) => {
+    const form = flag.form;
+    if (form.type !== 'positional') return [];
+    const name = `${form.name}${form.variadic ? '...' : ''}`;
+    return [form.optional ? `[${name}]` : `<${name}>`];
+  });
+}
+
+/** How a noun's help lists a verb: its names, `[options]` when it has any, its arguments. */
+function termOf(verb: Bound['verb']): string {
+  const hasOptions = Object.values(verb.flags).some((flag) => flag.form.type !== 'positional');
+  return [namesOf(verb).join('|'), ...(hasOptions ? ['[options]'] : []), ...positionalsOf(verb)].join(' ');
+}
+
+/** A command of a noun that argv does not name: listed by its names and summary only. */
+function addStubOf(parent: Command, child: Noun | Bound): void {
+  const command = parent
+    .command(child.kind === 'noun' ? child.name : child.verb.name)
+    .description(child.kind === 'noun' ? child.summary : child.verb.summary);
+  const aliases = child.kind === 'noun' ? child.aliases : namesOf(child.verb).slice(1);
+  if (aliases?.length) command.aliases([...aliases]);
+  if (child.kind === 'bound') FACTS.set(command, { effects: child.verb.effects, term: termOf(child.verb) });
 }
 
 /** A command listed by its head only: its name, aliases and summary (what --help and "did you mean" need). */
@@ -101,7 +133,12 @@ function addStub(parent: Command, top: TopLevel): void {
   if (top.kind === 'bound') FACTS.set(command, { effects: top.verb.effects });
 }
 
-function addNoun(parent: Command, noun: Noun, session: Session): Command {
+/**
+ * A noun and its commands. `path` is what argv names below it: the command it names is built
+ * in full, the others as stubs (their names and summaries are all the noun's help lists);
+ * undefined builds everything (the completion tree, the command reference).
+ */
+function addNoun(parent: Command, noun: Noun, session: Session, path?: readonly string[]): Command {
   const command = parent.command(noun.name).description(noun.summary);
   if (noun.aliases?.length) command.aliases([...noun.aliases]);
   const after = [noun.details, noun.examples.length > 0 ? examplesText(noun.examples) : undefined]
@@ -109,7 +146,9 @@ function addNoun(parent: Command, noun: Noun, session: Session): Command {
     .join('\n');
   if (after) command.addHelpText('after', after);
   for (const child of noun.commands) {
-    if (child.kind === 'noun') addNoun(command, child, session);
+    const names = child.kind === 'noun' ? [child.name, ...(child.aliases ?? [])] : namesOf(child.verb);
+    if (path !== undefined && !names.includes(path[0]!)) addStubOf(command, child);
+    else if (child.kind === 'noun') addNoun(command, child, session, path?.slice(1));
     else addVerb(command, child, session);
   }
   return command;
@@ -120,7 +159,7 @@ function addVerb(parent: Command, bound: Bound, session: Session): Command {
   const command = parent.command(verb.name).description(verb.summary);
   const aliases = namesOf(verb).slice(1);
   if (aliases.length) command.aliases(aliases);
-  FACTS.set(command, { effects: verb.effects });
+  FACTS.set(command, { effects: verb.effects, term: termOf(verb) });
 
   const log: OccurrenceLog = new Map();
   const positionals: string[] = [];
@@ -132,9 +171,7 @@ function addVerb(parent: Command, bound: Bound, session: Session): Command {
       const argument = new Argument(`[${form.name}${form.variadic ? '...' : ''}]`, flag.help);
       if (flag.complete) completeWith(argument, flag.complete);
       command.addArgument(argument);
-      positionals.push(
-        form.optional ? `[${form.name}${form.variadic ? '...' : ''}]` : `<${form.name}${form.variadic ? '...' : ''}>`,
-      );
+      positionals.push(form.name);
       continue;
     }
     for (const option of optionsOf(flag)) {
@@ -149,7 +186,7 @@ function addVerb(parent: Command, bound: Bound, session: Session): Command {
       });
     }
   }
-  command.usage(['[options]', ...positionals].join(' '));
+  command.usage(['[options]', ...positionalsOf(verb)].join(' '));
   const after = [verb.details, examplesText(verb.examples)].filter(Boolean).join('\n');
   command.addHelpText('after', after);
   command.action(async (...args: unknown[]) => {
@@ -226,6 +263,9 @@ function configure(program: Command, output: OutputConfiguration | undefined): v
  */
 const HELP_CONFIGURATION: HelpConfiguration = {
   showGlobalOptions: true,
+  subcommandTerm(this: Help, command: Command): string {
+    return FACTS.get(command)?.term ?? Help.prototype.subcommandTerm.call(this, command);
+  },
   visibleGlobalOptions(this: Help, command: Command): Option[] {
     const effects = effectsOf(command);
     if (!effects) return [];

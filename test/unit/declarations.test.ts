@@ -205,3 +205,22 @@ describe('docs/commands.md', () => {
     expect(readFileSync(join(ROOT, 'docs', 'commands.md'), 'utf8')).toBe(await commandReference());
   });
 });
+
+describe('a command line builds only what it names', () => {
+  it('`steps get 101`: the get verb in full; its siblings and the other nouns by name and summary only', async () => {
+    const built = await buildProgram({ factory: notRun, io: notRun }, ['steps', 'get', '101', '-o', 'json']);
+    const steps = built.commands.find((c) => c.name() === 'steps')!;
+    const get = steps.commands.find((c) => c.name() === 'get')!;
+    const list = steps.commands.find((c) => c.name() === 'list')!;
+    expect(get.options.map((o) => o.long)).toContain('--include');
+    expect(list.options).toEqual([]);
+    expect(list.aliases()).toEqual(['ls']);
+    expect(list.description()).toBe('list the tasks you can access');
+    const docs = built.commands.find((c) => c.name() === 'docs')!;
+    expect(docs.commands).toEqual([]);
+    // A noun's help lists a stub as it lists a built verb: all its names, whether it has options, its arguments.
+    const help = steps.helpInformation();
+    expect(help).toMatch(/^ {2}get\|view\|show \[options\] <id> {2,}show one task$/m);
+    expect(help).toMatch(/^ {2}complete \[options\] <id\.\.\.> {2,}mark tasks completed/m);
+  });
+});
