@@ -1,10 +1,12 @@
-// Builds dist/ with esbuild: ONE ES-module build in which every source module exists once.
+// Builds dist/ with esbuild: ONE ES-module build in which every source module exists once,
+// then re-chunks it (scripts/rechunk.mjs) so the paths every command takes load a few files.
 //
 //   dist/cli.js       the entry: the command tree (flag declarations only), settings, errors
 //   dist/complete.js  the shell completer run at every TAB (reads a prebuilt tree, never commander)
-//   dist/chunks/      everything reached through import(): each verb, the API client, the
-//                     output renderers, the sandbox and every heavy library, loaded only by
-//                     the command that needs it; modules both entries use sit in shared chunks
+//   dist/chunks/      everything reached through import(): each noun and verb, the output
+//                     renderers, the sandbox and every heavy library, loaded only by the
+//                     command that needs it; and three grouped chunks, program-, verbs- and
+//                     completer-, with what every command line, every verb and TAB load
 //   dist/completion-tree.json  the command tree the completer reads, taken from the freshly
 //                     built program so it can never drift from the real commands
 //
@@ -15,6 +17,7 @@ import { build } from 'esbuild';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { rechunk } from './rechunk.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 // --outdir <dir> builds elsewhere (experiments, packaging checks); the default is dist/.
@@ -24,7 +27,9 @@ const pkg = JSON.parse(await readFile(resolve(ROOT, 'package.json'), 'utf8'));
 // Build beside the old output and swap it in at the end, so a test run that is using
 // dist/ while someone rebuilds never sees it half written.
 const DIST = `${FINAL}.tmp-${process.pid}`;
+const STAGE = `${FINAL}.esbuild-${process.pid}`;
 await rm(DIST, { recursive: true, force: true });
+await rm(STAGE, { recursive: true, force: true });
 
 // Native modules cannot be bundled; they are real dependencies, resolved at run time.
 const EXTERNAL = Object.keys(pkg.dependencies ?? {});
@@ -144,9 +149,11 @@ const inspectorPageAsText = {
   },
 };
 
-await build({
+const { metafile } = await build({
   entryPoints: { cli: resolve(ROOT, 'src/cli/main.ts'), complete: resolve(ROOT, 'src/completion/complete.ts') },
-  outdir: DIST,
+  outdir: STAGE,
+  absWorkingDir: ROOT,
+  metafile: true,
   bundle: true,
   splitting: true,
   format: 'esm',
@@ -172,6 +179,9 @@ await build({
     inspectorPageAsText,
   ],
 });
+
+await rechunk({ from: STAGE, to: DIST, metafile, root: ROOT });
+await rm(STAGE, { recursive: true, force: true });
 
 // The completer's tree, from the program just built.
 const { completionTree } = await import(pathToFileURL(resolve(DIST, 'cli.js')).href);

@@ -120,12 +120,12 @@ describe('pwctl __complete', () => {
         seen.add(file);
         const source = readFileSync(file, 'utf8');
         expect(source, file).not.toMatch(/undici|commander|import\(/);
-        for (const [, spec] of source.matchAll(/(?:from|import)\s*["']([^"']+)["']/g)) {
+        for (const [, spec] of source.matchAll(/(?:from|import)\s*["'`]([^"'`]+)["'`]/g)) {
           if (spec!.startsWith('.')) visit(join(file, '..', spec!));
           else builtins.add(spec!);
         }
         // Node's built-ins are loaded with process.getBuiltinModule() (scripts/build.mjs says why).
-        for (const [, spec] of source.matchAll(/getBuiltinModule\(["']([^"']+)["']\)/g)) builtins.add(spec!);
+        for (const [, spec] of source.matchAll(/getBuiltinModule\(["'`]([^"'`]+)["'`]\)/g)) builtins.add(spec!);
       };
       visit(join(ROOT, 'dist', 'complete.js'));
       expect([...builtins].sort()).toEqual(['node:fs', 'node:os', 'node:path', 'node:url']);

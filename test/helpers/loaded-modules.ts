@@ -1,7 +1,7 @@
 // Which source modules a run of the built CLI loaded: a module hook (registered through
 // NODE_OPTIONS) logs every file URL it loads, and each bundle file's source map names the
 // sources in it. For tests that some code loads only when it is used.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -41,6 +41,8 @@ export function traceLoads(): LoadTrace {
         .map((u) => fileURLToPath(u))
         .filter((f) => f.includes(join(ROOT, 'dist')));
       return files.flatMap((file) => {
+        // Rolldown's runtime helpers (scripts/rechunk.mjs) come from no source file, and have no map.
+        if (!existsSync(`${file}.map`)) return [];
         const map = JSON.parse(readFileSync(`${file}.map`, 'utf8')) as { sources: string[] };
         return map.sources.map((source) => relative(ROOT, join(file, '..', source)));
       });

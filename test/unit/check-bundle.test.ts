@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error a plain ES module script without types
-import { findDuplicates } from '../../scripts/check-bundle.mjs';
+import { findDuplicates, findImportCycles } from '../../scripts/check-bundle.mjs';
 
 function dist(maps: Record<string, string[]>): string {
   const dir = mkdtempSync(join(tmpdir(), 'pwctl-dist-'));
@@ -25,5 +25,20 @@ describe('check-bundle', () => {
       dist({ 'cli.cjs': ['../src/errors.ts', '../src/cli.ts'], 'esm/chunks/x.js': ['../../../src/errors.ts'] }),
     );
     expect([...found]).toEqual([['../src/errors.ts', ['cli.cjs', 'esm/chunks/x.js']]]);
+  });
+
+  it('finds a cycle of static imports between output files, and not one through import()', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pwctl-dist-'));
+    mkdirSync(join(dir, 'chunks'));
+    const files: Record<string, string> = {
+      'cli.js': 'import{a}from"./chunks/a.js";import"./chunks/c.js";',
+      'chunks/a.js': 'import{b as a}from"./b.js";export{a};',
+      'chunks/b.js': 'var x=1;export{x as b};export{a}from`./a.js`;',
+      'chunks/c.js': 'const m=()=>import("../cli.js");export{m};',
+    };
+    for (const [file, code] of Object.entries(files)) writeFileSync(join(dir, file), code);
+    expect(findImportCycles(dir)).toEqual([['chunks/a.js', 'chunks/b.js']]);
+    writeFileSync(join(dir, 'chunks/b.js'), 'var x=1;export{x as b};');
+    expect(findImportCycles(dir)).toEqual([]);
   });
 });
