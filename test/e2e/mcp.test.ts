@@ -8,53 +8,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { EMPTY_CONTENT_MESSAGE } from '../../src/sandbox/routes/documents.js';
 import { seedDocumentUuid } from '../../src/sandbox/index.js';
 import { baseEnv, BIN, makeConfigDir, runInProcess, sandboxEnv } from '../helpers/cli.js';
+import { CONTRACT_READ_TOOLS as READ_TOOLS, CONTRACT_TOOLS as ALL_TOOLS } from '../helpers/contract.js';
 import { connectMcp, textOf, type McpOptions, type McpSession } from '../helpers/mcp-client.js';
 import { useSandboxCli } from '../helpers/sandbox-cli.js';
 
 const cli = useSandboxCli();
-const READ_TOOLS = [
-  'steps_list',
-  'steps_get',
-  'tags_list',
-  'docs_list',
-  'docs_get',
-  'milestones_list',
-  'milestones_get',
-  'webhooks_list',
-  'webhooks_get',
-  'phases_list',
-  'projects_list',
-];
-const ALL_TOOLS = [
-  'steps_list',
-  'steps_get',
-  'steps_create',
-  'steps_update',
-  'steps_complete',
-  'steps_reopen',
-  'steps_move',
-  'steps_reorder',
-  'steps_delete',
-  'tags_list',
-  'tags_add',
-  'tags_set',
-  'tags_remove',
-  'docs_list',
-  'docs_get',
-  'docs_create',
-  'docs_update',
-  'docs_delete',
-  'milestones_list',
-  'milestones_get',
-  'milestones_create',
-  'milestones_update',
-  'milestones_delete',
-  'webhooks_list',
-  'webhooks_get',
-  'phases_list',
-  'projects_list',
-];
-
 let session: McpSession | undefined;
 afterEach(async () => {
   await session?.close();

@@ -12,6 +12,7 @@ import { OUTPUT_FORMATS } from '../../src/output/formats.js';
 import { buildProgram, COMMANDS } from '../../src/cli/program.js';
 import { loadAll, walkVerbs } from '../../src/commands/declare.js';
 import { nameOf } from '../../src/commands/flags.js';
+import { CONTRACT_COMMANDS } from '../helpers/contract.js';
 
 const nothingRuns = () => {
   throw new Error('nothing runs in these tests');
@@ -69,25 +70,7 @@ function option(path: string[], flag: string): OptionNode {
 describe('commands', () => {
   it('offers every noun of the contract after `pwctl `, each once, with its description', () => {
     const c = complete('');
-    expect(c.candidates.map((x) => x.value)).toEqual([
-      'docs',
-      'steps',
-      'tags',
-      'milestones',
-      'phases',
-      'projects',
-      'webhooks',
-      'auth',
-      'config',
-      'api',
-      'completion',
-      'sandbox',
-      'export',
-      'restore',
-      'version',
-      'mcp',
-      'help',
-    ]);
+    expect(c.candidates.map((x) => x.value)).toEqual(CONTRACT_COMMANDS);
     expect(c.candidates.find((x) => x.value === 'steps')!.description).toMatch(/^tasks of project phases/);
   });
 

@@ -13,6 +13,7 @@ import { loadAll, namesOf, walkVerbs } from '../../src/commands/declare.js';
 import { nameOf } from '../../src/commands/flags.js';
 import { allTools } from '../../src/mcp/catalog.js';
 import { ROOT } from '../helpers/cli.js';
+import { CONTRACT_COMMANDS, CONTRACT_TOOLS } from '../helpers/contract.js';
 
 const verbs = [...walkVerbs(await loadAll(COMMANDS))];
 const TOOLS = await allTools();
@@ -81,23 +82,7 @@ function words(line: string): string[] {
 describe('every declared verb', () => {
   it('is found: the walk sees every noun of the contract', () => {
     const nouns = new Set(verbs.map((v) => v.path[0]));
-    for (const noun of [
-      'docs',
-      'steps',
-      'tags',
-      'milestones',
-      'phases',
-      'projects',
-      'webhooks',
-      'auth',
-      'config',
-      'api',
-      'completion',
-      'sandbox',
-      'export',
-      'mcp',
-      'version',
-    ]) {
+    for (const noun of CONTRACT_COMMANDS.filter((n) => n !== 'help')) {
       expect(nouns, noun).toContain(noun);
     }
   });
@@ -166,35 +151,7 @@ describe('agents (MCP)', () => {
   it("the tools are the contract's, each once", () => {
     const names = TOOLS.map((t) => t.name);
     expect(new Set(names).size).toBe(names.length);
-    for (const name of [
-      'steps_list',
-      'steps_get',
-      'steps_create',
-      'steps_update',
-      'steps_complete',
-      'steps_reopen',
-      'steps_move',
-      'steps_reorder',
-      'steps_delete',
-      'tags_list',
-      'tags_add',
-      'tags_set',
-      'tags_remove',
-      'docs_list',
-      'docs_get',
-      'docs_create',
-      'docs_update',
-      'docs_delete',
-      'milestones_list',
-      'milestones_get',
-      'milestones_create',
-      'milestones_update',
-      'milestones_delete',
-      'webhooks_list',
-      'webhooks_get',
-      'phases_list',
-      'projects_list',
-    ]) {
+    for (const name of CONTRACT_TOOLS) {
       expect(names).toContain(name);
     }
   });
