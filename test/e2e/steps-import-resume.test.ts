@@ -45,7 +45,10 @@ const records = (path: string) =>
   readFileSync(path, 'utf8')
     .trim()
     .split('\n')
-    .map((l) => JSON.parse(l) as { line: number; id?: number | null; sent_at?: string; digest?: string });
+    .map(
+      (l) =>
+        JSON.parse(l) as { line: number; id?: number | null; sent_at?: string; digest?: string; pending?: string[] },
+    );
 const creates = () => cli.sent(CREATE, 'POST').filter((e) => e.path === CREATE);
 
 /** Start an import as a child process; resolves once `ready(resultsText)` holds. */
@@ -201,6 +204,76 @@ describe('steps import --results: resuming', () => {
     );
     expect(line3).toMatchObject({ line: 3, ok: true });
     expect(creates().map((e) => (e.body as { title: string }).title)).toEqual(['Row 2']);
+  });
+
+  it('after a run killed between a create and its tags, the next run adds the tags and creates nothing', async () => {
+    const rows = join(dir, 'tagged.csv');
+    writeFileSync(rows, 'title,phase_id,tags\nTagged 1,41,urgent\nTagged 2,41,urgent\n');
+    const results = join(dir, 'results.ndjson');
+    const TAGS = /^\/api\/v1\/steps\/\d+\/tags$/;
+    cli.sb.faults.add({ method: 'POST', path: TAGS, count: 1, action: { type: 'delay', ms: 1500 } });
+    // Killed once line 2's task exists and its tags are on their way.
+    const run = startImport([rows, '--results', results, '--concurrency', '1'], (text) =>
+      text.includes('"pending":["tags"]'),
+    );
+    await run.started;
+    run.child.kill('SIGKILL');
+    expect((await run.exited).signal).toBe('SIGKILL');
+    const [created] = records(results).filter((r) => typeof r.id === 'number');
+    expect(created).toMatchObject({ line: 2, pending: ['tags'] });
+
+    cli.sb.faults.clear();
+    cli.mark();
+    const second = await pw(['steps', 'import', rows, '--results', results, '-o', 'json']);
+    expect(second.code, second.stderr).toBe(0);
+    expect(second.stderr).toContain(
+      `adding the tags of 1 task(s) an earlier run created without them: ${created!.id}\n`,
+    );
+    const out = JSON.parse(second.stdout) as { line: number; id: number; ok: boolean; note?: string; data: any }[];
+    expect(out.map((r) => [r.line, r.ok, r.note ?? null, r.data.title])).toEqual([
+      [2, true, 'created by an earlier run; its tags added now', 'Tagged 1'],
+      [3, true, null, 'Tagged 2'],
+    ]);
+    expect(out[0]!.id).toBe(created!.id);
+    // Line 2's task was not created again; both tasks carry the tag; the file says both lines are done.
+    expect(creates().map((e) => (e.body as { title: string }).title)).toEqual(['Tagged 2']);
+    expect(titleCounts()).toEqual(
+      new Map([
+        ['Tagged 1', 1],
+        ['Tagged 2', 1],
+      ]),
+    );
+    for (const r of out) expect(cli.sb.state.steps[r.id]!.tag_ids).toContain(61);
+    const last = new Map(records(results).map((r) => [r.line, r]));
+    expect([...last.values()].map((r) => [r.line, typeof r.id, 'pending' in r])).toEqual([
+      [2, 'number', false],
+      [3, 'number', false],
+    ]);
+
+    const third = await pw(['steps', 'import', rows, '--results', results]);
+    expect(third.stderr).toMatch(/nothing to do: every row was created by an earlier run\n$/);
+    expect(cli.sent(TAGS, 'POST')).toHaveLength(2);
+  });
+
+  it('when adding the tags failed, the message says how to finish, and the next run does', async () => {
+    const rows = join(dir, 'tagged.csv');
+    writeFileSync(rows, 'title,phase_id,tags\nRefused tags,41,urgent\n');
+    const results = join(dir, 'results.ndjson');
+    cli.sb.faults.add({ method: 'POST', path: /\/tags$/, count: 1, action: { type: 'status', status: 422 } });
+    const first = await pw(['steps', 'import', rows, '--results', results, '-o', 'json']);
+    expect(first.code).toBe(8);
+    const [failed] = JSON.parse(first.stdout) as { line: number; id: number; ok: boolean; error: string }[];
+    expect(failed).toMatchObject({ line: 2, ok: false });
+    expect(failed!.error).toMatch(
+      new RegExp(
+        `^created task ${failed!.id}, but adding its tags failed: .*; add them with \`pwctl tags add ${failed!.id} name:urgent\`, or run the import again with --results ${results.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`,
+      ),
+    );
+
+    const second = await pw(['steps', 'import', rows, '--results', results, '-q']);
+    expect(second.code, second.stderr).toBe(0);
+    expect(creates()).toHaveLength(1);
+    expect(cli.sb.state.steps[failed!.id]!.tag_ids).toEqual([61]);
   });
 
   it('refuses a results file it did not write', async () => {

@@ -39,11 +39,21 @@ describe('matching rows to --results records', () => {
     ]);
     expect(m.changed).toEqual([]);
     expect(m.rerecord).toEqual([
-      { line: 3, digest: 'a', id: 100 },
-      { line: 4, digest: 'b', id: 101 },
-      { line: 5, digest: 'c', id: 102 },
+      { line: 3, digest: 'a', id: 100, followUps: [] },
+      { line: 4, digest: 'b', id: 101, followUps: [] },
+      { line: 5, digest: 'c', id: 102, followUps: [] },
     ]);
     expect(m.moved).toBe(3);
+  });
+
+  it('a task created without its tags keeps that follow-up, on its line or moved', () => {
+    const untagged = log([2, { created: 100, pending: ['tags'] }, 'a'], [3, created(101), 'b']);
+    const same = matchRows(rows('a', 'b'), untagged, 'r.ndjson');
+    expect(same.byLine.get(2)).toEqual({ kind: 'created', id: 100, followUps: ['tags'] });
+    expect(same.byLine.get(3)).toEqual({ kind: 'created', id: 101, followUps: [] });
+    const moved = matchRows(rows('new', 'a', 'b'), untagged, 'r.ndjson');
+    expect(moved.byLine.get(3)).toEqual({ kind: 'created', id: 100, followUps: ['tags'] });
+    expect(moved.rerecord).toContainEqual({ line: 3, digest: 'a', id: 100, followUps: ['tags'] });
   });
 
   it('rows sorted differently, and two identical rows, each matched once', () => {
@@ -94,7 +104,7 @@ describe('matching rows to --results records', () => {
       [4, 102],
     ]);
     // The task kept for line 2 is recorded with what the line holds now.
-    expect(m.rerecord).toEqual([{ line: 2, digest: 'A!', id: 100 }]);
+    expect(m.rerecord).toEqual([{ line: 2, digest: 'A!', id: 100, followUps: [] }]);
   });
 
   it('records from before digests match by line number, as before, and are recorded with a digest', () => {
@@ -105,7 +115,7 @@ describe('matching rows to --results records', () => {
       [3, 'unknown'],
       [4, 'pending'],
     ]);
-    expect(m.rerecord).toEqual([{ line: 2, digest: 'a', id: 100 }]);
+    expect(m.rerecord).toEqual([{ line: 2, digest: 'a', id: 100, followUps: [] }]);
   });
 
   it('a task recorded again on its new line outlives its older record on the old line', () => {

@@ -16,7 +16,7 @@
 // second one would duplicate it) or is a new task in its place (skipping would lose it).
 // Refusing before any request keeps the run all or nothing, as for a bad row, and the
 // message says how to record either answer.
-import type { LineRecord } from './import-results.js';
+import type { FollowUp, LineRecord } from './import-results.js';
 import type { RowProblem } from './import-source.js';
 
 export interface RowOnFile {
@@ -24,15 +24,18 @@ export interface RowOnFile {
   digest: string;
 }
 
-/** What the records say of one row. */
-export type RowMatch = { kind: 'created'; id: number } | { kind: 'unknown'; sentAt: string } | { kind: 'pending' };
+/** What the records say of one row: its task exists (perhaps with follow-ups still to do), its create's outcome is unknown, or it is still to create. */
+export type RowMatch =
+  | { kind: 'created'; id: number; followUps: FollowUp[] }
+  | { kind: 'unknown'; sentAt: string }
+  | { kind: 'pending' };
 
 export interface MatchResult {
   byLine: Map<number, RowMatch>;
   /** Rows edited since an earlier run created (or sent) them: the run is refused. */
   changed: RowProblem[];
   /** Created tasks whose record should name the row's current line and digest: moved rows, and records without a digest. */
-  rerecord: { line: number; digest: string; id: number }[];
+  rerecord: { line: number; digest: string; id: number; followUps: FollowUp[] }[];
   /** Created tasks whose row is no longer in the file (their record's line then). */
   gone: { line: number; id: number }[];
   /** Rows skipped that are on another line than their record's. */
@@ -54,10 +57,11 @@ export function matchRows(
     const { outcome } = record;
     if ('sentAt' in outcome) return byLine.set(row.line, { kind: 'unknown', sentAt: outcome.sentAt });
     if (outcome.created === null) return byLine.set(row.line, { kind: 'pending' });
+    const followUps = outcome.pending ?? [];
     if (record.line !== row.line) moved++;
     if (record.line !== row.line || record.digest !== row.digest)
-      rerecord.push({ line: row.line, digest: row.digest, id: outcome.created });
-    return byLine.set(row.line, { kind: 'created', id: outcome.created });
+      rerecord.push({ line: row.line, digest: row.digest, id: outcome.created, followUps });
+    return byLine.set(row.line, { kind: 'created', id: outcome.created, followUps });
   };
 
   // Its own line's record first, when that record held the same row (or cannot say).

@@ -3,7 +3,8 @@
 // the row held by `digest`:
 //
 //   {"line": 4, "sent_at": "2026-…Z", "digest": "9f…"}   a create for line 4 is being sent
-//   {"line": 4, "id": 412, "digest": "9f…"}              it created task 412 (the contract's record)
+//   {"line": 4, "id": 412, "digest": "9f…", "pending": ["tags"]}  it created task 412; its tags are not added yet
+//   {"line": 4, "id": 412, "digest": "9f…"}              task 412 is done (the contract's record)
 //   {"line": 5, "id": null, "digest": "c0…"}             it was refused: nothing was created
 //
 // `digest` is what the line held (import-row.ts, rowDigest): a later run matches its rows to
@@ -23,7 +24,10 @@ const IMPORT_LOG_FORMAT: CreateLogFormat<number> = {
   extraFields: ['digest'],
 };
 
-export type LineOutcome = { created: number } | { created: null } | { sentAt: string };
+/** What is left to do for a created task: its tags (a run stopped, or the tag request failed, after the create). */
+export type FollowUp = 'tags';
+
+export type LineOutcome = { created: number; pending?: FollowUp[] } | { created: null } | { sentAt: string };
 
 /** A line's last record: what happened, what the line held then, and its place in the file. */
 export interface LineRecord {
@@ -70,8 +74,9 @@ export class ResultsLog {
     this.log.sending(line, sentAt, { digest });
   }
 
-  created(line: number, digest: string, id: number): void {
-    this.log.created(line, id, [], { digest });
+  /** Line `line` created task `id`; `pending` names what is still to do for it (nothing: the line is done). */
+  created(line: number, digest: string, id: number, pending: readonly FollowUp[] = []): void {
+    this.log.created(line, id, pending, { digest });
   }
 
   notCreated(line: number, digest: string): void {
@@ -89,5 +94,8 @@ export class ResultsLog {
 }
 
 function lineOutcome(outcome: CreateOutcome): LineOutcome {
-  return 'sentAt' in outcome ? outcome : ({ created: outcome.created as number | null } as LineOutcome);
+  if ('sentAt' in outcome) return outcome;
+  if (outcome.created === null) return { created: null };
+  const pending = (outcome.pending ?? []).filter((p): p is FollowUp => p === 'tags');
+  return { created: outcome.created as number, ...(pending.length > 0 ? { pending } : {}) };
 }

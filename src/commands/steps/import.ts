@@ -2,11 +2,13 @@
 // the first request; creates run through the bulk runner (rate-limit pacing, concurrency,
 // progress, Ctrl-C); each row's tags are added after its create. With --results, every
 // create is recorded as it happens with what its row held, and a later run skips the rows
-// recorded, wherever they are in the file now (import-match.ts).
+// recorded, wherever they are in the file now (import-match.ts). A task created without its
+// tags (the run stopped between the two, or the tag request failed) is recorded so, and a
+// later run adds them, creating nothing.
 import { resolve } from 'node:path';
 import type { ApiClient } from '../../api/client.js';
 import { ApiError, certainlyNotApplied } from '../../api/errors.js';
-import { createStep } from '../../api/steps.js';
+import { createStep, getStep } from '../../api/steps.js';
 import { addTags } from '../../api/tags.js';
 import { MAX_TAG_REFERENCES, type Step, type TagChange } from '../../api/types.js';
 import { UsageError } from '../../errors.js';
@@ -29,6 +31,8 @@ import type { importRows } from './index.js';
 interface ImportItem {
   row: ImportRow;
   createdId?: number;
+  /** An earlier run created the task but did not add its tags: only they are sent. */
+  tagsOnly?: boolean;
   /** An earlier run's create whose outcome cannot be told: reported, never sent again. */
   undecided?: string;
 }
@@ -66,13 +70,23 @@ export const run: RunOf<typeof importRows> = async (ctx, opts) => {
   }
 
   const pending = rows.filter((row) => matched?.byLine.get(row.line)?.kind !== 'created');
+  const tagsOnly = rows.flatMap((row): ImportItem[] => {
+    const match = matched?.byLine.get(row.line);
+    return match?.kind === 'created' && match.followUps.includes('tags')
+      ? [{ row, createdId: match.id, tagsOnly: true }]
+      : [];
+  });
   if (rows.length > pending.length) {
     const moved = matched?.moved ? `; ${matched.moved} of them on other lines now` : '';
     ctx.io.notice(
       `skipping ${rows.length - pending.length} of ${rows.length} rows: created by an earlier run (${opts.results}${moved})`,
     );
   }
-  if (rows.length === 0 || pending.length === 0) {
+  if (tagsOnly.length > 0)
+    ctx.io.notice(
+      `adding the tags of ${tagsOnly.length} task(s) an earlier run created without them: ${tagsOnly.map((i) => i.createdId).join(', ')}`,
+    );
+  if (rows.length === 0 || pending.length + tagsOnly.length === 0) {
     ctx.io.notice(
       rows.length === 0
         ? `nothing to do: ${file === '-' ? 'standard input' : file} holds no rows`
@@ -83,8 +97,10 @@ export const run: RunOf<typeof importRows> = async (ctx, opts) => {
 
   if (!ctx.dryRun) log?.open();
   const client = await ctx.api();
-  const items = await resolveUnknown(ctx, client, pending, log, matched);
-  if (ctx.dryRun && items.some((item) => item.row.tags.length > 0)) {
+  const items = [...tagsOnly, ...(await resolveUnknown(ctx, client, pending, log, matched))].sort(
+    (a, b) => a.row.line - b.row.line,
+  );
+  if (ctx.dryRun && items.some((item) => item.row.tags.length > 0 && !item.tagsOnly)) {
     ctx.io.notice(
       "--dry-run: each row's tags are added after its create (POST /api/v1/steps/<new id>/tags), not shown",
     );
@@ -93,7 +109,11 @@ export const run: RunOf<typeof importRows> = async (ctx, opts) => {
     done: 'created',
     concurrency: opts.concurrency,
     view: IMPORT_RESULT_VIEW,
-    key: (item) => ({ line: item.row.line, id: item.createdId ?? null }),
+    key: (item) => ({
+      line: item.row.line,
+      id: item.createdId ?? null,
+      ...(item.tagsOnly ? { more: { note: 'created by an earlier run; its tags added now' } } : {}),
+    }),
     failureIsPartial: true,
     nothingToDo: 'nothing to do: every row was created by an earlier run',
   });
@@ -135,7 +155,8 @@ async function resolveUnknown(
  * is now; tasks whose rows are gone are told once.
  */
 function recordMatches(ctx: Ctx, log: ResultsLog, matched: MatchResult): void {
-  if (!ctx.dryRun) for (const { line, digest, id } of matched.rerecord) log.created(line, digest, id);
+  if (!ctx.dryRun)
+    for (const { line, digest, id, followUps } of matched.rerecord) log.created(line, digest, id, followUps);
   if (matched.gone.length === 0) return;
   const tasks = matched.gone.map((g) => `${g.id} (line ${g.line})`).join(', ');
   ctx.io.notice(
@@ -147,6 +168,11 @@ async function importRow(ctx: Ctx, client: ApiClient, item: ImportItem, log: Res
   if (item.undecided) throw new Error(item.undecided);
   const { row } = item;
   const recording = log && !ctx.dryRun;
+  if (item.tagsOnly) {
+    const { tags } = await finishTags(client, item.createdId!, row, recording ? log : undefined);
+    // The result shows the task, as a create's does; its tags are what the last request left.
+    return { ...(await getStep(client, item.createdId!)), tags };
+  }
   if (recording) log.sending(row.line, row.digest, new Date().toISOString());
   let step: Step;
   try {
@@ -161,21 +187,33 @@ async function importRow(ctx: Ctx, client: ApiClient, item: ImportItem, log: Res
     }
     throw error;
   }
-  if (recording) log.created(row.line, row.digest, step.id);
+  // Until its tags are added the line is not done: a run stopped in between leaves that said.
+  if (recording) log.created(row.line, row.digest, step.id, row.tags.length > 0 ? ['tags'] : []);
   item.createdId = step.id;
   if (row.tags.length === 0) return step;
-  return { ...step, tags: await addRowTags(client, step.id, row) };
+  return { ...step, ...(await finishTags(client, step.id, row, recording ? log : undefined)) };
 }
 
-/** At most 100 references per request; adding is cumulative, so a longer list goes in parts. */
-async function addRowTags(client: ApiClient, stepId: number, row: ImportRow): Promise<Step['tags']> {
+/**
+ * Adds a created task's tags (at most 100 references per request; adding is cumulative and
+ * keeps what is there, so a longer list goes in parts and adding again is harmless), then
+ * records the line done. Answers the task as the last request left it: its id and tags.
+ */
+async function finishTags(
+  client: ApiClient,
+  stepId: number,
+  row: ImportRow,
+  log: ResultsLog | undefined,
+): Promise<Step> {
   let change: TagChange | undefined;
   try {
     for (const part of chunk(row.tags, MAX_TAG_REFERENCES)) change = await addTags(client, stepId, { tags: part });
   } catch (error) {
     const refs = row.tags.map((ref) => (typeof ref === 'number' ? String(ref) : shellWord(`name:${ref}`))).join(' ');
-    const message = `created task ${stepId}, but adding its tags failed: ${(error as Error).message}; add them with \`pwctl tags add ${stepId} ${refs}\``;
+    const again = log ? `, or run the import again with --results ${shellWord(log.path)}` : '';
+    const message = `created task ${stepId}, but adding its tags failed: ${(error as Error).message}; add them with \`pwctl tags add ${stepId} ${refs}\`${again}`;
     throw error instanceof ApiError ? error.with({ message }) : new Error(message);
   }
-  return change?.data;
+  log?.created(row.line, row.digest, stepId);
+  return { id: stepId, tags: change?.data } as Step;
 }
