@@ -53,6 +53,29 @@ export function parseWholeNumber(
   return n;
 }
 
+const BYTE_UNITS: Record<string, number> = { '': 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 };
+
+/** A size in bytes: a whole number, or with K, M or G (KiB, MiB, GiB: 1024-based), of at least `min` (`minInWords`). */
+export function parseByteSize(value: string, name: InputName, min: number, minInWords: string): number {
+  const m = /^([0-9]+)\s*([kmg]?)(?:i?b)?$/i.exec(value.trim());
+  const n = m ? Number(m[1]) * BYTE_UNITS[m[2]!.toLowerCase()]! : Number.NaN;
+  if (!(n >= min && Number.isSafeInteger(n))) {
+    throw new UsageError(
+      `${name} must be a size of at least ${minInWords}: bytes, or with K, M or G (1024-based: 512M, 2G), got ${shown(value)}`,
+    );
+  }
+  return n;
+}
+
+/** A size as parseByteSize reads it back: `512M`, `2G`, `1536K`, or bytes. */
+export function byteSizeText(bytes: number): string {
+  for (const unit of ['G', 'M', 'K'] as const) {
+    const size = BYTE_UNITS[unit.toLowerCase()]!;
+    if (bytes % size === 0) return `${bytes / size}${unit}`;
+  }
+  return String(bytes);
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function parseUuid(value: string, name: InputName): string {

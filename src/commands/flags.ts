@@ -8,6 +8,7 @@ import type { CompletionSpec } from '../completion/values.js';
 import type { Ctx } from './context.js';
 import { UsageError } from '../errors.js';
 import {
+  parseByteSize,
   parseCount,
   parseDate,
   parseDay,
@@ -448,6 +449,19 @@ export function port<const O extends CommonOptions<number> & { bare?: number }>(
     (raw, input) => (raw === true ? bare : parse(String(raw), input.name)),
     api,
   );
+}
+
+/** A size in bytes, at least `min`: `1048576`, `512M`, `2GiB` (src/validate.ts, parseByteSize). */
+export function byteSize<const O extends CommonOptions<number> & { min: number; minInWords: string }>(
+  spec: string,
+  help: string,
+  options: O,
+): Flag<number, PresentOf<O>> {
+  const parse = (v: string, name: string) => parseByteSize(v, name, options.min, options.minInWords);
+  return build(spec, '<size>', help, options, parse, {
+    schema: { type: 'integer', minimum: options.min },
+    fromJson: (v, f) => parse(String(v), f),
+  });
 }
 
 /** A number of seconds, more than 0 and at most an hour. */

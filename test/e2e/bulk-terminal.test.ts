@@ -100,7 +100,16 @@ describe.skipIf(!hasPty)('bulk verbs on a terminal', () => {
       expect(rows.length).toBeGreaterThan(0);
       expect(rows.length).toBeLessThan(30);
       const summary = lines.filter((l) => /reopened/.test(l));
-      expect(summary).toEqual([`${rows.length} reopened, 0 failed, ${30 - rows.length} not attempted (interrupted)`]);
+      expect(summary).toHaveLength(1);
+      const [, reopened, notAttempted] = /^(\d+) reopened, 0 failed, (\d+) not attempted \(interrupted\)$/
+        .exec(summary[0]!)!
+        .map(Number);
+      expect(reopened! + notAttempted!).toBe(30);
+      // Every row shown is counted. A row or two written just before the Ctrl-C may not be on
+      // the screen: on Ctrl-C the terminal flushes its output queue (POSIX, unless NOFLSH), and
+      // on a loaded machine the pseudo-terminal may not have been read before that.
+      expect(reopened).toBeGreaterThanOrEqual(rows.length);
+      expect(reopened! - rows.length).toBeLessThanOrEqual(2);
     } finally {
       sb.faults.clear();
     }

@@ -3,7 +3,7 @@
 // deliveries list | show | replay` reading it back byte for byte; a restart, a SIGKILL and two
 // listeners at once; the bound; --no-inbox; and the mistakes refused before anything happens.
 import http from 'node:http';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src/sandbox/index.js';
@@ -401,7 +401,7 @@ describe("a listener keeping the sandbox's deliveries", () => {
         .map((line) => JSON.parse(line).duplicate),
     ).toEqual([false, true]);
     expect(stderr).toContain(
-      `keeping deliveries in ${inboxOf(configDir)} (the newest 10,000): \`pwctl webhooks deliveries list\`\n`,
+      `keeping deliveries in ${inboxOf(configDir)} (the newest 10,000, at most 512M): \`pwctl webhooks deliveries list\`\n`,
     );
     expect(stderr.trim().split('\n').at(-1)).toBe(
       'received 6, verified 2, rejected 4, duplicates 1, forwarded 0 ok / 0 failed',
@@ -542,7 +542,7 @@ describe('the bound and --no-inbox', () => {
   it('--inbox-size keeps the newest n, the oldest dropped', async () => {
     const configDir = makeConfigDir();
     const listener = await listen(['--secret', secret, '--inbox-size', '5'], configDir);
-    expect(listener.output('stderr')).toContain('(the newest 5)');
+    expect(listener.output('stderr')).toContain('(the newest 5, at most 512M)');
     for (let n = 1; n <= 12; n++) expect(await signed(listener.url, taskBody(n), secret)).toBe(204);
     await listener.stop();
     const rows = await list(configDir);
@@ -553,6 +553,26 @@ describe('the bound and --no-inbox', () => {
       await runCli(['webhooks', 'deliveries', 'show', (await keptIds(configDir)).oldest], { configDir }),
       /is not in the inbox/,
     );
+  });
+
+  it('--inbox-bytes bounds a flood of large forged bodies: the oldest dropped, the newest kept', async () => {
+    const configDir = makeConfigDir();
+    const listener = await listen(['--secret', secret, '--inbox-bytes', '1M'], configDir);
+    expect(listener.output('stderr')).toContain('(the newest 10,000, at most 1M)');
+    // 40 unsigned 100 kB bodies (rejected, and kept as rejected): 4 MB sent, about 5.3 MB as records.
+    const forged = Buffer.alloc(100_000, 0x7a);
+    for (let n = 0; n < 40; n++) expect(await post(listener.url, forged, {})).toBe(401);
+    expect(await signed(listener.url, taskBody(41), secret)).toBe(204);
+    await listener.stop();
+    const rows = await list(configDir, ['--all']);
+    expect(rows.length).toBeLessThan(15);
+    expect(rows[0]).toMatchObject({ verdict: 'verified', size: taskBody(41).length });
+    expect(rows.slice(1).every((r) => r.verdict === 'rejected' && r.size === 100_000)).toBe(true);
+    const dir = inboxOf(configDir);
+    const onDisk = readdirSync(dir)
+      .filter((f) => f.endsWith('.ndjson'))
+      .reduce((n, f) => n + statSync(join(dir, f)).size, 0);
+    expect(onDisk).toBeLessThanOrEqual(1024 * 1024 + 140_000);
   });
 
   it('--no-inbox keeps nothing', async () => {
@@ -631,6 +651,15 @@ describe('mistakes exit 2 with one line, before anything', () => {
     [['webhooks', 'listen', '--no-inbox', '--inbox-size', '5'], /--no-inbox and --inbox-size cannot be used together/],
     [['webhooks', 'listen', '--inbox-size', '0'], /--inbox-size must be a whole number from 1 to 1000000, got "0"/],
     [['webhooks', 'listen', '--inbox-size', '2000000'], /--inbox-size must be .*1000000/],
+    [
+      ['webhooks', 'listen', '--inbox-bytes', '100K'],
+      /--inbox-bytes must be a size of at least 1M: bytes, or with K, M or G \(1024-based: 512M, 2G\), got "100K"/,
+    ],
+    [['webhooks', 'listen', '--inbox-bytes', 'lots'], /--inbox-bytes must be a size of at least 1M/],
+    [
+      ['webhooks', 'listen', '--no-inbox', '--inbox-bytes', '2G'],
+      /--no-inbox and --inbox-bytes cannot be used together/,
+    ],
   ])('%j', async (args, pattern) => {
     expectUsageError(await runCli(args, { configDir }), pattern);
   });

@@ -2,7 +2,16 @@
 // killed writer leaves behind, and several writers — in one process and in real processes
 // appending to the same segments at once.
 import { spawn } from 'node:child_process';
-import { appendFileSync, chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  chmodSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
@@ -12,6 +21,7 @@ import { DeliveryIds, idTime, isDeliveryId } from '../../src/webhooks/inbox/ids.
 import { findEntries, readEntries, readSummaries } from '../../src/webhooks/inbox/reader.js';
 import { decodeEntry, decodeSummary, encodeEntry, splitRecords } from '../../src/webhooks/inbox/record.js';
 import { listSegments, segmentCapacity, segmentsKept } from '../../src/webhooks/inbox/segments.js';
+import { DEFAULT_INBOX_BYTES } from '../../src/webhooks/inbox/size.js';
 import { InboxWriter } from '../../src/webhooks/inbox/writer.js';
 import { ROOT } from '../helpers/cli.js';
 
@@ -32,8 +42,13 @@ function tempDir(): string {
   return join(temp('pwctl-inbox-'), 'inbox', 'default');
 }
 
-async function open(dir: string, size: number, errors: unknown[] = []): Promise<InboxWriter> {
-  const writer = await InboxWriter.open(dir, { size, onError: (error) => errors.push(error) });
+async function open(
+  dir: string,
+  size: number,
+  errors: unknown[] = [],
+  bytes = DEFAULT_INBOX_BYTES,
+): Promise<InboxWriter> {
+  const writer = await InboxWriter.open(dir, { size, bytes, onError: (error) => errors.push(error) });
   writers.push(writer);
   return writer;
 }
@@ -186,6 +201,43 @@ describe('segments and the bound', () => {
     expect(readEntries(dir, 2).map((e) => e.id)).toEqual([ids.at(-1), ids.at(-2)]);
   });
 
+  it('keeps no more than --inbox-bytes on disk: a flood of large bodies drops the oldest, the newest stay', async () => {
+    const dir = tempDir();
+    const bytes = 2 * 1024 * 1024;
+    const writer = await open(dir, 10_000, [], bytes);
+    const ids: string[] = [];
+    // 100 deliveries of 100 kB (records of ~133 kB in base64): 13 MB sent, the bound 2 MiB.
+    for (let n = 0; n < 100; n++) {
+      const id = writer.ids.next(Date.now());
+      ids.push(id);
+      writer.add(entry(id, n, Buffer.alloc(100_000, 0x61 + (n % 26))));
+      await writer.drain();
+    }
+    // Sizes as they are now: a segment may be deleted between the listing and its stat.
+    const onDisk = () =>
+      listSegments(dir).reduce(
+        (n, seq) =>
+          n +
+          (statSync(join(dir, `seg-${String(seq).padStart(10, '0')}.ndjson`), { throwIfNoEntry: false })?.size ?? 0),
+        0,
+      );
+    // Old segments are deleted off the event loop; what stays is within the bound and one record more.
+    await until(() => onDisk() <= bytes + 140_000);
+    expect(onDisk()).toBeLessThanOrEqual(bytes + 140_000);
+    const kept = readSummaries(dir).map((s) => s.id);
+    expect(kept.length).toBeGreaterThanOrEqual(8);
+    expect(kept.length).toBeLessThan(20);
+    expect(kept).toEqual(ids.slice(-kept.length).reverse());
+    expect(findEntries(dir, [ids.at(-1)!]).get(ids.at(-1)!)?.body.length).toBe(100_000);
+  });
+
+  it('small deliveries stay bounded by count, the byte bound untouched', async () => {
+    const dir = tempDir();
+    const writer = await open(dir, 25, [], 1024 * 1024);
+    const ids = await addMany(writer, 60);
+    expect(readSummaries(dir).map((s) => s.id)).toEqual(ids.slice(-25).reverse());
+  });
+
   it('survives a restart: a new writer appends after what the last one kept, with new ids', async () => {
     const dir = tempDir();
     const first = await open(dir, 100);
@@ -233,7 +285,7 @@ describe('segments and the bound', () => {
     expect(() => readSummaries(dir)).toThrow(
       /inbox directory .* is writable by its group and others, who could plant deliveries .*; fix it with chmod 700/,
     );
-    await expect(InboxWriter.open(dir, { size: 10, onError: () => {} })).rejects.toThrow(
+    await expect(InboxWriter.open(dir, { size: 10, bytes: DEFAULT_INBOX_BYTES, onError: () => {} })).rejects.toThrow(
       /writable by its group and others/,
     );
   });
@@ -276,7 +328,7 @@ describe('real processes appending to one inbox at once', () => {
       driver,
       `import { InboxWriter } from ${JSON.stringify(bundle)};
 const [dir, count, size] = [process.argv[2], Number(process.argv[3]), Number(process.argv[4])];
-const writer = await InboxWriter.open(dir, { size, onError: (e) => { console.error(String(e)); process.exitCode = 1; } });
+const writer = await InboxWriter.open(dir, { size, bytes: 512 * 1024 * 1024, onError: (e) => { console.error(String(e)); process.exitCode = 1; } });
 const ids = [];
 for (let n = 0; n < count; n++) {
   const id = writer.ids.next(Date.now());

@@ -137,6 +137,7 @@ describe('listener entries', () => {
     const dir = join(root, 'inbox');
     const inbox = await InboxWriter.open(dir, {
       size: 100,
+      bytes: 1024 * 1024,
       onError: (e) => {
         throw e;
       },

@@ -4,9 +4,24 @@ import { WEBHOOK_EVENTS } from '../../api/types.js';
 import { parseTrueFalse } from '../../validate.js';
 import { groupedCount } from '../../output/view.js';
 import { bind, nounBody, verb } from '../declare.js';
-import { count, custom, flag, id, listOf, oneOf, path, port, raw, seconds, text, texts, url } from '../flags.js';
+import {
+  byteSize,
+  count,
+  custom,
+  flag,
+  id,
+  listOf,
+  oneOf,
+  path,
+  port,
+  raw,
+  seconds,
+  text,
+  texts,
+  url,
+} from '../flags.js';
 import { LIST_FLAGS } from '../list-flags.js';
-import { DEFAULT_INBOX_SIZE, MAX_INBOX_SIZE } from '../../webhooks/inbox/size.js';
+import { DEFAULT_INBOX_SIZE, MAX_INBOX_SIZE, MIN_INBOX_BYTES } from '../../webhooks/inbox/size.js';
 import { pickWebhook } from '../pick.js';
 import { deliveries } from './deliveries/index.js';
 
@@ -149,8 +164,13 @@ Every delivery answered (accepted, or rejected for its signature or size) is kep
       `keep the newest this many deliveries in the inbox (default ${groupedCount(DEFAULT_INBOX_SIZE)})`,
       { max: MAX_INBOX_SIZE },
     ),
+    inboxBytes: byteSize(
+      '--inbox-bytes',
+      'and at most about this much of them on disk, dropping the oldest first (default 512M)',
+      { min: MIN_INBOX_BYTES, minInWords: '1M' },
+    ),
   },
-  rules: [{ exclusive: ['inbox', 'inboxSize'] }],
+  rules: [{ exclusive: ['inbox', 'inboxSize'] }, { exclusive: ['inbox', 'inboxBytes'] }],
   examples: [
     'pwctl webhooks listen --port 8787 --secret-file ~/.config/pwctl-hooks.secret',
     'pwctl webhooks listen -o ndjson | jq .payload.title',

@@ -3,7 +3,7 @@ import { isLoopbackHost } from '../../api/no-proxy.js';
 import { CommandFailedError, UsageError } from '../../errors.js';
 import { escapeInline } from '../../output/sanitize.js';
 import { groupedCount } from '../../output/view.js';
-import { requireNonEmpty } from '../../validate.js';
+import { byteSizeText, requireNonEmpty } from '../../validate.js';
 import type { DeliveryRecord } from '../../webhooks/delivery-record.js';
 import { parseForwardTarget, type ForwardOutcome } from '../../webhooks/forward.js';
 import type { Inspector } from '../../webhooks/inspect/server.js';
@@ -47,7 +47,7 @@ export const run: RunOf<typeof listen> = async (ctx, opts) => {
     show: (r) => err(rejectionLine(r)),
     summarise: (total, groups) => err(rejectionSummaryLine(total, groups)),
   });
-  const inbox = opts.inbox ? await openInbox(ctx, opts.inboxSize) : undefined;
+  const inbox = opts.inbox ? await openInbox(ctx, opts.inboxSize, opts.inboxBytes) : undefined;
 
   const network = () => new Network({ caFile: ctx.settings.caFile, env: ctx.env });
   // The page's deliveries, kept only with --inspect (its code is loaded only then).
@@ -150,7 +150,7 @@ export const run: RunOf<typeof listen> = async (ctx, opts) => {
   for (const target of forwardTo) ctx.io.notice(`forwarding ${target.event ?? 'every event'} to ${target.url.href}`);
   if (inbox)
     ctx.io.notice(
-      `keeping deliveries in ${inbox.dir} (the newest ${groupedCount(inbox.options.size)}): \`pwctl webhooks deliveries list\``,
+      `keeping deliveries in ${inbox.dir} (the newest ${groupedCount(inbox.options.size)}, at most ${byteSizeText(inbox.options.bytes)}): \`pwctl webhooks deliveries list\``,
     );
   ctx.io.notice('press Ctrl-C to stop');
   // Before the ready line: a script that signals as soon as it reads it must find the handler.

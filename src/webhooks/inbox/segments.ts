@@ -2,7 +2,8 @@
 //
 //   <data dir>/inbox/<profile>/        0700, refused when another user controls it
 //     seg-0000000001.ndjson …          segments, oldest first: records as ./record.ts writes them
-//     inbox.json                       {"size": n}: the newest n deliveries are kept (--inbox-size)
+//     inbox.json                       {"size": n}: the newest n deliveries are kept (--inbox-size),
+//                                      within --inbox-bytes on disk
 //     writers/<tag>.lock               the writer tag of each listener running now (./ids.ts)
 //
 // Segments are appended to, never rewritten; the inbox is bounded by deleting whole old ones.
@@ -37,6 +38,11 @@ export function segmentCapacity(size: number): number {
  */
 export function segmentsKept(size: number): number {
   return Math.ceil(size / segmentCapacity(size)) + 1;
+}
+
+/** Bytes a segment takes before the next is started: a tenth of the inbox's bytes, as for deliveries. */
+export function segmentByteCapacity(bytes: number): number {
+  return Math.max(1, Math.floor(bytes / 10));
 }
 
 export function segmentName(seq: number): string {

@@ -17,6 +17,8 @@
 // - the writer that starts a segment deletes the oldest ones beyond what the bound keeps; a
 //   writer that finds the segment it just wrote to deleted (it had fallen that far behind)
 //   writes its records again into the newest one.
+// A segment is full at a tenth of --inbox-size deliveries or a tenth of --inbox-bytes, which
+// comes first; what the bound keeps is the newest --inbox-size deliveries within --inbox-bytes.
 // Records are counted by their line ends, including those other writers wrote, so a
 // segment is full when it really holds its capacity, whoever wrote it.
 import {
@@ -46,6 +48,7 @@ import {
   WRITERS_DIR,
   ensureInboxDir,
   listSegments,
+  segmentByteCapacity,
   segmentCapacity,
   segmentName,
   segmentsKept,
@@ -54,6 +57,8 @@ import {
 export interface InboxWriterOptions {
   /** Keep the newest this many deliveries (--inbox-size). */
   size: number;
+  /** And no more than about this many bytes of them (--inbox-bytes): the oldest segments go first. */
+  bytes: number;
   /** A write failed: those entries are lost. The writer goes on with the next ones. */
   onError(error: unknown, lost: number): void;
 }
@@ -71,6 +76,7 @@ const CREATE_NEW = APPEND | constants.O_CREAT | constants.O_EXCL;
 export class InboxWriter {
   readonly ids: DeliveryIds;
   readonly #capacity: number;
+  readonly #byteCapacity: number;
   readonly #kept: number;
   #pending: InboxEntry[] = [];
   #scheduled = false;
@@ -94,6 +100,7 @@ export class InboxWriter {
   ) {
     this.ids = new DeliveryIds(tagNumber);
     this.#capacity = segmentCapacity(options.size);
+    this.#byteCapacity = segmentByteCapacity(options.bytes);
     this.#kept = segmentsKept(options.size);
     this.#timer = setInterval(() => this.#sync(), SYNC_INTERVAL_MS);
     this.#timer.unref();
@@ -168,7 +175,7 @@ export class InboxWriter {
   #write(records: Buffer[]): void {
     if (this.#fd === undefined) this.#openNewest();
     else this.#followOthers();
-    if (this.#count >= this.#capacity) this.#startNext();
+    if (this.#count >= this.#capacity || this.#scanned >= this.#byteCapacity) this.#startNext();
     let length = appendAll(this.#fd!, records);
     this.#dirty = true;
     let size = fstatSync(this.#fd!);
@@ -188,7 +195,8 @@ export class InboxWriter {
     // A look at the directory now and then is enough: what it prevents is a segment filling
     // well past its capacity, and a segment deleted under this writer is caught after each write.
     const now = Date.now();
-    if (now - this.#lookedAt < FOLLOW_INTERVAL_MS && this.#count < this.#capacity) return;
+    if (now - this.#lookedAt < FOLLOW_INTERVAL_MS && this.#count < this.#capacity && this.#scanned < this.#byteCapacity)
+      return;
     this.#lookedAt = now;
     let mtime: number;
     try {
@@ -240,12 +248,27 @@ export class InboxWriter {
       this.#openNewest();
       return;
     }
-    for (const seq of listSegments(this.dir)) {
-      if (seq > next - this.#kept) break;
+    for (const seq of this.#beyondBound(next)) {
       // Off the event loop: freeing a segment's blocks takes the file system a moment.
       // Another listener may have deleted it first.
       unlink(join(this.dir, segmentName(seq)), ignore);
     }
+  }
+
+  /**
+   * The segments older than `next` (just started, empty) that the bound no longer keeps: those
+   * beyond the newest `segmentsKept`, and, newest first, those past what leaves room within
+   * --inbox-bytes for `next` to fill. The segment just finished is always kept.
+   */
+  #beyondBound(next: number): number[] {
+    const older = listSegments(this.dir).filter((seq) => seq < next);
+    const beyond = older.filter((seq) => seq <= next - this.#kept);
+    let bytes = 0;
+    for (const seq of older.filter((seq) => seq > next - this.#kept).reverse()) {
+      bytes += sizeOf(join(this.dir, segmentName(seq)));
+      if (seq < next - 1 && bytes > this.options.bytes - this.#byteCapacity) beyond.push(seq);
+    }
+    return beyond;
   }
 
   /** Create segment `seq` and write to it; false when it exists already. */
@@ -315,6 +338,16 @@ function appendAll(fd: number, records: Buffer[]): number {
     for (let offset = 0; offset < rest.length; ) offset += writeSync(fd, rest, offset);
   }
   return length;
+}
+
+/** A segment's size; 0 once another listener deleted it. */
+function sizeOf(path: string): number {
+  try {
+    return statSync(path).size;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+    throw error;
+  }
 }
 
 /** Line ends in bytes [from, to) of the file. */

@@ -5,7 +5,7 @@ import { escapeInline } from '../../../output/sanitize.js';
 import type { InboxEntry } from '../../../webhooks/inbox/entry.js';
 import { findEntries } from '../../../webhooks/inbox/reader.js';
 import { inboxDir } from '../../../webhooks/inbox/segments.js';
-import { DEFAULT_INBOX_SIZE } from '../../../webhooks/inbox/size.js';
+import { DEFAULT_INBOX_BYTES, DEFAULT_INBOX_SIZE } from '../../../webhooks/inbox/size.js';
 import { InboxWriter } from '../../../webhooks/inbox/writer.js';
 import type { Ctx } from '../../context.js';
 
@@ -14,12 +14,17 @@ export function inboxDirOf(ctx: Ctx): string {
 }
 
 /** The inbox `listen` writes to; a failure to write it later is a warning (once per cause), never the end of the listener. */
-export async function openInbox(ctx: Ctx, size = DEFAULT_INBOX_SIZE): Promise<InboxWriter> {
+export async function openInbox(
+  ctx: Ctx,
+  size = DEFAULT_INBOX_SIZE,
+  bytes = DEFAULT_INBOX_BYTES,
+): Promise<InboxWriter> {
   const dir = inboxDirOf(ctx);
   const warned = new Set<string>();
   try {
     return await InboxWriter.open(dir, {
       size,
+      bytes,
       onError(error) {
         const cause = causeOf(error);
         if (warned.has(cause)) return;
