@@ -92,5 +92,5 @@ export function summaryLine(
  * cut; what is not known yet (a created task's id, the outcome) the view's widths cover.
  */
 export function pendingResult(key: BulkKey): BulkResult<never> {
-  return { ...keyed(key), ok: false, status: null, error: '' };
+  return { ...keyed(key), ...key.more, ok: false, status: null, error: '' };
 }

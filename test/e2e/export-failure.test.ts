@@ -70,8 +70,26 @@ describe('export when a list fails', () => {
       const r = await runCli(['export', dir], { env: env() });
       expect(r.code, r.stderr).toBe(3);
       expect(r.stderr).toBe('error: reading tasks: GET /api/v1/steps?page=2: 404 Not Found: No such page.\n');
-      expect(readdirSync(dir)).toEqual([]);
+      // The run made the directory; it takes it back: the file system is as it was.
+      expect(existsSync(dir)).toBe(false);
     }
+  });
+
+  it('an empty directory that was there before stays, empty', async () => {
+    const dir = freshDir();
+    mkdirSync(dir);
+    const r = await runInProcess(['export', dir], { env: env() });
+    expect(r.code).toBe(3);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('directories made for it (parents too) are removed when it fails before reading anything', async () => {
+    const parent = join(freshDir(), 'nested');
+    const dir = join(parent, 'backup');
+    const r = await runInProcess(['export', dir], { env: { PWCTL_BASE_URL: baseUrl } });
+    expect(r.code).toBe(4); // no credentials: before any request
+    expect(existsSync(parent)).toBe(false);
+    expect(existsSync(join(parent, '..'))).toBe(false);
   });
 
   it('leaves an earlier complete export in the directory untouched (--force)', async () => {
@@ -113,7 +131,7 @@ describe('export when a list fails', () => {
       const r = await run.result;
       expect(r.code).toBe(130);
       expect(r.stderr).toMatch(/^error: interrupted: nothing was written\n$/);
-      expect(existsSync(dir) ? readdirSync(dir) : []).toEqual([]);
+      expect(existsSync(dir)).toBe(false);
     } finally {
       hangFirstPage = false;
     }

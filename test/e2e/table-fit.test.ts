@@ -126,6 +126,89 @@ describe.skipIf(!hasPty)("a bulk verb's results on a terminal", () => {
   });
 });
 
+describe.skipIf(!hasPty)("restore's results on a terminal", () => {
+  /** A request straight to the sandbox, as its manager. */
+  async function api(method: string, path: string, body?: unknown): Promise<any> {
+    const response = await fetch(`${sb.baseUrl}/api/v1/${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${sb.tokens.manager}`, 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    expect(response.ok, `${method} ${path}`).toBe(true);
+    return response.status === 204 ? undefined : response.json();
+  }
+
+  it("a new subscription's secret and a failure's message whole, titles shortened, at 200 and at 80 columns", async () => {
+    const work = mkdtempSync(join(tmpdir(), 'pwctl-fit-restore-'));
+    const configDir = makeConfigDir();
+    const dir = join(work, 'backup');
+    const longTitle = 'A milestone whose title is far too long for the title column of a table';
+    const milestone = (await api('POST', 'milestones', { title: longTitle, project_id: 31, due_date: '2026-09-01' }))
+      .data;
+    const hook = await api('POST', 'webhooks', {
+      url: 'https://hooks.example.com/fit',
+      event: 'task.created',
+      company_id: 1,
+    });
+    expect((await runInProcess(['export', dir, '-q'], { env: sandboxEnv(sb), configDir })).code).toBe(0);
+
+    await api('DELETE', `milestones/${milestone.id}`);
+    await api('DELETE', `webhooks/${hook.id}`);
+    for (const cols of [200, 80]) {
+      // The milestone's create is refused with a long message; the subscription is created anew.
+      sb.faults.add({
+        method: 'POST',
+        path: '/api/v1/milestones',
+        count: 1,
+        action: {
+          type: 'status',
+          status: 422,
+          body: {
+            message: `The milestone cannot be created right now: ${'the project is being archived; '.repeat(3)}try later.`,
+          },
+        },
+      });
+      const r = await onTerminal(['restore', dir, '--only', 'milestones,webhooks'], cols, sandboxEnv(sb), configDir);
+      sb.faults.clear();
+      expect(r.code, r.output).toBe(8);
+      const lines = linesOf(r.output);
+      const header = lines.find((l) => l.startsWith('KIND'))!;
+      // At 80 columns TITLE gives way to DETAIL, which must be whole.
+      expect(header).toMatch(
+        cols === 200 ? /^KIND +ID +RESULT +NEW ID +TITLE +DETAIL$/ : /^KIND +ID +RESULT +NEW ID +(TITLE +)?DETAIL$/,
+      );
+      // The table's lines (the notices around it are lines of their own, wrapped by the terminal).
+      expectFits(
+        lines.slice(
+          lines.indexOf(header),
+          lines.findIndex((l) => /^\d+ done, \d+ failed$/.test(l)),
+        ),
+        cols,
+      );
+      // The secret is shown only here: whole, wherever the table wraps it.
+      const rowStart = (kind: string, id: number) =>
+        lines.find((l) => new RegExp(`^${kind} +${id} `).test(l))?.match(/^\S+ +\S+ /)?.[0] ?? `${kind} ${id}`;
+      const hookRow = rowStart('webhooks', hook.id);
+      const newHook = Object.values(sb.state.webhooks).find((w) => w.url === 'https://hooks.example.com/fit')!;
+      expect(cellOf(lines, header, hookRow, 'DETAIL')).toContain(
+        squeezed(`signing secret (shown only now): ${newHook.secret}`),
+      );
+      const failed = rowStart('milestones', milestone.id);
+      expect(lines.find((l) => l.startsWith(failed))).toMatch(/create failed/);
+      expect(cellOf(lines, header, failed, 'DETAIL')).toMatch(/^422.*trylater\.$/);
+      // A title is cut only to fit the line, never to a fixed 16 characters.
+      if (cols === 200)
+        expect(
+          lines
+            .find((l) => l.startsWith(failed))!
+            .slice(header.indexOf('TITLE'), header.indexOf('DETAIL'))
+            .trim(),
+        ).toBe(longTitle);
+      await api('DELETE', `webhooks/${newHook.id}`);
+    }
+  });
+});
+
 describe.skipIf(!hasPty)('lists on a narrow terminal', () => {
   it('steps list at 80 columns: shortened phase and project titles keep their ids', async () => {
     const r = await onTerminal(['steps', 'list', '--limit', '12'], 80);

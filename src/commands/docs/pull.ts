@@ -39,7 +39,7 @@ export const run: RunOf<typeof pull> = async (ctx, opts) => {
     include: ['content'],
   };
   ctx.output.checkFields(FILE_RESULT_VIEW);
-  const exists = await prepareTargetDir(dir, { create: !ctx.dryRun });
+  const { exists } = await prepareTargetDir(dir, { create: !ctx.dryRun });
   const local = exists ? await readDocsDir(dir) : [];
   for (const file of local) if (file.problem) ctx.io.warn(`${file.problem.message}; that file is left as it is`);
   const pull: PullRun = {

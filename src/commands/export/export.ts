@@ -4,7 +4,8 @@
 // its file: memory holds a page, not the export. Files are staged under temporary names
 // and renamed only when all four lists are complete, the manifest last, so an export that
 // failed or was interrupted (Ctrl-C, SIGTERM) leaves nothing that looks finished, and no
-// temporary file either: the directory is as it was before the run.
+// temporary file either: the directory is as it was before the run (not there at all, when
+// the run created it).
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ApiClient } from '../../api/client.js';
@@ -21,7 +22,8 @@ import { StagedFile } from '../../files/staged-file.js';
 import { ndjsonFileWriter, WHOLE_RECORD_VIEW } from '../../output/ndjson-file.js';
 import { prepareTargetDir } from '../../files/target-dir.js';
 import { toJson } from '../../output/json.js';
-import type { RunOf } from '../declare.js';
+import type { Ctx } from '../context.js';
+import type { OptionsFor, RunOf } from '../declare.js';
 import type { exportVerb } from './index.js';
 import {
   EXPORT_PARTS,
@@ -36,10 +38,20 @@ import {
 const PROGRESS_INTERVAL_MS = 100;
 
 export const run: RunOf<typeof exportVerb> = async (ctx, opts) => {
+  ctx.output.checkFields(MANIFEST_VIEW);
+  const target = await prepareTargetDir(opts.dir, { empty: true, force: opts.force });
+  try {
+    await exportInto(ctx, opts);
+  } catch (error) {
+    // A directory this run made is removed again (it holds nothing: the staged files are gone).
+    await target.removeIfCreated();
+    throw error;
+  }
+};
+
+async function exportInto(ctx: Ctx, opts: OptionsFor<typeof exportVerb>): Promise<void> {
   const { dir } = opts;
   const companyId = opts.company ?? ctx.settings.company;
-  ctx.output.checkFields(MANIFEST_VIEW);
-  await prepareTargetDir(dir, { empty: true, force: opts.force });
   // Temporary files of an earlier run that was killed outright (SIGKILL, power loss).
   if (opts.force)
     for (const name of [...EXPORT_PARTS.map((part) => `${part}.ndjson`), MANIFEST_FILE])
@@ -124,7 +136,7 @@ export const run: RunOf<typeof exportVerb> = async (ctx, opts) => {
   };
   await writeFileAtomic(join(dir, MANIFEST_FILE), `${toJson(manifest, 2)}\n`);
   await ctx.output.record({ dir, ...manifest }, MANIFEST_VIEW);
-};
+}
 
 /** The error of a list that failed, told as that list's: `reading tasks: GET /api/v1/steps?page=2: 404 …`. */
 function namingThePart(part: ExportPart, error: unknown): Error {

@@ -29,7 +29,7 @@ import type { RecordKind, RestoreDetail, RestoreEnv } from './record-kind.js';
 import { readRestoreLog, type RestoreLog } from './restore-log.js';
 import { StepOrder } from './step-order.js';
 import { STEPS } from './steps.js';
-import { RESTORE_PLAN_VIEW, RESTORE_RESULT_VIEW, type PlanRow, type RestoreData } from './views.js';
+import { RESTORE_PLAN_VIEW, RESTORE_RESULT_VIEW, restoreResultView, type PlanRow, type RestoreData } from './views.js';
 import { WEBHOOKS } from './webhooks.js';
 import type { restoreVerb } from './index.js';
 
@@ -101,7 +101,7 @@ export const run: RunOf<typeof restoreVerb> = async (ctx, opts) => {
     await ctx.bulk(plan, (api, item) => restoreRecord(api, item, env, log), {
       done: 'done',
       concurrency: opts.concurrency,
-      view: RESTORE_RESULT_VIEW,
+      view: restoreResultView(plan.some((item) => item.kind === 'documents' && item.action === 'create')),
       key: (item) => ({
         kind: item.kind,
         id: item.oldId,

@@ -17,23 +17,44 @@ export interface RestoreData {
 
 export type RestoreResult = BulkResult<RestoreData> & { action?: Action; new_id?: CreatedId | null; title?: string };
 
-export const RESTORE_RESULT_VIEW: View<RestoreResult> = {
-  fields: ['kind', 'id', 'ok', 'action', 'new_id', 'title', 'data', 'status', 'error'],
-  nested: { data: ['parent', 'changed', 'note', 'secret'] },
-  columns: [
-    { header: 'KIND', field: 'kind', value: (r) => r.kind, fit: 'whole' },
-    { header: 'ID', field: 'id', value: (r) => r.id, fit: 'whole' },
-    {
-      header: 'RESULT',
-      field: 'action',
-      value: (r) => (r.ok || r.action === 'unplaceable' || r.action === 'unknown' ? r.action : `${r.action} failed`),
-      fit: 'whole',
-    },
-    { header: 'NEW ID', field: 'new_id', value: (r) => (r.new_id === r.id ? '' : r.new_id), fit: 'whole' },
-    { header: 'TITLE', field: 'title', value: (r) => r.title, fit: 'shrink' },
-    { header: 'DETAIL', value: (r) => (r.ok ? detail(r.data) : failureDetail(r)), fit: 'shrink' },
-  ],
-};
+const UUID_LENGTH = 36;
+/** The actions that send requests, and so can fail; the others are told as they are. */
+const SENDS: ReadonlySet<Action> = new Set<Action>(['create', 'overwrite', 'finish']);
+
+export const RESTORE_RESULT_VIEW: View<RestoreResult> = restoreResultView(false);
+
+/**
+ * The results as a run shows them. Results stream as records finish, so columns are sized
+ * before the first: NEW ID holds the ids the run will make, numbers (8 digits) or, when it
+ * creates documents, their uuids, which are never cut.
+ */
+export function restoreResultView(createsDocuments: boolean): View<RestoreResult> {
+  return {
+    fields: ['kind', 'id', 'ok', 'action', 'new_id', 'title', 'data', 'status', 'error'],
+    nested: { data: ['parent', 'changed', 'note', 'secret'] },
+    columns: [
+      { header: 'KIND', field: 'kind', value: (r) => r.kind, fit: 'whole' },
+      { header: 'ID', field: 'id', value: (r) => r.id, fit: 'whole' },
+      {
+        header: 'RESULT',
+        field: 'action',
+        value: (r) => (r.ok || !r.action || !SENDS.has(r.action) ? r.action : `${r.action} failed`),
+        fit: 'whole',
+      },
+      {
+        header: 'NEW ID',
+        field: 'new_id',
+        value: (r) => (r.new_id === r.id ? '' : r.new_id),
+        fit: 'whole',
+        width: createsDocuments ? UUID_LENGTH : 8,
+      },
+      { header: 'TITLE', field: 'title', value: (r) => r.title, fit: 'shrink' },
+      // Read whole, as every bulk verb's: a failure's message, and a new subscription's secret,
+      // which is shown only here.
+      { header: 'DETAIL', value: (r) => (r.ok ? detail(r.data) : failureDetail(r)), fit: 'wrap' },
+    ],
+  };
+}
 
 function detail(data: RestoreData | null): string {
   if (!data) return '';
@@ -74,7 +95,8 @@ export const RESTORE_PLAN_VIEW: View<PlanRow> = {
           : r.new_id !== null && r.new_id !== r.id
             ? `as ${r.new_id}`
             : ''),
-      fit: 'shrink',
+      // Why a record cannot be placed is read whole.
+      fit: 'wrap',
     },
   ],
 };
