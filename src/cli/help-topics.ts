@@ -29,6 +29,8 @@ error. With -o json or -o ndjson the error is also printed on stderr as one JSON
   PWCTL_DATA_DIR        directory of pwctl's data, the webhook delivery inbox (default: data in
                         PWCTL_CONFIG_DIR when set, else the OS data directory)
   PWCTL_SANDBOX=1       run against the embedded sandbox, like --sandbox
+  PWCTL_NO_INPUT=1      never prompt or open a picker, like --no-input (CI=true does the same):
+                        a missing value is a usage error
   PWCTL_DEBUG=1         trace HTTP requests and their headers to stderr, like --debug;
                         PWCTL_DEBUG=api adds bodies, like --debug=api (secrets redacted)
   PWCTL_TIMEOUT         seconds each request may take, connection to the answer's last byte,

@@ -36,6 +36,14 @@ export const EXIT = {
 
 export async function main(argv: string[]): Promise<void> {
   const terminal = processTerminal();
+  // An error nothing caught (a stream's, a timer's) is reported like any other: one line
+  // through the sanitiser, its stack only with --debug, exit 1 — never Node's raw trace.
+  const lastResort = (error: unknown) =>
+    void reportError(error, terminal.io(process.env, {}), normaliseArgv(argv), process.env).then((code) =>
+      process.exit(code === EXIT.ok ? EXIT.failure : code),
+    );
+  process.on('uncaughtException', lastResort);
+  process.on('unhandledRejection', lastResort);
   const code = await run(argv, process.env, terminal);
   // Wait until stdout has handed everything to the OS (pipes are asynchronous on some
   // platforms), then exit without waiting for idle keep-alive sockets or timers. A run

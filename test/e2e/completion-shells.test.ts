@@ -11,6 +11,7 @@ import { delimiter, dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, makeConfigDir, ROOT } from '../helpers/cli.js';
 import { useSandboxCli } from '../helpers/sandbox-cli.js';
+import { CONTRACT_COMMANDS } from '../helpers/contract.js';
 
 const BASH_COMPLETION = '/usr/share/bash-completion/bash_completion';
 const installed = (program: string) => spawnSync('sh', ['-c', `command -v ${program}`]).status === 0;
@@ -25,25 +26,7 @@ const missing = {
 };
 const title = (shell: keyof typeof missing) => (missing[shell] ? `${shell} (skipped: ${missing[shell]})` : shell);
 
-const NOUNS = [
-  'api',
-  'auth',
-  'completion',
-  'config',
-  'docs',
-  'export',
-  'help',
-  'mcp',
-  'milestones',
-  'phases',
-  'projects',
-  'restore',
-  'sandbox',
-  'steps',
-  'tags',
-  'version',
-  'webhooks',
-];
+const NOUNS = [...CONTRACT_COMMANDS].sort();
 const VERBS = ['complete', 'create', 'delete', 'edit', 'get', 'import', 'list', 'move', 'reopen', 'reorder', 'update'];
 const LIST_FLAGS = [
   '--company',

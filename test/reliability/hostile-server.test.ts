@@ -460,3 +460,37 @@ describe('an answer over the size limit is refused as it streams in, once', () =
     withinCap,
   );
 });
+
+describe('a redirect is never followed', () => {
+  it.concurrent(
+    'to another origin, for a read, a create and `api`: that host hears nothing, so no token goes there',
+    async () => {
+      const elsewhere = await startHostileServer((_req, res) => res.end('{"data":{}}'));
+      try {
+        for (const status of [301, 302, 307, 308]) {
+          const redirect: Handler = (_req, res, url) => {
+            res.writeHead(status, { Location: `${elsewhere.url}${url.pathname}` });
+            res.end();
+          };
+          for (const args of [
+            ['steps', 'get', '1'],
+            ['milestones', 'create', ...project, '--title', 'Moved', '--due', '2026-09-02'],
+            ['api', '/api/v1/steps/1'],
+          ]) {
+            const r = await against(`${status} to another origin: ${args[0]} ${args[1]}`, redirect, args);
+            expect(r.code, r.stderr).toBe(1);
+            expect(r.stderr).toMatch(
+              /this does not look like the Project Work Service at .* \(it redirects to http:\/\/127\.0\.0\.1:\d+\//,
+            );
+            expect(r.stderr).not.toMatch(STACK_FRAME);
+            expect(r.requests, 'one request: a redirect is not retried').toHaveLength(1);
+          }
+        }
+        expect(elsewhere.requests).toEqual([]);
+      } finally {
+        await elsewhere.close();
+      }
+    },
+    withinCap,
+  );
+});

@@ -24,6 +24,7 @@ import { startStubServer, type StubServer } from '../helpers/stub-server.js';
 import { sign, STACK_FRAME, startListen } from './support.js';
 
 const HOSTILE =
+  '\u202eR\u2066I\u2069' + // bidi: a right-to-left override and an isolate, first so that no cut hides them
   'A\u001b[31mred\u001b[0m' + // CSI colour
   ' B\u001b]0;pwned-title\u0007' + // OSC 0: window title
   ' C\u001b]8;;http://evil.example/\u0007click\u001b]8;;\u0007' + // OSC 8: hyperlink
@@ -32,6 +33,8 @@ const HOSTILE =
 
 /** Any control character a terminal acts on (tab and newline are the table's own layout). */
 const RAW_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
+/** Bidi overrides and isolates: a terminal would show the text after them reversed. JSON in a pipe keeps them (it is data). */
+const RAW_BIDI = /[\u202a-\u202e\u2066-\u2069]/;
 /** What JSON must never carry raw: DEL and C1 (JSON.stringify escapes C0 itself). */
 const RAW_DEL_C1 = /[\u007f-\u009f]/;
 
@@ -41,8 +44,9 @@ function expectNeutralised(text: string, label: string, whole = true): void {
     at,
     `${label}: raw U+${at?.[0].charCodeAt(0).toString(16).padStart(4, '0')} in ${JSON.stringify(text.slice(Math.max(0, (at?.index ?? 0) - 20), (at?.index ?? 0) + 20))}`,
   ).toBeNull();
+  expect(RAW_BIDI.exec(text), `${label}: a raw bidi override or isolate`).toBeNull();
   // The sequences are still visible, as caret or \x notation, so a person sees something is off.
-  expect(text, label).toContain('A^[[31mred^[[0m B^[]0;pwned-title^G');
+  expect(text, label).toContain('\\u202eR\\u2066I\\u2069A^[[31mred^[[0m B^[]0;pwned-title^G');
   // Terminal tables cut long cells (with …); piped output and details show all of it.
   if (whole)
     expect(text, label).toContain(
@@ -140,7 +144,9 @@ describe('error messages', () => {
       expect(r.code).toBe(5);
       expectNeutralised(r.stderr, `error (${format})`);
       // The message repeats the field's, so the field line carries it (escaped) and the first line ends at the status.
-      expect(r.stderr).toMatch(/^error: PUT \/api\/v1\/steps\/102: 422 Unprocessable Content\n {2}titleA\^\[\[31mred/);
+      expect(r.stderr).toMatch(
+        /^error: PUT \/api\/v1\/steps\/102: 422 Unprocessable Content\n {2}title\\u202eR\\u2066I\\u2069A\^\[\[31mred/,
+      );
       if (format === 'json') {
         const json = JSON.parse(r.stderr.trim().split('\n').at(-1)!) as {
           error: { message: string; errors: Record<string, string[]> };
@@ -240,7 +246,8 @@ describe('webhooks listen lines', () => {
       const { stdout, stderr } = await listener.stop();
       expect(stdout).not.toMatch(RAW_CONTROL);
       expect(stderr).not.toMatch(RAW_CONTROL);
-      if (format === 'table') expect(stdout).toContain('4242\tA^[[31mred^[[0m B^[]0;pwned-title^G');
+      if (format === 'table')
+        expect(stdout).toContain('4242\t\\u202eR\\u2066I\\u2069A^[[31mred^[[0m B^[]0;pwned-title^G');
       else expect((JSON.parse(stdout.trim()) as { payload: { title: string } }).payload.title).toBe(HOSTILE);
     }
   });
@@ -396,4 +403,42 @@ describe('a hostile server', () => {
       expect(JSON.parse(r.output)).toEqual(step);
     });
   });
+});
+
+describe('an error nothing caught', () => {
+  /** A module loaded before pwctl (NODE_OPTIONS --import) that throws from a timer once pwctl is listening. */
+  function throwingLater(kind: 'exception' | 'rejection'): string {
+    const dir = join(makeConfigDir(), 'preload');
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, 'throw-later.mjs');
+    const error = `new Error(${JSON.stringify(`boom ${HOSTILE}`)})`;
+    writeFileSync(
+      file,
+      kind === 'exception'
+        ? `setTimeout(() => { throw ${error}; }, 400);\n`
+        : `setTimeout(() => { Promise.reject(${error}); }, 400);\n`,
+    );
+    return file;
+  }
+
+  it.each(['exception', 'rejection'] as const)(
+    'an uncaught %s is one escaped error line, exit 1, no stack; with --debug its stack, escaped',
+    async (kind) => {
+      for (const debug of [false, true]) {
+        const configDir = makeConfigDir();
+        const env = { ...baseEnv(configDir), NODE_OPTIONS: `--import=${throwingLater(kind)}` };
+        const args = ['webhooks', 'listen', '--port', '0', '--no-inbox', ...(debug ? ['--debug'] : [])];
+        const r = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+          execFile(process.execPath, [BIN, ...args], { env, timeout: 15_000 }, (error, _stdout, stderr) =>
+            resolve({ code: error ? ((error as { code?: number }).code ?? null) : 0, stderr }),
+          );
+        });
+        expect(r.code, r.stderr).toBe(1);
+        expectNeutralised(r.stderr, `uncaught ${kind}${debug ? ' --debug' : ''}`);
+        expect(r.stderr).toMatch(/^error: boom \\u202eR/m);
+        if (debug) expect(r.stderr).toMatch(STACK_FRAME);
+        else expect(r.stderr).not.toMatch(STACK_FRAME);
+      }
+    },
+  );
 });
