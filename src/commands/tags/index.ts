@@ -32,19 +32,22 @@ export const list = verb({
   mcp: { description: "List a task's tags." },
 });
 
+/** The tags `add` and `remove` take: one at least. */
+const SOME_TAGS = customList(
+  '<tag...>',
+  'tag ids or names',
+  parseTagRef,
+  { schema: { ...TAG_REFS, minItems: 1 }, fromJson: typedRefs },
+  { required: true },
+);
+
 export const add = verb({
   name: 'add',
   summary: 'add tags to a task, keeping the ones it has',
   details: TAG_DETAILS,
   flags: {
     stepId,
-    tags: customList(
-      '<tag...>',
-      'tag ids or names',
-      parseTagRef,
-      { schema: { ...TAG_REFS, minItems: 1 }, fromJson: typedRefs },
-      { required: true },
-    ),
+    tags: SOME_TAGS,
     create: NO_CREATE,
   },
   examples: ['pwctl tags add 42 urgent 63 name:2024'],
@@ -76,13 +79,7 @@ export const remove = verb({
   details: TAG_DETAILS.split('\n').slice(0, 2).join('\n'),
   flags: {
     stepId,
-    tags: customList(
-      '<tag...>',
-      'tag ids or names',
-      parseTagRef,
-      { schema: { ...TAG_REFS, minItems: 1 }, fromJson: typedRefs },
-      { required: true },
-    ),
+    tags: SOME_TAGS,
   },
   examples: ['pwctl tags remove 42 63', 'pwctl tags remove 42 urgent "client review"'],
   effects: { writes: true },
