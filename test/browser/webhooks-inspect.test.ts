@@ -4,16 +4,19 @@
 // as a person would use it: deliveries appear without a reload, a rejection says why,
 // server text stays text, the keyboard works, Replay reaches the receiver byte for byte.
 // The API's guards are checked with plain requests, and from a page of another origin.
+// A second listener, without --forward-to, is replayed from the page to a URL typed beside
+// Replay: a rejected delivery re-signed with its subscription's stored secret, a verified one
+// with its own Signature.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signBody } from '../../src/webhooks/signature.js';
 import { chromiumTraces, hasChromium, launchChromium, NO_CHROMIUM } from '../helpers/chromium.js';
-import { startCli, type RunningCli } from '../helpers/cli.js';
+import { registerSecret, startCli, type RunningCli } from '../helpers/cli.js';
 
 const SECRET = 'whsec_inspector_test_7d1c5e9a2b';
 const XSS_TITLE = '<img src=x onerror="window.__xss = 1">Launch <b>plan</b>';
@@ -29,6 +32,7 @@ interface PageGlobals {
 interface Received {
   body: Buffer;
   headers: http.IncomingHttpHeaders;
+  url: string;
 }
 
 /** A receiver under development: records what it gets, answers 200 with a small JSON body (and a page, for GET). */
@@ -43,7 +47,7 @@ async function startReceiver(): Promise<{ url: string; origin: string; received:
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      received.push({ body: Buffer.concat(chunks), headers: req.headers });
+      received.push({ body: Buffer.concat(chunks), headers: req.headers, url: req.url ?? '' });
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ handled: true, count: received.length }));
     });
@@ -274,6 +278,9 @@ describe('webhooks listen --inspect in headless Chromium', () => {
     const original = sent.find((s) => s.body.includes('Launch'))!;
     await page.locator('#list .row', { hasText: 'plan' }).click();
     await page.locator('#payload .tree').waitFor();
+    // Beside Replay: its one --forward-to target, and its own Signature (it was verified).
+    expect(await page.locator('#replay-to').inputValue()).toBe(receiver.url);
+    expect(await page.locator('#replay-resign').isChecked()).toBe(false);
     const before = receiver.received.length;
     await page.locator('#list').focus();
     await page.keyboard.press('r');
@@ -337,13 +344,20 @@ describe('webhooks listen --inspect in headless Chromium', () => {
     await page.locator('#payload button.more', { hasText: 'Show 200 more of 2800' }).waitFor();
   });
 
-  it('says why a rejected delivery cannot be replayed', async () => {
+  it('with no URL beside Replay and no forward target, says to give one, and sends nothing', async () => {
     await page.locator('#list .row[data-verdict=rejected]').click();
+    await page.locator('#detail .reason-box').waitFor();
+    // A rejected delivery was forwarded nowhere: the field is empty, and re-signing is what is useful.
+    expect(await page.locator('#replay-to').inputValue()).toBe('');
+    expect(await page.locator('#replay-to').getAttribute('placeholder')).toBe('http://localhost:3000/hooks');
+    expect(await page.locator('#replay-resign').isChecked()).toBe(true);
+    const before = receiver.received.length;
     await page.locator('#replay').click();
     await page.locator('#replays .replay.fail').waitFor();
-    expect(await page.locator('#replays .replay.fail').textContent()).toContain(
-      'no target: a rejected delivery is not forwarded',
+    expect(await page.locator('#replays .replay.fail .why').textContent()).toBe(
+      'no target: a rejected delivery is not forwarded; give the URL of your receiver in the "to" field beside Replay',
     );
+    expect(receiver.received.length).toBe(before);
   });
 
   it('refuses a foreign Host or Origin, a missing or wrong key, and the wrong method', async () => {
@@ -446,5 +460,142 @@ describe('webhooks listen --inspect in headless Chromium', () => {
       .map((line) => JSON.parse(line));
     expect(printed.map((d) => d.payload.id)).toEqual([103, 105, 106]);
     expect(result.stderr).toMatch(/rejected 401 POST \/ from 127\.0\.0\.1: signature does not match/);
+  });
+});
+
+describe('webhooks listen --inspect without --forward-to: Replay to a URL typed on the page', () => {
+  if (!hasChromium) {
+    it.skip(NO_CHROMIUM, () => {});
+    return;
+  }
+
+  /** The secret `webhooks create` stored for subscription 7 (task.completed) of the sandbox. */
+  const STORED = 'whsec_inspector_stored_of_7_4b0e2f';
+  /** A secret given to listen: it verifies, but names no subscription. */
+  const GIVEN = 'whsec_inspector_given_c81d3a9f50';
+  let browser: Browser;
+  let page: Page;
+  let cli: RunningCli;
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let configDir: string;
+  let listenUrl: string;
+  const pageErrors: string[] = [];
+  const tracesBefore = chromiumTraces();
+
+  const deliver = async (body: Buffer, signature: string) =>
+    (
+      await request(listenUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', signature, 'user-agent': 'pw-webhooks/1.0' },
+        body,
+      })
+    ).status;
+
+  beforeAll(async () => {
+    registerSecret(STORED);
+    configDir = mkdtempSync(join(tmpdir(), 'pwctl-inspector-replay-'));
+    writeFileSync(
+      join(configDir, 'config.json'),
+      JSON.stringify({
+        profiles: { default: { webhook_secrets: { sandbox: { '7': { secret: STORED, event: 'task.completed' } } } } },
+      }),
+      { mode: 0o600 },
+    );
+    receiver = await startReceiver();
+    cli = startCli(['webhooks', 'listen', '--port', '0', '--inspect', '0', '--secret', GIVEN, '-o', 'ndjson'], {
+      configDir,
+      timeoutMs: 120_000,
+    });
+    await cli.waitFor('stderr', /listening on \S+/);
+    const stderr = cli.output('stderr');
+    listenUrl = /listening on (\S+)/.exec(stderr)![1]!;
+    const inspectUrl = /inspector on (\S+)/.exec(stderr)![1]!;
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: { width: 1360, height: 820 } });
+    page.on('pageerror', (error) => pageErrors.push(`${error.message}\n${error.stack ?? ''}`));
+    page.on('console', (message) => {
+      if (message.type() === 'error') pageErrors.push(message.text());
+    });
+    await page.goto(inspectUrl);
+    await page.locator('#conn[data-state=live]').waitFor();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    cli?.child.kill('SIGKILL');
+    await receiver?.close();
+    if (configDir) rmSync(configDir, { recursive: true, force: true });
+    expect(chromiumTraces()).toEqual(tracesBefore);
+  });
+
+  it('replays a rejected delivery with r to the URL typed, re-signed: the same bytes with a Signature of the subscription’s secret', async () => {
+    const forged = taskPayload(201, 'Signed with a secret the listener does not know');
+    const forgedSignature = signBody('not-the-secret', forged);
+    expect(await deliver(forged, forgedSignature)).toBe(401);
+    const row = page.locator('#list .row[data-verdict=rejected]');
+    await row.waitFor();
+    // Its shape suggests the one stored subscription of task.completed.
+    expect(await row.locator('.tag.sub').textContent()).toBe('#7');
+    await row.click();
+    await page.locator('#detail .reason-box').waitFor();
+    expect(await page.locator('#replay-to').inputValue()).toBe('');
+    expect(await page.locator('#replay-resign').isChecked()).toBe(true);
+    await page.locator('#replay-to').fill(`${receiver.url}?from=page`);
+    await page.locator('#list').focus();
+    await page.keyboard.press('r');
+    await page.locator('#replays .replay.ok').waitFor();
+    expect(await page.locator('#replays .replay.ok .status').textContent()).toBe('200 OK');
+    expect(await page.locator('#replays .replay.ok .target').textContent()).toBe(`${receiver.url}?from=page`);
+    expect(await page.locator('#replays .replay.ok .tag.resigned').textContent()).toBe('re-signed');
+
+    expect(receiver.received).toHaveLength(1);
+    const [got] = receiver.received;
+    expect(got!.url).toBe('/hooks?from=page');
+    expect(got!.body.equals(forged)).toBe(true);
+    expect(got!.headers.signature).toBe(signBody(STORED, forged));
+    expect(got!.headers.signature).not.toBe(forgedSignature);
+    expect(got!.headers['content-type']).toBe('application/json');
+    await page.screenshot({ path: join(screenshotDir(), 'inspector-replay-to.png') });
+  });
+
+  it('replays a verified delivery to the URL typed with its own Signature; with no URL, or one it cannot take, says why and sends nothing', async () => {
+    const body = taskPayload(202, 'Verified with the secret given to listen');
+    const signature = signBody(GIVEN, body);
+    expect(await deliver(body, signature)).toBe(204);
+    await page.locator('#list .row', { hasText: 'Verified with the secret' }).click();
+    await page.locator('#payload .tree').waitFor();
+    expect(await page.locator('#replay-to').inputValue()).toBe('');
+    expect(await page.locator('#replay-resign').isChecked()).toBe(false);
+    const before = receiver.received.length;
+
+    await page.locator('#replay').click();
+    await page.locator('#replays .replay.fail').waitFor();
+    expect(await page.locator('#replays .replay.fail .why').textContent()).toBe(
+      'no target: this delivery was not forwarded (listen has no --forward-to for it); give the URL of your receiver in the "to" field beside Replay',
+    );
+    // The URL is checked as `deliveries replay --to` checks it; the reason is shown as text.
+    await page.locator('#replay-to').fill('ftp://127.0.0.1/<b>hooks</b>');
+    await page.locator('#replay').click();
+    await page.locator('#replays .replay.fail').nth(1).waitFor();
+    expect(await page.locator('#replays .replay.fail .why').first().textContent()).toBe(
+      'to must be a URL starting with http:// or https://, got "ftp://127.0.0.1/<b>hooks</b>"',
+    );
+    expect(await page.locator('#app b').count()).toBe(0);
+    expect(receiver.received.length).toBe(before);
+
+    // Enter in the field replays.
+    await page.locator('#replay-to').fill(receiver.url);
+    await page.locator('#replay-to').press('Enter');
+    await page.locator('#replays .replay.ok').waitFor();
+    expect(await page.locator('#replays .replay.ok .tag.resigned').count()).toBe(0);
+    const replays = receiver.received.slice(before);
+    expect(replays).toHaveLength(1);
+    expect(replays[0]!.body.equals(body)).toBe(true);
+    expect(replays[0]!.headers.signature).toBe(signature);
+    expect(replays[0]!.headers['user-agent']).toBe('pw-webhooks/1.0');
+  });
+
+  it('kept to its own Content-Security-Policy: no errors in the page but the 400 of the URL it refused', () => {
+    // Chromium logs every 4xx answer to fetch(); that one was asked for above.
+    expect(pageErrors).toEqual(['Failed to load resource: the server responded with a status of 400 (Bad Request)']);
   });
 });

@@ -6,7 +6,12 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InboxEntry } from '../../src/webhooks/inbox/entry.js';
 import { startInspector, type Inspector } from '../../src/webhooks/inspect/server.js';
-import type { ForwardResult, InspectorSource, ReplayOutcome } from '../../src/webhooks/inspect/source.js';
+import type {
+  ForwardResult,
+  InspectorSource,
+  ReplayOptions,
+  ReplayOutcome,
+} from '../../src/webhooks/inspect/source.js';
 
 const TOKEN = 'unit-test-inspector-key-0123456789';
 const KEY = { 'x-inspector-token': TOKEN };
@@ -38,6 +43,8 @@ function entry(n: number, body = `{"id":${n},"title":"Task ${n}"}`): InboxEntry 
 class FakeSource implements InspectorSource {
   entries: InboxEntry[] = [];
   replayed: string[] = [];
+  /** What each replay asked for, in order. */
+  replayOptions: Array<ReplayOptions | undefined> = [];
   readonly listeners = new Set<(entry: InboxEntry) => void>();
   readonly relays = new Map<string, ForwardResult[]>();
   readonly relayListeners = new Set<(id: string, result: ForwardResult) => void>();
@@ -62,8 +69,9 @@ class FakeSource implements InspectorSource {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
-  async replay(id: string): Promise<ReplayOutcome> {
+  async replay(id: string, options?: ReplayOptions): Promise<ReplayOutcome> {
     this.replayed.push(id);
+    this.replayOptions.push(options);
     return { ok: false, reason: `fake replay of ${id}` };
   }
   push(e: InboxEntry): void {
@@ -82,7 +90,10 @@ let source: FakeSource;
 let inspector: Inspector;
 let host: string;
 
-function request(path: string, options: { method?: string; headers?: Record<string, string> } = {}): Promise<Answer> {
+function request(
+  path: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string | Buffer; chunked?: boolean } = {},
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = http.request(
       {
@@ -102,7 +113,13 @@ function request(path: string, options: { method?: string; headers?: Record<stri
       },
     );
     req.on('error', reject);
-    req.end();
+    if (options.chunked && options.body !== undefined) {
+      // No Content-Length: the server finds the size only by reading.
+      req.setHeader('transfer-encoding', 'chunked');
+      const body = Buffer.from(options.body);
+      for (let at = 0; at < body.length; at += 1_000) req.write(body.subarray(at, at + 1_000));
+      req.end();
+    } else req.end(options.body);
   });
 }
 
@@ -280,6 +297,82 @@ describe('inspector server', () => {
     expect(replay.status).toBe(200);
     expect(JSON.parse(replay.body)).toEqual({ ok: false, reason: 'fake replay of e0002' });
     expect(source.replayed).toEqual(['e0002']);
+  });
+
+  it('replays to the URL and with the re-signing a JSON body asks for, and as before with none', async () => {
+    const replay = (body?: string) =>
+      request('/api/deliveries/e0003/replay', {
+        method: 'POST',
+        headers: { ...KEY, 'content-type': 'application/json' },
+        body,
+      });
+    const before = source.replayOptions.length;
+    for (const body of [
+      '{"to":"http://localhost:3000/hooks?x=1","resign":true}',
+      '{"resign":false}',
+      '{"to":"https://example.test/in"}',
+      '{}',
+      undefined,
+    ]) {
+      const answer = await replay(body);
+      expect(answer.status, body).toBe(200);
+      expect(JSON.parse(answer.body)).toEqual({ ok: false, reason: 'fake replay of e0003' });
+    }
+    expect(
+      source.replayOptions.slice(before).map((o) => (o ? { to: o.to?.href, resign: o.resign } : undefined)),
+    ).toEqual([
+      { to: 'http://localhost:3000/hooks?x=1', resign: true },
+      { to: undefined, resign: false },
+      { to: 'https://example.test/in', resign: undefined },
+      { to: undefined, resign: undefined },
+      { to: undefined, resign: undefined },
+    ]);
+  });
+
+  it('refuses a replay whose body is not small JSON of {to, resign}, with a one-line reason, and replays nothing', async () => {
+    const before = source.replayed.length;
+    const oversized = JSON.stringify({ to: `http://127.0.0.1:3000/${'a'.repeat(5_000)}`, resign: true });
+    const cases: Array<[string, string | Buffer, RegExp, boolean?]> = [
+      ['bad JSON', '{"to": "http://127.0.0.1:3000/hooks",', /^the replay request's body is not JSON: send \{"to"/],
+      ['not UTF-8 JSON', Buffer.from([0x7b, 0xff, 0x7d]), /^the replay request's body is not JSON/],
+      ['an array', '["http://127.0.0.1:3000/hooks"]', /^the replay request's body must be a JSON object/],
+      ['null', 'null', /^the replay request's body must be a JSON object/],
+      [
+        'an unknown key',
+        '{"to":"http://127.0.0.1:3000/hooks","headers":{"x":"y"}}',
+        /^unknown key "headers" in the replay request: only "to" and "resign" are taken$/,
+      ],
+      ['a misspelt key', '{"resing":true}', /^unknown key "resing"/],
+      [
+        'a URL that is not http',
+        '{"to":"file:///etc/passwd"}',
+        /^to must be a URL starting with http:\/\/ or https:\/\/, got "file:\/\/\/etc\/passwd"$/,
+      ],
+      ['javascript:', '{"to":"javascript:alert(1)"}', /^to must be a URL starting with http:\/\/ or https:\/\//],
+      ['a URL without a scheme', '{"to":"localhost:3000/hooks"}', /did you mean "http:\/\/localhost:3000\/hooks"\?/],
+      [
+        'a URL with credentials',
+        '{"to":"http://user:pw@127.0.0.1:3000/"}',
+        /^to must not contain credentials \(user:password@\)$/,
+      ],
+      ['a URL that is not a string', '{"to":["http://127.0.0.1:3000/"]}', /^"to" must be a string/],
+      ['resign not a boolean', '{"resign":"yes"}', /^"resign" must be true or false$/],
+      ['an oversized body', oversized, /^the replay request's body is over 4096 bytes: send only \{"to"/],
+      ['an oversized body sent in chunks', oversized, /^the replay request's body is over 4096 bytes/, true],
+    ];
+    for (const [what, body, reason, chunked] of cases) {
+      const answer = await request('/api/deliveries/e0004/replay', {
+        method: 'POST',
+        headers: { ...KEY, 'content-type': 'application/json' },
+        body,
+        chunked,
+      });
+      expect(answer.status, what).toBe(400);
+      expect(answer.headers['content-type'], what).toBe('text/plain; charset=utf-8');
+      expect(answer.body, what).toMatch(/^[^\n]+\n$/);
+      expect(answer.body.trim(), what).toMatch(reason);
+    }
+    expect(source.replayed.length).toBe(before);
   });
 
   it('sends a delivery’s detail with its body bounded, and the whole body on request', async () => {

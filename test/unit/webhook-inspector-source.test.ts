@@ -2,9 +2,14 @@
 // receiver on port 0), the bounded memory they are kept in, and replay's POST of the exact
 // bytes with the original Signature to the target the delivery was forwarded to.
 import http from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Network } from '../../src/api/network.js';
+import { ConfigStore } from '../../src/config/store.js';
+import { putWebhookSecret } from '../../src/config/webhook-secrets.js';
 import type { InboxEntry } from '../../src/webhooks/inbox/entry.js';
 import { MemorySource, REPLAY_EXCERPT_BYTES } from '../../src/webhooks/inspect/memory-source.js';
 import type { ForwardOutcome } from '../../src/webhooks/forward.js';
@@ -269,7 +274,7 @@ describe('MemorySource', () => {
     expect(seen).toEqual(['e1']);
   });
 
-  it('replays nothing it cannot: an unknown id, a rejected delivery, one forwarded nowhere', async () => {
+  it('replays nothing it cannot: an unknown id; without a URL, a rejected delivery or one forwarded nowhere', async () => {
     const source = new MemorySource({ network: network(), timeoutMs: 1_000 });
     source.add(entry(1, { verdict: 'rejected', reason: 'no signature' }));
     source.add(entry(2));
@@ -277,15 +282,107 @@ describe('MemorySource', () => {
       ok: false,
       reason: 'no delivery nope here: only the newest 1000 are kept while listen runs',
     });
-    expect(await source.replay('e1')).toEqual({
+    expect(await source.replay('e1', { resign: true })).toEqual({
       ok: false,
-      reason: 'no target: a rejected delivery is not forwarded, so there is no receiver to replay it to',
+      reason:
+        'no target: a rejected delivery is not forwarded; give the URL of your receiver in the "to" field beside Replay',
     });
     expect(await source.replay('e2')).toEqual({
       ok: false,
       reason:
-        'no target: this delivery was not forwarded; start listen with --forward-to <url> to replay to your receiver',
+        'no target: this delivery was not forwarded (listen has no --forward-to for it); give the URL of your receiver in the "to" field beside Replay',
     });
+  });
+
+  it('replays to a URL given, with its own Signature or re-signed with its subscription’s stored secret', async () => {
+    const target = await startTarget(() => ({ status: 200, body: 'got it' }));
+    const forwardTarget = await startTarget(() => ({ status: 200, body: '' }));
+    const configDir = mkdtempSync(join(tmpdir(), 'pwctl-inspector-source-'));
+    const stored = 'stored-secret-of-subscription-12';
+    await new ConfigStore(configDir).updateProfile('default', (profile) =>
+      putWebhookSecret(profile, 'sandbox', 12, { secret: stored, event: 'task.completed' }),
+    );
+    const source = new MemorySource({
+      network: network(),
+      timeoutMs: 2_000,
+      storedSecrets: { configDir, profileName: 'default' },
+    });
+    const body = Buffer.from('{"id":7,"title":"signed with a secret this listener does not know"}');
+    const forged = signBody('another-secret', body);
+    const headers: InboxEntry['headers'] = [
+      ['content-type', 'application/json'],
+      ['signature', forged],
+    ];
+    // A rejection whose shape suggests subscription 12 of the sandbox; a delivery verified with --secret names none.
+    source.add(
+      entry(1, {
+        verdict: 'rejected',
+        reason: 'no secret matches',
+        subscription_id: 12,
+        service: 'sandbox',
+        body,
+        size: body.length,
+        headers,
+      }),
+    );
+    source.add(entry(2, { body, size: body.length, headers, forwarded_to: [forwardTarget.url] }));
+    source.add(
+      entry(3, {
+        verdict: 'rejected',
+        reason: 'no secret matches',
+        subscription_id: 13,
+        service: 'sandbox',
+        body,
+        size: body.length,
+        headers,
+      }),
+    );
+    const to = new URL(`${target.url}?typed=1`);
+    try {
+      const resigned = await source.replay('e1', { to, resign: true });
+      expect(resigned).toMatchObject({
+        ok: true,
+        attempts: [{ target: to.href, status: 200, resigned: true, body_excerpt: 'got it' }],
+      });
+      const original = await source.replay('e1', { to, resign: false });
+      expect(original).toMatchObject({ ok: true, attempts: [{ target: to.href, status: 200, resigned: false }] });
+      // Given a URL, it goes there and not to where it was forwarded.
+      expect(await source.replay('e2', { to })).toMatchObject({
+        ok: true,
+        attempts: [{ target: to.href, resigned: false }],
+      });
+      expect(forwardTarget.received).toEqual([]);
+      expect(target.received.map((r) => [r.url, r.body.equals(body), r.headers.signature])).toEqual([
+        ['/hooks?typed=1', true, signBody(stored, body)],
+        ['/hooks?typed=1', true, forged],
+        ['/hooks?typed=1', true, forged],
+      ]);
+
+      // Nothing is sent when there is no secret to re-sign with: `deliveries replay --resign`'s reasons.
+      expect(await source.replay('e2', { to, resign: true })).toEqual({
+        ok: false,
+        reason:
+          'cannot re-sign: delivery e2 names no subscription (it was verified with a secret given to listen), so no stored secret can re-sign it; untick re-sign to send its original Signature',
+      });
+      expect(await source.replay('e3', { to, resign: true })).toEqual({
+        ok: false,
+        reason:
+          'cannot re-sign: no secret is stored for subscription 13 (of sandbox) in profile default any more, so delivery e3 cannot be re-signed; untick re-sign to send its original Signature',
+      });
+      const unwired = new MemorySource({ network: network(), timeoutMs: 1_000 });
+      unwired.add(entry(1, { verdict: 'rejected', subscription_id: 12, service: 'sandbox' }));
+      expect(await unwired.replay('e1', { to, resign: true })).toMatchObject({
+        ok: false,
+        reason: expect.stringMatching(/^cannot re-sign: this listener reads no stored secrets; untick re-sign/),
+      });
+      await unwired.close();
+      expect(target.received).toHaveLength(3);
+    } finally {
+      await target.close();
+      await forwardTarget.close();
+      await source.close();
+      rmSync(configDir, { recursive: true, force: true });
+    }
   });
 
   it('replays the exact bytes with the original Signature to each target, and reports each answer', async () => {

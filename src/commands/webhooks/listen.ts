@@ -57,6 +57,8 @@ export const run: RunOf<typeof listen> = async (ctx, opts) => {
       : new (await import('../../webhooks/inspect/memory-source.js')).MemorySource({
           network: network(),
           timeoutMs: forwardTimeoutMs,
+          // A re-signed replay finds its subscription's secret as `deliveries replay --resign` does.
+          storedSecrets: { configDir: ctx.store.dir, profileName: ctx.profileName },
         });
   // The page opens on what earlier runs kept too, not an empty list: the inbox's newest.
   if (kept && inbox) {

@@ -1,12 +1,14 @@
 // The inspector's deliveries when nothing else keeps them: the newest entries the listener
 // answered, in memory, bounded in count and in body bytes, gone when `listen` stops.
-// Replay sends an entry again as `webhooks deliveries replay` does: its exact bytes with its
-// own Signature, to the --forward-to targets it was relayed to, over the one HTTP stack.
+// Replay sends an entry again as `webhooks deliveries replay` does, with its code
+// (../replay.ts): its exact bytes, to the URL given or else to the --forward-to targets it was
+// relayed to, with its own Signature or, re-signed, one made with its subscription's stored
+// secret, over the one HTTP stack.
 import type { Network } from '../../api/network.js';
 import type { InboxEntry } from '../inbox/entry.js';
 import { postFailure } from '../post.js';
-import { replayRequest, sendReplay } from '../replay.js';
-import type { ForwardResult, InspectorSource, ReplayAttempt, ReplayOutcome } from './source.js';
+import { replayRequest, replayTargets, sendReplay, subscriptionSecret, type ReplayRequest } from '../replay.js';
+import type { ForwardResult, InspectorSource, ReplayAttempt, ReplayOptions, ReplayOutcome } from './source.js';
 
 export const MEMORY_SOURCE_LIMITS = {
   /** Entries kept; past this the oldest is forgotten. */
@@ -22,6 +24,11 @@ export interface MemorySourceOptions {
   /** How replays reach their targets: the network of the listener's forwards. */
   network: Network;
   timeoutMs: number;
+  /**
+   * Where a re-signed replay finds its subscription's secret, as `deliveries replay --resign`
+   * does: the profile's stored secrets, read fresh. Without it nothing can be re-signed.
+   */
+  storedSecrets?: { configDir: string; profileName: string };
   limits?: Partial<typeof MEMORY_SOURCE_LIMITS>;
 }
 
@@ -96,31 +103,44 @@ export class MemorySource implements InspectorSource {
     return () => this.#forwardListeners.delete(listener);
   }
 
-  async replay(id: string): Promise<ReplayOutcome> {
+  async replay(id: string, options: ReplayOptions = {}): Promise<ReplayOutcome> {
     const entry = this.#byId.get(id);
     if (!entry)
       return {
         ok: false,
         reason: `no delivery ${id} here: only the newest ${this.#limits.entries} are kept while listen runs`,
       };
-    if (entry.forwarded_to.length === 0) {
-      return {
-        ok: false,
-        reason:
-          entry.verdict === 'rejected'
-            ? 'no target: a rejected delivery is not forwarded, so there is no receiver to replay it to'
-            : 'no target: this delivery was not forwarded; start listen with --forward-to <url> to replay to your receiver',
-      };
+    // Checked in the order `deliveries replay` checks: where it goes, then the secret.
+    const targets = replayTargets(entry, options.to);
+    if (targets.length === 0) {
+      const why =
+        entry.verdict === 'rejected'
+          ? 'a rejected delivery is not forwarded'
+          : 'this delivery was not forwarded (listen has no --forward-to for it)';
+      return { ok: false, reason: `no target: ${why}; give the URL of your receiver in the "to" field beside Replay` };
     }
-    return { ok: true, attempts: await Promise.all(entry.forwarded_to.map((target) => this.#send(entry, target))) };
+    let secret: string | undefined;
+    if (options.resign) {
+      const { storedSecrets } = this.options;
+      const found = storedSecrets
+        ? storedSecret(storedSecrets.configDir, storedSecrets.profileName, entry)
+        : { problem: 'this listener reads no stored secrets' };
+      if ('problem' in found)
+        return { ok: false, reason: `cannot re-sign: ${found.problem}; untick re-sign to send its original Signature` };
+      secret = found.secret;
+    }
+    return {
+      ok: true,
+      attempts: await Promise.all(targets.map((url) => this.#send(replayRequest(entry, url, secret)))),
+    };
   }
 
-  async #send(entry: InboxEntry, target: string): Promise<ReplayAttempt> {
+  async #send(request: ReplayRequest): Promise<ReplayAttempt> {
     const { network, timeoutMs } = this.options;
-    const url = new URL(target);
+    const target = request.url.href;
     const started = performance.now();
     try {
-      const answer = await sendReplay(network, replayRequest(entry, url), timeoutMs);
+      const answer = await sendReplay(network, request, timeoutMs);
       return {
         target,
         status: answer.status,
@@ -130,6 +150,7 @@ export class MemorySource implements InspectorSource {
         body_truncated: answer.body.length > REPLAY_EXCERPT_BYTES,
         content_type: answer.contentType ?? null,
         error: null,
+        resigned: request.resigned,
       };
     } catch (error) {
       const ms = Math.round(performance.now() - started);
@@ -141,7 +162,8 @@ export class MemorySource implements InspectorSource {
         body_excerpt: null,
         body_truncated: false,
         content_type: null,
-        error: postFailure(network, url, error),
+        error: postFailure(network, request.url, error),
+        resigned: request.resigned,
       };
     }
   }
@@ -149,6 +171,19 @@ export class MemorySource implements InspectorSource {
   /** Let go of the replays' connections. */
   close(): Promise<void> {
     return this.options.network.close();
+  }
+}
+
+/** `deliveries replay --resign`'s lookup; a config file that cannot be read is a reason too, as replay never rejects. */
+function storedSecret(
+  configDir: string,
+  profileName: string,
+  entry: InboxEntry,
+): { secret: string } | { problem: string } {
+  try {
+    return subscriptionSecret(configDir, profileName, entry);
+  } catch (error) {
+    return { problem: `the stored secrets cannot be read: ${error instanceof Error ? error.message : String(error)}` };
   }
 }
 

@@ -1,7 +1,8 @@
 // `listen --inspect`: the inspector page and its API on 127.0.0.1. The page is static (no
 // server text in it); everything about deliveries comes from the API, behind the per-run
 // key (./guard.ts): a stream of Server-Sent Events (the newest deliveries on connecting,
-// then each as it arrives), a delivery's detail, its raw body, and replay.
+// then each as it arrives), a delivery's detail, its raw body, and replay (to the URL and
+// with the re-signing the page asks for: ./replay-body.ts).
 //
 // Server-Sent Events rather than a WebSocket: the page only listens, SSE is plain HTTP that
 // node:http serves as it is (no upgrade, no framing, no library), and the page reads it with
@@ -13,6 +14,7 @@ import type { InboxEntry } from '../inbox/entry.js';
 import { checkApiCaller, checkSite, type Refusal } from './guard.js';
 import { detail, summarize } from './messages.js';
 import { PAGE_ASSETS } from './page.js';
+import { readReplayBody } from './replay-body.js';
 import type { InspectorSource } from './source.js';
 
 export const INSPECTOR_LIMITS = {
@@ -185,9 +187,10 @@ export async function startInspector(options: InspectorOptions): Promise<Inspect
     const [, id, action] = match as unknown as [string, string, string | undefined];
     if (action === '/replay') {
       if (req.method !== 'POST') return wrongMethod(res, 'POST');
-      // The request's body says nothing; it is not read.
-      req.resume();
-      return json(res, 200, await source.replay(id));
+      const body = await readReplayBody(req);
+      // The rest of a refused body is not read: the connection is closed after the answer.
+      if ('refusal' in body) return refuse(res, body.refusal, { connection: 'close' });
+      return json(res, 200, await source.replay(id, body.options));
     }
     if (req.method !== 'GET') return wrongMethod(res, 'GET');
     const entry = await source.get(id);

@@ -10,8 +10,8 @@ export interface InspectorSource {
   get(id: string): InboxEntry | undefined | Promise<InboxEntry | undefined>;
   /** Entries as the listener records them, from now on; returns the way to stop listening. */
   subscribe(listener: (entry: InboxEntry) => void): () => void;
-  /** Send the delivery again as `webhooks deliveries replay <id>` does. Never rejects. */
-  replay(id: string): Promise<ReplayOutcome>;
+  /** Send the delivery again as `webhooks deliveries replay <id> [--to <url>] [--resign]` does. Never rejects. */
+  replay(id: string, options?: ReplayOptions): Promise<ReplayOutcome>;
   /**
    * How an entry's relays to its --forward-to targets ended, and each as it ends: what the
    * receiver being built answered. Left out by a source that does not see the relays.
@@ -29,6 +29,14 @@ export interface ForwardResult {
   error: string | null;
 }
 
+/** What the page's Replay asks for beside the delivery: `deliveries replay`'s --to and --resign. */
+export interface ReplayOptions {
+  /** Send it here, instead of to the --forward-to targets it was relayed to. */
+  to?: URL;
+  /** Sign the exact bytes anew with its subscription's stored secret, instead of sending its own Signature. */
+  resign?: boolean;
+}
+
 /** One POST of a replay and what came of it. */
 export interface ReplayAttempt {
   /** The URL it was sent to. */
@@ -43,10 +51,12 @@ export interface ReplayAttempt {
   body_truncated: boolean;
   content_type: string | null;
   error: string | null;
+  /** Whether its Signature was made anew (re-sign), rather than the one it came with. */
+  resigned: boolean;
 }
 
 export type ReplayOutcome =
-  /** Sent to every target it was relayed to. */
+  /** Sent to the URL given, or else to every target it was relayed to. */
   | { ok: true; attempts: ReplayAttempt[] }
-  /** Not sent: unknown id, or nowhere to send it (`reason` says which, in a sentence). */
+  /** Not sent: unknown id, nowhere to send it, or no secret to re-sign it with (`reason` says which, in a sentence). */
   | { ok: false; reason: string };

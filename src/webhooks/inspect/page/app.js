@@ -38,6 +38,8 @@
     /** id → [{ at, outcome }] newest first */
     replays: new Map(),
     replaying: new Set(),
+    /** id → { to, resign }: what the fields beside Replay say, kept across re-renders */
+    replayForms: new Map(),
     view: 'tree',
     receiver: '',
     forwardTo: [],
@@ -282,6 +284,7 @@
       state.rows.delete(id);
       state.details.delete(id);
       state.replays.delete(id);
+      state.replayForms.delete(id);
     }
     updateCounts();
     updateWaiting();
@@ -439,21 +442,74 @@
         h('h2', { class: entry.event ? null : 'unknown' }, entry.event || 'unknown event'),
         rejected && entry.event ? h('span', { class: 'inferred-note' }, "by the payload's shape") : null,
         entry.duplicate ? h('span', { class: 'pill dup', title: 'already seen: the same resource and timestamps' }, 'duplicate') : null,
-        h('span', { class: 'spacer' }),
         h(
-          'button',
-          { type: 'button', class: `btn primary${busy ? ' busy' : ''}`, id: 'replay', disabled: busy, title: replayTitle(entry), onclick: () => replay(entry.id) },
-          busy ? 'Replaying…' : 'Replay',
-          busy ? null : h('kbd', null, 'r'),
+          'div',
+          { class: 'replay-bar' },
+          replayFields(entry),
+          h(
+            'button',
+            { type: 'button', class: `btn primary${busy ? ' busy' : ''}`, id: 'replay', disabled: busy, title: replayTitle(entry), onclick: () => replay(entry.id) },
+            busy ? 'Replaying…' : 'Replay',
+            busy ? null : h('kbd', null, 'r'),
+          ),
         ),
       ),
       entry.resource && entry.resource.title !== null ? h('p', { class: 'resource-title' }, entry.resource.title) : null,
     );
   }
 
+  /** What the fields beside Replay say for a delivery: at first its one --forward-to target, and re-signed only if it was rejected. */
+  function replayForm(entry) {
+    let form = state.replayForms.get(entry.id);
+    if (!form) {
+      form = { to: entry.forwarded_to.length === 1 ? entry.forwarded_to[0] : '', resign: entry.verdict === 'rejected' };
+      state.replayForms.set(entry.id, form);
+    }
+    return form;
+  }
+
+  /** Where Replay sends it (`deliveries replay --to`), and whether it signs it anew (`--resign`). */
+  function replayFields(entry) {
+    const form = replayForm(entry);
+    const to = h('input', {
+      id: 'replay-to',
+      type: 'url',
+      placeholder: entry.forwarded_to.length > 1 ? `its ${entry.forwarded_to.length} --forward-to targets` : 'http://localhost:3000/hooks',
+      spellcheck: 'false',
+      autocomplete: 'off',
+      'aria-label': 'Replay to this URL',
+      title: entry.forwarded_to.length > 0 ? 'Where to send it; empty: where it was forwarded' : 'Where to send it: the URL of your receiver',
+    });
+    to.value = form.to;
+    to.addEventListener('input', () => {
+      form.to = to.value;
+      $('replay')?.setAttribute('title', replayTitle(entry));
+    });
+    to.addEventListener('keydown', (event) => {
+      if (event.key === 'Enter') replay(entry.id);
+      else if (event.key === 'Escape') list.focus();
+      else return;
+      event.preventDefault();
+    });
+    const resign = h('input', { id: 'replay-resign', type: 'checkbox' });
+    resign.checked = form.resign;
+    resign.addEventListener('change', () => {
+      form.resign = resign.checked;
+      $('replay')?.setAttribute('title', replayTitle(entry));
+    });
+    return h(
+      'div',
+      { class: 'replay-fields' },
+      h('label', { class: 'to-label', for: 'replay-to' }, 'to'),
+      to,
+      h('label', { class: 'check', title: 'Sign the exact bytes anew with its subscription’s stored secret, as `deliveries replay --resign` does' }, resign, 're-sign'),
+    );
+  }
+
   function replayTitle(entry) {
-    if (entry.forwarded_to.length === 0) return 'Send it again: it was not forwarded, so there is no receiver to send it to';
-    return `Send the same bytes with the same Signature to ${entry.forwarded_to.join(', ')}`;
+    const form = replayForm(entry);
+    const where = form.to.trim() !== '' ? form.to.trim() : entry.forwarded_to.length > 0 ? entry.forwarded_to.join(', ') : 'the URL typed beside it';
+    return `Send the same bytes ${form.resign ? 'signed anew' : 'with the same Signature'} to ${where}`;
   }
 
   function renderDetail(detail, summary) {
@@ -480,9 +536,25 @@
     }
     const top = detailPane.scrollTop;
     const sameDelivery = detailPane.dataset.id === entry.id;
+    // A relay that ends while someone types a URL re-renders the pane: the field keeps its focus and caret.
+    const active = document.activeElement;
+    const field = sameDelivery && active instanceof HTMLInputElement && detailPane.contains(active) ? { id: active.id, start: active.selectionStart, end: active.selectionEnd } : null;
     detailPane.dataset.id = entry.id;
     detailPane.replaceChildren(...parts);
     if (sameDelivery) detailPane.scrollTop = top;
+    if (field) {
+      const again = $(field.id);
+      if (again) {
+        again.focus();
+        if (field.start !== null && again.type !== 'checkbox') {
+          try {
+            again.setSelectionRange(field.start, field.end);
+          } catch {
+            // type=url fields allow no selection ranges in some browsers: the caret goes to the end.
+          }
+        }
+      }
+    }
   }
 
   /** A --forward-to target, and what it answered to the relay. */
@@ -546,6 +618,7 @@
               { class: 'line' },
               h('span', { class: 'status' }, a.status === null ? 'failed' : `${a.status} ${a.status_text || ''}`.trim()),
               h('span', { class: 'target', title: a.target }, a.target),
+              a.resigned ? h('span', { class: 'tag resigned', title: 'signed anew with its subscription’s stored secret' }, 're-signed') : null,
               h('span', { class: 'meta' }, `${a.ms} ms · ${at}`),
             ),
             index === 0 && answer ? h('pre', null, answer) : null,
@@ -557,7 +630,7 @@
     return h(
       'section',
       { class: 'card replays', id: 'replays' },
-      h('header', null, h('h3', null, 'Replays'), h('span', { class: 'meta' }, 'the same bytes and Signature, sent again')),
+      h('header', null, h('h3', null, 'Replays'), h('span', { class: 'meta' }, 'the same bytes, sent again')),
       h('div', null, items),
     );
   }
@@ -709,13 +782,21 @@
 
   async function replay(id) {
     if (!id || state.replaying.has(id)) return;
+    const entry = state.entries.get(id);
+    if (!entry) return;
+    // What the fields say, as `deliveries replay --to <url> --resign` would: the listener checks the URL.
+    const form = replayForm(entry);
+    const to = form.to.trim();
+    const body = JSON.stringify(to === '' ? { resign: form.resign } : { to, resign: form.resign });
     state.replaying.add(id);
     refreshDetail(id);
     let outcome;
     try {
-      const res = await api(`/api/deliveries/${encodeURIComponent(id)}/replay`, { method: 'POST' });
+      const res = await api(`/api/deliveries/${encodeURIComponent(id)}/replay`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
       if (res.status === 401) return gate('stale');
-      outcome = res.ok ? await res.json() : { ok: false, reason: `the listener answered ${res.status}` };
+      if (res.ok) outcome = await res.json();
+      else if (res.status === 400) outcome = { ok: false, reason: (await res.text()).trim() };
+      else outcome = { ok: false, reason: `the listener answered ${res.status}` };
     } catch {
       outcome = { ok: false, reason: 'the listener did not answer: is it still running?' };
     } finally {
@@ -792,7 +873,8 @@
   document.addEventListener('keydown', (event) => {
     if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
     const target = event.target;
-    const typing = target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement;
+    // A checkbox takes no letters: r still replays from the re-sign box.
+    const typing = (target instanceof HTMLInputElement && target.type !== 'checkbox') || target instanceof HTMLTextAreaElement;
     if (typing) return;
     const inDetail = detailPane.contains(target);
     switch (event.key) {
