@@ -15,10 +15,12 @@ export async function runTool(tool: Tool, args: Record<string, unknown>, base: C
     else if (flag.defaultValue !== undefined) options[key] = flag.defaultValue;
   }
   const field = (key: string) => verb.flags[key]?.api?.field ?? key;
+  // Only what an agent can give is named: a flag of the command line alone (`--clear`) is not.
+  const exposed = (key: string) => (verb.flags[key]?.api ? [field(key)] : []);
   checkRules(verb, options, {
     name: field,
-    forms: (key) => [field(key)],
-    together: (_first, _second, all) => `give exactly one of ${all.map(field).join(' or ')}`,
+    forms: exposed,
+    together: (_first, _second, all) => `give exactly one of ${all.flatMap(exposed).join(' or ')}`,
   });
   const fields = args.fields as string[] | undefined;
   const ctx = new AgentContext(base, fields && fields.length > 0 ? fields : undefined);

@@ -113,6 +113,11 @@ describe('tags', () => {
       tags: [62, 'urgent'],
       create_missing: false,
     });
+    // Without tags: the rule an agent can meet, in its own words (never the command line's --clear).
+    const none = await s.call('tags_set', { step_id: 107 });
+    expect(none.isError).toBe(true);
+    expect(textOf(none)).toMatch(/give exactly one of tags$/);
+    expect(textOf(none)).not.toMatch(/clear/);
     await s.call('tags_remove', { step_id: 107, tags: [62] });
     expect(cli.sb.state.steps[107]!.tag_ids).toEqual([61]);
     const unknown = await s.call('tags_add', { step_id: 107, tags: ['no-such-tag'], create_missing: false });

@@ -223,9 +223,9 @@ describe('tags set', () => {
     expectUsageError(await pw(['tags', 'set', '107', ...many]), /tags set takes at most 100 tags per request, got 101/);
     expectUsageError(
       await pw(['tags', 'set', '107', 'urgent', '--clear']),
-      /--clear cannot be combined with <tag> arguments/,
+      /^error: <tag> and --clear cannot be used together; choose one$/m,
     );
-    expectUsageError(await pw(['tags', 'set', '107']), /give the <tag>s the task should have, or --clear/);
+    expectUsageError(await pw(['tags', 'set', '107']), /^error: give exactly one of <tag> or --clear$/m);
     expect(tagIds(107)).toEqual([62, 61]);
   });
 

@@ -214,7 +214,7 @@ function corpus(): Case[] {
     /a signing secret is required: --secret-file <path>/,
   );
   add(['tags', 'add', '101'], /missing <tag...>; usage: pwctl /);
-  add(['tags', 'set', '101'], /give the <tag>s the task should have, or --clear/);
+  add(['tags', 'set', '101'], /give exactly one of <tag> or --clear/);
   add(['tags', 'remove', '101'], /missing <tag...>; usage: pwctl /);
   add(['config', 'get'], /missing <key>; usage: pwctl /);
   add(['config', 'set', 'output'], /missing <value>; usage: pwctl /);
@@ -263,7 +263,7 @@ function corpus(): Case[] {
   );
   add(['steps', 'list', '--all', '--limit', '5'], /--all and --limit cannot be used together/);
   add(['milestones', 'list', '--all', '--limit', '1'], /--all and --limit cannot be used together/);
-  add(['tags', 'set', '101', 'urgent', '--clear'], /--clear cannot be combined with <tag> arguments/);
+  add(['tags', 'set', '101', 'urgent', '--clear'], /<tag> and --clear cannot be used together; choose one/);
   add(['api', '/steps', '--paginate', '-X', 'POST'], /--paginate works only with GET/);
   add(
     ['api', '/steps', '-X', 'POST', '--input', '-', '-f', 'title=x'],

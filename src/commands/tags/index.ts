@@ -68,6 +68,7 @@ export const set = verb({
     clear: flag('--clear', 'remove every tag (retired-set tags stay)', { field: false }),
     create: NO_CREATE,
   },
+  rules: [{ exactlyOne: ['tags', 'clear'] }],
   examples: ['pwctl tags set 42 urgent "client review"', 'pwctl tags set 42 --clear'],
   effects: { writes: true },
   mcp: { description: "Replace a task's tags; [] removes them all." },

@@ -9,16 +9,9 @@ import { uniqueRefs } from './tag-ref.js';
 
 export const run: RunOf<typeof set> = async (ctx, opts) => {
   const { stepId } = opts;
-  // An agent clears with an empty list; the command line with --clear.
-  const clear = opts.clear || opts.tags?.length === 0;
-  const given = opts.tags ?? [];
-  if (opts.clear && given.length > 0)
-    throw new UsageError(
-      '--clear cannot be combined with <tag> arguments: give the tags to keep, or --clear to remove them all',
-    );
-  if (!clear && given.length === 0)
-    throw new UsageError('give the <tag>s the task should have, or --clear to remove them all');
-  const refs = uniqueRefs(given);
+  // The tags, or --clear (the declaration's rule says one of them). An agent clears with an
+  // empty list; the command line with --clear.
+  const refs = uniqueRefs(opts.tags ?? []);
   // A replacement cannot be split without the task passing through a wrong state.
   if (refs.length > MAX_TAG_REFERENCES) {
     throw new UsageError(
