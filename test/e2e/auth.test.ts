@@ -134,13 +134,13 @@ describe('auth login --with-token', () => {
       stdin: sb.tokens.manager,
     });
     expect(both.code).toBe(2);
-    expect(both.stderr).toMatch(/--with-token and --web cannot be combined/);
+    expect(both.stderr).toMatch(/--with-token and --web cannot be used together; choose one/);
 
     const noBrowser = await runInProcess(['auth', 'login', '--with-token', '--no-browser', '--base-url', sb.baseUrl], {
       stdin: sb.tokens.manager,
     });
     expect(noBrowser.code).toBe(2);
-    expect(noBrowser.stderr).toMatch(/--no-browser works only together with --web/);
+    expect(noBrowser.stderr).toMatch(/--no-browser applies only with --web/);
   });
 
   it('needs a base URL (exit 2)', async () => {

@@ -265,13 +265,14 @@ function corpus(): Case[] {
   add(['milestones', 'list', '--all', '--limit', '1'], /--all and --limit cannot be used together/);
   add(['tags', 'set', '101', 'urgent', '--clear'], /<tag> and --clear cannot be used together; choose one/);
   add(['api', '/steps', '--paginate', '-X', 'POST'], /--paginate works only with GET/);
+  add(['api', '/steps', '-i', '--paginate'], /--include and --paginate cannot be used together; choose one/);
   add(
     ['api', '/steps', '-X', 'POST', '--input', '-', '-f', 'title=x'],
     /--input cannot be combined with -f\/-F body fields/,
     { stdin: '{}' },
   );
-  add(['auth', 'login', '--with-token', '--web'], /--with-token and --web cannot be combined/);
-  add(['auth', 'login', '--no-browser'], /--no-browser works only together with --web/);
+  add(['auth', 'login', '--with-token', '--web'], /--with-token and --web cannot be used together; choose one/);
+  add(['auth', 'login', '--no-browser'], /--no-browser applies only with --web/);
 
   // Limits and counts.
   for (const limit of ['0', '-1', '2.5', 'ten', ''])

@@ -31,7 +31,6 @@ export const run: RunOf<typeof api> = async (ctx, opts) => {
   if (rawBody !== undefined && hasParams && method !== 'GET')
     throw new UsageError('--input cannot be combined with -f/-F body fields');
   if (opts.paginate && method !== 'GET') throw new UsageError('--paginate works only with GET');
-  if (opts.paginate && opts.include) throw new UsageError('--include cannot be combined with --paginate');
   if (!/^(\/|https?:\/\/)/.test(path) && !/^[a-z]/i.test(path))
     throw new UsageError(`<path> must be an endpoint path such as /api/v1/steps, got ${JSON.stringify(path)}`);
 

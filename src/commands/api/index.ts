@@ -29,6 +29,7 @@ export const api = verb({
     silent: flag('--silent', 'do not print the response body'),
     paginate: flag('--paginate', "follow next links and print all pages' data as one JSON array"),
   },
+  rules: [{ exclusive: ['include', 'paginate'] }],
   examples: [
     'pwctl api /steps -f completed=false',
     'pwctl api -X PUT /steps/42 -F completed=true',

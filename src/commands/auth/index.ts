@@ -21,6 +21,7 @@ and is sent to no other service (another --base-url, PWCTL_BASE_URL or base_url 
       'keep the tokens in the config file (mode 0600) instead of the OS keyring',
     ),
   },
+  rules: [{ exclusive: ['withToken', 'web'] }, { requires: ['browser', 'web'] }],
   examples: [
     'pwctl auth login --base-url https://pm.example.com',
     'printf \'%s\' "$PM_TOKEN" | pwctl auth login --with-token',

@@ -14,9 +14,6 @@ import { normaliseBaseUrl } from '../../api/base-url.js';
 import { parseHttpUrl } from '../../validate.js';
 
 export const run: RunOf<typeof login> = async (ctx, opts) => {
-  if (opts.withToken && opts.web)
-    throw new UsageError('--with-token and --web cannot be combined: choose one way to sign in');
-  if (!opts.browser && !opts.web) throw new UsageError('--no-browser works only together with --web');
   const profileName = ctx.profileName;
   const settings = ctx.settings;
   if (settings.sandbox)
