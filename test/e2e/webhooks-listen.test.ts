@@ -626,7 +626,11 @@ describe('signing secrets from a file', () => {
     ],
     [
       ['webhooks', 'verify', '--secret-file', 'TWO', '--secret', 'abc', '--signature', 'ab'],
-      /^error: --secret and --secret-file cannot be combined; give one$/,
+      /^error: --secret and --secret-file cannot be used together; choose one$/,
+    ],
+    [
+      ['webhooks', 'trigger', 'task.created', '--to', 'http://127.0.0.1:1/', '--secret', 'abc', '--secret-file', 'TWO'],
+      /^error: --secret and --secret-file cannot be used together; choose one$/,
     ],
     [
       ['webhooks', 'trigger', 'task.created', '--to', 'http://127.0.0.1:1/', '--secret-file', 'TWO'],

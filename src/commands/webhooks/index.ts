@@ -194,6 +194,7 @@ export const verify = verb({
     signature: text('--signature', "the Signature header's value", { required: true, placeholder: '<hex>' }),
     file: path('--file', 'the raw body; - or nothing reads standard input', { placeholder: '<path|->' }),
   },
+  rules: [{ exclusive: ['secret', 'secretFile'] }],
   examples: ['pwctl webhooks verify --secret-file hooks.secret --signature "$SIG" --file body.json'],
   effects: { offline: true },
 });
@@ -219,6 +220,7 @@ export const trigger = verb({
       placeholder: '<payload.json>',
     }),
   },
+  rules: [{ exclusive: ['secret', 'secretFile'] }],
   examples: [
     'pwctl webhooks trigger task.completed --to http://localhost:3000/hooks --secret-file ~/.config/hooks.secret',
     'pwctl webhooks trigger --subscription 12 --to http://localhost:3000/hooks',

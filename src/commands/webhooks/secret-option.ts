@@ -20,10 +20,8 @@ export interface GivenSecrets {
 const REQUIRED =
   'a signing secret is required: --secret-file <path> (one secret per line), PWCTL_WEBHOOK_SECRET, or --secret <s>';
 
-/** --secret or --secret-file (not both), else PWCTL_WEBHOOK_SECRET; one of them is required. */
+/** --secret or --secret-file (the verbs declare them exclusive), else PWCTL_WEBHOOK_SECRET; one of them is required. */
 export async function resolveSecrets(ctx: Ctx, flags: SecretFlags): Promise<GivenSecrets> {
-  if (flags.secret !== undefined && flags.secretFile !== undefined)
-    throw new UsageError('--secret and --secret-file cannot be combined; give one');
   if (flags.secret !== undefined) return { secrets: [requireNonEmpty(flags.secret, '--secret')], onCommandLine: true };
   if (flags.secretFile !== undefined) return { secrets: await readSecretFile(flags.secretFile), onCommandLine: false };
   const env = ctx.env.PWCTL_WEBHOOK_SECRET;
