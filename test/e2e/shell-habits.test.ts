@@ -105,6 +105,33 @@ describe('steps list filters the API does not have', () => {
     ]);
     const titles = (JSON.parse(milestones.stdout) as Array<{ title: string }>).map((m) => m.title);
     expect([...titles].sort((a, b) => b.localeCompare(a))).toEqual(titles);
+
+    const launches = await pw(['milestones', 'list', '--search', 'LAUNCH', '--all', '-o', 'json', '--fields', 'id']);
+    const expectedLaunches = Object.values(cli.sb.state.milestones)
+      .filter((m) => /launch/i.test(m.title))
+      .map((m) => m.id)
+      .sort((a, b) => a - b);
+    expect(expectedLaunches.length).toBeGreaterThan(0);
+    expect(ids(launches.stdout).sort((a, b) => a - b)).toEqual(expectedLaunches);
+
+    const sorted = await pw(['docs', 'list', '--sort', 'title', '--all', '-o', 'json', '--fields', 'title']);
+    const docTitles = (JSON.parse(sorted.stdout) as Array<{ title: string }>).map((d) => d.title);
+    expect(docTitles.length).toBeGreaterThan(2);
+    expect([...docTitles].sort((a, b) => a.localeCompare(b))).toEqual(docTitles);
+  });
+
+  it('steps list --client keeps the tasks of that client only, found client-side', async () => {
+    const r = await pw(['steps', 'list', '--client', '12', '--all', '-o', 'json', '--fields', 'id,client.id']);
+    expect(r.code).toBe(0);
+    const tasks = JSON.parse(r.stdout) as Array<{ id: number; client: { id: number } }>;
+    expect(tasks.length).toBeGreaterThan(0);
+    expect(tasks.every((t) => t.client.id === 12)).toBe(true);
+    const all = await pw(['steps', 'list', '--all', '-o', 'json', '--fields', 'id,client.id']);
+    const ofClient = (JSON.parse(all.stdout) as Array<{ id: number; client: { id: number } }>).filter(
+      (t) => t.client.id === 12,
+    );
+    expect(tasks.map((t) => t.id)).toEqual(ofClient.map((t) => t.id));
+    expect(cli.sent('/api/v1/steps', 'GET').every((e) => !('client_id' in e.query))).toBe(true);
   });
 });
 
@@ -190,5 +217,13 @@ describe('habits', () => {
 
   it('global flags that do nothing for a verb are refused: --dry-run on a list', async () => {
     cli.expectUsageError(await pw(['steps', 'list', '--dry-run']), /--dry-run does not apply to pwctl steps list/);
+  });
+});
+
+describe('config help', () => {
+  it('lists every key it takes, ca_file included, with what each holds', async () => {
+    const r = await pw(['config', '--help']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^ {2}ca_file +\S.*certificate/m);
   });
 });
