@@ -403,6 +403,60 @@ describe('restore into another service', () => {
   beforeEach(() => other.reset('demo'));
   const otherWrites = (from: number) => other.requests.slice(from).filter((e) => e.method !== 'GET');
 
+  it('places milestones and documents through --map of projects, clients and companies', async () => {
+    expect((await pw(['export', dir, '-q'])).code).toBe(0);
+    const milestones = exported('milestones');
+    const documents = exported('documents');
+    const idsOf = (records: Record<string, any>[], parent: string) =>
+      [...new Set(records.map((r) => r[parent]?.id).filter((id) => typeof id === 'number'))] as number[];
+    // Project 31's records go to project 32 on the target; every other parent to itself.
+    const projects = Object.fromEntries(
+      idsOf([...milestones, ...documents], 'project').map((id) => [id, id === 31 ? 32 : id]),
+    );
+    const clients = Object.fromEntries(
+      idsOf(documents, 'client').map((id) => [id, id === 11 ? other.state.projects[32]!.client_id : id]),
+    );
+    const companies = Object.fromEntries(idsOf(documents, 'company').map((id) => [id, id]));
+    const map = join(work, 'map.json');
+    writeFileSync(map, JSON.stringify({ projects, clients, companies }));
+    const before = {
+      milestones: new Set(Object.keys(other.state.milestones)),
+      documents: new Set(Object.keys(other.state.documents)),
+    };
+    const r = await runInProcess(['restore', dir, '--only', 'milestones,documents', '--map', map, '-o', 'json'], {
+      env: sandboxEnv(other),
+    });
+    expect(r.code, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout) as Array<{
+      kind: string;
+      id: number | string;
+      action: string;
+      new_id: number | string;
+    }>;
+    const created = out.filter((x) => x.action === 'create');
+    expect(milestones.some((m) => m.project.id === 31)).toBe(true);
+    expect(documents.some((d) => d.project?.id === 31)).toBe(true);
+    expect(created.filter((x) => x.kind === 'milestones')).toHaveLength(milestones.length);
+    expect(created.filter((x) => x.kind === 'documents')).toHaveLength(documents.length);
+    for (const result of created.filter((x) => x.kind === 'milestones')) {
+      const old = milestones.find((m) => m.id === result.id)!;
+      const made = other.state.milestones[result.new_id as number]!;
+      expect(before.milestones.has(String(made.id))).toBe(false);
+      expect([made.title, made.project_id]).toEqual([old.title, projects[old.project.id]]);
+    }
+    for (const result of created.filter((x) => x.kind === 'documents')) {
+      const old = documents.find((d) => d.uuid === result.id)!;
+      const made = Object.values(other.state.documents).find((d) => d.uuid === result.new_id)!;
+      expect(made, `document ${result.new_id}`).toBeDefined();
+      expect([made.title, made.project_id, made.client_id, made.company_id]).toEqual([
+        old.title,
+        old.project ? projects[old.project.id] : null,
+        old.client ? clients[old.client.id] : null,
+        companies[old.company.id],
+      ]);
+    }
+  });
+
   it('places records through --map; an unmapped phase is unplaceable, with the target’s phases of that title, and nothing is sent for it', async () => {
     expect((await pw(['export', dir, '-q'])).code).toBe(0);
     const env = sandboxEnv(other);
