@@ -144,9 +144,8 @@ describe.skipIf(!hasPty)('on a terminal, a missing value is asked for', () => {
     expect(completedFlags()).toEqual({ ...before, [kickoff]: false, [workshop]: false });
   });
 
-  it('steps delete without ids: the picker, then a confirmation naming the task; y deletes exactly it', async () => {
-    const sitemap = stepId('Sitemap draft');
-    const before = Object.keys(sb.state.steps).map(Number);
+  /** `steps delete` with no ids: the picker, "Sitemap draft" picked, and the confirmation naming it on the screen. */
+  async function deleteAskingFor(sitemap: number) {
     const run = terminal(['steps', 'delete']);
     await run.waitFor(/Tasks to delete/);
     run.type('Sitemap');
@@ -155,6 +154,13 @@ describe.skipIf(!hasPty)('on a terminal, a missing value is asked for', () => {
     await run.waitFor(/◼ Sitemap draft/);
     run.type('\r');
     await run.waitFor(new RegExp(`Permanently delete task "Sitemap draft" \\(${sitemap}\\)\\? \\[y/N\\]`));
+    return run;
+  }
+
+  it('steps delete without ids: the picker, then a confirmation naming the task; y deletes exactly it', async () => {
+    const sitemap = stepId('Sitemap draft');
+    const before = Object.keys(sb.state.steps).map(Number);
+    const run = await deleteAskingFor(sitemap);
     expect(sent('DELETE')).toEqual([]); // nothing before the answer
     run.type('y\r');
     const { code, output } = await run.done;
@@ -166,14 +172,7 @@ describe.skipIf(!hasPty)('on a terminal, a missing value is asked for', () => {
   it('steps delete without ids: answering n at the confirmation deletes nothing and exits 2', async () => {
     const sitemap = stepId('Sitemap draft');
     const before = Object.keys(sb.state.steps).length;
-    const run = terminal(['steps', 'delete']);
-    await run.waitFor(/Tasks to delete/);
-    run.type('Sitemap');
-    await run.waitFor(/Search: Sitemap/);
-    run.type('\t');
-    await run.waitFor(/◼ Sitemap draft/);
-    run.type('\r');
-    await run.waitFor(new RegExp(`Permanently delete task "Sitemap draft" \\(${sitemap}\\)\\? \\[y/N\\]`));
+    const run = await deleteAskingFor(sitemap);
     run.type('n\r');
     const { code, output } = await run.done;
     expect(code).toBe(2);
