@@ -2,7 +2,6 @@
 // — from the sandbox, from `webhooks trigger`, from hostile senders — and `webhooks
 // deliveries list | show | replay` reading it back byte for byte; a restart, a SIGKILL and two
 // listeners at once; the bound; --no-inbox; and the mistakes refused before anything happens.
-import http from 'node:http';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +13,7 @@ import { hasPty, runInPty, visibleText } from '../helpers/pty.js';
 import { sandboxEnv, startTestSandbox } from '../helpers/sandbox.js';
 import { startStubServer, type StubServer } from '../helpers/stub-server.js';
 import { baseEnv } from '../helpers/cli.js';
+import { postStatus as post } from '../helpers/post.js';
 
 interface Listener extends RunningCli {
   /** Origin plus path, from the ready line. */
@@ -40,18 +40,6 @@ async function listen(args: string[], configDir: string): Promise<Listener> {
       return cli.result;
     },
   };
-}
-
-function post(url: string, body: Buffer | string, headers: Record<string, string>): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      url,
-      { method: 'POST', headers, agent: false },
-      (res) => (res.resume(), resolve(res.statusCode ?? 0)),
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
 }
 
 const signed = (url: string, body: string, secret: string) =>

@@ -10,6 +10,7 @@ import type { RunningSandbox } from '../../src/sandbox/index.js';
 import { signBody } from '../../src/webhooks/signature.js';
 import { BIN, baseEnv, makeConfigDir, runInProcess } from '../helpers/cli.js';
 import { sandboxEnv, startTestSandbox } from '../helpers/sandbox.js';
+import { postStatus as postRaw } from '../helpers/post.js';
 
 interface Listening {
   /** Origin plus path, as printed on the ready line. */
@@ -91,18 +92,6 @@ function lines(text: string): Array<Record<string, any>> {
         .trim()
         .split('\n')
         .map((line) => JSON.parse(line));
-}
-
-function postRaw(url: string, body: Buffer | string, headers: Record<string, string>): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      url,
-      { method: 'POST', headers, agent: false },
-      (res) => (res.resume(), resolve(res.statusCode ?? 0)),
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
 }
 
 let sb: RunningSandbox;

@@ -16,6 +16,7 @@ import type { ForwardOutcome } from '../../src/webhooks/forward.js';
 import { startListener, type Listener } from '../../src/webhooks/listener.js';
 import { signBody } from '../../src/webhooks/signature.js';
 import { SigningSecrets } from '../../src/webhooks/signing-secrets.js';
+import { postStatus as post } from '../helpers/post.js';
 
 const SECRET = 'inspector-source-secret';
 
@@ -45,18 +46,6 @@ async function startTarget(answer: (received: Received) => { status: number; bod
     received,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
-}
-
-function post(url: string, body: Buffer | string, headers: Record<string, string>, method = 'POST'): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      url,
-      { method, headers, agent: false },
-      (res) => (res.resume(), resolve(res.statusCode ?? 0)),
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
 }
 
 function entry(n: number, fields: Partial<InboxEntry> = {}): InboxEntry {

@@ -15,6 +15,7 @@ import { startListener, type Listener, type ListenerSinks } from '../../src/webh
 import { parseForwardTarget } from '../../src/webhooks/forward.js';
 import { signBody } from '../../src/webhooks/signature.js';
 import { SigningSecrets } from '../../src/webhooks/signing-secrets.js';
+import { postStatus as post } from '../helpers/post.js';
 
 const STORED = 'stored-subscription-secret';
 const GIVEN = 'given-secret';
@@ -67,18 +68,6 @@ async function start(
   );
   listeners.push(listener);
   return { listener, entries };
-}
-
-function post(url: string, body: string, headers: Record<string, string>): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      url,
-      { method: 'POST', headers, agent: false },
-      (res) => (res.resume(), resolve(res.statusCode ?? 0)),
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
 }
 
 const task = JSON.stringify({
