@@ -12,7 +12,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { median, report, spawnMeasured, startSandbox } from './lib.mjs';
+import { median, report, spawnMeasured, startSandboxOfTasks } from './lib.mjs';
 
 const TASKS = 20_000;
 const DOCUMENTS = 2_000;
@@ -63,14 +63,7 @@ const LARGE_TASKS = TASKS * 4;
 
 /** Peak RSS of one export with four times the tasks, from a sandbox of its own. */
 async function largeRssMb() {
-  const large = await startSandbox([
-    '--seed',
-    'empty',
-    '--extra-steps',
-    String(LARGE_TASKS),
-    '--rate-limit',
-    '1000000',
-  ]);
+  const large = await startSandboxOfTasks(LARGE_TASKS);
   try {
     await createDocuments(large, DOCUMENTS);
     const run = await runExport(join(root, 'large'), {
@@ -85,15 +78,7 @@ async function largeRssMb() {
 }
 
 const largeRss = await largeRssMb();
-const sandbox = await startSandbox([
-  '--seed',
-  'empty',
-  '--extra-steps',
-  String(TASKS),
-  '--control-api',
-  '--rate-limit',
-  '1000000',
-]);
+const sandbox = await startSandboxOfTasks(TASKS, { controlApi: true });
 try {
   await createDocuments(sandbox, DOCUMENTS);
   let seen = (await (await fetch(`${sandbox.baseUrl}/_sandbox/requests`)).json()).data.length;

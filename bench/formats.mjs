@@ -6,7 +6,7 @@
 // with JSON.stringify and with the yaml library that -o yaml uses.
 // Run `npm run build` first. Loopback only.
 import { spawn } from 'node:child_process';
-import { BIN, median, report, childEnv, startSandbox } from './lib.mjs';
+import { BIN, median, report, childEnv, startSandboxOfTasks } from './lib.mjs';
 
 const ROWS = 10_000;
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
@@ -48,7 +48,7 @@ function timeSerialiser(records, fn) {
   return best;
 }
 
-const sandbox = await startSandbox(['--seed', 'empty', '--extra-steps', String(ROWS), '--rate-limit', '1000000']);
+const sandbox = await startSandboxOfTasks(ROWS);
 try {
   const env = { PWCTL_BASE_URL: sandbox.baseUrl, PWCTL_TOKEN: sandbox.tokens.manager };
   const { parse, stringify } = await import('yaml');

@@ -5,7 +5,7 @@
 // the per-record form (-o ndjson --jq), and a one-record command with and without --jq
 // (what loading jq costs a short command). Run `npm run build` first. Loopback only.
 import { spawn } from 'node:child_process';
-import { BIN, childEnv, median, report, startSandbox } from './lib.mjs';
+import { BIN, childEnv, median, report, startSandboxOfTasks } from './lib.mjs';
 
 const ROWS = 10_000;
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
@@ -29,7 +29,7 @@ function run(args, env) {
   });
 }
 
-const sandbox = await startSandbox(['--seed', 'empty', '--extra-steps', String(ROWS), '--rate-limit', '1000000']);
+const sandbox = await startSandboxOfTasks(ROWS);
 try {
   const env = { PWCTL_BASE_URL: sandbox.baseUrl, PWCTL_TOKEN: sandbox.tokens.manager };
   const commands = {

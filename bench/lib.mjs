@@ -82,6 +82,22 @@ export function childEnv(extra = {}) {
   return env;
 }
 
+/**
+ * A sandbox holding only `tasks` generated tasks (the seed emptied), answering `rateLimit`
+ * requests a window; `controlApi` lets the bench change its state between runs.
+ */
+export function startSandboxOfTasks(tasks, { rateLimit = 1_000_000, controlApi = false } = {}) {
+  return startSandbox([
+    '--seed',
+    'empty',
+    '--extra-steps',
+    String(tasks),
+    ...(controlApi ? ['--control-api'] : []),
+    '--rate-limit',
+    String(rateLimit),
+  ]);
+}
+
 /** Start `pwctl sandbox serve` on a free port; resolves with its base URL and role tokens once ready. */
 export function startSandbox(args) {
   return new Promise((resolve, reject) => {

@@ -9,7 +9,7 @@
 // Run `npm run build` first. Loopback only.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { BIN, childEnv, median, percentile, report, startSandbox } from './lib.mjs';
+import { BIN, childEnv, median, percentile, report, startSandboxOfTasks } from './lib.mjs';
 
 const TASKS = 20_000;
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -72,7 +72,7 @@ async function oneRun(sandbox) {
   return { open: firstFrame - lastPage, keys };
 }
 
-const sandbox = await startSandbox(['--seed', 'empty', '--extra-steps', String(TASKS), '--rate-limit', '100000']);
+const sandbox = await startSandboxOfTasks(TASKS, { rateLimit: 100_000 });
 try {
   const opens = [];
   const keys = [];

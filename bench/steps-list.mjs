@@ -6,7 +6,7 @@
 // The sandbox runs with the empty seed plus 20,000 generated tasks, so the list holds exactly
 // 20,000 (the demo seed would add 26 visible tasks and a 21st page).
 // Run `npm run build` first. Loopback only.
-import { median, report, spawnMeasured, startSandbox } from './lib.mjs';
+import { median, report, spawnMeasured, startSandboxOfTasks } from './lib.mjs';
 
 const TASKS = 20_000;
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -37,15 +37,7 @@ async function runList(env) {
   return { ...run, firstMs, lines, bytes, valid };
 }
 
-const sandbox = await startSandbox([
-  '--seed',
-  'empty',
-  '--extra-steps',
-  String(TASKS),
-  '--control-api',
-  '--rate-limit',
-  '100000',
-]);
+const sandbox = await startSandboxOfTasks(TASKS, { rateLimit: 100_000, controlApi: true });
 try {
   // Several runs: medians for the times, the worst for memory and the checks, requests counted per run.
   const runs = [];

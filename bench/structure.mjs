@@ -5,7 +5,7 @@
 // possible (phases: the tasks' 20 pages; projects: 20 + 2 + 1, as documents and milestones
 // name projects too), and wall time (median of BENCH_RUNS).
 // Run `npm run build` first. Loopback only.
-import { median, report, spawnMeasured, startSandbox } from './lib.mjs';
+import { median, report, spawnMeasured, startSandboxOfTasks } from './lib.mjs';
 
 const TASKS = 20_000;
 const DOCUMENTS = 2_000;
@@ -13,15 +13,7 @@ const MILESTONES = 500;
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const pages = (n) => Math.ceil(n / 1000);
 
-const sandbox = await startSandbox([
-  '--seed',
-  'empty',
-  '--extra-steps',
-  String(TASKS),
-  '--control-api',
-  '--rate-limit',
-  '1000000',
-]);
+const sandbox = await startSandboxOfTasks(TASKS, { controlApi: true });
 try {
   const headers = {
     authorization: `Bearer ${sandbox.tokens.manager}`,

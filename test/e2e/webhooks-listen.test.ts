@@ -94,6 +94,10 @@ function lines(text: string): Array<Record<string, any>> {
         .map((line) => JSON.parse(line));
 }
 
+/** `webhooks trigger <event> --to <url> --secret <secret> …`, run in the test process. */
+const trigger = (event: string, to: string, secret: string, ...more: string[]) =>
+  runInProcess(['webhooks', 'trigger', event, '--to', to, '--secret', secret, ...more]);
+
 let sb: RunningSandbox;
 beforeAll(async () => {
   sb = await startTestSandbox();
@@ -254,15 +258,7 @@ describe('listen with trigger', () => {
   afterAll(() => listener.stop());
 
   it('accepts a realistic sample and prints one tab-separated line, event inferred from the payload', async () => {
-    const result = await runInProcess([
-      'webhooks',
-      'trigger',
-      'task.completed',
-      '--to',
-      listener.url,
-      '--secret',
-      secret,
-    ]);
+    const result = await trigger('task.completed', listener.url, secret);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toMatch(
       new RegExp(
@@ -279,21 +275,7 @@ describe('listen with trigger', () => {
       file,
       JSON.stringify({ id: 5, title: 'red \u001b[31malert\u0007', phase: { id: 1 }, is_approval: false }),
     );
-    expect(
-      (
-        await runInProcess([
-          'webhooks',
-          'trigger',
-          'task.created',
-          '--to',
-          listener.url,
-          '--secret',
-          secret,
-          '--file',
-          file,
-        ])
-      ).code,
-    ).toBe(0);
+    expect((await trigger('task.created', listener.url, secret, '--file', file)).code).toBe(0);
     await listener.waitFor(() => listener.stdout().includes('alert'), 'the escaped line');
     expect(listener.stdout()).toContain('task.created\t5\tred ^[[31malert^G');
     expect(listener.stdout()).not.toContain('\u001b');
@@ -307,19 +289,7 @@ describe('listen with trigger', () => {
       Buffer.from('\u2028 🚀","completed_at":"x","phase":{}}'),
     ]);
     writeFileSync(file, body);
-    const sent = await runInProcess([
-      'webhooks',
-      'trigger',
-      'task.completed',
-      '--to',
-      listener.url,
-      '--secret',
-      secret,
-      '--file',
-      file,
-      '-o',
-      'json',
-    ]);
+    const sent = await trigger('task.completed', listener.url, secret, '--file', file, '-o', 'json');
     expect(sent.code, sent.stderr).toBe(0);
     const { signature, status, bytes } = JSON.parse(sent.stdout);
     expect(status).toBe(204);
@@ -332,17 +302,7 @@ describe('listen with trigger', () => {
   });
 
   it('a wrong secret is refused by listen (trigger exits 1) and by verify', async () => {
-    const sent = await runInProcess([
-      'webhooks',
-      'trigger',
-      'task.created',
-      '--to',
-      listener.url,
-      '--secret',
-      'not-it',
-      '-o',
-      'json',
-    ]);
+    const sent = await trigger('task.created', listener.url, 'not-it', '-o', 'json');
     expect(sent.code).toBe(1);
     expect(JSON.parse(sent.stdout).status).toBe(401);
     expect(sent.stderr).toMatch(/error: the receiver answered 401 Unauthorized/);
@@ -352,33 +312,17 @@ describe('listen with trigger', () => {
   it('answers 413 to a body over --max-body and stays up', async () => {
     const file = join(dir, 'big.json');
     writeFileSync(file, JSON.stringify({ id: 1, title: 'x'.repeat(3000) }));
-    const sent = await runInProcess([
-      'webhooks',
-      'trigger',
-      'task.created',
-      '--to',
-      listener.url,
-      '--secret',
-      secret,
-      '--file',
-      file,
-    ]);
+    const sent = await trigger('task.created', listener.url, secret, '--file', file);
     expect(sent.code).toBe(1);
     expect(sent.stdout).toMatch(/^413 /);
     await listener.waitFor(() => listener.stderr().includes('rejected 413'), 'the 413 report');
-    expect(
-      (await runInProcess(['webhooks', 'trigger', 'task.created', '--to', listener.url, '--secret', secret])).code,
-    ).toBe(0);
+    expect((await trigger('task.created', listener.url, secret)).code).toBe(0);
   });
 
   it('--events leaves other event types out of the output', async () => {
     const before = listener.stdout();
-    expect(
-      (await runInProcess(['webhooks', 'trigger', 'milestone.created', '--to', listener.url, '--secret', secret])).code,
-    ).toBe(0);
-    expect(
-      (await runInProcess(['webhooks', 'trigger', 'task.created', '--to', listener.url, '--secret', secret])).code,
-    ).toBe(0);
+    expect((await trigger('milestone.created', listener.url, secret)).code).toBe(0);
+    expect((await trigger('task.created', listener.url, secret)).code).toBe(0);
     await listener.waitFor(
       () => listener.stdout().split('\n').length > before.split('\n').length,
       'the task.created line',
@@ -387,15 +331,7 @@ describe('listen with trigger', () => {
   });
 
   it('trigger reports an unreachable receiver as a network failure (exit 7)', async () => {
-    const result = await runInProcess([
-      'webhooks',
-      'trigger',
-      'task.created',
-      '--to',
-      'http://127.0.0.1:1/',
-      '--secret',
-      secret,
-    ]);
+    const result = await trigger('task.created', 'http://127.0.0.1:1/', secret);
     expect(result.code).toBe(7);
     expect(result.stderr).toMatch(
       /cannot deliver to http:\/\/127\.0\.0\.1:1\/: cannot connect to 127\.0\.0\.1:1 \(ECONNREFUSED\)/,
@@ -465,7 +401,7 @@ describe('listen --forward-to', () => {
       'X-Forwarded-Host': 'evil.example',
     });
     expect(status).toBe(204);
-    expect((await runInProcess(['webhooks', 'trigger', 'task.created', '--to', url, '--secret', secret])).code).toBe(0);
+    expect((await trigger('task.created', url, secret)).code).toBe(0);
 
     await listener.waitFor(
       () =>
@@ -584,15 +520,7 @@ describe('signing secrets from a file', () => {
     expect(warned.stderr).toBe(
       'warning: --secret is visible to other users of this machine in the process list (ps); use --secret-file <path> or PWCTL_WEBHOOK_SECRET instead\n✓ signature matches the 8-byte body\n',
     );
-    const triggered = await runInProcess([
-      'webhooks',
-      'trigger',
-      'task.created',
-      '--to',
-      'http://127.0.0.1:1/',
-      '--secret',
-      second,
-    ]);
+    const triggered = await trigger('task.created', 'http://127.0.0.1:1/', second);
     expect(triggered.code).toBe(7);
     expect(triggered.stderr.split('\n')[0]).toBe(
       'warning: --secret is visible to other users of this machine in the process list (ps); use --secret-file <path> or PWCTL_WEBHOOK_SECRET instead',
@@ -662,9 +590,7 @@ describe('listen input checks', () => {
 
   it('-o yaml --fields prints one YAML document per delivery with the chosen fields', async () => {
     const listener = await listen(['--secret', 'y', '-o', 'yaml', '--fields', 'event,duplicate,payload.id']);
-    expect(
-      (await runInProcess(['webhooks', 'trigger', 'phase.updated', '--to', listener.url, '--secret', 'y'])).code,
-    ).toBe(0);
+    expect((await trigger('phase.updated', listener.url, 'y')).code).toBe(0);
     await listener.waitFor(() => listener.stdout().includes('id:'), 'the YAML document');
     const { stdout } = await listener.stop();
     expect(stdout).toBe('---\nevent: phase.updated\nduplicate: false\npayload:\n  id: 41\n');
