@@ -73,7 +73,6 @@ export async function rechunk({ from, to, metafile, root }) {
   } finally {
     await bundle.close();
   }
-  return Object.fromEntries(Object.entries(groups).map(([name, files]) => [name, files.size]));
 }
 
 /** The groups, as sets of esbuild output files (relative to its output directory). */
