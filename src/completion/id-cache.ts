@@ -9,13 +9,7 @@ import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { serviceDirName } from '../config/service-key.js';
 import { writeFileAtomic } from '../files/atomic-write.js';
-
-/**
- * A kind of record whose ids are cached: the noun they belong to (`steps`, `phases`, …), as a
- * view's `cache.kind` names it and a flag's `complete.ids` asks for it. It names a file, so it
- * is letters only; any other name reads and remembers nothing.
- */
-export type IdKind = string;
+import type { IdKind } from '../id-kinds.js';
 
 function isKind(kind: IdKind): boolean {
   return /^[a-z]+$/.test(kind);
