@@ -3,8 +3,9 @@
 // redirect, exchanges the code, and lets the caller check and store the tokens before the
 // browser tab is told the outcome.
 import { ApiError } from '../api/errors.js';
-import type { Ctx } from '../commands/context.js';
+import type { Settings } from '../config/settings.js';
 import { AuthRequiredError } from '../errors.js';
+import type { IO } from '../io.js';
 import { parseTimeoutSeconds } from '../validate.js';
 import { startLoopbackServer } from './loopback-server.js';
 import type { TokenSet } from './oauth-client.js';
@@ -22,13 +23,22 @@ export interface WebLoginOptions {
   complete(tokens: TokenSet): Promise<string>;
 }
 
+/** What the sign-in needs of the command that runs it (a verb's context serves). */
+export interface WebLoginRun {
+  readonly env: NodeJS.ProcessEnv;
+  /** Where the URL and the wait are told. */
+  readonly io: Pick<IO, 'notice' | 'error'>;
+  /** The token request's deadline and trusted CAs. */
+  readonly settings: Pick<Settings, 'timeoutMs' | 'caFile'>;
+}
+
 /** How long to wait for the browser: PWCTL_OAUTH_TIMEOUT seconds, default 5 minutes. */
 export function waitSeconds(env: NodeJS.ProcessEnv): number {
   const raw = env.PWCTL_OAUTH_TIMEOUT;
   return raw === undefined || raw === '' ? DEFAULT_WAIT_SECONDS : parseTimeoutSeconds(raw, 'PWCTL_OAUTH_TIMEOUT');
 }
 
-export async function runWebLogin(ctx: Ctx, options: WebLoginOptions): Promise<void> {
+export async function runWebLogin(ctx: WebLoginRun, options: WebLoginOptions): Promise<void> {
   const wait = waitSeconds(ctx.env);
   const { createAuthorizationRequest, exchangeCallback } = await import('./oauth-client.js');
   const server = await startLoopbackServer();
@@ -70,7 +80,7 @@ export async function runWebLogin(ctx: Ctx, options: WebLoginOptions): Promise<v
   }
 }
 
-async function showAuthorizationUrl(ctx: Ctx, url: string, browser: boolean, wait: number): Promise<void> {
+async function showAuthorizationUrl(ctx: WebLoginRun, url: string, browser: boolean, wait: number): Promise<void> {
   const waiting = `Waiting up to ${formatWait(wait)} for the sign-in to finish; Ctrl-C cancels.`;
   if (browser && hasDisplay(ctx.env) && (await openBrowser(url, ctx.env))) {
     ctx.io.notice(
