@@ -1,7 +1,7 @@
 // A hidden-input prompt: the terminal is put in raw mode so nothing typed or pasted is
 // echoed, and the keys are interpreted here (Enter, Backspace, Ctrl-U, Ctrl-C, Ctrl-D).
 import { CANCELLED_AT_PROMPT, InterruptedError } from '../errors.js';
-import type { IO } from '../io.js';
+import type { IO } from '../io/io.js';
 
 export interface KeyState {
   value: string;

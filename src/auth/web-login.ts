@@ -5,7 +5,7 @@
 import { ApiError } from '../api/errors.js';
 import type { Settings } from '../config/settings.js';
 import { AuthRequiredError } from '../errors.js';
-import type { IO } from '../io.js';
+import type { IO } from '../io/io.js';
 import { parseTimeoutSeconds } from '../validate.js';
 import { startLoopbackServer } from './loopback-server.js';
 import type { TokenSet } from './oauth-client.js';

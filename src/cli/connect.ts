@@ -12,7 +12,7 @@ import { loginCommand } from '../auth/login-command.js';
 import { allWebhookSecrets } from '../config/webhook-secrets.js';
 import { UsageError } from '../errors.js';
 import type { Factory } from './factory.js';
-import { escapeInline } from '../output/sanitize.js';
+import { escapeInline } from '../io/sanitize.js';
 import { VERSION } from '../version.js';
 
 export interface Connection {

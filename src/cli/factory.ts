@@ -10,7 +10,7 @@ import { onCommandLine, type Flag } from '../commands/flags.js';
 import type { IdRecorder } from '../completion/id-recorder.js';
 import { openConfigStore, type ConfigStore } from '../config/store.js';
 import { resolveProfileName, resolveSettings, type GlobalFlags, type Settings } from '../config/settings.js';
-import type { IO } from '../io.js';
+import type { IO } from '../io/io.js';
 import { parseFieldList } from '../output/fields.js';
 import type { JqFilter } from '../output/jq.js';
 import { resolvePager } from '../output/pager.js';

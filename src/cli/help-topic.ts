@@ -2,7 +2,7 @@
 // of a command path (`pwctl help steps list`), which the program built for this command line.
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
-import type { IO } from '../io.js';
+import type { IO } from '../io/io.js';
 import { TOPICS } from './help-topics.js';
 
 export async function showHelp(program: Command, topic: readonly string[], io: IO): Promise<void> {

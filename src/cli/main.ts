@@ -15,7 +15,8 @@ import {
   NetworkError,
   UsageError,
 } from '../errors.js';
-import { processTerminal, type IO, type Terminal } from '../io.js';
+import type { IO } from '../io/io.js';
+import { processTerminal, type Terminal } from '../io/terminal.js';
 import { DEFAULT_OUTPUT_FORMAT, isMachineReadable, JQ_DEFAULT_FORMAT } from '../output/formats.js';
 import type { Factory } from './factory.js';
 import { buildProgram, helpOutput, normaliseArgv } from './program.js';

@@ -9,7 +9,7 @@ import { namesOf, type Bound, type Effects, type Noun, type TopLevel } from '../
 import type { Flag } from '../commands/flags.js';
 import { PROGRAM } from '../commands/registry.js';
 import { completeWith } from '../completion/values.js';
-import type { Terminal } from '../io.js';
+import type { Terminal } from '../io/terminal.js';
 import { VERSION } from '../version.js';
 import { appliesTo, GLOBAL_OPTIONS } from './global-options.js';
 import { mcp } from './mcp-command.js';

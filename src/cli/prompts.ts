@@ -7,8 +7,8 @@
 import type { Asker } from '../commands/context.js';
 import type { Choice } from '../commands/flags.js';
 import { CANCELLED_AT_PROMPT as CANCELLED, InterruptedError } from '../errors.js';
-import type { IO } from '../io.js';
-import { escapeInline } from '../output/sanitize.js';
+import type { IO } from '../io/io.js';
+import { escapeInline } from '../io/sanitize.js';
 
 /** Rows of a picker shown at once: enough to scan, few enough for a small terminal. */
 const PICKER_ROWS = 12;

@@ -4,7 +4,7 @@
 // now. What it throws is main.ts's to report.
 import type { Command } from 'commander';
 import type { Bound } from '../commands/declare.js';
-import type { IO } from '../io.js';
+import type { IO } from '../io/io.js';
 import type { Factory } from './factory.js';
 import { refuseInapplicable } from './global-options.js';
 import { readOptions, type RawOccurrence } from './read-options.js';

@@ -3,7 +3,7 @@
 // is set by whoever knows it (bulk-run.ts, the client's wait notices in connect.ts) and the
 // line is drawn from all of them, so a rate-limit wait does not wipe out the progress count.
 // Only a terminal shows it (IO.status); elsewhere the same events are notices of their own.
-import type { IO } from '../io.js';
+import type { IO } from '../io/io.js';
 
 export class StatusLine {
   #progress: string | undefined;

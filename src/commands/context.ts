@@ -7,7 +7,7 @@ import type { ApiClient } from '../api/client.js';
 import type { BulkOptions, BulkWork } from '../bulk/bulk-options.js';
 import type { ConfigStore } from '../config/store.js';
 import type { GlobalFlags, Settings } from '../config/settings.js';
-import type { IO } from '../io.js';
+import type { IO } from '../io/io.js';
 import type { Output } from '../output/output.js';
 import type { Choice, Flag } from './flags.js';
 

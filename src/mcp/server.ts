@@ -13,7 +13,7 @@ import {
   type ListToolsResult,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { Ctx } from '../commands/context.js';
-import type { IO } from '../io.js';
+import type { IO } from '../io/io.js';
 import { VERSION } from '../version.js';
 import { ArgumentChecker } from './arguments.js';
 import { runTool } from './call.js';

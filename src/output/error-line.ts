@@ -1,7 +1,7 @@
 // How an error reaches the user: `error: <message>` plus, for a 422, one line per field
 // error; under -o json/ndjson also one JSON line. Server text is escaped.
 import { toJson } from './json.js';
-import { escapeInline } from './sanitize.js';
+import { escapeInline } from '../io/sanitize.js';
 
 export interface ErrorReport {
   message: string;

@@ -4,11 +4,11 @@
 // are registered in formats.ts. Nothing outside src/output names a format: callers ask the
 // Output what they must know (forPeople, tabular, streamsResults) and formats.ts what the
 // settings must know (machineReadable).
-import type { IO } from '../io.js';
+import type { IO } from '../io/io.js';
 import type { JqFilter } from './jq.js';
 import type { DryRunRequest } from './output.js';
 import type { Pager } from './pager.js';
-import type { TerminalText } from './sanitize.js';
+import type { TerminalText } from '../io/sanitize.js';
 import type { View } from './view.js';
 
 /** Where a format writes, and this run's choices it honours. */

@@ -1,7 +1,7 @@
 // --jq applied to what the writer prints: a whole result at once (a list is one array), or,
 // with -o ndjson, each record as it streams; jq's output as `jq -r` prints it.
 import { CommandFailedError } from '../errors.js';
-import type { IO } from '../io.js';
+import type { IO } from '../io/io.js';
 import { batchesOf } from './arrival-batches.js';
 import type { JqFilter, JqOutput } from './jq.js';
 import { toJson } from './json.js';

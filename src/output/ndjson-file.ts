@@ -1,7 +1,7 @@
 // Records written to a file as NDJSON by the one output writer, in the same form as
 // `-o ndjson` on stdout (the same encoding, one record per line, backpressure respected).
 import type { Writable } from 'node:stream';
-import type { IO } from '../io.js';
+import type { IO } from '../io/io.js';
 import { OutputWriter } from './writer.js';
 import type { View } from './view.js';
 

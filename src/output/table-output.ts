@@ -1,11 +1,11 @@
 // Tables as the writer prints them: a list's rows (buffered on a terminal so that widths
 // hold for every row, streamed to a pipe), a single record's key/value block, and the row
 // renderer of an endless stream. The layout itself is table.ts's; what is shown, the views'.
-import type { IO } from '../io.js';
+import type { IO } from '../io/io.js';
 import { getPath } from './fields.js';
 import type { FormatTarget } from './format.js';
 import type { Pager } from './pager.js';
-import { escapeInline, terminalText, type TerminalText } from './sanitize.js';
+import { escapeInline, terminalText, type TerminalText } from '../io/sanitize.js';
 import {
   DEFAULT_TERMINAL_COLUMNS,
   plainRow,

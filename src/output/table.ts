@@ -7,7 +7,7 @@
 // and gh do), so they hold for every row; a stream's come from its columns' declared widths
 // and the rows known before it starts, and a 'wrap' column takes the rest of the line.
 import { COLUMN_GAP, fitColumns } from './column-fit.js';
-import { escapeInline, terminalText, type TerminalText } from './sanitize.js';
+import { escapeInline, terminalText, type TerminalText } from '../io/sanitize.js';
 import type { Fit } from './view.js';
 
 export interface TableColumn {

@@ -3,7 +3,7 @@
 // red, added lines green, hunk headers cyan, file headers bold. A line is told by where it
 // is, not only by its first character: inside a hunk (whose header counts its lines) a
 // removed line `-- signature` is a removed line, not a file header.
-import { escapeBlock, terminalText, type TerminalText } from './sanitize.js';
+import { escapeBlock, terminalText, type TerminalText } from '../io/sanitize.js';
 
 const HUNK = /^@@ -\d+(?:,(\d+))? \+\d+(?:,(\d+))? @@/;
 

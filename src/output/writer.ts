@@ -3,12 +3,12 @@
 // it checks --fields, tells shell completion about the records printed, and hands each
 // result to the format chosen (formats/: table, json, ndjson, yaml, csv), which writes it.
 import type { PaginateResult } from '../api/pagination.js';
-import type { IO } from '../io.js';
+import type { IO } from '../io/io.js';
 import { selectFields, validateFields } from './fields.js';
 import type { Format, FormatTarget } from './format.js';
 import { outputFormat, type OutputFormat } from './formats.js';
 import type { JqFilter } from './jq.js';
-import { escapeBlock, terminalText } from './sanitize.js';
+import { escapeBlock, terminalText } from '../io/sanitize.js';
 import type { Pager } from './pager.js';
 import type { DryRunRequest, Output, RecordStream } from './output.js';
 import type { View } from './view.js';

@@ -1,6 +1,6 @@
 // `pwctl sandbox serve`: run the sandbox in the foreground until SIGINT/SIGTERM or abort.
 import { isLoopbackHost } from '../api/no-proxy.js';
-import { escapeInline } from '../output/sanitize.js';
+import { escapeInline } from '../io/sanitize.js';
 import { startSandbox } from './index.js';
 import type { RequestLogEntry, RunningSandbox, SandboxOptions } from './types.js';
 

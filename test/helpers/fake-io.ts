@@ -1,7 +1,8 @@
 // In-memory streams for running pwctl inside the test process: an IO for unit tests of the
 // output layer, and a Terminal for whole runs of the command line (src/cli/main.ts run()).
 import { PassThrough, Writable } from 'node:stream';
-import { IO, Terminal } from '../../src/io.js';
+import { IO } from '../../src/io/io.js';
+import { Terminal } from '../../src/io/terminal.js';
 
 export function fakeIO(tty = false): { io: IO; out: () => string; stdout: PassThrough & { columns?: number } } {
   const stdout = new PassThrough();

@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { applyKeys, promptSecret } from '../../src/auth/prompt-secret.js';
-import { IO } from '../../src/io.js';
+import { IO } from '../../src/io/io.js';
 
 describe('applyKeys', () => {
   it.each([

@@ -9,7 +9,7 @@ import { cacheDir, cleanTitle, MAX_CACHED_IDS, readCachedIds, rememberIds } from
 import { IdRecorder } from '../../src/completion/id-recorder.js';
 import { ConfigStore } from '../../src/config/store.js';
 import type { IdKind } from '../../src/id-kinds.js';
-import { IO } from '../../src/io.js';
+import { IO } from '../../src/io/io.js';
 import type { OutputFormat } from '../../src/output/formats.js';
 import type { View } from '../../src/output/view.js';
 import { OutputWriter } from '../../src/output/writer.js';

@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { CommandFailedError, UsageError } from '../../src/errors.js';
-import { IO } from '../../src/io.js';
+import { IO } from '../../src/io/io.js';
 import { JqFilter } from '../../src/output/jq.js';
 import type { View } from '../../src/output/view.js';
 import { OutputWriter } from '../../src/output/writer.js';

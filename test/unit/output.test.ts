@@ -1,11 +1,11 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { IO } from '../../src/io.js';
+import { IO } from '../../src/io/io.js';
 import { fakeIO } from '../helpers/fake-io.js';
 import { getPath, parseFieldList, selectFields, validateFields } from '../../src/output/fields.js';
 import { errorJsonLine, errorLines } from '../../src/output/error-line.js';
 import { toJson } from '../../src/output/json.js';
-import { escapeBlock, escapeInline } from '../../src/output/sanitize.js';
+import { escapeBlock, escapeInline } from '../../src/io/sanitize.js';
 import { OutputWriter } from '../../src/output/writer.js';
 import type { View } from '../../src/output/view.js';
 

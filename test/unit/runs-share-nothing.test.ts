@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { run } from '../../src/cli/main.js';
-import { Terminal } from '../../src/io.js';
+import { Terminal } from '../../src/io/terminal.js';
 import { baseEnv, makeConfigDir } from '../helpers/cli.js';
 import { CapturedOutput, memoryTerminal } from '../helpers/fake-io.js';
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { StagedFile } from '../../src/files/staged-file.js';
-import { write } from '../../src/output/write.js';
+import { write } from '../../src/io/write.js';
 
 describe('StagedFile', () => {
   it('discard() with writes in flight removes the file and raises nothing', async () => {

@@ -3,7 +3,7 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { StatusLine } from '../../src/cli/status-line.js';
-import { IO } from '../../src/io.js';
+import { IO } from '../../src/io/io.js';
 
 function terminal() {
   const stderr = new PassThrough();

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
 import { COLUMN_GAP, fitColumns, KEPT_END_LEAD, WRAP_FLOOR, type ColumnNeed } from '../../src/output/column-fit.js';
-import { escapeInline, terminalText } from '../../src/output/sanitize.js';
+import { escapeInline, terminalText } from '../../src/io/sanitize.js';
 import { tableForRows, tableForStream, type TableCell, type TableColumn } from '../../src/output/table.js';
 
 const whole = (natural: number, more: Partial<ColumnNeed> = {}): ColumnNeed => ({ natural, fit: 'whole', ...more });

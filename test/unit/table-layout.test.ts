@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
 import { COLUMN_GAP, fitColumns, type ColumnNeed } from '../../src/output/column-fit.js';
-import { escapeInline } from '../../src/output/sanitize.js';
+import { escapeInline } from '../../src/io/sanitize.js';
 import { tableForRows, tableForStream, type TableColumn } from '../../src/output/table.js';
 import { cutToWidth, textWidth } from '../../src/output/text-width.js';
 

@@ -6,7 +6,7 @@ import { checkTokenText, readTokenFromStream } from '../../auth/read-token.js';
 import { storeLoginTokens, type BoundTokens } from '../../auth/stored-credentials.js';
 import { serviceOf } from '../../auth/token-binding.js';
 import { AuthRequiredError, UsageError } from '../../errors.js';
-import { escapeInline } from '../../output/sanitize.js';
+import { escapeInline } from '../../io/sanitize.js';
 import type { Ctx } from '../context.js';
 import type { RunOf } from '../declare.js';
 import type { login } from './index.js';

@@ -4,7 +4,7 @@ import type { ProfileData } from '../../config/store.js';
 import type { Ctx } from '../context.js';
 import type { RunOf } from '../declare.js';
 import type { get, list, path, set, unset } from './index.js';
-import { escapeInline } from '../../output/sanitize.js';
+import { escapeInline } from '../../io/sanitize.js';
 import type { View } from '../../output/view.js';
 
 interface KeyValue {

@@ -5,7 +5,7 @@ import type { Document } from '../../api/types.js';
 import { findContainerProblems } from '../../content/containers.js';
 import { describeElements, omittedElements } from '../../content/preserved.js';
 import { UsageError } from '../../errors.js';
-import { escapeInline } from '../../output/sanitize.js';
+import { escapeInline } from '../../io/sanitize.js';
 import type { Ctx } from '../context.js';
 import type { TextSource } from '../flags.js';
 

@@ -1,7 +1,7 @@
 import { createDocument } from '../../api/documents.js';
 import type { CreateDocumentBody } from '../../api/types.js';
 import { UsageError } from '../../errors.js';
-import { escapeInline } from '../../output/sanitize.js';
+import { escapeInline } from '../../io/sanitize.js';
 import type { Ctx } from '../context.js';
 import type { RunOf } from '../declare.js';
 import { verifyContainers } from './content.js';

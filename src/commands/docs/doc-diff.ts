@@ -10,7 +10,7 @@
 // as one replaced whole.
 import { formatPatch, OMIT_HEADERS, structuredPatch } from 'diff';
 import type { Document, EditAccess } from '../../api/types.js';
-import { escapeInline } from '../../output/sanitize.js';
+import { escapeInline } from '../../io/sanitize.js';
 import { comparableBody } from '../../content/bodies.js';
 import { renderDocFile, type DocFile } from './doc-file.js';
 import { differingFields } from './push-plan.js';

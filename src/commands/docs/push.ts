@@ -9,7 +9,7 @@ import type { CreateDocumentBody, Document } from '../../api/types.js';
 import { UsageError } from '../../errors.js';
 import { writeFileAtomic } from '../../files/atomic-write.js';
 import { describeElements, omittedElements } from '../../content/preserved.js';
-import { escapeInline } from '../../output/sanitize.js';
+import { escapeInline } from '../../io/sanitize.js';
 import type { Ctx } from '../context.js';
 import type { OptionsFor, RunOf } from '../declare.js';
 import { verifyContainers } from './content.js';

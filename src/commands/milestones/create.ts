@@ -1,6 +1,6 @@
 import { createMilestone } from '../../api/milestones.js';
 import type { CreateMilestoneBody } from '../../api/types.js';
-import { escapeInline } from '../../output/sanitize.js';
+import { escapeInline } from '../../io/sanitize.js';
 import type { RunOf } from '../declare.js';
 import type { create } from './index.js';
 import { MILESTONE_VIEW } from './views.js';

@@ -13,7 +13,7 @@ import type { Document, Milestone, Step, WebhookSubscription } from '../../api/t
 import type { CreatedId } from '../../bulk/create-log.js';
 import { serviceKey } from '../../config/service-key.js';
 import { BulkFailure, UsageError } from '../../errors.js';
-import { escapeInline } from '../../output/sanitize.js';
+import { escapeInline } from '../../io/sanitize.js';
 import type { Ctx } from '../context.js';
 import type { RunOf } from '../declare.js';
 import { EXPORT_PARTS, MANIFEST_FILE, type ExportPart } from '../export/manifest.js';

@@ -1,7 +1,7 @@
 import { Network } from '../../api/network.js';
 import { isLoopbackHost } from '../../api/no-proxy.js';
 import { CommandFailedError, UsageError } from '../../errors.js';
-import { escapeInline } from '../../output/sanitize.js';
+import { escapeInline } from '../../io/sanitize.js';
 import { groupedCount } from '../../output/view.js';
 import { byteSizeText, requireNonEmpty } from '../../validate.js';
 import type { DeliveryRecord } from '../../webhooks/delivery-record.js';

@@ -2,7 +2,7 @@ import { WEBHOOK_EVENTS, type WebhookEvent } from '../../api/types.js';
 import { SANDBOX_SERVICE, serviceKey } from '../../config/service-key.js';
 import { findWebhookSecret } from '../../config/webhook-secrets.js';
 import { CommandFailedError, NetworkError, UsageError } from '../../errors.js';
-import { escapeInline } from '../../output/sanitize.js';
+import { escapeInline } from '../../io/sanitize.js';
 import { parseEnum } from '../../validate.js';
 import { VERSION } from '../../version.js';
 import { Network } from '../../api/network.js';

@@ -6,7 +6,7 @@
 import { dryRunRecord, type Format, type FormatTarget } from '../format.js';
 import type { CsvColumn } from '../csv.js';
 import { toJson } from '../json.js';
-import { escapeBlock, terminalText, type TerminalText } from '../sanitize.js';
+import { escapeBlock, terminalText, type TerminalText } from '../../io/sanitize.js';
 import type { View } from '../view.js';
 
 /** A view with no columns: a bare value's own keys make them. */

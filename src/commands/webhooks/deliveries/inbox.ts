@@ -1,7 +1,7 @@
 // The profile's delivery inbox, as the commands reach it: opened for writing by `listen`,
 // read by `deliveries list/show/replay`, with the failures said in the commands' words.
 import { CommandFailedError, ConfigError, UsageError } from '../../../errors.js';
-import { escapeInline } from '../../../output/sanitize.js';
+import { escapeInline } from '../../../io/sanitize.js';
 import type { InboxEntry } from '../../../webhooks/inbox/entry.js';
 import { findEntries } from '../../../webhooks/inbox/reader.js';
 import { inboxDir } from '../../../webhooks/inbox/segments.js';

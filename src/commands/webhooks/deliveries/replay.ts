@@ -1,7 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import { Network } from '../../../api/network.js';
 import { CommandFailedError, NetworkError, UsageError } from '../../../errors.js';
-import { escapeInline } from '../../../output/sanitize.js';
+import { escapeInline } from '../../../io/sanitize.js';
 import type { InboxEntry } from '../../../webhooks/inbox/entry.js';
 import { postFailure } from '../../../webhooks/post.js';
 import {

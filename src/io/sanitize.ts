@@ -5,8 +5,8 @@
 // \x9b, U+202E → \u202e), as gh does. The \u forms are JSON's own escapes, so JSON text
 // (which carries such characters only inside strings) stays the same JSON once sanitised.
 //
-// This is the one sanitiser: src/io.ts passes every line for stderr, and every line for a
-// terminal's stdout, through it; TerminalText marks text that already went through it.
+// This is the one sanitiser: the IO of a run (io.ts) passes every line for stderr, and every
+// line for a terminal's stdout, through it; TerminalText marks text that already went through it.
 
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
@@ -44,4 +44,15 @@ export function escapeBlock(text: string): TerminalText {
  */
 export function terminalText(text: string): TerminalText {
   return text as TerminalText;
+}
+
+// JSON.stringify leaves DEL, C1 controls and U+2028/2029 raw. They can occur only inside
+// strings, so escaping them keeps the same JSON value. (Bidi controls are left to the
+// sanitiser, whose form for them, \u202e, is JSON's own: on a terminal they are escaped the
+// same way; into a pipe the data stays as it was.)
+const UNSAFE_IN_JSON = /[\u007f-\u009f\u2028\u2029]/g;
+
+/** JSON text with DEL, C1 and U+2028/2029 as \u escapes: the same JSON, nothing a terminal obeys but what the sanitiser escapes. */
+export function escapeJsonText(text: string): string {
+  return text.replace(UNSAFE_IN_JSON, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
