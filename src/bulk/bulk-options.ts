@@ -1,6 +1,7 @@
-// What a bulk verb asks of the bulk runner (Ctx.bulk): how its items are named in results,
-// how its results show, and how many items may be in flight. The command line's runner
-// (src/cli/bulk-run.ts) adds progress, Ctrl-C and exit 8; the MCP server's collects results.
+// What a bulk verb asks of the bulk runner (Ctx.bulk): the work for one item, how its items
+// are named in results, how its results show, and how many items may be in flight. Both front
+// ends run it through one loop (run-items.ts): the command line's runner (src/cli/bulk-run.ts)
+// adds progress, Ctrl-C and exit 8; the MCP server's collects the results.
 import type { ApiClient } from '../api/client.js';
 import type { View } from '../output/view.js';
 import type { BulkKey, BulkResult } from './results.js';
@@ -10,7 +11,18 @@ export const BULK_CONCURRENCY = 8;
 export const MAX_BULK_CONCURRENCY = 32;
 
 /** One item's work: its record (shown in its result), or undefined when it answers none (a delete). */
-export type BulkWork<I, T> = (client: ApiClient, item: I) => Promise<T | undefined>;
+export type BulkWork<I, T> = ClientWork<I, T> | OfflineWork<I, T>;
+
+/** Work that reaches the service through the run's API client, within its rate limit. */
+export type ClientWork<I, T> = (client: ApiClient, item: I) => Promise<T | undefined>;
+
+/**
+ * Work that reaches no service (replaying deliveries to a receiver): no API client is made,
+ * so none needs credentials, and no rate limit holds items back.
+ */
+export interface OfflineWork<I, T> {
+  readonly offline: (item: I) => Promise<T | undefined>;
+}
 
 export interface BulkOptions<I, T> {
   /** Past-tense verb for the summary: "completed", "deleted". */
@@ -33,10 +45,4 @@ export interface BulkOptions<I, T> {
   failureIsPartial?: boolean;
   /** The --dry-run notice for a batch (default: `N requests shown, none sent`). */
   dryRunNotice?: string;
-  /**
-   * The work reaches no service (replaying deliveries to a receiver): no API client is made
-   * (so none needs credentials), no rate limit holds items back, and the work's `client` is
-   * undefined — it must not use it.
-   */
-  offline?: boolean;
 }

@@ -1,24 +1,20 @@
-// A bulk verb's run (steps complete/reopen/delete, docs delete, milestones delete, steps
-// import, docs push, restore): every item through the worker pool, one result per item,
-// progress on a terminal, a summary on stderr, exit 8 on failure — and on Ctrl-C or SIGTERM,
-// stop starting items and end waits for retries, let those in flight finish (a create that
-// was sent gets its answer recorded), and report what was done.
-import type { ApiClient } from '../api/client.js';
-import { ApiError } from '../api/errors.js';
-import { RequestNotSent } from '../api/not-sent.js';
-import { BULK_CONCURRENCY, type BulkOptions, type BulkWork } from '../bulk/bulk-options.js';
-import { RateGate } from '../bulk/rate-gate.js';
-import { ResultStream } from '../bulk/result-stream.js';
+// A bulk verb's run on the command line (steps complete/reopen/delete, docs delete,
+// milestones delete, steps import, docs push, restore), through the one loop of
+// src/bulk/run-items.ts: results printed as they land, progress on a terminal, a summary on
+// stderr, exit 8 on failure — and on Ctrl-C or SIGTERM, stop starting items and end waits for
+// retries, let those in flight finish (a create that was sent gets its answer recorded), and
+// report what was done.
 import {
   BULK_RESULT_VIEW,
   failureResult,
   NOT_ATTEMPTED,
   pendingResult,
-  successResult,
   summaryLine,
   type BulkResult,
 } from '../bulk/results.js';
-import { runPool } from '../bulk/worker-pool.js';
+import type { BulkOptions, BulkWork } from '../bulk/bulk-options.js';
+import { ResultStream } from '../bulk/result-stream.js';
+import { itemKey, readyWork, runItems, type Tally } from '../bulk/run-items.js';
 import { BulkFailure, InterruptedError } from '../errors.js';
 import type { View } from '../output/view.js';
 import type { Factory } from './factory.js';
@@ -37,27 +33,20 @@ export async function runBulk<I, T>(
     ctx.io.notice(options.nothingToDo ?? 'nothing to do: standard input held no ids');
     return;
   }
-  const keyOf = options.key ?? ((item: I) => ({ id: item as unknown as string | number }));
+  const keyOf = itemKey(options);
   const view = (options.view ?? BULK_RESULT_VIEW) as View<BulkResult<T>>;
   ctx.output.checkFields(view);
-  // Offline work is given no client (bulk-options.ts).
-  const client = options.offline ? (undefined as unknown as ApiClient) : await ctx.api();
+  const ready = await readyWork(work, () => ctx.api());
   const { forPeople, streamsResults } = ctx.output;
-  const results: (BulkResult<T> | undefined)[] = new Array(items.length);
   // A batch of one whose error is rethrown: the entry prints it, so a table need not repeat it.
   const rethrowsSingle = items.length === 1 && !options.failureIsPartial;
-  let firstError: unknown;
-  let finished = 0;
-  let failed = 0;
-  let interrupted = false;
-  const progress = () => {
+  const progress = ({ finished, failed }: Tally) => {
     if (items.length > PROGRESS_AFTER)
       ctx.statusLine.progress(`${finished}/${items.length} ${options.done}${failed ? `, ${failed} failed` : ''}`);
   };
   // The first Ctrl-C (or SIGTERM) stops starting items and ends waits for retries at once; the
   // handler is then gone, so a second one ends the process the default way.
   const onSignal = () => {
-    interrupted = true;
     ctx.statusLine.interrupting();
     ctx.interruption.abort();
   };
@@ -87,41 +76,21 @@ export async function runBulk<I, T>(
     if (streamsResults && !(forPeople && rethrowsSingle && !result.ok)) stream.push(result);
   };
 
-  progress();
-  try {
-    await runPool(
-      items,
-      // Under --dry-run an item stops at its first request, which was shown: it is done.
-      (item) =>
-        work(client, item).catch((error: unknown) => {
-          if (error instanceof RequestNotSent) return undefined;
-          throw error;
-        }),
-      (index, outcome) => {
-        // A request still waiting out a 429 when Ctrl-C came was never applied: not attempted.
-        if (!outcome.ok && interrupted && isRateLimited(outcome.error)) return;
-        finished++;
-        const key = keyOf(items[index]!);
-        if (outcome.ok) results[index] = successResult(key, outcome.value);
-        else {
-          failed++;
-          firstError ??= outcome.error;
-          results[index] = failureResult(key, outcome.error);
-        }
-        show(results[index]!);
-        progress();
-      },
-      {
-        concurrency: options.concurrency ?? BULK_CONCURRENCY,
-        gate: new RateGate(() => client?.rateLimit.remaining),
-        stopped: () => interrupted || outputFailed,
-      },
-    );
-  } finally {
+  progress({ finished: 0, failed: 0 });
+  const done = await runItems(items, ready, options, {
+    interrupted: ctx.interruption.signal,
+    stopped: () => outputFailed,
+    landed: (result, tally) => {
+      show(result);
+      progress(tally);
+    },
+  }).finally(() => {
     process.removeListener('SIGINT', onSignal);
     process.removeListener('SIGTERM', onSignal);
     ctx.statusLine.end();
-  }
+  });
+  const { results, finished, failed } = done;
+  const interrupted = ctx.interruption.signal.aborted;
 
   // Data formats account for every item; a table shows what was attempted, and the summary the rest.
   const notAttempted = items.length - finished;
@@ -144,7 +113,7 @@ export async function runBulk<I, T>(
     ctx.io.notice(summaryLine(options.done, { ok: finished - failed, failed, notAttempted }, interrupted));
   }
   if (interrupted) throw new InterruptedError(`interrupted after ${finished} of ${items.length} items`);
-  if (rethrowsSingle && failed === 1) throw firstError;
+  if (rethrowsSingle && failed === 1) throw done.firstError;
   if (failed > 0) throw new BulkFailure(failed, items.length);
 }
 
@@ -157,8 +126,4 @@ async function printAsTheyLand<T>(
   const out = await ctx.output.stream(view, expected);
   for await (const result of results) out.write([result]);
   await out.end();
-}
-
-function isRateLimited(error: unknown): boolean {
-  return error instanceof ApiError && error.kind === 'rate_limited';
 }

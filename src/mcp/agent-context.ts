@@ -4,10 +4,8 @@
 // write tool at all took --allow-writes).
 import type { ApiClient } from '../api/client.js';
 import type { PaginateResult } from '../api/pagination.js';
-import { BULK_CONCURRENCY, type BulkOptions, type BulkWork } from '../bulk/bulk-options.js';
-import { RateGate } from '../bulk/rate-gate.js';
-import { failureResult, successResult, type BulkResult } from '../bulk/results.js';
-import { runPool } from '../bulk/worker-pool.js';
+import type { BulkOptions, BulkWork } from '../bulk/bulk-options.js';
+import { readyWork, runItems } from '../bulk/run-items.js';
 import type { Ctx } from '../commands/context.js';
 import { forAgent, type Flag } from '../commands/flags.js';
 import { selectFields, validateFields } from '../output/fields.js';
@@ -122,24 +120,8 @@ export class AgentContext implements Ctx {
 
   /** Each item through the API, several at once within the service's rate limit; results in input order. */
   async bulk<I, T>(items: readonly I[], work: BulkWork<I, T>, options: BulkOptions<I, T>): Promise<void> {
-    // Offline work is given no client (bulk-options.ts).
-    const client = options.offline ? (undefined as unknown as ApiClient) : await this.api();
-    const keyOf = options.key ?? ((item: I) => ({ id: item as unknown as string | number }));
-    const results: BulkResult<T>[] = new Array(items.length);
-    await runPool(
-      items,
-      (item) => work(client, item),
-      (index, outcome) => {
-        const key = keyOf(items[index]!);
-        results[index] = outcome.ok ? successResult(key, outcome.value) : failureResult(key, outcome.error);
-      },
-      {
-        concurrency: options.concurrency ?? BULK_CONCURRENCY,
-        gate: new RateGate(() => client?.rateLimit.remaining),
-        stopped: () => false,
-      },
-    );
-    const failed = results.filter((r) => !r.ok).length;
+    // Nothing stops an agent's run part-way: every item has its result.
+    const { results, failed } = await runItems(items, await readyWork(work, () => this.api()), options);
     this.output.result = failed > 0 ? { data: results, failed } : { data: results };
   }
 

@@ -53,34 +53,36 @@ export const run: RunOf<typeof replay> = async (ctx, opts) => {
   ctx.onClose(() => network.close());
   await ctx.bulk(
     items,
-    async (_noClient, { request }): Promise<ReplayResult> => {
-      const url = request.url.href;
-      let answer: Awaited<ReturnType<typeof sendReplay>>;
-      try {
-        answer = await sendReplay(network, request, ctx.settings.timeoutMs);
-      } catch (error) {
-        throw new NetworkError(`cannot deliver to ${url}: ${postFailure(network, request.url, error)}`);
-      }
-      if (answer.status < 200 || answer.status > 299) {
-        throw Object.assign(
-          new CommandFailedError(
-            `${url} answered ${answer.status} ${answer.statusText}; a delivery counts only with a 2xx answer`,
-          ),
-          { status: answer.status },
-        );
-      }
-      return {
-        url,
-        status: answer.status,
-        status_text: answer.statusText,
-        duration_ms: answer.ms,
-        bytes: request.body.length,
-        signature: request.signature ?? null,
-        resigned: request.resigned,
-      };
+    {
+      offline: async ({ request }): Promise<ReplayResult> => {
+        const url = request.url.href;
+        let answer: Awaited<ReturnType<typeof sendReplay>>;
+        try {
+          answer = await sendReplay(network, request, ctx.settings.timeoutMs);
+        } catch (error) {
+          throw new NetworkError(`cannot deliver to ${url}: ${postFailure(network, request.url, error)}`);
+        }
+        if (answer.status < 200 || answer.status > 299) {
+          throw Object.assign(
+            new CommandFailedError(
+              `${url} answered ${answer.status} ${answer.statusText}; a delivery counts only with a 2xx answer`,
+            ),
+            { status: answer.status },
+          );
+        }
+        return {
+          url,
+          status: answer.status,
+          status_text: answer.statusText,
+          duration_ms: answer.ms,
+          bytes: request.body.length,
+          signature: request.signature ?? null,
+          resigned: request.resigned,
+        };
+      },
     },
     // One at a time, in the order given: a receiver may care about the order of events.
-    { done: 'replayed', concurrency: 1, view: REPLAY_RESULT_VIEW, key: (item) => ({ id: item.id }), offline: true },
+    { done: 'replayed', concurrency: 1, view: REPLAY_RESULT_VIEW, key: (item) => ({ id: item.id }) },
   );
 };
 
