@@ -1,15 +1,15 @@
 // /api/v1/steps/{id}/tags: a task's tags. A JSON number names a tag id, a JSON string a tag
 // name (case-insensitive, own company only); retired-set tags are shown but never changed.
-import { MAX_TAG_REFERENCES, type Tag } from '../../api/types.js';
-import { companyIdOfStep, requireTeam } from '../access.js';
-import { nowTimestamp } from '../clock.js';
-import { invalid, notFound } from '../http-error.js';
-import { presentTag, tagsOfStep } from '../present.js';
-import { defineRoute, ok, type ApiContext, type ApiRoute } from '../routing.js';
-import { colorForNewTag } from '../seed.js';
-import { takeId, type SandboxState, type StepRecord, type TagRecord } from '../state.js';
-import { BodyValidator, bodyObject } from '../validate.js';
-import { emitTaskEvent, findStep } from './steps.js';
+import { MAX_TAG_REFERENCES, type Tag } from '../../../api/types.js';
+import { companyIdOfStep, requireTeam } from '../../access.js';
+import { nowTimestamp } from '../../clock.js';
+import { invalid, notFound } from '../../http-error.js';
+import { presentTag, tagsOfStep } from '../../present.js';
+import { defineRoute, ok, type ApiContext, type ApiRoute } from '../../routing.js';
+import { colorForNewTag } from '../../seed.js';
+import { takeId, type SandboxState, type StepRecord, type TagRecord } from '../../state.js';
+import { BodyValidator, bodyObject } from '../../validate.js';
+import { emitTaskEvent, findStep } from './routes.js';
 
 function isRetired(state: SandboxState, tag: TagRecord): boolean {
   return state.tag_sets[tag.tag_set_id]?.retired === true;

@@ -1,6 +1,6 @@
 // /api/v1/documents: rich-text pages addressed by uuid.
 import { randomUUID } from 'node:crypto';
-import { EDIT_ACCESS_VALUES } from '../../api/types.js';
+import { EDIT_ACCESS_VALUES } from '../../../api/types.js';
 import {
   canSeeDocument,
   companyIdOfProject,
@@ -8,15 +8,15 @@ import {
   isTeam,
   requireCompanyAccess,
   requireTeam,
-} from '../access.js';
-import { nowTimestamp } from '../clock.js';
-import { forbidden, notFound, validationFailed, type FieldErrors } from '../http-error.js';
-import { preserveMarkers } from '../markdown.js';
-import { paginate, parsePageQuery } from '../pagination.js';
-import { presentDocument } from '../present.js';
-import { defineRoute, noContent, ok, type ApiContext, type ApiRoute } from '../routing.js';
-import { takeId, type DocumentRecord } from '../state.js';
-import { BodyValidator, bodyObject, queryBoolean, queryIncludes, queryInteger } from '../validate.js';
+} from '../../access.js';
+import { nowTimestamp } from '../../clock.js';
+import { forbidden, notFound, validationFailed, type FieldErrors } from '../../http-error.js';
+import { preserveMarkers } from '../../markdown.js';
+import { paginate, parsePageQuery } from '../../pagination.js';
+import { presentDocument } from '../../present.js';
+import { defineRoute, noContent, ok, type ApiContext, type ApiRoute } from '../../routing.js';
+import { takeId, type DocumentRecord } from '../../state.js';
+import { BodyValidator, bodyObject, queryBoolean, queryIncludes, queryInteger } from '../../validate.js';
 
 export const EMPTY_CONTENT_MESSAGE = 'The content field must not be empty for a document that has a body.';
 

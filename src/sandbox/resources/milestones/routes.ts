@@ -1,13 +1,13 @@
 // /api/v1/milestones: marker dates on a project.
-import { MAX_MILESTONE_TITLE } from '../../api/types.js';
-import { canSeeMilestone, companyIdOfProject, isMemberOf, requireCompanyAccess, requireTeam } from '../access.js';
-import { nowTimestamp } from '../clock.js';
-import { notFound, validationFailed, type FieldErrors } from '../http-error.js';
-import { paginate, parsePageQuery } from '../pagination.js';
-import { milestonePayload, presentMilestone } from '../present.js';
-import { defineRoute, idParam, noContent, ok, type ApiContext, type ApiRoute } from '../routing.js';
-import { takeId, type MilestoneRecord } from '../state.js';
-import { BodyValidator, bodyObject, queryInteger } from '../validate.js';
+import { MAX_MILESTONE_TITLE } from '../../../api/types.js';
+import { canSeeMilestone, companyIdOfProject, isMemberOf, requireCompanyAccess, requireTeam } from '../../access.js';
+import { nowTimestamp } from '../../clock.js';
+import { notFound, validationFailed, type FieldErrors } from '../../http-error.js';
+import { paginate, parsePageQuery } from '../../pagination.js';
+import { milestonePayload, presentMilestone } from '../../present.js';
+import { defineRoute, idParam, noContent, ok, type ApiContext, type ApiRoute } from '../../routing.js';
+import { takeId, type MilestoneRecord } from '../../state.js';
+import { BodyValidator, bodyObject, queryInteger } from '../../validate.js';
 
 function findMilestone(ctx: ApiContext): MilestoneRecord {
   const milestone = ctx.state.milestones[idParam(ctx)];

@@ -1,5 +1,5 @@
 // /api/v1/steps: tasks, the approval flow, moves between phases and reordering.
-import { APPROVAL_STATUSES } from '../../api/types.js';
+import { APPROVAL_STATUSES } from '../../../api/types.js';
 import {
   canSeeStep,
   companyIdOfProject,
@@ -8,15 +8,15 @@ import {
   isTeam,
   requireCompanyAccess,
   requireTeam,
-} from '../access.js';
-import { dueDateTimestamp, nowTimestamp } from '../clock.js';
-import { forbidden, notFound, validationFailed, type FieldErrors } from '../http-error.js';
-import { preserveMarkers } from '../markdown.js';
-import { paginate, parsePageQuery } from '../pagination.js';
-import { presentStep, taskPayload } from '../present.js';
-import { defineRoute, idParam, noContent, ok, type ApiContext, type ApiRoute } from '../routing.js';
-import { takeId, type SandboxState, type StepRecord, type UserRecord } from '../state.js';
-import { BodyValidator, bodyObject, queryBoolean, queryIncludes, queryInteger } from '../validate.js';
+} from '../../access.js';
+import { dueDateTimestamp, nowTimestamp } from '../../clock.js';
+import { forbidden, notFound, validationFailed, type FieldErrors } from '../../http-error.js';
+import { preserveMarkers } from '../../markdown.js';
+import { paginate, parsePageQuery } from '../../pagination.js';
+import { presentStep, taskPayload } from '../../present.js';
+import { defineRoute, idParam, noContent, ok, type ApiContext, type ApiRoute } from '../../routing.js';
+import { takeId, type SandboxState, type StepRecord, type UserRecord } from '../../state.js';
+import { BodyValidator, bodyObject, queryBoolean, queryIncludes, queryInteger } from '../../validate.js';
 
 /** The task named by the path, if the caller can see it; 404 otherwise. */
 export function findStep(ctx: ApiContext): StepRecord {
