@@ -6,24 +6,12 @@ import { nowTimestamp } from './clock.js';
 import { handleControl } from './control.js';
 import type { SandboxCore } from './core.js';
 import { HttpError } from './http-error.js';
-import { documentRoutes } from './resources/documents/routes.js';
-import { milestoneRoutes } from './resources/milestones/routes.js';
-import { projectRoutes } from './resources/projects/routes.js';
-import { stepRoutes } from './resources/steps/routes.js';
-import { tagRoutes } from './resources/steps/tag-routes.js';
-import { webhookRoutes } from './resources/webhooks/routes.js';
+import { RESOURCES } from './resources/index.js';
 import { matchRoute, type ApiResponse, type ApiRoute } from './routing.js';
 import type { UserRecord } from './state.js';
 import type { FaultAction, RequestLogEntry } from './types.js';
 
-const API_ROUTES: readonly ApiRoute[] = [
-  ...documentRoutes,
-  ...tagRoutes,
-  ...stepRoutes,
-  ...milestoneRoutes,
-  ...webhookRoutes,
-  ...projectRoutes,
-];
+const API_ROUTES: readonly ApiRoute[] = RESOURCES.flatMap((resource) => resource.routes);
 
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
 

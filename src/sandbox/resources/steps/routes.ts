@@ -1,74 +1,16 @@
-// /api/v1/steps: tasks, the approval flow, moves between phases and reordering.
-import { APPROVAL_STATUSES } from '../../../api/types.js';
-import {
-  canSeeStep,
-  companyIdOfProject,
-  companyIdOfStep,
-  isMemberOf,
-  isTeam,
-  requireCompanyAccess,
-  requireTeam,
-} from '../../access.js';
-import { dueDateTimestamp, nowTimestamp } from '../../clock.js';
-import { forbidden, notFound, validationFailed, type FieldErrors } from '../../http-error.js';
-import { preserveMarkers } from '../../markdown.js';
+// /api/v1/steps: tasks — list, read, create, delete — and the route table of the resource.
+import { isTeam, requireCompanyAccess, requireTeam } from '../../access.js';
+import { nowTimestamp } from '../../clock.js';
+import { validationFailed, type FieldErrors } from '../../http-error.js';
 import { paginate, parsePageQuery } from '../../pagination.js';
-import { presentStep, taskPayload } from '../../present.js';
-import { defineRoute, idParam, noContent, ok, type ApiContext, type ApiRoute } from '../../routing.js';
-import { takeId, type SandboxState, type StepRecord, type UserRecord } from '../../state.js';
+import { defineRoute, noContent, ok, type ApiContext, type ApiRoute } from '../../routing.js';
+import { takeId } from '../../state.js';
 import { BodyValidator, bodyObject, queryBoolean, queryIncludes, queryInteger } from '../../validate.js';
-
-/** The task named by the path, if the caller can see it; 404 otherwise. */
-export function findStep(ctx: ApiContext): StepRecord {
-  const step = ctx.state.steps[idParam(ctx)];
-  if (!step || !canSeeStep(ctx.state, ctx.user, step)) throw notFound('Task not found.');
-  return step;
-}
-
-export function emitTaskEvent(
-  ctx: ApiContext,
-  event: 'task.created' | 'task.completed' | 'task.due_date_updated' | 'task.tags_updated',
-  step: StepRecord,
-  extra: object = {},
-): void {
-  const companyId = companyIdOfStep(ctx.state, step);
-  if (companyId !== null) ctx.emit(event, companyId, { ...taskPayload(ctx.state, step), ...extra });
-}
-
-/** A phase a team member may put tasks in: any phase of a project of one of their companies. */
-function usablePhase(state: SandboxState, user: UserRecord, phaseId: number): boolean {
-  const phase = state.phases[phaseId];
-  const companyId = phase ? companyIdOfProject(state, phase.project_id) : null;
-  return companyId !== null && isMemberOf(user, companyId);
-}
-
-function stepsInPhase(state: SandboxState, phaseId: number): StepRecord[] {
-  return Object.values(state.steps)
-    .filter((s) => s.phase_id === phaseId)
-    .sort((a, b) => a.order - b.order || a.id - b.id);
-}
-
-function renumber(steps: StepRecord[]): void {
-  steps.forEach((s, i) => {
-    s.order = i + 1;
-  });
-}
-
-/** Phases whose tasks a list may show: visible, not templates, optionally one company. */
-function listablePhases(state: SandboxState, user: UserRecord, companyId: number | undefined): Set<number> {
-  const ids = new Set<number>();
-  const team = isTeam(user);
-  for (const phase of Object.values(state.phases)) {
-    const project = state.projects[phase.project_id];
-    const client = project && state.clients[project.client_id];
-    if (!project || !client || project.is_template) continue;
-    if (companyId !== undefined && client.company_id !== companyId) continue;
-    if (team ? isMemberOf(user, client.company_id) : project.client_id === user.client_id && !phase.is_internal) {
-      ids.add(phase.id);
-    }
-  }
-  return ids;
-}
+import { findStep, listablePhases, usablePhase } from './access.js';
+import { emitTaskEvent, presentStep } from './present.js';
+import type { StepRecord } from './records.js';
+import { renumber, reorderStep, stepsInPhase } from './reorder.js';
+import { updateStep } from './update.js';
 
 function listSteps(ctx: ApiContext) {
   const errors: FieldErrors = {};
@@ -137,109 +79,6 @@ function createStep(ctx: ApiContext) {
   ctx.state.steps[id] = step;
   emitTaskEvent(ctx, 'task.created', step);
   return ok({ data: presentStep(ctx.state, step) });
-}
-
-const CLIENT_EDITABLE = new Set(['completed', 'approval_status']);
-
-function updateStep(ctx: ApiContext) {
-  const step = findStep(ctx);
-  const body = bodyObject(ctx.body);
-  if (!isTeam(ctx.user) && Object.keys(body).some((k) => !CLIENT_EDITABLE.has(k))) {
-    throw forbidden('Client users can only complete, approve or reopen tasks.');
-  }
-  const v = new BodyValidator(body);
-  const title = v.string('title', { filled: true });
-  const content = v.string('content');
-  const completed = v.boolean('completed');
-  const published = v.boolean('published');
-  const isApproval = v.boolean('is_approval');
-  const approvalStatus = v.oneOf('approval_status', APPROVAL_STATUSES);
-  const dueDate = v.date('due_date', { nullable: true });
-  const phaseId = v.integer('phase_id');
-  const allowRemoving = v.boolean('allow_removing_attachments') ?? false;
-  if (typeof phaseId === 'number' && !usablePhase(ctx.state, ctx.user, phaseId)) {
-    v.fail('phase_id', 'The selected phase id is invalid.');
-  }
-  if (approvalStatus !== undefined) {
-    if (!(isApproval ?? step.is_approval)) {
-      v.fail('approval_status', 'The approval status field is only valid for approval tasks.');
-    } else if (!(completed === true || (completed === undefined && step.completed))) {
-      v.fail(
-        'approval_status',
-        'The approval status field is only valid together with completed: true, or on an already completed approval task.',
-      );
-    }
-  }
-  v.check();
-
-  const now = nowTimestamp();
-  const previousDue = step.due_date;
-  let justCompleted = false;
-  if (title !== undefined && title !== null) step.title = title;
-  if (content !== undefined && content !== null) {
-    step.content = allowRemoving ? content : preserveMarkers(step.content, content);
-  }
-  if (published !== undefined) step.published = published;
-  if (isApproval !== undefined) step.is_approval = isApproval;
-  if (completed === true && !step.completed) {
-    step.completed = true;
-    step.completed_at = now;
-    justCompleted = true;
-  } else if (completed === false && step.completed) {
-    step.completed = false;
-    step.completed_at = null;
-  }
-  if (step.is_approval && step.completed) step.approval_status = approvalStatus ?? step.approval_status ?? 'approved';
-  else step.approval_status = null;
-  const dueChanged = dueDate !== undefined && dueDate !== previousDue;
-  if (dueChanged) step.due_date = dueDate;
-  if (typeof phaseId === 'number' && phaseId !== step.phase_id) {
-    const oldPhase = step.phase_id;
-    step.phase_id = phaseId;
-    step.order = Number.MAX_SAFE_INTEGER;
-    renumber(stepsInPhase(ctx.state, oldPhase));
-    renumber(stepsInPhase(ctx.state, phaseId));
-  }
-  step.updated_at = now;
-
-  if (justCompleted) emitTaskEvent(ctx, 'task.completed', step, { completed_at: step.completed_at });
-  if (dueChanged) {
-    emitTaskEvent(ctx, 'task.due_date_updated', step, {
-      previous_due_date: dueDateTimestamp(previousDue),
-      due_date_updated_at: now,
-    });
-  }
-  return ok({ data: presentStep(ctx.state, step) });
-}
-
-function reorderStep(ctx: ApiContext) {
-  const step = findStep(ctx);
-  requireTeam(ctx.user, 'Client users cannot reorder tasks.');
-  const v = new BodyValidator(bodyObject(ctx.body));
-  const position = v.oneOf('position', ['first', 'last'] as const);
-  const afterId = v.integer('after_step_id');
-  if (v.has('position') && v.has('after_step_id')) {
-    v.fail('position', 'Send either position or after_step_id, not both.');
-  } else if (!v.has('position') && !v.has('after_step_id')) {
-    v.fail('position', 'The position field is required when after step id is not present.');
-  }
-  let after: StepRecord | undefined;
-  if (typeof afterId === 'number') {
-    after = ctx.state.steps[afterId];
-    if (afterId === step.id) {
-      v.fail('after_step_id', 'The after step id must be a different task.');
-    } else if (!after || after.phase_id !== step.phase_id || !canSeeStep(ctx.state, ctx.user, after)) {
-      v.fail('after_step_id', 'The after step id must be a task in the same phase.');
-    }
-  }
-  v.check();
-
-  const others = stepsInPhase(ctx.state, step.phase_id).filter((s) => s.id !== step.id);
-  const index = after ? others.indexOf(after) + 1 : position === 'first' ? 0 : others.length;
-  others.splice(index, 0, step);
-  renumber(others);
-  step.updated_at = nowTimestamp();
-  return ok({ data: presentStep(ctx.state, step, { order: true }) });
 }
 
 function deleteStep(ctx: ApiContext) {
