@@ -55,7 +55,7 @@ export class SandboxCore {
       ...seedData(this.options.seed, this.options.extraSteps),
     };
     this.limiter = new RateLimiter(this.options.rateLimit, this.options.rateWindowSec);
-    this.queue = new DeliveryQueue(() => this.state, this.deliveries);
+    this.queue = new DeliveryQueue(() => this.state.webhooks, this.deliveries);
     this.oauth = new OAuthProvider({
       state: () => this.state,
       tokenTtlSec: this.options.tokenTtlSec,
