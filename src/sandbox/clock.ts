@@ -16,9 +16,12 @@ export function formatMicros(micros: bigint): string {
   return `${iso.slice(0, 19)}.${String(micros % 1_000_000n).padStart(6, '0')}Z`;
 }
 
-/** A fixed timestamp `minutes` after `base` (an ISO date-time), for deterministic seeds. */
-export function seedTimestamp(base: string, minutes: number): string {
-  return formatMicros(BigInt(Date.parse(base) + minutes * 60_000) * 1000n);
+/** Seeds are dated from this instant, so their timestamps never change. */
+const SEED_EPOCH = '2025-01-06T09:00:00Z';
+
+/** A fixed timestamp `minutes` after the seed epoch, for deterministic seeds. */
+export function seedTimestamp(minutes: number): string {
+  return formatMicros(BigInt(Date.parse(SEED_EPOCH) + minutes * 60_000) * 1000n);
 }
 
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;

@@ -9,10 +9,9 @@ import { isMemberOf, isTeam } from './access.js';
 import type { SandboxCore } from './core.js';
 import { parseFaultRule } from './faults.js';
 import { HttpError, forbidden, notFound } from './http-error.js';
-import { phasePayload, projectPayload } from './present.js';
+import { phasePayload, projectPayload, type CreateProjectInput, type UpdatePhaseInput } from './resources/index.js';
 import type { ApiResponse } from './routing.js';
 import type { SeedName, UserRecord } from './state.js';
-import type { CreateProjectInput, UpdatePhaseInput } from './types.js';
 
 export interface ControlRequest {
   method: string;

@@ -6,7 +6,6 @@ import http from 'node:http';
 import https from 'node:https';
 import type { WebhookEvent } from '../api/types.js';
 import { nowTimestamp } from './clock.js';
-import type { SandboxState } from './state.js';
 import type { DeliveryLogEntry } from './types.js';
 
 /** A receiver gets this long to answer before the attempt is logged as failed. */
@@ -14,6 +13,16 @@ const DELIVERY_TIMEOUT_MS = 10_000;
 
 export function signBody(secret: string, body: string): string {
   return createHmac('sha256', secret).update(body, 'utf8').digest('hex');
+}
+
+/** What a delivery needs of a subscription (the webhooks resource's record has these and more). */
+interface Subscription {
+  id: number;
+  url: string;
+  event: string;
+  company_id: number;
+  active: boolean;
+  secret: string;
 }
 
 interface Job {
@@ -32,7 +41,8 @@ export class DeliveryQueue {
   private readonly companies = new Map<number, number>();
 
   constructor(
-    private readonly getState: () => SandboxState,
+    /** The live subscriptions by id; read at each event and each attempt. */
+    private readonly subscriptions: () => Readonly<Record<number, Subscription>>,
     readonly log: DeliveryLogEntry[],
   ) {}
 
@@ -40,7 +50,7 @@ export class DeliveryQueue {
    * serialised now, so it is the record as it was when the event happened. */
   enqueue(event: WebhookEvent, companyId: number, payload: object): void {
     const body = JSON.stringify(payload);
-    for (const hook of Object.values(this.getState().webhooks)) {
+    for (const hook of Object.values(this.subscriptions())) {
       if (hook.company_id !== companyId || hook.event !== event || !hook.active) continue;
       this.schedule(
         { subscriptionId: hook.id, companyId, event, url: hook.url, body, signature: signBody(hook.secret, body) },
@@ -82,7 +92,7 @@ export class DeliveryQueue {
 
   private async attempt(job: Job, onlyIfActive: boolean): Promise<DeliveryLogEntry | undefined> {
     // A subscription deleted or paused after the event was queued gets nothing.
-    const hook = this.getState().webhooks[job.subscriptionId];
+    const hook = this.subscriptions()[job.subscriptionId];
     if (onlyIfActive && !hook?.active) return undefined;
     const entry: DeliveryLogEntry = {
       id: this.nextId++,

@@ -1,8 +1,8 @@
 // `pwctl sandbox serve`: run the sandbox in the foreground until SIGINT/SIGTERM or abort.
 import { isLoopbackHost } from '../api/no-proxy.js';
 import { escapeInline } from '../io/sanitize.js';
-import { startSandbox } from './index.js';
-import type { RequestLogEntry, RunningSandbox, SandboxOptions } from './types.js';
+import { startSandbox, type RunningSandbox } from './index.js';
+import type { RequestLogEntry, SandboxOptions } from './types.js';
 
 /** Where text goes: a stream, or the CLI's IO (which sanitises what reaches a terminal). */
 export interface TextSink {

@@ -6,24 +6,12 @@ import { nowTimestamp } from './clock.js';
 import { handleControl } from './control.js';
 import type { SandboxCore } from './core.js';
 import { HttpError } from './http-error.js';
-import { documentRoutes } from './routes/documents.js';
-import { milestoneRoutes } from './routes/milestones.js';
-import { projectRoutes } from './routes/projects.js';
-import { stepRoutes } from './routes/steps.js';
-import { tagRoutes } from './routes/tags.js';
-import { webhookRoutes } from './routes/webhooks.js';
+import { RESOURCES } from './resources/index.js';
 import { matchRoute, type ApiResponse, type ApiRoute } from './routing.js';
 import type { UserRecord } from './state.js';
 import type { FaultAction, RequestLogEntry } from './types.js';
 
-const API_ROUTES: readonly ApiRoute[] = [
-  ...documentRoutes,
-  ...tagRoutes,
-  ...stepRoutes,
-  ...milestoneRoutes,
-  ...webhookRoutes,
-  ...projectRoutes,
-];
+const API_ROUTES: readonly ApiRoute[] = RESOURCES.flatMap((resource) => resource.routes);
 
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
 

@@ -1,22 +1,7 @@
-// The sandbox's public interface: options, logs, faults and the running handle.
-import type { PhaseRecord, ProjectRecord, Role, SandboxState, SeedName } from './state.js';
+// The sandbox's public interface: options, logs and faults (index.ts adds the running handle).
+import type { Role, SeedName } from './state.js';
 
-export type {
-  ClientRecord,
-  CompanyRecord,
-  DocumentRecord,
-  MilestoneRecord,
-  PhaseRecord,
-  ProjectRecord,
-  Role,
-  SandboxState,
-  SeedName,
-  StepRecord,
-  TagRecord,
-  TagSetRecord,
-  UserRecord,
-  WebhookRecord,
-} from './state.js';
+export type { ClientRecord, CompanyRecord, Role, SandboxState, SeedName, UserRecord } from './state.js';
 
 export interface SandboxOptions {
   /** Default 0 (an ephemeral port). */
@@ -96,50 +81,4 @@ export interface FaultRule {
 export interface FaultInjector {
   add(rule: FaultRule): void;
   clear(): void;
-}
-
-export interface CreateProjectInput {
-  title: string;
-  client_id: number;
-  is_template?: boolean;
-  code?: string;
-  description?: string;
-  client_project_type?: string;
-  internal_project_type?: string;
-}
-
-export interface UpdatePhaseInput {
-  title?: string;
-  /** YYYY-MM-DD, or null to clear. */
-  due_date?: string | null;
-  is_internal?: boolean;
-}
-
-export interface RunningSandbox {
-  /** 'http://127.0.0.1:<port>' (no /api/v1). */
-  baseUrl: string;
-  tokens: Record<Role, string>;
-  /** The live state, for assertions: read it, don't mutate it. */
-  state: SandboxState;
-  /** Every HTTP request that reached the API, OAuth or unknown paths, in arrival order
-   * (control-API traffic under /_sandbox is not logged). */
-  requests: RequestLogEntry[];
-  /** Every webhook delivery attempt. */
-  deliveries: DeliveryLogEntry[];
-  faults: FaultInjector;
-  /** Resolves when every queued delivery has been attempted. */
-  flushDeliveries(): Promise<void>;
-  /** Restore the seed's data in place (default: the seed the state was made with). Keeps
-   * tokens and OAuth logins, the request and delivery logs, and fault rules. Record ids
-   * restart at the seed's values, so filter logs by position rather than by id. */
-  reset(seed?: SeedName): void;
-  /** There is no project-create endpoint: this creates one and fires project.created
-   * (never for a template). Also reachable as POST /_sandbox/projects. */
-  createProject(input: CreateProjectInput): ProjectRecord;
-  /** Changes a phase and fires phase.updated. Also reachable as PUT /_sandbox/phases/{id}. */
-  updatePhase(id: number, patch: UpdatePhaseInput): PhaseRecord;
-  /** Sends an earlier delivery again, byte for byte (duplicate-delivery testing). */
-  redeliver(deliveryId: number): Promise<DeliveryLogEntry>;
-  /** Flush deliveries, persist state, close the server and its keep-alive sockets. */
-  close(): Promise<void>;
 }

@@ -4,7 +4,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { EMPTY_CONTENT_MESSAGE } from '../../src/sandbox/routes/documents.js';
+import { EMPTY_CONTENT_MESSAGE } from '../../src/sandbox/resources/documents/routes.js';
 import { seedDocumentUuid, type RequestLogEntry } from '../../src/sandbox/index.js';
 import { makeConfigDir, type RunOptions } from '../helpers/cli.js';
 import { useSandboxCli } from '../helpers/sandbox-cli.js';

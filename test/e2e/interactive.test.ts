@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src/sandbox/index.js';
-import { seedDocumentUuid } from '../../src/sandbox/seed.js';
+import { seedDocumentUuid } from '../../src/sandbox/resources/documents/seed.js';
 import { baseEnv, makeConfigDir, runCli } from '../helpers/cli.js';
 import { hasPty, startInPty, visibleText } from '../helpers/pty.js';
 import { sandboxEnv, startTestSandbox } from '../helpers/sandbox.js';

@@ -5,7 +5,7 @@
 // built CLI as an agent host spawns it, stdout and the exit when stdin closes).
 import { spawn } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
-import { EMPTY_CONTENT_MESSAGE } from '../../src/sandbox/routes/documents.js';
+import { EMPTY_CONTENT_MESSAGE } from '../../src/sandbox/resources/documents/routes.js';
 import { seedDocumentUuid } from '../../src/sandbox/index.js';
 import { baseEnv, BIN, makeConfigDir, runInProcess, sandboxEnv } from '../helpers/cli.js';
 import { CONTRACT_READ_TOOLS as READ_TOOLS, CONTRACT_TOOLS as ALL_TOOLS } from '../helpers/contract.js';

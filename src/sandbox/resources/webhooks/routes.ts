@@ -1,14 +1,15 @@
 // /api/v1/webhooks: subscriptions, returned directly (no data envelope) except in the list.
 import { randomBytes } from 'node:crypto';
-import { WEBHOOK_EVENTS } from '../../api/types.js';
-import { isManagerOf, isMemberOf } from '../access.js';
-import { nowTimestamp } from '../clock.js';
-import { forbidden, notFound, validationFailed, type FieldErrors } from '../http-error.js';
-import { paginateWebhooks, parsePageQuery } from '../pagination.js';
-import { presentWebhook } from '../present.js';
-import { defineRoute, idParam, noContent, ok, type ApiContext, type ApiRoute } from '../routing.js';
-import { takeId, type WebhookRecord } from '../state.js';
-import { BodyValidator, bodyObject, queryInteger } from '../validate.js';
+import { WEBHOOK_EVENTS } from '../../../api/types.js';
+import { isManagerOf, isMemberOf } from '../../access.js';
+import { nowTimestamp } from '../../clock.js';
+import { forbidden, notFound, validationFailed, type FieldErrors } from '../../http-error.js';
+import { paginateWebhooks, parsePageQuery } from '../../pagination.js';
+import { defineRoute, idParam, noContent, ok, type ApiContext, type ApiRoute } from '../../routing.js';
+import { takeId } from '../../state.js';
+import { BodyValidator, bodyObject, queryInteger } from '../../validate.js';
+import { presentWebhook } from './present.js';
+import type { WebhookRecord } from './records.js';
 
 const MANAGER_ONLY = 'Managing webhook subscriptions requires the manager role on the company.';
 

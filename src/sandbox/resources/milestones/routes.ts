@@ -1,13 +1,21 @@
 // /api/v1/milestones: marker dates on a project.
-import { MAX_MILESTONE_TITLE } from '../../api/types.js';
-import { canSeeMilestone, companyIdOfProject, isMemberOf, requireCompanyAccess, requireTeam } from '../access.js';
-import { nowTimestamp } from '../clock.js';
-import { notFound, validationFailed, type FieldErrors } from '../http-error.js';
-import { paginate, parsePageQuery } from '../pagination.js';
-import { milestonePayload, presentMilestone } from '../present.js';
-import { defineRoute, idParam, noContent, ok, type ApiContext, type ApiRoute } from '../routing.js';
-import { takeId, type MilestoneRecord } from '../state.js';
-import { BodyValidator, bodyObject, queryInteger } from '../validate.js';
+import { MAX_MILESTONE_TITLE } from '../../../api/types.js';
+import { isMemberOf, requireCompanyAccess, requireTeam } from '../../access.js';
+import { nowTimestamp } from '../../clock.js';
+import { notFound, validationFailed, type FieldErrors } from '../../http-error.js';
+import { paginate, parsePageQuery } from '../../pagination.js';
+import { defineRoute, idParam, noContent, ok, type ApiContext, type ApiRoute } from '../../routing.js';
+import { takeId, type SandboxState, type UserRecord } from '../../state.js';
+import { BodyValidator, bodyObject, queryInteger } from '../../validate.js';
+import { canSeeProject, companyIdOfProject } from '../projects/access.js';
+import { milestonePayload, presentMilestone } from './present.js';
+import type { MilestoneRecord } from './records.js';
+
+/** A milestone is as visible as its project. */
+function canSeeMilestone(state: SandboxState, user: UserRecord, milestone: MilestoneRecord): boolean {
+  const project = state.projects[milestone.project_id];
+  return project !== undefined && canSeeProject(state, user, project);
+}
 
 function findMilestone(ctx: ApiContext): MilestoneRecord {
   const milestone = ctx.state.milestones[idParam(ctx)];

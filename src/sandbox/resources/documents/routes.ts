@@ -1,24 +1,27 @@
 // /api/v1/documents: rich-text pages addressed by uuid.
 import { randomUUID } from 'node:crypto';
-import { EDIT_ACCESS_VALUES } from '../../api/types.js';
-import {
-  canSeeDocument,
-  companyIdOfProject,
-  isMemberOf,
-  isTeam,
-  requireCompanyAccess,
-  requireTeam,
-} from '../access.js';
-import { nowTimestamp } from '../clock.js';
-import { forbidden, notFound, validationFailed, type FieldErrors } from '../http-error.js';
-import { preserveMarkers } from '../markdown.js';
-import { paginate, parsePageQuery } from '../pagination.js';
-import { presentDocument } from '../present.js';
-import { defineRoute, noContent, ok, type ApiContext, type ApiRoute } from '../routing.js';
-import { takeId, type DocumentRecord } from '../state.js';
-import { BodyValidator, bodyObject, queryBoolean, queryIncludes, queryInteger } from '../validate.js';
+import { EDIT_ACCESS_VALUES } from '../../../api/types.js';
+import { isMemberOf, isTeam, requireCompanyAccess, requireTeam } from '../../access.js';
+import { nowTimestamp } from '../../clock.js';
+import { forbidden, notFound, validationFailed, type FieldErrors } from '../../http-error.js';
+import { preserveMarkers } from '../../markdown.js';
+import { paginate, parsePageQuery } from '../../pagination.js';
+import { defineRoute, noContent, ok, type ApiContext, type ApiRoute } from '../../routing.js';
+import { takeId, type SandboxState, type UserRecord } from '../../state.js';
+import { BodyValidator, bodyObject, queryBoolean, queryIncludes, queryInteger } from '../../validate.js';
+import { companyIdOfProject } from '../projects/access.js';
+import { presentDocument } from './present.js';
+import type { DocumentRecord } from './records.js';
 
 export const EMPTY_CONTENT_MESSAGE = 'The content field must not be empty for a document that has a body.';
+
+/** Team members see their companies' documents; a client user sees client-visible ones of their client. */
+function canSeeDocument(state: SandboxState, user: UserRecord, doc: DocumentRecord): boolean {
+  if (isTeam(user)) return isMemberOf(user, doc.company_id);
+  if (doc.is_internal) return false;
+  const projectClient = doc.project_id === null ? null : state.projects[doc.project_id]?.client_id;
+  return doc.client_id === user.client_id || (projectClient !== null && projectClient === user.client_id);
+}
 
 function findDocument(ctx: ApiContext): DocumentRecord {
   const uuid = ctx.params.uuid ?? '';

@@ -1,8 +1,8 @@
 // GET /api/v1/projects/{id}: lets webhook consumers tell live work from templates (404).
-import { canSeeProject } from '../access.js';
-import { notFound } from '../http-error.js';
-import { projectPayload } from '../present.js';
-import { defineRoute, idParam, ok, type ApiContext, type ApiRoute } from '../routing.js';
+import { notFound } from '../../http-error.js';
+import { defineRoute, idParam, ok, type ApiContext, type ApiRoute } from '../../routing.js';
+import { canSeeProject } from './access.js';
+import { projectPayload } from './present.js';
 
 function getProject(ctx: ApiContext) {
   const project = ctx.state.projects[idParam(ctx)];
