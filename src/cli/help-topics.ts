@@ -36,8 +36,10 @@ error. With -o json or -o ndjson the error is also printed on stderr as one JSON
   PWCTL_TIMEOUT         seconds each request may take, connection to the answer's last byte,
                         like --timeout (default 30)
   PWCTL_MAX_WAIT        seconds pwctl waits when the service answers 429 with Retry-After: the
-                        longest single wait and all waits of one request together (default: no
-                        wait over 300, none past 600 in all); raise it for unattended jobs
+                        longest single wait, all waits of one request together, and all waits
+                        of one command together plus a hundredth of it for each answer it had
+                        (default: no wait over 300, none past 600 in all, 6 more per answer);
+                        raise it for unattended jobs
   PWCTL_MAX_RESPONSE_BYTES  the largest answer accepted, in bytes, 1024 to 524288000 (default
                         268435456, 256 MiB); also the most \`api --paginate\` holds of all pages
   PWCTL_WEBHOOK_SECRET  signing secret for \`webhooks listen\` (one more it accepts), \`verify\` and

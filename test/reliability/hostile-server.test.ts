@@ -219,6 +219,69 @@ describe('Retry-After waits are bounded', () => {
     },
     withinCap,
   );
+
+  it.concurrent(
+    'the waits of a whole bulk run are bounded too: once they are spent, each further item fails at its first 429',
+    async () => {
+      const r = await against(
+        'steps complete of 4 items, 429 Retry-After: 1 for ever, PWCTL_MAX_WAIT=2',
+        rateLimited('1'),
+        ['steps', 'complete', '1', '2', '3', '4', '--concurrency', '1', '-o', 'json'],
+        { PWCTL_MAX_WAIT: '2' },
+      );
+      expect(r.code, r.stderr).toBe(8);
+      const results = JSON.parse(r.stdout) as Array<{ id: number; ok: boolean; status: number; error: string }>;
+      expect(results.map((result) => [result.id, result.ok, result.status])).toEqual([
+        [1, false, 429],
+        [2, false, 429],
+        [3, false, 429],
+        [4, false, 429],
+      ]);
+      // The first item waits its own bound (2 s); the others find the command's spent.
+      expect(results[0]!.error).toMatch(/more than the 2 s pwctl waits for one request \(PWCTL_MAX_WAIT\)$/);
+      for (const result of results.slice(1))
+        expect(result.error).toMatch(
+          /the service asked to wait 1 s \(Retry-After\) after 2 s of waits in this command, more than the 2 s pwctl waits in all for a command that has had no answer \(PWCTL_MAX_WAIT\)$/,
+        );
+      expect(r.requests).toHaveLength(3 + 1 + 1 + 1);
+    },
+    withinCap,
+  );
+
+  it.concurrent(
+    'a list whose every page is answered only after a Retry-After wait ends within the command’s bound, exit 6',
+    async () => {
+      // The first request of each page: 429 Retry-After 1; the second: the page, linking to a new one.
+      const asked = new Set<string>();
+      const handler: Handler = (req, res, url) => {
+        res.setHeader('content-type', 'application/json');
+        if (!asked.has(req.url!)) {
+          asked.add(req.url!);
+          return void res.writeHead(429, { 'retry-after': '1' }).end('{"message":"Too Many Attempts."}');
+        }
+        const page = Number(url.searchParams.get('page') ?? 1);
+        res.end(
+          JSON.stringify({ data: [{ id: page }], links: { next: `${url.origin}/api/v1/steps?page=${page + 1}` } }),
+        );
+      };
+      const r = await against(
+        'steps list --all, Retry-After: 1 before every page, PWCTL_MAX_WAIT=2',
+        handler,
+        ['steps', 'list', '--all'],
+        { PWCTL_MAX_WAIT: '2' },
+      );
+      // 2 s in all, and a hundredth of it for each page answered.
+      expectOneErrorLine(
+        r,
+        6,
+        /^error: GET \/api\/v1\/steps\?page=3: 429 Too Many Requests: Too Many Attempts; the service asked to wait 1 s \(Retry-After\) after 2 s of waits in this command, more than the 2 s pwctl waits in all for a command that has had 2 answers \(PWCTL_MAX_WAIT\)$/,
+      );
+      expect(r.requests).toHaveLength(5);
+      // The two pages answered were printed.
+      expect(r.stdout.trim().split('\n')).toHaveLength(2);
+    },
+    withinCap,
+  );
 });
 
 describe('paging ends when the next links go round in circles', () => {
