@@ -60,6 +60,8 @@ export interface ClientOptions {
   timeoutMs: number;
   /** The largest answer accepted, and the most `listAll` holds (PWCTL_MAX_RESPONSE_BYTES); DEFAULT_MAX_RESPONSE_BYTES when not given. */
   maxResponseBytes?: number;
+  /** The most pages one list reads (--max-pages); DEFAULT_MAX_PAGES when not given. */
+  maxPages?: number;
   userAgent: string;
   trace?: TraceSink;
   /** With a trace: also print request and response bodies (--debug=api), secrets redacted. */
@@ -234,8 +236,8 @@ export class ApiClient {
   }
 
   /**
-   * Every record of a list, held in memory (`api --paginate` prints them as one array): its
-   * pages together may not exceed the limit of one answer, so a service whose next links
+   * Every record of a list, held in memory (`api --paginate --jq` filters them as one array):
+   * its pages together may not exceed the limit of one answer, so a service whose next links
    * never run out cannot make the process grow without bound.
    */
   async listAll<T>(path: string, query: Record<string, QueryValue>): Promise<T[]> {
@@ -281,8 +283,7 @@ export class ApiClient {
         return body;
       },
       limit,
-      result,
-      firstUrl,
+      { result, firstUrl, maxPages: this.#options.maxPages },
     );
   }
 

@@ -9,6 +9,27 @@ export function toJson(value: unknown, indent?: number): string {
   return escapeJsonText(JSON.stringify(value, null, indent) ?? 'null');
 }
 
+/**
+ * Values as one indented JSON array — the text of `toJson(values, 2)` and a newline — written
+ * value by value as they arrive, so a list is never held whole. `select` is what of a value is
+ * shown (--fields); `written` is told of each value once it is written.
+ */
+export async function writeJsonArray<T>(
+  values: AsyncIterable<T> | Iterable<T>,
+  write: (text: string) => Promise<void>,
+  select: (value: T) => unknown = (value) => value,
+  written?: (value: T) => void,
+): Promise<number> {
+  let count = 0;
+  for await (const value of values) {
+    await write(`${count === 0 ? '[\n' : ',\n'}${toJson(select(value), 2).replace(/^/gm, '  ')}`);
+    written?.(value);
+    count++;
+  }
+  await write(count === 0 ? '[]\n' : '\n]\n');
+  return count;
+}
+
 /** JSON text with DEL, C1 and U+2028/2029 as \u escapes: the same JSON, nothing a terminal obeys but what the sanitiser escapes. */
 export function escapeJsonText(text: string): string {
   return text.replace(UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
