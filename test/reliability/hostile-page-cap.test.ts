@@ -82,21 +82,30 @@ describe('every paging command stops at --max-pages: new records under new next 
   );
 
   it.concurrent(
-    'PWCTL_MAX_PAGES and the config key max_pages set the cap; the flag comes first',
+    'PWCTL_MAX_PAGES sets the cap, and --max-pages comes before it',
     async () => {
-      const env = await against('steps list --all, PWCTL_MAX_PAGES=4', endlessList(STEPS), ['steps', 'list', '--all'], {
-        PWCTL_MAX_PAGES: '4',
-      });
+      const [env, flag] = await Promise.all([
+        against('steps list --all, PWCTL_MAX_PAGES=4', endlessList(STEPS), ['steps', 'list', '--all'], {
+          PWCTL_MAX_PAGES: '4',
+        }),
+        against(
+          'steps list --all --max-pages 3, PWCTL_MAX_PAGES=4',
+          endlessList(STEPS),
+          ['steps', 'list', '--all', '--max-pages', '3'],
+          { PWCTL_MAX_PAGES: '4' },
+        ),
+      ]);
       expectOneErrorLine(env, 7, capReached('GET /api/v1/steps?per_page=1000', 4));
       expect(env.requests).toHaveLength(4);
-      const flag = await against('steps list --all --max-pages 3, PWCTL_MAX_PAGES=4', endlessList(STEPS), [
-        'steps',
-        'list',
-        '--all',
-        '--max-pages',
-        '3',
-      ]);
+      expectOneErrorLine(flag, 7, capReached('GET /api/v1/steps?per_page=1000', 3));
       expect(flag.requests).toHaveLength(3);
+    },
+    withinCap,
+  );
+
+  it.concurrent(
+    'the config key max_pages sets the cap',
+    async () => {
       const configDir = mkdtempSync(join(tmpdir(), 'pwctl-max-pages-'));
       expect((await runCli(['config', 'set', 'max_pages', '5'], { configDir })).code).toBe(0);
       const server = await startHostileServer(endlessList(STEPS));
@@ -117,12 +126,12 @@ describe('every paging command stops at --max-pages: new records under new next 
   it.concurrent(
     'a cap that is not a whole number of pages is a usage error before any request',
     async () => {
-      const flag = await against('--max-pages 0', endlessList(STEPS), ['steps', 'list', '--all', '--max-pages', '0']);
+      const [flag, env] = await Promise.all([
+        against('--max-pages 0', endlessList(STEPS), ['steps', 'list', '--all', '--max-pages', '0']),
+        against('PWCTL_MAX_PAGES=lots', endlessList(STEPS), ['steps', 'list', '--all'], { PWCTL_MAX_PAGES: 'lots' }),
+      ]);
       expectOneErrorLine(flag, 2, /^error: --max-pages must be a whole number of 1 or more, got "0"$/);
       expect(flag.requests).toEqual([]);
-      const env = await against('PWCTL_MAX_PAGES=lots', endlessList(STEPS), ['steps', 'list', '--all'], {
-        PWCTL_MAX_PAGES: 'lots',
-      });
       expectOneErrorLine(env, 2, /^error: PWCTL_MAX_PAGES must be a whole number of 1 or more, got "lots"$/);
       expect(env.requests).toEqual([]);
     },
@@ -179,16 +188,24 @@ describe('a next link that is not a URL ends the list with a clear error', () =>
           kind: 'a string that is not an http\\(s\\) URL',
         },
       ];
-      for (const { path, next, args, kind } of cases) {
-        const pages = listPages(path, ({ request }) => ({
-          data: [{ id: request, url: 'https://hooks.example.com' }],
-          ...next,
-        }));
-        const r = await against(`${args.join(' ')}, next link is ${kind}`, pages, args);
-        expectOneErrorLine(r, 7, new RegExp(`: the service's next link on page 1 is not a URL \\(${kind}\\)$`));
+      const runs = await Promise.all(
+        cases.map(({ path, next, args, kind }) => {
+          const pages = listPages(path, ({ request }) => ({
+            data: [{ id: request, url: 'https://hooks.example.com' }],
+            ...next,
+          }));
+          return against(`${args.join(' ')}, next link is ${kind}`, pages, args);
+        }),
+      );
+      runs.forEach((r, i) => {
+        expectOneErrorLine(
+          r,
+          7,
+          new RegExp(`: the service's next link on page 1 is not a URL \\(${cases[i]!.kind}\\)$`),
+        );
         expect(r.stderr).not.toMatch(/startsWith|TypeError/);
         expect(r.requests).toHaveLength(1);
-      }
+      });
     },
     withinCap,
   );
