@@ -7,10 +7,12 @@ import { exchange } from './exchange.js';
 import { notTheService } from './foreign-service.js';
 import { RequestNotSent } from './not-sent.js';
 import { Network, type NetworkSettings } from './network.js';
+import { CommandWaits } from './command-waits.js';
 import { choosePerPage, paginate, type Limit, type PageBody, type PaginateResult } from './pagination.js';
 import { sendWithRetries, type ApiResponse, type RetryWait } from './request-loop.js';
 import { DEFAULT_MAX_RESPONSE_BYTES, formatBytes } from './response-limit.js';
 import { isIdempotentMethod, RETRY_DEFAULTS, type RetryPolicy } from './retry-policy.js';
+import { abortableSleep } from './sleep.js';
 import { createRedactor, type TraceSink } from './trace.js';
 import { requestDetail, responseDetail } from './trace-detail.js';
 
@@ -58,6 +60,8 @@ export interface ClientOptions {
   timeoutMs: number;
   /** The largest answer accepted, and the most `listAll` holds (PWCTL_MAX_RESPONSE_BYTES); DEFAULT_MAX_RESPONSE_BYTES when not given. */
   maxResponseBytes?: number;
+  /** The most pages one list reads (--max-pages); DEFAULT_MAX_PAGES when not given. */
+  maxPages?: number;
   userAgent: string;
   trace?: TraceSink;
   /** With a trace: also print request and response bodies (--debug=api), secrets redacted. */
@@ -100,6 +104,8 @@ export class ApiClient {
   #redact: (text: string) => string;
   readonly #sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   readonly #maxResponseBytes: number;
+  /** The Retry-After waits of all this client's requests: a command's, bounded together. */
+  readonly #waits = new CommandWaits();
 
   constructor(options: ClientOptions) {
     this.#options = options;
@@ -205,6 +211,7 @@ export class ApiClient {
         wrongServiceHint: this.#options.wrongServiceHint,
         onWait: onWait && ((info) => onWait({ method, path, ...info })),
         policy: this.#options.policy ?? RETRY_DEFAULTS,
+        waits: this.#waits,
         sleep: this.#sleep,
         signal: this.#options.signal,
         random: this.#options.random,
@@ -229,8 +236,8 @@ export class ApiClient {
   }
 
   /**
-   * Every record of a list, held in memory (`api --paginate` prints them as one array): its
-   * pages together may not exceed the limit of one answer, so a service whose next links
+   * Every record of a list, held in memory (`api --paginate --jq` filters them as one array):
+   * its pages together may not exceed the limit of one answer, so a service whose next links
    * never run out cannot make the process grow without bound.
    */
   async listAll<T>(path: string, query: Record<string, QueryValue>): Promise<T[]> {
@@ -276,8 +283,7 @@ export class ApiClient {
         return body;
       },
       limit,
-      result,
-      firstUrl,
+      { result, firstUrl, maxPages: this.#options.maxPages },
     );
   }
 
@@ -326,20 +332,4 @@ export class ApiClient {
   redactHeaders(headers: Record<string, string>): Record<string, string> {
     return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, this.#redact(value)]));
   }
-}
-
-function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const done = () => {
-      signal?.removeEventListener('abort', abort);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    const abort = () => {
-      clearTimeout(timer);
-      reject(signal!.reason);
-    };
-    signal?.addEventListener('abort', abort, { once: true });
-  });
 }

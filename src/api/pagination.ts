@@ -27,7 +27,8 @@ export interface PageBody<T> {
   next_page_url?: string | null;
 }
 
-export function nextPageUrl(body: PageBody<unknown>): string | null {
+/** The next link as the service sent it: a URL, or anything else a broken service may send (PageTrail judges it). */
+function nextLink(body: PageBody<unknown>): unknown {
   return body.links?.next ?? body.next_page_url ?? null;
 }
 
@@ -37,29 +38,38 @@ export interface PaginateResult {
   requests: number;
 }
 
+export interface PaginateOptions {
+  /** Filled in as pages are read. */
+  result?: PaginateResult;
+  /** The first page's URL, for errors and to resolve relative next links. */
+  firstUrl?: string;
+  /** The most pages to read (--max-pages); DEFAULT_MAX_PAGES when not given. */
+  maxPages?: number;
+}
+
 /**
  * Yield records page by page until `limit` records or the last page, following next links.
- * `fetchPage` receives undefined for the first page and a next URL afterwards; `firstUrl` is
- * the first page's URL, for errors. A next link that goes round in circles ends the list
- * with an error (src/api/page-trail.ts) before the page's records are yielded.
+ * `fetchPage` receives undefined for the first page and a next URL afterwards. A next link
+ * that is not a URL or goes round in circles ends the list with an error before the page's
+ * records are yielded; one that would pass `maxPages`, after them (src/api/page-trail.ts).
  */
 export async function* paginate<T>(
   fetchPage: (nextUrl: string | undefined) => Promise<PageBody<T>>,
   limit: Limit,
-  result: PaginateResult = { truncated: false, requests: 0 },
-  firstUrl?: string,
+  { result = { truncated: false, requests: 0 }, firstUrl, maxPages }: PaginateOptions = {},
 ): AsyncGenerator<T, PaginateResult> {
   let remaining = limit === 'all' ? Infinity : limit;
   let next: string | undefined;
-  const trail = new PageTrail(firstUrl);
+  const trail = new PageTrail(firstUrl, maxPages);
   for (;;) {
     const body = await fetchPage(next);
     result.requests++;
     const records = Array.isArray(body.data) ? body.data : [];
-    const url = nextPageUrl(body);
-    // An empty page ends the list even with a next link; so does the limit, within this page.
-    const following = url !== null && records.length > 0 && remaining > records.length;
-    if (following) await trail.followed(next, body, records, url);
+    const link = nextLink(body);
+    // No link, an empty page or the limit reached within this page ends the list.
+    const url = link === null || link === '' || records.length === 0 ? undefined : link;
+    const following = url !== undefined && remaining > records.length;
+    const nextUrl = following ? await trail.followed(next, body, records, url) : undefined;
     for (const record of records) {
       if (remaining <= 0) {
         result.truncated = true;
@@ -68,11 +78,12 @@ export async function* paginate<T>(
       remaining--;
       yield record;
     }
-    if (!url || records.length === 0) return result;
-    if (remaining <= 0) {
+    if (url === undefined) return result;
+    if (nextUrl === undefined) {
       result.truncated = true;
       return result;
     }
-    next = url;
+    trail.beforeNext();
+    next = nextUrl;
   }
 }

@@ -7,6 +7,7 @@ import { foreignTrait, notTheService } from './foreign-service.js';
 import { errorCode, networkError, proxyAnswerError } from './network-errors.js';
 import type { ProxyRoute } from './proxy-config.js';
 import { parseJsonBody } from './response-body.js';
+import type { CommandWaits } from './command-waits.js';
 import { decideRetry, parseRetryAfter, type Failure, type RetryPolicy } from './retry-policy.js';
 
 export interface ApiResponse {
@@ -66,6 +67,8 @@ export interface LoopHooks {
   /** Appended when an answer is not the service's (a login page, a redirect): what the user can check. */
   wrongServiceHint?: string;
   policy: RetryPolicy;
+  /** The Retry-After waits of the whole command (every request of the client), bounded together. */
+  waits?: CommandWaits;
   /** Resolves after `ms`, or rejects at once when `signal` aborts. */
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
   /** Aborted when the user interrupts the run: a wait for a retry ends, and nothing is re-sent. */
@@ -110,6 +113,7 @@ export async function sendWithRetries(request: LoopRequest, hooks: LoopHooks): P
 
     if (answer) {
       status = answer.status;
+      if (status !== 429 && status < 500) hooks.waits?.answered();
       hooks.trace(`← ${status} ${method} ${path} ${took()}`);
       hooks.traceAnswer?.(answer);
       hooks.onAnswer(answer.headers);
@@ -181,7 +185,7 @@ export async function sendWithRetries(request: LoopRequest, hooks: LoopHooks): P
       }
     }
 
-    const decision = decideRetry(failure!, attempt, idempotent, hooks.policy, hooks.random, waitedMs);
+    const decision = decideRetry(failure!, attempt, idempotent, hooks.policy, hooks.random, waitedMs, hooks.waits);
     if (!decision.retry) {
       hooks.trace(`  no retry: ${decision.reason}`);
       if (decision.explain)
@@ -199,6 +203,7 @@ export async function sendWithRetries(request: LoopRequest, hooks: LoopHooks): P
       after: failureInWords(failure!),
     });
     waitedMs += decision.delayMs;
+    if (status === 429) hooks.waits?.waiting(decision.delayMs);
     if (hooks.signal?.aborted) throw interruptedWait(lastError!);
     try {
       await hooks.sleep(decision.delayMs, hooks.signal);

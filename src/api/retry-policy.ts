@@ -23,6 +23,16 @@ export const RETRY_DEFAULTS = {
    */
   maxRetryAfterMs: 5 * 60_000,
   maxTotalWaitMs: 10 * 60_000,
+  /**
+   * A command's waits, all its requests together (command-waits.ts), are bounded too: to
+   * maxTotalWaitMs, plus this much for every answer the service gave it. A service that keeps
+   * to a rate limit answers many requests per wait (the reference's 60 a minute cost a long
+   * bulk run about 1 s of waiting per answer), so such a run goes on as long as it needs; one
+   * that asks for minutes before every answer (each page of a list, each item of a bulk run)
+   * ends the command within minutes instead of holding it for days. PWCTL_MAX_WAIT sets it to
+   * a hundredth of its bound.
+   */
+  waitPerAnswerMs: 6_000,
 } as const;
 
 export type RetryPolicy = { -readonly [K in keyof typeof RETRY_DEFAULTS]: number };
@@ -42,10 +52,19 @@ export type RetryDecision =
   /** `explain`: the policy, not the service, ended the request; the user is told why (appended to the error). */
   | { retry: false; reason: string; explain?: string };
 
-/** The policy with PWCTL_MAX_WAIT's bound on waits (seconds) in place of the defaults' two. */
+/** What a command has waited so far, and how many answers it has had (command-waits.ts). */
+export interface WaitsSoFar {
+  readonly waitedMs: number;
+  readonly answers: number;
+  /** What the command will have waited once a wait of `ms` that begins now is over. */
+  after(ms: number): number;
+}
+
+/** The policy with PWCTL_MAX_WAIT's bound on waits (seconds) in place of the defaults' bounds. */
 export function waitBounds(maxWaitSeconds: number | undefined, policy: RetryPolicy = RETRY_DEFAULTS): RetryPolicy {
   if (maxWaitSeconds === undefined) return { ...policy };
-  return { ...policy, maxRetryAfterMs: maxWaitSeconds * 1000, maxTotalWaitMs: maxWaitSeconds * 1000 };
+  const ms = maxWaitSeconds * 1000;
+  return { ...policy, maxRetryAfterMs: ms, maxTotalWaitMs: ms, waitPerAnswerMs: ms / 100 };
 }
 
 /** Methods the HTTP spec calls idempotent; the API adds some POSTs (reorder, tag changes), flagged per request. */
@@ -55,7 +74,8 @@ export function isIdempotentMethod(method: string): boolean {
 
 /**
  * Whether to try `attempt` again after `failure`, and after how long. `waitedMs` is what this
- * request has already waited before its retries, for the bound on all its waits together.
+ * request has already waited before its retries, for the bound on all its waits together;
+ * `command`, what the whole command has waited, for the bound on a command's waits.
  */
 export function decideRetry(
   failure: Failure,
@@ -64,6 +84,7 @@ export function decideRetry(
   policy: RetryPolicy = RETRY_DEFAULTS,
   random: () => number = Math.random,
   waitedMs = 0,
+  command?: WaitsSoFar,
 ): RetryDecision {
   const backoff = () => Math.round(random() * Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1)));
 
@@ -84,6 +105,17 @@ export function decideRetry(
         reason: 'the waits of this request would add up to too long',
         explain: `${asked} after ${formatWait(waitedMs)} of waits already, more than the ${formatWait(policy.maxTotalWaitMs)} pwctl waits for one request (PWCTL_MAX_WAIT)`,
       };
+    }
+    if (command) {
+      const allowedMs = policy.maxTotalWaitMs + command.answers * policy.waitPerAnswerMs;
+      if (command.after(wait) > allowedMs) {
+        const n = command.answers;
+        return {
+          retry: false,
+          reason: 'the waits of this command would add up to too long',
+          explain: `${asked} after ${formatWait(command.waitedMs)} of waits in this command, more than the ${formatWait(allowedMs)} pwctl waits in all for a command that has had ${n === 0 ? 'no answer' : `${n} ${n === 1 ? 'answer' : 'answers'}`} (PWCTL_MAX_WAIT)`,
+        };
+      }
     }
     return {
       retry: true,

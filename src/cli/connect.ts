@@ -76,6 +76,7 @@ export function runOptions(ctx: Factory): Omit<ClientOptions, 'baseUrl' | 'token
   return {
     timeoutMs: settings.timeoutMs,
     maxResponseBytes: settings.maxResponseBytes,
+    maxPages: settings.maxPages,
     policy: waitBounds(settings.maxWaitSeconds),
     network: { caFile: settings.caFile, env: ctx.env },
     userAgent: USER_AGENT,

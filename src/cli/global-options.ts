@@ -1,14 +1,14 @@
 // The global options, and which verbs each one applies to — decided by the verb's declared
 // effects, never by a list of verbs: --dry-run where data changes, --yes where something is
 // confirmed, the connection options where a service is used, -o/--fields/--jq where records
-// are printed. Help shows a verb only the global options that apply to it (gh's "inherited
+// are printed, --max-pages where lists are read page by page. Help shows a verb only the global options that apply to it (gh's "inherited
 // flags"), and a flag that cannot do anything for the verb it was given to is refused.
 import type { Effects } from '../commands/declare.js';
 import { UsageError } from '../errors.js';
 import { OUTPUT_FORMATS } from '../output/formats.js';
 
 /** What a global option is for: the verbs it applies to follow from it. */
-export type Applies = 'all' | 'records' | 'connection' | 'writes' | 'confirms';
+export type Applies = 'all' | 'records' | 'connection' | 'writes' | 'confirms' | 'pages';
 
 export interface GlobalOption {
   flags: string;
@@ -64,6 +64,12 @@ export const GLOBAL_OPTIONS: readonly GlobalOption[] = [
     key: 'timeout',
   },
   {
+    flags: '--max-pages <n>',
+    help: 'the most pages one list reads; past it the command stops with exit 7 (env PWCTL_MAX_PAGES; default 10000)',
+    applies: 'pages',
+    key: 'maxPages',
+  },
+  {
     flags: '--dry-run',
     help: 'print the requests that would change data, and send nothing',
     applies: 'writes',
@@ -96,6 +102,8 @@ export function appliesTo(applies: Applies, effects: Effects): boolean {
       return effects.writes === true;
     case 'confirms':
       return effects.confirms === true;
+    case 'pages':
+      return effects.pages === true;
   }
 }
 

@@ -11,7 +11,8 @@ export const TOPICS: Record<string, string> = {
   5  rejected by the service's validation (422)
   6  rate limited (429) after retries were exhausted
   7  network failure, timeout, or 5xx after retries were exhausted; also a create whose
-     outcome is unknown because the connection broke after it was sent
+     outcome is unknown because the connection broke after it was sent, and a list whose
+     next links go round in circles or do not end within --max-pages
   8  bulk verb: at least one item failed (and the batch had more than one item)
 130  interrupted (Ctrl-C); what was done has been reported
 
@@ -36,10 +37,14 @@ error. With -o json or -o ndjson the error is also printed on stderr as one JSON
   PWCTL_TIMEOUT         seconds each request may take, connection to the answer's last byte,
                         like --timeout (default 30)
   PWCTL_MAX_WAIT        seconds pwctl waits when the service answers 429 with Retry-After: the
-                        longest single wait and all waits of one request together (default: no
-                        wait over 300, none past 600 in all); raise it for unattended jobs
+                        longest single wait, all waits of one request together, and all waits
+                        of one command together plus a hundredth of it for each answer it had
+                        (default: no wait over 300, none past 600 in all, 6 more per answer);
+                        raise it for unattended jobs
   PWCTL_MAX_RESPONSE_BYTES  the largest answer accepted, in bytes, 1024 to 524288000 (default
-                        268435456, 256 MiB); also the most \`api --paginate\` holds of all pages
+                        268435456, 256 MiB); also the most \`api --paginate --jq\` holds of all pages
+  PWCTL_MAX_PAGES       the most pages one list reads, like --max-pages (default 10000; config key
+                        max_pages); a list whose next links go on past it ends with exit 7
   PWCTL_WEBHOOK_SECRET  signing secret for \`webhooks listen\` (one more it accepts), \`verify\` and
                         \`trigger\` (when no --secret-file is given); unlike --secret, not
                         shown to other users in the process list

@@ -27,6 +27,11 @@ export interface Effects {
    * text of its own (a value, a script, a diff, protocol messages: they do not).
    */
   prints?: 'records' | 'text';
+  /**
+   * Reads lists of the service page by page (a list verb, an export): --max-pages applies.
+   * Said by the verb, or by a flag that makes it page (LIST_FLAGS, `api --paginate`).
+   */
+  pages?: boolean;
 }
 
 /** How a verb is offered to agents over MCP (src/mcp/): the tool `<noun>_<verb>`. */
@@ -132,7 +137,8 @@ export interface LazyNoun extends NounHead {
 export type TopLevel = LazyNoun | Bound;
 
 export function verb<F extends FlagMap>(spec: VerbSpec<F>): Verb<F> {
-  return { ...spec, kind: 'verb', effects: spec.effects ?? {} };
+  const pages = Object.values(spec.flags).some((flag) => flag.pages === true);
+  return { ...spec, kind: 'verb', effects: { ...spec.effects, ...(pages ? { pages } : {}) } };
 }
 
 /**

@@ -117,6 +117,8 @@ export interface Flag<T = unknown, Present extends boolean = boolean> {
   readonly api?: ApiForm<T>;
   /** Left out of help (still accepted). */
   readonly hidden?: boolean;
+  /** A verb that declares this flag reads lists page by page (its effects say `pages`: --max-pages applies). */
+  readonly pages?: boolean;
   /** Phantom: whether the run function always receives a value (required, or defaulted). */
   readonly present?: Present;
   parse(raw: RawValue, input: ParseInput): T | Promise<T>;
@@ -134,6 +136,8 @@ export interface CommonOptions<T> {
   /** The API field name an agent uses (MCP), or false when agents do not get this flag. */
   field?: string | false;
   hidden?: boolean;
+  /** Declaring this flag makes the verb read lists page by page (Effects.pages). */
+  pages?: boolean;
 }
 
 /** A flag whose run-time value is always there: required, or with a default. */
@@ -208,6 +212,7 @@ function finish<T, P extends boolean>(
     ...(o.prompt ? { prompt: o.prompt } : {}),
     ...(api && apiField ? { api: { field: apiField, ...api } } : {}),
     ...(o.hidden ? { hidden: true } : {}),
+    ...(o.pages ? { pages: true } : {}),
     parse,
   };
 }

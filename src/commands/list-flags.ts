@@ -1,5 +1,6 @@
 // What every list verb shares: --limit and --all (for agents, `limit`: a number or "all"),
-// and printing a list as its pages arrive.
+// and printing a list as its pages arrive. Declaring them makes a verb one that pages
+// (--max-pages applies).
 import type { Limit, PaginateResult } from '../api/pagination.js';
 import { MAX_PER_PAGE } from '../api/types.js';
 import { UsageError } from '../errors.js';
@@ -27,9 +28,9 @@ export const LIST_FLAGS = {
       },
       fromJson: (value) => (value === 'all' ? MAX_PER_PAGE : Number(value)),
     },
-    { placeholder: '<n>' },
+    { placeholder: '<n>', pages: true },
   ),
-  all: flag('--all', 'every record (pages of 1000, the fewest requests)', { field: false }),
+  all: flag('--all', 'every record (pages of 1000, the fewest requests)', { field: false, pages: true }),
 };
 
 export function limitOf(opts: { limit?: number; all?: boolean }): Limit {

@@ -1,9 +1,18 @@
 // The keys `pwctl config` accepts, each with its validator. Tokens and webhook secrets are
 // not keys: they are set by `auth login` and `webhooks create` only.
 import { parseCaFilePath } from '../api/ca-file.js';
+import { DEFAULT_MAX_PAGES } from '../api/page-limit.js';
 import { UsageError } from '../errors.js';
 import { OUTPUT_FORMATS } from '../output/formats.js';
-import { parseBoolean, parseEnum, parseHttpUrl, parseId, parseTimeoutSeconds, requireNonEmpty } from '../validate.js';
+import {
+  parseBoolean,
+  parseCount,
+  parseEnum,
+  parseHttpUrl,
+  parseId,
+  parseTimeoutSeconds,
+  requireNonEmpty,
+} from '../validate.js';
 import type { ProfileData } from './store.js';
 
 export interface ConfigKey {
@@ -32,6 +41,11 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
     parse: (v) => parseId(v, 'company'),
   },
   { name: 'timeout', description: 'per-request timeout in seconds', parse: (v) => parseTimeoutSeconds(v, 'timeout') },
+  {
+    name: 'max_pages',
+    description: `the most pages one list reads before the command stops, like --max-pages (default ${DEFAULT_MAX_PAGES})`,
+    parse: (v) => parseCount(v, 'max_pages'),
+  },
   {
     name: 'oauth_authorize_url',
     description: 'OAuth authorization endpoint (default <base_url>/oauth/authorize)',

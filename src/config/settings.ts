@@ -2,6 +2,7 @@
 import { resolve } from 'node:path';
 import { normaliseBaseUrl } from '../api/base-url.js';
 import type { CaFile } from '../api/ca-file.js';
+import { DEFAULT_MAX_PAGES } from '../api/page-limit.js';
 import { DEFAULT_MAX_RESPONSE_BYTES, MAX_RESPONSE_BYTES_CEILING } from '../api/response-limit.js';
 import { UsageError } from '../errors.js';
 import {
@@ -11,7 +12,15 @@ import {
   OUTPUT_FORMATS,
   type OutputFormat,
 } from '../output/formats.js';
-import { parseBoolean, parseEnum, parseHttpUrl, parseId, parseTimeoutSeconds, parseWholeNumber } from '../validate.js';
+import {
+  parseBoolean,
+  parseCount,
+  parseEnum,
+  parseHttpUrl,
+  parseId,
+  parseTimeoutSeconds,
+  parseWholeNumber,
+} from '../validate.js';
 import type { ProfileData } from './store.js';
 
 /** Global options as commander parsed them. */
@@ -34,6 +43,7 @@ export interface GlobalFlags {
   pager?: boolean;
   /** false for --no-input */
   input?: boolean;
+  maxPages?: string;
 }
 
 /** Where the token of a run comes from: PWCTL_TOKEN, the OS keyring, the config file, or the embedded sandbox. */
@@ -60,6 +70,8 @@ export interface Settings {
   maxWaitSeconds: number | undefined;
   /** PWCTL_MAX_RESPONSE_BYTES: the largest answer accepted. */
   maxResponseBytes: number;
+  /** The most pages one list reads (--max-pages, PWCTL_MAX_PAGES, config key max_pages). */
+  maxPages: number;
   debug: boolean;
   /** --debug=api or PWCTL_DEBUG=api: the trace shows request and response bodies too. */
   debugBodies: boolean;
@@ -127,6 +139,17 @@ export function resolveSettings(
       (v, name) => parseTimeoutSeconds(v, name),
     ) ?? DEFAULT_TIMEOUT_SECONDS;
 
+  const maxPages =
+    pick<number>(
+      [flags.maxPages, '--max-pages'],
+      [env.PWCTL_MAX_PAGES, 'PWCTL_MAX_PAGES'],
+      [
+        profile.max_pages === undefined ? undefined : String(profile.max_pages),
+        `config key max_pages (profile ${profileName})`,
+      ],
+      (v, name) => parseCount(v, name),
+    ) ?? DEFAULT_MAX_PAGES;
+
   const company = profile.company === undefined ? undefined : parseId(String(profile.company), 'config key company');
 
   const caFile = pick<CaFile>(
@@ -148,6 +171,7 @@ export function resolveSettings(
     output,
     company,
     timeoutMs: timeoutSeconds * 1000,
+    maxPages,
     ...limits(env),
     ...debugSettings(flags, env),
     sandbox,

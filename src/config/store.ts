@@ -18,6 +18,8 @@ export interface ProfileData {
   output?: string;
   company?: number;
   timeout?: number;
+  /** The most pages one list reads (`config set max_pages`). */
+  max_pages?: number;
   /**
    * Where the tokens are kept when they are in the OS keyring: the account of the item
    * (service "pwctl"). The file then holds no token.

@@ -6,6 +6,7 @@
 // play well-behaved services; this one plays the rest.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { runCli, type CliResult } from './cli.js';
 
 /** Answers one request; `url` is the request's URL resolved against the server's origin. */
 export type Handler = (req: IncomingMessage, res: ServerResponse, url: URL) => void;
@@ -50,6 +51,61 @@ export async function startHostileServer(handler: Handler): Promise<HostileServe
         server.close(() => resolve());
       }),
   };
+}
+
+/** How long a run may take before it is killed (HOSTILE_CAP_S, default 25), for measuring code that does not stop by itself. */
+export const CAP_MS = Number(process.env.HOSTILE_CAP_S ?? 25) * 1000;
+/** A test's own time limit: the cap, and room to start and stop. */
+export const WITHIN_CAP = CAP_MS + 10_000;
+
+/** A run of pwctl against a hostile server, and what it cost. */
+export interface Run extends CliResult {
+  requests: string[];
+  bytes: number;
+  seconds: number;
+}
+
+/**
+ * Runs the built pwctl against a fresh hostile server and notes what the case cost (requests,
+ * bytes the server wrote, seconds until pwctl stopped); RELIABILITY_REPORT=1 prints them.
+ */
+export async function against(
+  name: string,
+  handler: Handler,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<Run> {
+  // One server per case: the cases run concurrently.
+  const server = await startHostileServer(handler);
+  let run: Run;
+  try {
+    const started = performance.now();
+    const result = await runCli(args, {
+      env: { PWCTL_BASE_URL: server.url, PWCTL_TOKEN: 'x-token-for-a-hostile-server', ...env },
+      timeoutMs: CAP_MS,
+    });
+    run = {
+      ...result,
+      requests: [...server.requests],
+      bytes: server.bytesSent(),
+      seconds: (performance.now() - started) / 1000,
+    };
+  } finally {
+    await server.close();
+  }
+  if (process.env.RELIABILITY_REPORT) {
+    console.log(
+      JSON.stringify({
+        case: name,
+        code: run.code ?? run.signal,
+        requests: run.requests.length,
+        bytes: run.bytes,
+        seconds: Number(run.seconds.toFixed(1)),
+        stderr: run.stderr.slice(0, 300),
+      }),
+    );
+  }
+  return run;
 }
 
 /** Calls `tick` every `ms` until the connection closes. */
@@ -142,4 +198,29 @@ export function listPages(path: string, page: (request: PageRequest) => unknown)
     count++;
     res.end(JSON.stringify(page({ page: Number(url.searchParams.get('page') ?? 1), request: count, url })));
   };
+}
+
+/** A record shaped like a task (phases and projects are read from tasks), numbered `n`. */
+function taskRecord(n: number): unknown {
+  return {
+    id: n,
+    title: `Task ${n}`,
+    completed: false,
+    phase: { id: 40 + (n % 3), title: `Phase ${40 + (n % 3)}`, is_internal: false },
+    project: { id: 31, title: 'Project 31' },
+    client: { id: 21, title: 'Client 21' },
+    company: { id: 1, title: 'Company 1' },
+  };
+}
+
+/**
+ * A list that never repeats and never ends: every page brings `perPage` new records and a next
+ * link to the page after it, with meta that names no last page. Other lists are empty.
+ */
+export function endlessList(path: string, perPage = 2): Handler {
+  return listPages(path, ({ page, url }) => ({
+    data: Array.from({ length: perPage }, (_, i) => taskRecord((page - 1) * perPage + i + 1)),
+    links: { next: `${url.origin}${path}?page=${page + 1}` },
+    meta: { current_page: page, per_page: perPage },
+  }));
 }

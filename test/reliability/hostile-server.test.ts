@@ -1,79 +1,28 @@
-// A broken or hostile service cannot make pwctl hang, loop or swell (issue 22): --timeout is
-// a deadline for the whole exchange, Retry-After waits are bounded, paging ends when the
-// service's next links go round in circles, and an answer larger than the limit is refused
-// as it streams in, once. Real CLI processes against test/helpers/hostile-server.ts.
+// A broken or hostile service cannot make pwctl hang, loop or swell (issues 22, 34): --timeout
+// is a deadline for the whole exchange, Retry-After waits are bounded for each request and for
+// the whole command, and an answer larger than the limit is refused as it streams in, once.
+// Real CLI processes against test/helpers/hostile-server.ts.
 //
-// Each case also notes what it cost (requests, bytes the server wrote, seconds until pwctl
-// stopped); RELIABILITY_REPORT=1 prints them. HOSTILE_CAP_S (default 25) is how long a run
-// may take before it is killed, for measuring code that does not stop by itself.
-import { existsSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// Paging is hostile-paging.test.ts's. Each case also notes what it cost (requests, bytes the
+// server wrote, seconds until pwctl stopped); RELIABILITY_REPORT=1 prints them. HOSTILE_CAP_S
+// (default 25) is how long a run may take before it is killed, for measuring code that does
+// not stop by itself.
 import { describe, expect, it } from 'vitest';
-import { expectOneErrorLine, runCli, type CliResult } from '../helpers/cli.js';
+import { expectOneErrorLine } from '../helpers/cli.js';
 import {
+  against,
   dripBody,
   dripHeaders,
   largeBody,
-  listPages,
   rateLimited,
   startHostileServer,
+  WITHIN_CAP as withinCap,
   type Handler,
 } from '../helpers/hostile-server.js';
 import { STACK_FRAME } from './support.js';
 
-const CAP_MS = Number(process.env.HOSTILE_CAP_S ?? 25) * 1000;
 const MiB = 1024 * 1024;
-
-interface Run extends CliResult {
-  requests: string[];
-  bytes: number;
-  seconds: number;
-}
-
-/** Runs pwctl against a fresh hostile server and notes what the case cost. */
-async function against(name: string, handler: Handler, args: string[], env: Record<string, string> = {}): Promise<Run> {
-  // One server per case: the cases run concurrently.
-  const server = await startHostileServer(handler);
-  let run: Run;
-  try {
-    const started = performance.now();
-    const result = await runCli(args, {
-      env: { PWCTL_BASE_URL: server.url, PWCTL_TOKEN: 'x-token-for-a-hostile-server', ...env },
-      timeoutMs: CAP_MS,
-    });
-    run = {
-      ...result,
-      requests: [...server.requests],
-      bytes: server.bytesSent(),
-      seconds: (performance.now() - started) / 1000,
-    };
-  } finally {
-    await server.close();
-  }
-  if (process.env.RELIABILITY_REPORT) {
-    console.log(
-      JSON.stringify({
-        case: name,
-        code: run.code ?? run.signal,
-        requests: run.requests.length,
-        bytes: run.bytes,
-        seconds: Number(run.seconds.toFixed(1)),
-        stderr: run.stderr.slice(0, 300),
-      }),
-    );
-  }
-  return run;
-}
-
-const withinCap = CAP_MS + 10_000;
 const project = ['--project', '31'];
-
-/** The same milestone on every page, under a next link that is always new. */
-const sameRecordForever = listPages('/api/v1/milestones', ({ page, url }) => ({
-  data: [{ id: 1, title: 'The same milestone' }],
-  links: { next: `${url.origin}/api/v1/milestones?page=${page + 1}` },
-}));
 
 describe('--timeout is a deadline for the whole exchange', () => {
   it.concurrent(
@@ -219,184 +168,66 @@ describe('Retry-After waits are bounded', () => {
     },
     withinCap,
   );
-});
-
-describe('paging ends when the next links go round in circles', () => {
-  it.concurrent(
-    '--all: new next links serving the same record stop at the second page, exit 7',
-    async () => {
-      const r = await against('milestones list --all, same record under ever-new next links', sameRecordForever, [
-        'milestones',
-        'list',
-        '--all',
-        ...project,
-        '-o',
-        'ndjson',
-      ]);
-      expectOneErrorLine(
-        r,
-        7,
-        /^error: GET \/api\/v1\/milestones\?project_id=31&per_page=1000: page 2 holds only records of earlier pages, yet the service's next link asks for page 3: the list would never end; stopped after 2 pages$/,
-      );
-      expect(r.requests).toHaveLength(2);
-      expect(r.stdout).toBe('{"id":1,"title":"The same milestone"}\n');
-    },
-    withinCap,
-  );
 
   it.concurrent(
-    'export: the same server ends the run with the list named and nothing written',
+    'the waits of a whole bulk run are bounded too: once they are spent, each further item fails at its first 429',
     async () => {
-      const dir = join(mkdtempSync(join(tmpdir(), 'pwctl-hostile-export-')), 'backup');
-      const r = await against('export, same record under ever-new next links', sameRecordForever, ['export', dir]);
-      expectOneErrorLine(
-        r,
-        7,
-        /^error: reading milestones: GET \/api\/v1\/milestones\?per_page=1000: page 2 holds only records of earlier pages/,
-      );
-      expect(r.requests.filter((request) => request.startsWith('GET /api/v1/milestones'))).toHaveLength(2);
-      expect(existsSync(dir)).toBe(false);
-    },
-    withinCap,
-  );
-
-  it.concurrent(
-    'api --paginate: the same server stops at the second page',
-    async () => {
-      const r = await against('api --paginate, same record under ever-new next links', sameRecordForever, [
-        'api',
-        '/milestones',
-        '--paginate',
-      ]);
-      expectOneErrorLine(
-        r,
-        7,
-        /^error: GET \/api\/v1\/milestones\?per_page=1000: page 2 holds only records of earlier pages/,
-      );
-      expect(r.requests).toHaveLength(2);
-      expect(r.stdout).toBe('');
-    },
-    withinCap,
-  );
-
-  it.concurrent(
-    'api --paginate: identical pages of records without ids, under new cursor links, stop at the second page',
-    async () => {
-      const pages = listPages('/api/v1/things', ({ request, url }) => ({
-        data: ['same', { note: 'no id' }],
-        links: { next: `${url.origin}/api/v1/things?cursor=c${request}` },
-      }));
-      const r = await against('api --paginate, identical id-less pages under cursor links', pages, [
-        'api',
-        '/things',
-        '--paginate',
-      ]);
-      expectOneErrorLine(
-        r,
-        7,
-        /page 2 holds only records of earlier pages, yet the service's next link asks for another: the list would never end; stopped after 2 pages$/,
-      );
-      expect(r.requests).toHaveLength(2);
-    },
-    withinCap,
-  );
-
-  it.concurrent(
-    'a next link that repeats a page already read ends the run (it used to stop silently, exit 0)',
-    async () => {
-      const pages = listPages('/api/v1/milestones', ({ page, request, url }) => ({
-        data: [{ id: request, title: `fresh ${request}` }],
-        links: { next: `${url.origin}/api/v1/milestones?page=${Math.min(page + 1, 3)}` },
-      }));
-      const r = await against('milestones list --all, page 3 links to itself', pages, [
-        'milestones',
-        'list',
-        '--all',
-        ...project,
-        '-o',
-        'ndjson',
-      ]);
-      expectOneErrorLine(
-        r,
-        7,
-        /^error: GET \/api\/v1\/milestones\?project_id=31&per_page=1000: the service's next link on page 3 repeats page 3 \(GET \/api\/v1\/milestones\?page=3\): the list would never end; stopped after 3 pages$/,
-      );
-      expect(r.requests).toHaveLength(3);
-    },
-    withinCap,
-  );
-
-  it.concurrent(
-    'a next link back to an earlier page number, under an ever-new URL, ends the run',
-    async () => {
-      const pages = listPages('/api/v1/milestones', ({ page, request, url }) => ({
-        data: [{ id: request, title: `fresh ${request}` }],
-        links: { next: `${url.origin}/api/v1/milestones?page=${page === 2 ? 1 : page + 1}&visit=${request}` },
-      }));
-      const r = await against('milestones list --all, page 2 links back to page 1 under new URLs', pages, [
-        'milestones',
-        'list',
-        '--all',
-        ...project,
-        '-o',
-        'ndjson',
-      ]);
-      expectOneErrorLine(
-        r,
-        7,
-        /the service's next link on page 2 goes back to page 1 \(GET \/api\/v1\/milestones\?page=1&visit=2\): the list would never end; stopped after 2 pages$/,
-      );
-      expect(r.requests).toHaveLength(2);
-    },
-    withinCap,
-  );
-
-  it.concurrent(
-    'more pages than meta accounts for end the run',
-    async () => {
-      const pages = listPages('/api/v1/milestones', ({ page, request, url }) => ({
-        data: [{ id: request, title: `fresh ${request}` }],
-        links: { next: `${url.origin}/api/v1/milestones?page=${page + 1}` },
-        meta: { current_page: page, per_page: 1000, total: 1500 },
-      }));
-      const r = await against('milestones list --all, meta.total 1500 but next links forever', pages, [
-        'milestones',
-        'list',
-        '--all',
-        ...project,
-        '-o',
-        'ndjson',
-      ]);
-      expectOneErrorLine(
-        r,
-        7,
-        /the service's next link on page 2 leads past the last page the service announced \(page 2 of 2\): the list would never end; stopped after 2 pages$/,
-      );
-      expect(r.requests).toHaveLength(2);
-    },
-    withinCap,
-  );
-
-  it.concurrent(
-    'api --paginate holds no more than one answer’s worth of pages (PWCTL_MAX_RESPONSE_BYTES)',
-    async () => {
-      const pad = 'x'.repeat(100_000);
-      const pages = listPages('/api/v1/things', ({ request, url }) => ({
-        data: [{ n: request, pad }],
-        links: { next: `${url.origin}/api/v1/things?cursor=c${request}` },
-      }));
       const r = await against(
-        'api --paginate, fresh 100 KB pages forever, 1 MiB limit',
-        pages,
-        ['api', '/things', '--paginate'],
-        { PWCTL_MAX_RESPONSE_BYTES: String(MiB) },
+        'steps complete of 4 items, 429 Retry-After: 1 for ever, PWCTL_MAX_WAIT=2',
+        rateLimited('1'),
+        ['steps', 'complete', '1', '2', '3', '4', '--concurrency', '1', '-o', 'json'],
+        { PWCTL_MAX_WAIT: '2' },
       );
+      expect(r.code, r.stderr).toBe(8);
+      const results = JSON.parse(r.stdout) as Array<{ id: number; ok: boolean; status: number; error: string }>;
+      expect(results.map((result) => [result.id, result.ok, result.status])).toEqual([
+        [1, false, 429],
+        [2, false, 429],
+        [3, false, 429],
+        [4, false, 429],
+      ]);
+      // The first item waits its own bound (2 s); the others find the command's spent.
+      expect(results[0]!.error).toMatch(/more than the 2 s pwctl waits for one request \(PWCTL_MAX_WAIT\)$/);
+      for (const result of results.slice(1))
+        expect(result.error).toMatch(
+          /the service asked to wait 1 s \(Retry-After\) after 2 s of waits in this command, more than the 2 s pwctl waits in all for a command that has had no answer \(PWCTL_MAX_WAIT\)$/,
+        );
+      expect(r.requests).toHaveLength(3 + 1 + 1 + 1);
+    },
+    withinCap,
+  );
+
+  it.concurrent(
+    'a list whose every page is answered only after a Retry-After wait ends within the command’s bound, exit 6',
+    async () => {
+      // The first request of each page: 429 Retry-After 1; the second: the page, linking to a new one.
+      const asked = new Set<string>();
+      const handler: Handler = (req, res, url) => {
+        res.setHeader('content-type', 'application/json');
+        if (!asked.has(req.url!)) {
+          asked.add(req.url!);
+          return void res.writeHead(429, { 'retry-after': '1' }).end('{"message":"Too Many Attempts."}');
+        }
+        const page = Number(url.searchParams.get('page') ?? 1);
+        res.end(
+          JSON.stringify({ data: [{ id: page }], links: { next: `${url.origin}/api/v1/steps?page=${page + 1}` } }),
+        );
+      };
+      const r = await against(
+        'steps list --all, Retry-After: 1 before every page, PWCTL_MAX_WAIT=2',
+        handler,
+        ['steps', 'list', '--all'],
+        { PWCTL_MAX_WAIT: '2' },
+      );
+      // 2 s in all, and a hundredth of it for each page answered.
       expectOneErrorLine(
         r,
-        7,
-        /^error: GET \/api\/v1\/things\?per_page=1000: its pages add up to more than 1 MiB, the most pwctl holds of one answer \(PWCTL_MAX_RESPONSE_BYTES\); stopped after 11 pages$/,
+        6,
+        /^error: GET \/api\/v1\/steps\?page=3: 429 Too Many Requests: Too Many Attempts; the service asked to wait 1 s \(Retry-After\) after 2 s of waits in this command, more than the 2 s pwctl waits in all for a command that has had 2 answers \(PWCTL_MAX_WAIT\)$/,
       );
-      expect(r.requests).toHaveLength(11);
+      expect(r.requests).toHaveLength(5);
+      // The two pages answered were printed.
+      expect(r.stdout.trim().split('\n')).toHaveLength(2);
     },
     withinCap,
   );

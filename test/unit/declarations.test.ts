@@ -106,17 +106,38 @@ describe('every declared verb', () => {
     },
   );
 
+  it('the verbs that read lists page by page say so, and only they: --max-pages applies to them (issue 34)', () => {
+    const paging = verbs.filter((v) => v.bound.verb.effects.pages === true).map((v) => v.path.join(' '));
+    // The list verbs through LIST_FLAGS, `api` through --paginate, the others by their effects.
+    expect(paging.sort()).toEqual([
+      'api',
+      'docs diff',
+      'docs list',
+      'docs pull',
+      'docs push',
+      'export',
+      'milestones list',
+      'phases list',
+      'projects list',
+      'restore',
+      'steps import',
+      'steps list',
+      'webhooks list',
+    ]);
+  });
+
   it.each(verbs.map((v) => [v.path.join(' '), v] as const))('%s: its run module loads', async (_name, { bound }) => {
     expect(typeof (await bound.load())).toBe('function');
   });
 
   it.each(verbs.map((v) => [v.path.join(' '), v] as const))(
-    '%s: its help offers --dry-run exactly when it writes, --yes exactly when it confirms',
+    '%s: its help offers --dry-run exactly when it writes, --yes exactly when it confirms, --max-pages exactly when it pages',
     (_name, { path, bound }) => {
       const help = helpOf(path);
       expect(/\n {2}--dry-run/.test(help), '--dry-run').toBe(bound.verb.effects.writes === true);
       expect(/\n {2}-y, --yes/.test(help), '--yes').toBe(bound.verb.effects.confirms === true);
       expect(/\n {2}--base-url/.test(help), 'connection options').toBe(bound.verb.effects.offline !== true);
+      expect(/\n {2}--max-pages/.test(help), '--max-pages').toBe(bound.verb.effects.pages === true);
       expect(help).toMatch(/\nExamples:\n {2}\S/);
     },
   );

@@ -38,7 +38,7 @@ describe('paginate', () => {
   it('follows links.next until the last page', async () => {
     const { fetchPage, urls } = pages(25, 10);
     const result: PaginateResult = { truncated: false, requests: 0 };
-    const records = await collect(paginate(fetchPage, 'all', result));
+    const records = await collect(paginate(fetchPage, 'all', { result }));
     expect(records).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
     expect(urls).toEqual([undefined, 'http://x/api/v1/steps?page=2', 'http://x/api/v1/steps?page=3']);
     expect(result).toEqual({ truncated: false, requests: 3 });
@@ -52,7 +52,7 @@ describe('paginate', () => {
   it('stops at the limit without fetching further pages, and says more exist', async () => {
     const { fetchPage, urls } = pages(100, 10);
     const result: PaginateResult = { truncated: false, requests: 0 };
-    expect(await collect(paginate(fetchPage, 15, result))).toHaveLength(15);
+    expect(await collect(paginate(fetchPage, 15, { result }))).toHaveLength(15);
     expect(urls).toHaveLength(2);
     expect(result.truncated).toBe(true);
   });
@@ -60,7 +60,7 @@ describe('paginate', () => {
   it('is not truncated when the limit equals the total', async () => {
     const { fetchPage } = pages(10, 10);
     const result: PaginateResult = { truncated: false, requests: 0 };
-    await collect(paginate(fetchPage, 10, result));
+    await collect(paginate(fetchPage, 10, { result }));
     expect(result.truncated).toBe(false);
   });
 });
@@ -92,7 +92,7 @@ const failure = async (iterable: AsyncIterable<unknown>, passedOn: unknown[] = [
 describe('paginate ends a list whose next links go round in circles', () => {
   it('a next link that repeats a page already read (it used to stop silently)', async () => {
     const { fetchPage, urls } = scripted((n) => ({ data: [{ id: n }], links: { next: link('page=2') } }));
-    expect(await failure(paginate(fetchPage, 'all', undefined, FIRST))).toBe(
+    expect(await failure(paginate(fetchPage, 'all', { firstUrl: FIRST }))).toBe(
       "GET /api/v1/steps?per_page=1000: the service's next link on page 2 repeats page 2 (GET /api/v1/steps?page=2): the list would never end; stopped after 2 pages",
     );
     expect(urls).toHaveLength(2);
@@ -103,14 +103,14 @@ describe('paginate ends a list whose next links go round in circles', () => {
       data: [{ id: n }],
       links: { next: n === 1 ? '/api/v1/steps?page=2' : link('page=2') },
     }));
-    expect(await failure(paginate(fetchPage, 'all', undefined, FIRST))).toMatch(
+    expect(await failure(paginate(fetchPage, 'all', { firstUrl: FIRST }))).toMatch(
       /next link on page 2 repeats page 2 \(GET \/api\/v1\/steps\?page=2\)/,
     );
   });
 
   it('a next link back to the first page', async () => {
     const { fetchPage } = scripted((n) => ({ data: [{ id: n }], links: { next: n === 1 ? link('page=2') : FIRST } }));
-    expect(await failure(paginate(fetchPage, 'all', undefined, FIRST))).toMatch(
+    expect(await failure(paginate(fetchPage, 'all', { firstUrl: FIRST }))).toMatch(
       /next link on page 2 repeats page 1 \(GET \/api\/v1\/steps\?per_page=1000\)/,
     );
   });
@@ -121,7 +121,7 @@ describe('paginate ends a list whose next links go round in circles', () => {
       links: { next: link(`page=${n + 1}`) },
     }));
     const seen: unknown[] = [];
-    const message = await failure(paginate(fetchPage, 'all', undefined, FIRST), seen);
+    const message = await failure(paginate(fetchPage, 'all', { firstUrl: FIRST }), seen);
     expect(message).toBe(
       "GET /api/v1/steps?per_page=1000: page 2 holds only records of earlier pages, yet the service's next link asks for page 3: the list would never end; stopped after 2 pages",
     );
@@ -131,7 +131,7 @@ describe('paginate ends a list whose next links go round in circles', () => {
 
   it('identical pages of records without ids, under cursor links', async () => {
     const { fetchPage } = scripted((n) => ({ data: ['a', { b: 1 }], links: { next: link(`cursor=${n}`) } }));
-    expect(await failure(paginate(fetchPage, 'all', undefined, FIRST))).toMatch(
+    expect(await failure(paginate(fetchPage, 'all', { firstUrl: FIRST }))).toMatch(
       /page 2 holds only records of earlier pages, yet the service's next link asks for another/,
     );
   });
@@ -141,14 +141,14 @@ describe('paginate ends a list whose next links go round in circles', () => {
       data: [{ id: n }],
       links: { next: link(n === 3 ? 'page=2&again=1' : `page=${n + 1}`) },
     }));
-    expect(await failure(paginate(back.fetchPage, 'all', undefined, FIRST))).toMatch(
+    expect(await failure(paginate(back.fetchPage, 'all', { firstUrl: FIRST }))).toMatch(
       /the service's next link on page 3 goes back to page 2 \(GET \/api\/v1\/steps\?page=2&again=1\): the list would never end; stopped after 3 pages$/,
     );
     const stays = scripted((n) => ({
       data: [{ id: n }],
       links: { next: link(`page=${Math.min(n + 1, 2)}&visit=${n}`) },
     }));
-    expect(await failure(paginate(stays.fetchPage, 'all', undefined, FIRST))).toMatch(
+    expect(await failure(paginate(stays.fetchPage, 'all', { firstUrl: FIRST }))).toMatch(
       /next link on page 2 leads to page 2 again/,
     );
   });
@@ -159,7 +159,7 @@ describe('paginate ends a list whose next links go round in circles', () => {
       links: { next: link(`page=${n + 1}`) },
       meta: { current_page: 1 },
     }));
-    expect(await failure(paginate(fetchPage, 'all', undefined, FIRST))).toMatch(
+    expect(await failure(paginate(fetchPage, 'all', { firstUrl: FIRST }))).toMatch(
       /next link on page 1 leads to page 1 again \(GET \/api\/v1\/steps\?page=2\)/,
     );
   });
@@ -170,7 +170,7 @@ describe('paginate ends a list whose next links go round in circles', () => {
       links: { next: link(`page=${n + 1}`) },
       meta: { current_page: n, per_page: 2, total: 5 },
     }));
-    expect(await failure(paginate(total.fetchPage, 'all', undefined, FIRST))).toMatch(
+    expect(await failure(paginate(total.fetchPage, 'all', { firstUrl: FIRST }))).toMatch(
       /next link on page 3 leads past the last page the service announced \(page 3 of 3\)/,
     );
     const lastPage = scripted((n) => ({
@@ -178,9 +178,9 @@ describe('paginate ends a list whose next links go round in circles', () => {
       links: { next: link(`page=${n + 1}`) },
       meta: { current_page: n, last_page: 2 },
     }));
-    expect(await failure(paginate(lastPage.fetchPage, 'all', undefined, FIRST))).toMatch(/\(page 2 of 2\)/);
+    expect(await failure(paginate(lastPage.fetchPage, 'all', { firstUrl: FIRST }))).toMatch(/\(page 2 of 2\)/);
     const last = scripted((n) => ({ data: [{ id: n }], links: { next: link(`page=${n + 1}`), last: link('page=1') } }));
-    expect(await failure(paginate(last.fetchPage, 'all', undefined, FIRST))).toMatch(
+    expect(await failure(paginate(last.fetchPage, 'all', { firstUrl: FIRST }))).toMatch(
       /next link on page 1 leads past the last page the service announced \(page 1 of 1\)/,
     );
   });
@@ -192,14 +192,18 @@ describe('paginate ends a list whose next links go round in circles', () => {
       links: { next: n < 4 ? link(`page=${n + 1}`) : null },
       meta: { current_page: n, per_page: 1, total: n + 1 },
     }));
-    expect(await collect(paginate(growing.fetchPage, 'all', undefined, FIRST))).toHaveLength(4);
+    expect(await collect(paginate(growing.fetchPage, 'all', { firstUrl: FIRST }))).toHaveLength(4);
     // Records updated meanwhile moved into the last page: seen before, but it links nowhere.
     const shifted = scripted((n) => ({ data: [{ id: 1 }], links: { next: n === 1 ? link('page=2') : null } }));
-    expect(await collect(paginate(shifted.fetchPage, 'all', undefined, FIRST))).toEqual([{ id: 1 }, { id: 1 }]);
+    expect(await collect(paginate(shifted.fetchPage, 'all', { firstUrl: FIRST }))).toEqual([{ id: 1 }, { id: 1 }]);
     // The limit ends within the repeated page: its link is never followed, so it is no loop.
     const limited = scripted(() => ({ data: [{ id: 1 }, { id: 2 }], links: { next: link('page=2') } }));
     const result: PaginateResult = { truncated: false, requests: 0 };
-    expect(await collect(paginate(limited.fetchPage, 3, result, FIRST))).toEqual([{ id: 1 }, { id: 2 }, { id: 1 }]);
+    expect(await collect(paginate(limited.fetchPage, 3, { result, firstUrl: FIRST }))).toEqual([
+      { id: 1 },
+      { id: 2 },
+      { id: 1 },
+    ]);
     expect(result).toEqual({ truncated: true, requests: 2 });
   });
 
@@ -209,6 +213,69 @@ describe('paginate ends a list whose next links go round in circles', () => {
       links: { next: n < 3 ? link(`page=${n + 1}&per_page=2`) : null, last: link('page=3&per_page=2') },
       meta: { current_page: n, per_page: 2 },
     }));
-    expect(await collect(paginate(fetchPage, 'all', undefined, FIRST))).toHaveLength(6);
+    expect(await collect(paginate(fetchPage, 'all', { firstUrl: FIRST }))).toHaveLength(6);
+  });
+});
+
+describe('paginate ends a list that never repeats and never ends (issue 34)', () => {
+  /** New records under a new next link on every page, for ever. */
+  const endless = () =>
+    scripted((n) => ({ data: [{ id: 2 * n - 1 }, { id: 2 * n }], links: { next: link(`page=${n + 1}`) } }));
+
+  it('stops at 10,000 pages by default, after passing on every record read', async () => {
+    const { fetchPage, urls } = endless();
+    const seen: unknown[] = [];
+    expect(await failure(paginate(fetchPage, 'all', { firstUrl: FIRST }), seen)).toBe(
+      "GET /api/v1/steps?per_page=1000: the service's next links did not end after 10000 pages, the most pwctl reads of one list (--max-pages 10000); raise --max-pages or check the service",
+    );
+    expect(urls).toHaveLength(10_000);
+    expect(seen).toHaveLength(20_000);
+  });
+
+  it('stops at maxPages; a list that ends on that very page, or a limit reached before it, is no failure', async () => {
+    const { fetchPage, urls } = endless();
+    expect(await failure(paginate(fetchPage, 'all', { firstUrl: FIRST, maxPages: 3 }))).toMatch(
+      /did not end after 3 pages, the most pwctl reads of one list \(--max-pages 3\)/,
+    );
+    expect(urls).toHaveLength(3);
+    const three = pages(6, 2);
+    expect(await collect(paginate(three.fetchPage, 'all', { maxPages: 3 }))).toHaveLength(6);
+    const limited = endless();
+    expect(await collect(paginate(limited.fetchPage, 6, { maxPages: 3 }))).toHaveLength(6);
+  });
+
+  it('never requests a next link past the page links.last names, by number or as a cursor', async () => {
+    const skip = scripted((n) => ({ data: [{ id: n }], links: { next: link(`page=${n + 4}`), last: link('page=3') } }));
+    expect(await failure(paginate(skip.fetchPage, 'all', { firstUrl: FIRST }))).toMatch(
+      /next link on page 1 asks for page 5, past the last page the service announced \(page 3\)/,
+    );
+    expect(skip.urls).toEqual([undefined]);
+    const cursor = scripted((n) => ({
+      data: [{ id: n }],
+      links: { next: link(`cursor=c${n + 1}`), last: link('cursor=c2') },
+    }));
+    expect(await failure(paginate(cursor.fetchPage, 'all', { firstUrl: FIRST }))).toMatch(
+      /next link on page 2 leads past the last page the service announced \(links\.last\)/,
+    );
+    expect(cursor.urls).toEqual([undefined, link('cursor=c2')]);
+  });
+
+  it('a next link that is not a URL ends the list, naming what it is (it used to crash the request)', async () => {
+    for (const [next, kind] of [
+      [2, 'a number'],
+      [{ href: link('page=2') }, 'an object'],
+      [['x'], 'an array'],
+      [true, 'true'],
+      ['javascript:alert(1)', 'a string that is not an http(s) URL'],
+    ] as const) {
+      const { fetchPage, urls } = scripted(() => ({ data: [{ id: 1 }], next_page_url: next as never }));
+      expect(await failure(paginate(fetchPage, 'all', { firstUrl: FIRST }))).toBe(
+        `GET /api/v1/steps?per_page=1000: the service's next link on page 1 is not a URL (${kind})`,
+      );
+      expect(urls).toHaveLength(1);
+    }
+    // Not followed, not judged: the limit was reached within the page.
+    const { fetchPage } = scripted(() => ({ data: [{ id: 1 }, { id: 2 }], next_page_url: 2 as never }));
+    expect(await collect(paginate(fetchPage, 2, { firstUrl: FIRST }))).toHaveLength(2);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CommandWaits } from '../../src/api/command-waits.js';
 import {
   decideRetry,
   formatWait,
@@ -63,9 +64,14 @@ describe('decideRetry', () => {
     expect({ waited, requests }).toEqual({ waited: 600_000, requests: 7 });
   });
 
-  it('PWCTL_MAX_WAIT sets both bounds, higher or lower', () => {
+  it('PWCTL_MAX_WAIT sets the bounds, higher or lower', () => {
     const longer = waitBounds(3600);
-    expect(longer).toMatchObject({ ...RETRY_DEFAULTS, maxRetryAfterMs: 3_600_000, maxTotalWaitMs: 3_600_000 });
+    expect(longer).toMatchObject({
+      ...RETRY_DEFAULTS,
+      maxRetryAfterMs: 3_600_000,
+      maxTotalWaitMs: 3_600_000,
+      waitPerAnswerMs: 36_000,
+    });
     expect(
       decideRetry({ kind: 'status', status: 429, retryAfterMs: 1_800_000 }, 1, true, longer, half, 1_800_000),
     ).toMatchObject({ retry: true, delayMs: 1_800_000 });
@@ -77,6 +83,68 @@ describe('decideRetry', () => {
       'the service asked to wait 2 s (Retry-After), longer than the 1 s pwctl waits (PWCTL_MAX_WAIT)',
     );
     expect(waitBounds(undefined)).toEqual(RETRY_DEFAULTS);
+  });
+
+  it('bounds the waits of a whole command: 10 minutes, and 6 s more for each answer it has had', () => {
+    let clock = 0;
+    const waits = new CommandWaits(() => clock);
+    /** One request of the command: 429 with this Retry-After, waited out (or not), then an answer. */
+    const request = (retryAfterMs: number) => {
+      const decision = decideRetry(
+        { kind: 'status', status: 429, retryAfterMs },
+        1,
+        true,
+        RETRY_DEFAULTS,
+        half,
+        0,
+        waits,
+      );
+      if (!decision.retry) return decision;
+      waits.waiting(decision.delayMs);
+      clock += decision.delayMs;
+      waits.answered();
+      return decision;
+    };
+    // A service that asks for 4 minutes before every answer: the third request is not waited for.
+    expect(request(240_000)).toMatchObject({ retry: true });
+    expect(request(240_000)).toMatchObject({ retry: true });
+    expect(request(240_000)).toEqual({
+      retry: false,
+      reason: 'the waits of this command would add up to too long',
+      explain:
+        'the service asked to wait 4 min (Retry-After) after 8 min of waits in this command, more than the 10 min 12 s pwctl waits in all for a command that has had 2 answers (PWCTL_MAX_WAIT)',
+    });
+    // A rate limit of 60 a minute: a minute's wait for every 60 answers goes on for hours.
+    clock = 0;
+    const limited = new CommandWaits(() => clock);
+    for (let minute = 0; minute < 600; minute++) {
+      const decision = decideRetry(
+        { kind: 'status', status: 429, retryAfterMs: 60_000 },
+        1,
+        true,
+        RETRY_DEFAULTS,
+        half,
+        0,
+        limited,
+      );
+      expect(decision.retry).toBe(true);
+      limited.waiting(60_000);
+      clock += 60_000;
+      for (let i = 0; i < 60; i++) limited.answered();
+    }
+    expect(limited.waitedMs).toBe(600 * 60_000);
+  });
+
+  it('counts waits that overlap once: workers waiting out one rate limit side by side', () => {
+    let clock = 0;
+    const waits = new CommandWaits(() => clock);
+    for (let worker = 0; worker < 8; worker++) waits.waiting(60_000);
+    expect(waits.waitedMs).toBe(60_000);
+    clock = 30_000;
+    expect(waits.after(60_000)).toBe(90_000);
+    clock = 120_000;
+    waits.waiting(1_000);
+    expect(waits.waitedMs).toBe(61_000);
   });
 
   it('retries 5xx, resets and timeouts only for idempotent requests', () => {

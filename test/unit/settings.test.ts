@@ -45,6 +45,19 @@ describe('resolveSettings precedence: flag > env > profile > default', () => {
     ]);
   });
 
+  it('--max-pages, PWCTL_MAX_PAGES, config key max_pages, then 10000', () => {
+    const pages = (flag: string | undefined, env: string | undefined, stored: number | undefined) =>
+      resolveSettings(
+        { maxPages: flag },
+        env === undefined ? {} : { PWCTL_MAX_PAGES: env },
+        stored === undefined ? {} : { max_pages: stored },
+        'default',
+      ).maxPages;
+    expect([pages('3', '4', 5), pages(undefined, '4', 5), pages(undefined, undefined, 5)]).toEqual([3, 4, 5]);
+    expect(pages(undefined, '', undefined)).toBe(10_000);
+    expect(() => pages('0', undefined, undefined)).toThrow('--max-pages must be a whole number of 1 or more, got "0"');
+  });
+
   it('falls back to the profile, then to defaults', () => {
     const s = resolveSettings({}, {}, profile, 'default');
     expect([s.output, s.baseUrl, s.baseUrlSource, s.token, s.tokenSource, s.timeoutMs, s.company]).toEqual([

@@ -1,7 +1,7 @@
 import type { QueryValue } from '../../api/client.js';
 import { ApiError, statusText } from '../../api/errors.js';
 import { CommandFailedError, UsageError } from '../../errors.js';
-import { toJson } from '../../output/json.js';
+import { toJson, writeJsonArray } from '../../output/json.js';
 import type { Ctx } from '../context.js';
 import type { OptionsFor, RunOf } from '../declare.js';
 import { readInput } from '../read-input.js';
@@ -41,9 +41,13 @@ export const run: RunOf<typeof api> = async (ctx, opts) => {
 
   try {
     if (opts.paginate) {
-      const all = await client.listAll<unknown>(path, (query ?? {}) as Record<string, QueryValue>);
-      if (ctx.flags.jq !== undefined) return await ctx.output.value(all);
-      if (!opts.silent) await ctx.output.raw(`${toJson(all, 2)}\n`);
+      const listQuery = (query ?? {}) as Record<string, QueryValue>;
+      // jq filters the whole array at once: only then are the pages held (PWCTL_MAX_RESPONSE_BYTES bounds them).
+      if (ctx.flags.jq !== undefined) return await ctx.output.value(await client.listAll<unknown>(path, listQuery));
+      const records = client.list<unknown>(path, listQuery, 'all');
+      if (opts.silent) for await (const _record of records);
+      // The array pwctl printed when it held every page, now written as the pages arrive.
+      else await writeJsonArray(records, (text) => ctx.output.raw(text));
       return;
     }
     const response = await client.request({ method, path, query, body, rawBody, headers });

@@ -27,7 +27,9 @@ export const api = verb({
     input: path('--input', 'request body from a file, or - for stdin', { placeholder: '<file|->' }),
     include: flag('-i, --include', 'print the response status line and headers before the body'),
     silent: flag('--silent', 'do not print the response body'),
-    paginate: flag('--paginate', "follow next links and print all pages' data as one JSON array"),
+    paginate: flag('--paginate', "follow next links and print all pages' data as one JSON array, as they arrive", {
+      pages: true,
+    }),
   },
   rules: [{ exclusive: ['include', 'paginate'] }],
   examples: [

@@ -191,7 +191,7 @@ overwritten unless --force. --dry-run writes nothing and says what would be writ
   },
   examples: ['pwctl docs pull handbook --project 31 && $EDITOR handbook/project-brief.md && pwctl docs push handbook'],
   // It changes files, not the service: --dry-run writes none.
-  effects: { writes: true },
+  effects: { writes: true, pages: true },
 });
 
 export const push = verb({
@@ -218,7 +218,7 @@ unless --allow-removing-attachments.`,
     concurrency,
   },
   examples: ['pwctl docs push handbook', 'pwctl docs push handbook --dry-run'],
-  effects: { writes: true },
+  effects: { writes: true, pages: true },
 });
 
 export const diff = verb({
@@ -244,6 +244,7 @@ changes into the file, then push with --force.`,
     'pwctl docs diff handbook/project-brief.md',
     "pwctl docs diff handbook -o json --jq '.[] | select(.same | not) | .file'",
   ],
+  effects: { pages: true },
 });
 
 export const docs = nounBody({

@@ -19,6 +19,7 @@ directory with a manifest.json holds a complete export.`,
     force: flag('--force', 'write into a directory that is not empty, replacing an earlier export there'),
   },
   examples: ['pwctl export backup-$(date +%F)', 'pwctl export ./backup --company 1 --force -o json'],
+  effects: { pages: true },
 });
 
 export const exportCommand = bind(exportVerb, () => import('./export.js'));

@@ -60,7 +60,7 @@ unplaceable.`,
     'pwctl restore ./backup --only documents --overwrite -o ndjson',
     'pwctl restore ./backup --profile staging --map map.json --results staging.results.ndjson',
   ],
-  effects: { writes: true },
+  effects: { writes: true, pages: true },
 });
 
 export const restoreCommand = bind(restoreVerb, () => import('./restore.js'));

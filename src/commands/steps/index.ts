@@ -295,7 +295,8 @@ the line when it cannot tell. Without --results, check such a line yourself with
     'pwctl steps import tasks.ndjson -o ndjson',
     'some-export | pwctl steps import - --format ndjson --phase 41',
   ],
-  effects: { writes: true },
+  // A resumed run reads the task list to find creates whose answer was lost.
+  effects: { writes: true, pages: true },
 });
 
 export const steps = nounBody({

@@ -2,7 +2,7 @@
 // record by record as it arrives; an endless stream one compact object a line. --jq filters
 // the whole result at once (a list is one array).
 import { dryRunRecord, type Format } from '../format.js';
-import { toJson } from '../json.js';
+import { toJson, writeJsonArray } from '../json.js';
 import { jqTarget, writeJsonValue } from './json-value.js';
 
 export const json: Format<'json'> = {
@@ -17,14 +17,12 @@ export const json: Format<'json'> = {
 
   async list(out, records, view) {
     if (out.jq) return (await import('../jq-output.js')).jqWhole(jqTarget(out, view), records, out.jq);
-    let count = 0;
-    for await (const record of records) {
-      await out.write(`${count === 0 ? '[\n' : ',\n'}${indent(toJson(out.select(record), 2))}`);
-      out.seen(record, view);
-      count++;
-    }
-    await out.write(count === 0 ? '[]\n' : '\n]\n');
-    return count;
+    return writeJsonArray(
+      records,
+      (text) => out.write(text),
+      (record) => out.select(record),
+      (record) => out.seen(record, view),
+    );
   },
 
   async streamRenderer(out) {
@@ -36,7 +34,3 @@ export const json: Format<'json'> = {
   // One request after another, each readable on its own: one JSON line each.
   dryRun: (out, request) => writeJsonValue(out, dryRunRecord(request)),
 };
-
-function indent(text: string): string {
-  return text.replace(/^/gm, '  ');
-}
