@@ -18,7 +18,8 @@ import {
 import { processTerminal, type IO, type Terminal } from '../io.js';
 import { DEFAULT_OUTPUT_FORMAT, isMachineReadable, JQ_DEFAULT_FORMAT } from '../output/formats.js';
 import type { Factory } from './factory.js';
-import { buildProgram, helpOutput, normaliseArgv } from './program.js';
+import { helpOutput } from './command-help.js';
+import { buildProgram, normaliseArgv } from './program.js';
 import type { Session } from './run-verb.js';
 
 export const EXIT = {
