@@ -1,7 +1,8 @@
 // What may come next on a command line: read the words typed so far the way commander would
 // (global options anywhere, option values, `--`, short clusters, aliases) against the
 // precomputed tree, then list the candidates for the word under the cursor.
-import type { CachedId, IdKind } from './id-cache.js';
+import type { IdKind } from '../id-kinds.js';
+import type { CachedId } from './id-cache.js';
 import type { CommandNode, CompletionTree, OptionNode, ValueNode } from './tree.js';
 
 export interface Candidate {

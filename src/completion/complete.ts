@@ -10,9 +10,10 @@ import { fileURLToPath } from 'node:url';
 import { unsafeStoreProblem } from '../config/ownership.js';
 import { CONFIG_FILE_NAME, configDir } from '../config/paths.js';
 import { serviceKey } from '../config/service-key.js';
+import type { IdKind } from '../id-kinds.js';
 import { parseBoolean } from '../validate.js';
 import { completeWords, type Completion, type Sources, type TypedTarget } from './candidates.js';
-import { cacheDir, LOCAL_IDS, oneLine, readCachedIds, type IdKind } from './id-cache.js';
+import { cacheDir, LOCAL_IDS, oneLine, readCachedIds } from './id-cache.js';
 import { COMPLETION_SHELLS } from './shells.js';
 import type { CompletionTree } from './tree.js';
 

@@ -9,14 +9,13 @@ import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { serviceDirName } from '../config/service-key.js';
 import { writeFileAtomic } from '../files/atomic-write.js';
+import type { IdKind } from '../id-kinds.js';
 
 /**
- * A kind of record whose ids are cached: the noun they belong to (`steps`, `phases`, …), as a
- * view's `cache.kind` names it and a flag's `complete.ids` asks for it. It names a file, so it
- * is letters only; any other name reads and remembers nothing.
+ * Whether a kind names a file of the cache: letters only. The completer reads kinds from
+ * dist/completion-tree.json at TAB time, data no type checked: any other name reads and
+ * remembers nothing.
  */
-export type IdKind = string;
-
 function isKind(kind: IdKind): boolean {
   return /^[a-z]+$/.test(kind);
 }

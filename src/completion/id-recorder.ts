@@ -2,8 +2,9 @@
 // ids (`pwctl steps complete <TAB>`), and writes them to the profile's id cache when the
 // command ends. The output writer only reports what it printed; this decides what to keep.
 import type { ConfigStore } from '../config/store.js';
+import type { IdKind } from '../id-kinds.js';
 import type { View } from '../output/view.js';
-import { cacheDir, LOCAL_IDS, MAX_CACHED_IDS, rememberIds, type IdKind } from './id-cache.js';
+import { cacheDir, LOCAL_IDS, MAX_CACHED_IDS, rememberIds } from './id-cache.js';
 
 export class IdRecorder {
   readonly #seen = new Map<IdKind, Map<string, string>>();

@@ -3,7 +3,7 @@
 // argument. Built from the real commander program at build time (dist/completion-tree.json),
 // so `pwctl __complete` answers without loading commander or the program.
 import type { Argument, Command, Help, Option } from 'commander';
-import type { IdKind } from './id-cache.js';
+import type { IdKind } from '../id-kinds.js';
 import { completionSpecOf, type CompletionSpec } from './values.js';
 
 export interface CompletionTree {

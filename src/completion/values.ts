@@ -3,7 +3,7 @@
 // (./tree.ts) finds it. Single-valued enums validated by commander (`.choices()`) need
 // nothing from here; this is for values commander does not check itself: comma lists
 // (`--include content,tags`), enums a verb validates with its own message, and ids.
-import type { IdKind } from './id-cache.js';
+import type { IdKind } from '../id-kinds.js';
 
 /** A value with the text a shell shows beside it (zsh, fish). */
 export type Described = readonly [value: string, description: string];

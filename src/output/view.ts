@@ -1,6 +1,6 @@
 // How a kind of record is shown: the fields --fields accepts and the default table columns.
 // Commands declare views; only the output layer renders them.
-import type { IdKind } from '../completion/id-cache.js';
+import type { IdKind } from '../id-kinds.js';
 import type { NestedFields } from './fields.js';
 
 /**

@@ -5,16 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import {
-  cacheDir,
-  cleanTitle,
-  MAX_CACHED_IDS,
-  readCachedIds,
-  rememberIds,
-  type IdKind,
-} from '../../src/completion/id-cache.js';
+import { cacheDir, cleanTitle, MAX_CACHED_IDS, readCachedIds, rememberIds } from '../../src/completion/id-cache.js';
 import { IdRecorder } from '../../src/completion/id-recorder.js';
 import { ConfigStore } from '../../src/config/store.js';
+import type { IdKind } from '../../src/id-kinds.js';
 import { IO } from '../../src/io.js';
 import type { OutputFormat } from '../../src/output/formats.js';
 import type { View } from '../../src/output/view.js';
