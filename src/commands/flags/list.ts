@@ -88,37 +88,27 @@ function unique<T>(values: T[]): T[] {
 // ---- the kinds --------------------------------------------------------------------------
 
 /**
- * Several ids (`<id...>`): each checked before any request, repeats dropped. A lone `-` reads
- * them from standard input (bare ids, or JSON objects with an id, one per line; or a JSON array).
+ * The builder of a list of record references (`<id...>`): each checked before any request,
+ * repeats dropped; a lone `-` reads them from standard input (bare values, or JSON objects
+ * with an id, one per line; or a JSON array).
  */
-export function ids<const O extends CommonOptions<number[]>>(
-  spec: string,
-  help: string,
-  options?: O,
-): Flag<number[], PresentOf<O>> {
-  return listFlag(spec, help, options, {
+function referencesBuilder<T>(parse: (value: string, name: string) => T, item: JsonSchema) {
+  const kind: ListKind<T> = {
     typed: 'words',
     stdin: true,
     unique: true,
-    parse: parseId,
-    schema: { type: 'array', items: ID_SCHEMA, minItems: 1 },
-  });
+    parse,
+    schema: { type: 'array', items: item, minItems: 1 },
+  };
+  return <const O extends CommonOptions<T[]>>(spec: string, help: string, options?: O): Flag<T[], PresentOf<O>> =>
+    listFlag(spec, help, options, kind);
 }
 
+/** Several ids (`<id...>`), as `referencesBuilder` reads them. */
+export const ids = referencesBuilder(parseId, ID_SCHEMA);
+
 /** Several document UUIDs (`<uuid...>`), as `ids` reads ids. */
-export function uuids<const O extends CommonOptions<string[]>>(
-  spec: string,
-  help: string,
-  options?: O,
-): Flag<string[], PresentOf<O>> {
-  return listFlag(spec, help, options, {
-    typed: 'words',
-    stdin: true,
-    unique: true,
-    parse: parseUuid,
-    schema: { type: 'array', items: STRING, minItems: 1 },
-  });
-}
+export const uuids = referencesBuilder(parseUuid, STRING);
 
 /** A repeatable text flag (`-H 'Name: value'` …), every value kept in order; [] when none is given. */
 export function texts<const O extends CommonOptions<string[]> & { placeholder?: string }>(
