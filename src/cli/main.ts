@@ -19,7 +19,8 @@ import type { IO } from '../io/io.js';
 import { processTerminal, type Terminal } from '../io/terminal.js';
 import { DEFAULT_OUTPUT_FORMAT, isMachineReadable, JQ_DEFAULT_FORMAT } from '../output/formats.js';
 import type { Factory } from './factory.js';
-import { buildProgram, helpOutput, normaliseArgv } from './program.js';
+import { helpOutput } from './command-help.js';
+import { buildProgram, normaliseArgv } from './program.js';
 import type { Session } from './run-verb.js';
 
 export const EXIT = {

@@ -85,7 +85,7 @@ async function positional(flag: Flag, value: unknown, ctx: Ctx): Promise<RawValu
     throw new UsageError(`${name}: '-' (read from standard input) cannot be combined with other ids`);
   // The parser tells ids read from standard input by this shape, to name the item a mistake is in.
   const { readInput } = await import('../commands/read-input.js');
-  return { stdin: idsFromText(await readInput(ctx, '-', name, 'ids, one per line,'), name) } as unknown as RawValue;
+  return { stdin: idsFromText(await readInput(ctx, '-', name, 'ids, one per line,'), name) };
 }
 
 /** An option's raw value from its occurrences; undefined when it was not given. */

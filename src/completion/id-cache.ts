@@ -11,6 +11,11 @@ import { serviceDirName } from '../config/service-key.js';
 import { writeFileAtomic } from '../files/atomic-write.js';
 import type { IdKind } from '../id-kinds.js';
 
+/**
+ * Whether a kind names a file of the cache: letters only. The completer reads kinds from
+ * dist/completion-tree.json at TAB time, data no type checked: any other name reads and
+ * remembers nothing.
+ */
 function isKind(kind: IdKind): boolean {
   return /^[a-z]+$/.test(kind);
 }
