@@ -36,15 +36,14 @@ export function traceLoads(): LoadTrace {
   const dir = mkdtempSync(join(tmpdir(), 'pwctl-loads-'));
   const hooks = join(dir, 'hooks.mjs');
   writeFileSync(hooks, HOOKS);
-  const register = join(dir, 'register.mjs');
-  writeFileSync(
-    register,
-    `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`,
-  );
+  // Registered from a script NODE_OPTIONS --require loads: the standalone executable, a
+  // single executable application, runs no --import.
+  const register = join(dir, 'register.cjs');
+  writeFileSync(register, `require('node:module').register(${JSON.stringify(pathToFileURL(hooks).href)});\n`);
   const log = join(dir, 'loaded.txt');
   writeFileSync(log, '');
   return {
-    env: { NODE_OPTIONS: `--import=${pathToFileURL(register).href}`, LOADED_LOG: log },
+    env: { NODE_OPTIONS: `--require=${register}`, LOADED_LOG: log },
     sources() {
       const files = readFileSync(log, 'utf8')
         .split('\n')

@@ -406,11 +406,11 @@ describe('a hostile server', () => {
 });
 
 describe('an error nothing caught', () => {
-  /** A module loaded before pwctl (NODE_OPTIONS --import) that throws from a timer once pwctl is listening. */
+  /** A script loaded before pwctl (NODE_OPTIONS --require: the executable runs no --import) that throws from a timer once pwctl is listening. */
   function throwingLater(kind: 'exception' | 'rejection'): string {
     const dir = join(makeConfigDir(), 'preload');
     mkdirSync(dir, { recursive: true });
-    const file = join(dir, 'throw-later.mjs');
+    const file = join(dir, 'throw-later.cjs');
     const error = `new Error(${JSON.stringify(`boom ${HOSTILE}`)})`;
     writeFileSync(
       file,
@@ -426,7 +426,7 @@ describe('an error nothing caught', () => {
     async (kind) => {
       for (const debug of [false, true]) {
         const configDir = makeConfigDir();
-        const env = { ...baseEnv(configDir), NODE_OPTIONS: `--import=${throwingLater(kind)}` };
+        const env = { ...baseEnv(configDir), NODE_OPTIONS: `--require=${throwingLater(kind)}` };
         const args = ['webhooks', 'listen', '--port', '0', '--no-inbox', ...(debug ? ['--debug'] : [])];
         const r = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
           execFile(...cliCommand(args), { env, timeout: 15_000 }, (error, _stdout, stderr) =>
