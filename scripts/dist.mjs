@@ -7,7 +7,7 @@
 //   SHA256SUMS, pwctl.rb (Homebrew), pwctl.json (scoop)
 //
 // Each executable is the npm registry's Node binary for its platform with a small launcher
-// (scripts/dist/launcher.cjs) as its main script and, as assets, what the npm package runs
+// (scripts/executable/launcher.cjs) as its main script and, as assets, what the npm package runs
 // (bin/pwctl.js, dist/ without source maps) and the platform's keyring addon. Node's own
 // `--build-sea` injects them; it must be the same Node version as the binaries, so it runs
 // with the host platform's binary of that version, fetched like the others: the node that
@@ -21,8 +21,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { writeArchive } from './dist/archive.mjs';
-import { homebrewFormula, PLACEHOLDER_BASE_URL, releaseBaseUrl, scoopManifest, sha256Sums } from './dist/manifests.mjs';
+import { writeArchive } from './executable/archive.mjs';
+import { homebrewFormula, PLACEHOLDER_BASE_URL, releaseBaseUrl, scoopManifest, sha256Sums } from './executable/manifests.mjs';
 import { unpackPackage } from './node-versions.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -119,7 +119,7 @@ function buildExecutable({ target, pkg, assets, stage, hostNode }) {
   mkdirSync(dirname(exe), { recursive: true });
   const all = { ...assets, 'keyring.node': keyringAddonOf(target) };
   const launcher = join(stage, `launcher-${target}.cjs`);
-  const source = readFileSync(join(ROOT, 'scripts', 'dist', 'launcher.cjs'), 'utf8')
+  const source = readFileSync(join(ROOT, 'scripts', 'executable', 'launcher.cjs'), 'utf8')
     .replace("const VERSION = '0.0.0-dev';", `const VERSION = ${JSON.stringify(pkg.version)};`)
     .replace("const BUILD = 'dev';", `const BUILD = ${JSON.stringify(buildId(all))};`);
   writeFileSync(launcher, source);

@@ -31,7 +31,7 @@ type AsyncEntry = import('@napi-rs/keyring').AsyncEntry;
 
 /**
  * The binding: the npm package, or in the standalone executable, which carries the addon
- * itself and has no node_modules, what its launcher loads (scripts/dist/launcher.cjs).
+ * itself and has no node_modules, what its launcher loads (scripts/executable/launcher.cjs).
  */
 async function loadBinding(): Promise<Binding> {
   const fromExecutable = (globalThis as Record<symbol, (() => Binding) | undefined>)[Symbol.for('pwctl.keyring')];

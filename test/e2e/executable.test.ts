@@ -1,4 +1,4 @@
-// The standalone executable's launcher (scripts/dist/launcher.cjs), run only when
+// The standalone executable's launcher (scripts/executable/launcher.cjs), run only when
 // PWCTL_TEST_EXECUTABLE names one (CI builds it): --version before anything is unpacked, and
 // first runs at once that each finish with one complete copy and nothing half-written left.
 import { existsSync, mkdtempSync, readdirSync } from 'node:fs';

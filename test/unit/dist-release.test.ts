@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error a plain ES module script without types
-import { writeArchive } from '../../scripts/dist/archive.mjs';
+import { writeArchive } from '../../scripts/executable/archive.mjs';
 import {
   homebrewFormula,
   PLACEHOLDER_BASE_URL,
@@ -16,7 +16,7 @@ import {
   scoopManifest,
   sha256Sums,
   // @ts-expect-error a plain ES module script without types
-} from '../../scripts/dist/manifests.mjs';
+} from '../../scripts/executable/manifests.mjs';
 
 const has = (program: string) => spawnSync('sh', ['-c', `command -v ${program}`]).status === 0;
 const sha256 = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
