@@ -24,8 +24,9 @@ describe.skipIf(!TEST_EXECUTABLE)('the standalone executable', () => {
     for (const run of runs) expect([run.code, run.stderr]).toEqual([0, '']);
     const entries = readdirSync(join(cache, 'pwctl')).filter((name) => name !== 'compile-cache');
     expect(entries).toHaveLength(1);
-    expect(existsSync(join(cache, 'pwctl', entries[0]!, 'bin', 'pwctl.js'))).toBe(true);
-    expect(existsSync(join(cache, 'pwctl', entries[0]!, 'dist', 'cli.js'))).toBe(true);
+    const copy = join(cache, 'pwctl', entries[0]!);
+    expect(readdirSync(copy).sort()).toEqual(['bin', 'dist', 'package.json']);
+    expect(existsSync(join(copy, 'dist', 'cli.js'))).toBe(true);
     // The keyring addon is written on first use only.
     expect(existsSync(join(cache, 'pwctl', entries[0]!, 'keyring.node'))).toBe(false);
   });
