@@ -26,13 +26,23 @@ export interface KeyringItem {
   remove(): Promise<boolean>;
 }
 
+type Binding = typeof import('@napi-rs/keyring');
 type AsyncEntry = import('@napi-rs/keyring').AsyncEntry;
+
+/**
+ * The binding: the npm package, or in the standalone executable, which carries the addon
+ * itself and has no node_modules, what its launcher loads (scripts/executable/launcher.cjs).
+ */
+async function loadBinding(): Promise<Binding> {
+  const fromExecutable = (globalThis as Record<symbol, (() => Binding) | undefined>)[Symbol.for('pwctl.keyring')];
+  return fromExecutable ? fromExecutable() : await import('@napi-rs/keyring');
+}
 
 /** The item of `account`, or KeyringUnusableError. */
 export async function openKeyringItem(account: string): Promise<KeyringItem> {
   let entry: AsyncEntry;
   try {
-    const { AsyncEntry } = await import('@napi-rs/keyring');
+    const { AsyncEntry } = await loadBinding();
     entry = new AsyncEntry(KEYRING_SERVICE, account, { linux: { store: 'secret-service' } });
   } catch (error) {
     throw unusable(error);

@@ -57,6 +57,8 @@ error. With -o json or -o ndjson the error is also printed on stderr as one JSON
   PWCTL_PAGER, PAGER    pager for tables longer than the terminal (default: less -FRX);
                         an empty PWCTL_PAGER or --no-pager turns paging off
   PWCTL_LOCK_TIMEOUT    seconds to wait for another pwctl's lock on the config store (default 30)
+  PWCTL_NO_UPDATE_NOTIFIER=1  no daily check of the release feed (config key update_feed_url)
+                        and no notice of a newer version; none happens in CI or off a terminal
   NODE_DISABLE_COMPILE_CACHE=1  Node's own: no module compile cache (pwctl keeps one in the
                         user's cache directory on Node 22.1+)
   NO_COLOR, FORCE_COLOR disable or force color

@@ -18,6 +18,7 @@ import {
 import type { IO } from '../io/io.js';
 import { processTerminal, type Terminal } from '../io/terminal.js';
 import { DEFAULT_OUTPUT_FORMAT, isMachineReadable, JQ_DEFAULT_FORMAT } from '../output/formats.js';
+import { updateWorkDue } from '../update/due.js';
 import type { Factory } from './factory.js';
 import { helpOutput } from './command-help.js';
 import { buildProgram, normaliseArgv } from './program.js';
@@ -37,6 +38,11 @@ export const EXIT = {
 } as const;
 
 export async function main(argv: string[]): Promise<void> {
+  // The detached check src/update/notifier.ts starts; whatever happens, it says nothing.
+  if (argv.length === 1 && argv[0] === '__update-check') {
+    await (await import('../update/check-feed.js')).checkFeed(process.env).catch(() => {});
+    process.exit(EXIT.ok);
+  }
   const terminal = processTerminal();
   // An error nothing caught (a stream's, a timer's) is reported like any other: one line
   // through the sanitiser, its stack only with --debug, exit 1 — never Node's raw trace.
@@ -47,6 +53,10 @@ export async function main(argv: string[]): Promise<void> {
   process.on('uncaughtException', lastResort);
   process.on('unhandledRejection', lastResort);
   const code = await run(argv, process.env, terminal);
+  if (updateWorkDue(process.env))
+    await import('../update/notifier.js')
+      .then((notifier) => notifier.afterRun(process.env, terminal.io(process.env, {})))
+      .catch(() => {});
   // Wait until stdout has handed everything to the OS (pipes are asynchronous on some
   // platforms), then exit without waiting for idle keep-alive sockets or timers. A run
   // that never opened process.stdout (help) has nothing to flush.

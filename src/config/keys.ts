@@ -63,6 +63,11 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
     parse: (v) => parseCaFilePath(v, 'ca_file'),
   },
   {
+    name: 'update_feed_url',
+    description: 'release feed pwctl asks once a day for a newer version ({"version","url"} JSON); unset: never asks',
+    parse: (v) => parseHttpUrl(v, 'update_feed_url'),
+  },
+  {
     name: 'completion_cache',
     description: 'remember ids from list/get output for shell completion (true/false)',
     parse: (v) => parseBoolean(v, 'completion_cache'),

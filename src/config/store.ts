@@ -43,6 +43,8 @@ export interface ProfileData {
   completion_cache?: boolean;
   /** Absolute path of a PEM file of extra certificate authorities (`config set ca_file`). */
   ca_file?: string;
+  /** Where the daily new-version check asks (src/update/); none: no check. */
+  update_feed_url?: string;
   /** See ./webhook-secrets.ts, the only module that reads or changes it. */
   webhook_secrets?: StoredWebhookSecrets;
 }

@@ -9,12 +9,12 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src/sandbox/index.js';
 import { chromiumTraces, hasChromium, launchChromium, NO_CHROMIUM } from '../helpers/chromium.js';
-import { BIN, baseEnv, makeConfigDir, type CliResult } from '../helpers/cli.js';
+import { baseEnv, cliCommand, makeConfigDir, type CliResult } from '../helpers/cli.js';
 import { startTestSandbox } from '../helpers/sandbox.js';
 
 /** Start `auth login --web --no-browser`; resolves the printed URL and the finished run. */
 function startWebLogin(baseUrl: string, configDir: string): { url: Promise<string>; done: Promise<CliResult> } {
-  const child = spawn(process.execPath, [BIN, 'auth', 'login', '--web', '--no-browser', '--base-url', baseUrl], {
+  const child = spawn(...cliCommand(['auth', 'login', '--web', '--no-browser', '--base-url', baseUrl]), {
     env: baseEnv(configDir),
     stdio: ['ignore', 'pipe', 'pipe'],
   });

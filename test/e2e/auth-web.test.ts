@@ -9,7 +9,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src/sandbox/index.js';
-import { BIN, baseEnv, makeConfigDir, runInProcess, type CliResult } from '../helpers/cli.js';
+import { baseEnv, cliCommand, makeConfigDir, runInProcess, type CliResult } from '../helpers/cli.js';
 import { startTestSandbox } from '../helpers/sandbox.js';
 
 interface StoredProfile {
@@ -55,7 +55,7 @@ function startCli(
     if (v === undefined) delete fullEnv[k];
     else fullEnv[k] = v;
   }
-  const child = spawn(process.execPath, [BIN, ...args], { env: fullEnv, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(...cliCommand(args), { env: fullEnv, stdio: ['pipe', 'pipe', 'pipe'] });
   child.stdin.end();
   let out = '';
   let err = '';

@@ -5,7 +5,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src/sandbox/index.js';
-import { BIN, baseEnv, makeConfigDir, runInProcess } from '../helpers/cli.js';
+import { baseEnv, cliCommand, makeConfigDir, runInProcess } from '../helpers/cli.js';
 import { startTestSandbox } from '../helpers/sandbox.js';
 
 let sb: RunningSandbox;
@@ -177,7 +177,10 @@ describe('auth login on a terminal', () => {
 
   it.skipIf(!hasScript)('prompts with hidden input and stores what was typed', async () => {
     const configDir = makeConfigDir();
-    const command = `${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} auth login --base-url ${sb.baseUrl}`;
+    const command = cliCommand(['auth', 'login', '--base-url', sb.baseUrl])
+      .flat()
+      .map((word) => JSON.stringify(word))
+      .join(' ');
     const child = spawn('script', ['-qfec', command, '/dev/null'], {
       env: baseEnv(configDir),
       stdio: ['pipe', 'pipe', 'pipe'],

@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, 
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, makeConfigDir, ROOT } from '../helpers/cli.js';
+import { CLI_PROGRAM, makeConfigDir, ROOT } from '../helpers/cli.js';
 import { useSandboxCli } from '../helpers/sandbox-cli.js';
 import { CONTRACT_COMMANDS } from '../helpers/contract.js';
 
@@ -56,7 +56,7 @@ beforeAll(async () => {
   // `pwctl` as installed: an executable on PATH (node's directory too, for its #! line).
   const binDir = join(work, 'bin');
   mkdirSync(binDir);
-  symlinkSync(BIN, join(binDir, 'pwctl'));
+  symlinkSync(CLI_PROGRAM, join(binDir, 'pwctl'));
   env = {
     PATH: [binDir, dirname(process.execPath), process.env.PATH ?? '/usr/bin:/bin'].join(delimiter),
     HOME: work,

@@ -209,12 +209,22 @@ describe('pwctl api', () => {
     const data = Array.from({ length: 5000 }, (_, i) => ({ id: i, title: 'x'.repeat(50) }));
     server.on('GET /api/v1/big', { status: 200, body: { data } });
     const { spawn } = await import('node:child_process');
-    const { BIN, baseEnv } = await import('../helpers/cli.js');
+    const { cliCommand, baseEnv } = await import('../helpers/cli.js');
     const dir = makeConfigDir();
     const result = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
-      const child = spawn('sh', ['-c', `"${process.execPath}" "${BIN}" api /big | head -c 10 >/dev/null`], {
-        env: { ...baseEnv(dir), ...env },
-      });
+      const child = spawn(
+        'sh',
+        [
+          '-c',
+          `${cliCommand(['api', '/big'])
+            .flat()
+            .map((word) => `"${word}"`)
+            .join(' ')} | head -c 10 >/dev/null`,
+        ],
+        {
+          env: { ...baseEnv(dir), ...env },
+        },
+      );
       let stderr = '';
       child.stderr.on('data', (c: Buffer) => (stderr += c));
       child.on('close', (code) => resolve({ code, stderr }));

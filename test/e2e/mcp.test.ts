@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EMPTY_CONTENT_MESSAGE } from '../../src/sandbox/resources/documents/routes.js';
 import { seedDocumentUuid } from '../../src/sandbox/index.js';
-import { baseEnv, BIN, makeConfigDir, runInProcess, sandboxEnv } from '../helpers/cli.js';
+import { baseEnv, cliCommand, makeConfigDir, runInProcess, sandboxEnv } from '../helpers/cli.js';
 import { CONTRACT_READ_TOOLS as READ_TOOLS, CONTRACT_TOOLS as ALL_TOOLS } from '../helpers/contract.js';
 import { connectMcp, textOf, type McpOptions, type McpSession } from '../helpers/mcp-client.js';
 import { useSandboxCli } from '../helpers/sandbox-cli.js';
@@ -205,7 +205,7 @@ describe('failures are tool errors', () => {
 
 describe('stdio', () => {
   it('writes only protocol messages on stdout and exits 0 when stdin closes, answering what it was sent', async () => {
-    const child = spawn(process.execPath, [BIN, 'mcp'], {
+    const child = spawn(...cliCommand(['mcp']), {
       env: { ...baseEnv(makeConfigDir()), ...sandboxEnv(cli.sb) },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
@@ -239,7 +239,7 @@ describe('stdio', () => {
   });
 
   it('answers a line that is not JSON with a parse error, and one that is not JSON-RPC with an invalid request, then goes on serving', async () => {
-    const child = spawn(process.execPath, [BIN, 'mcp'], {
+    const child = spawn(...cliCommand(['mcp']), {
       env: { ...baseEnv(makeConfigDir()), ...sandboxEnv(cli.sb) },
       stdio: ['pipe', 'pipe', 'pipe'],
     });

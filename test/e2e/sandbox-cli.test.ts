@@ -5,12 +5,12 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
-import { baseEnv, BIN, makeConfigDir, runInProcess } from '../helpers/cli.js';
+import { baseEnv, cliCommand, makeConfigDir, runInProcess } from '../helpers/cli.js';
 
 describe('pwctl sandbox serve', () => {
   it('prints exactly one JSON ready line and serves the API with the three role tokens', async () => {
     const dir = makeConfigDir();
-    const child = spawn(process.execPath, [BIN, 'sandbox', 'serve', '--port', '0', '-o', 'json', '--seed', 'demo'], {
+    const child = spawn(...cliCommand(['sandbox', 'serve', '--port', '0', '-o', 'json', '--seed', 'demo']), {
       env: baseEnv(dir),
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import type { RequestLogEntry } from '../../src/sandbox/index.js';
-import { BIN, baseEnv, makeConfigDir } from '../helpers/cli.js';
+import { baseEnv, cliCommand, makeConfigDir } from '../helpers/cli.js';
 import { sandboxEnv } from '../helpers/sandbox.js';
 import { useSandboxCli } from '../helpers/sandbox-cli.js';
 
@@ -277,7 +277,7 @@ describe('Ctrl-C during a batch', () => {
       .slice(0, 30)
       .map((s) => String(s.id));
     const env = { ...baseEnv(makeConfigDir()), ...sandboxEnv(cli.sb) };
-    const child = spawn(process.execPath, [BIN, 'steps', 'complete', ...ids, '-o', 'ndjson'], {
+    const child = spawn(...cliCommand(['steps', 'complete', ...ids, '-o', 'ndjson']), {
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
     });

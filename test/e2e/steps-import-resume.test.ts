@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { BIN, baseEnv, makeConfigDir } from '../helpers/cli.js';
+import { baseEnv, cliCommand, makeConfigDir } from '../helpers/cli.js';
 import { sandboxEnv } from '../helpers/sandbox.js';
 import { useSandboxCli } from '../helpers/sandbox-cli.js';
 
@@ -54,7 +54,7 @@ const creates = () => cli.sent(CREATE, 'POST').filter((e) => e.path === CREATE);
 /** Start an import as a child process; resolves once `ready(resultsText)` holds. */
 function startImport(args: string[], ready: (results: string) => boolean) {
   const env = { ...baseEnv(makeConfigDir()), ...sandboxEnv(cli.sb) };
-  const child = spawn(process.execPath, [BIN, 'steps', 'import', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(...cliCommand(['steps', 'import', ...args]), { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (c: Buffer) => (stderr += c));
   child.stdout.resume();

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src/sandbox/index.js';
 import { signBody } from '../../src/webhooks/signature.js';
-import { BIN, baseEnv, makeConfigDir, runInProcess } from '../helpers/cli.js';
+import { baseEnv, cliCommand, makeConfigDir, runInProcess } from '../helpers/cli.js';
 import { sandboxEnv, startTestSandbox } from '../helpers/sandbox.js';
 import { postStatus as postRaw } from '../helpers/post.js';
 
@@ -32,7 +32,7 @@ function listen(
   options: { configDir?: string; env?: Record<string, string> } = {},
 ): Promise<Listening> {
   const env = { ...baseEnv(options.configDir ?? makeConfigDir()), ...options.env };
-  const child = spawn(process.execPath, [BIN, 'webhooks', 'listen', '--port', '0', ...args], {
+  const child = spawn(...cliCommand(['webhooks', 'listen', '--port', '0', ...args]), {
     env,
     stdio: ['pipe', 'pipe', 'pipe'],
   });

@@ -12,6 +12,25 @@ import { memoryTerminal } from './fake-io.js';
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const BIN = join(ROOT, 'bin', 'pwctl.js');
 
+/**
+ * The standalone executable (`npm run dist`) named by PWCTL_TEST_EXECUTABLE: CI runs the
+ * process-level tests against it too (the files `node scripts/process-level-tests.mjs` lists).
+ */
+export const TEST_EXECUTABLE = process.env.PWCTL_TEST_EXECUTABLE
+  ? resolve(process.env.PWCTL_TEST_EXECUTABLE)
+  : undefined;
+
+/**
+ * The program and arguments that run the built CLI with `args` in a child process:
+ * `node bin/pwctl.js …`, or the executable. Every child-process run of pwctl goes through it.
+ */
+export function cliCommand(args: readonly string[] = []): [string, string[]] {
+  return TEST_EXECUTABLE ? [TEST_EXECUTABLE, [...args]] : [process.execPath, [BIN, ...args]];
+}
+
+/** The file a shell runs as `pwctl` (tests put a link to it on PATH). */
+export const CLI_PROGRAM = TEST_EXECUTABLE ?? BIN;
+
 export interface CliResult {
   code: number | null;
   signal: NodeJS.Signals | null;
@@ -180,7 +199,7 @@ export interface RunningCli {
 /** Start the built CLI as runCli does, for tests that signal it or read it while it runs. */
 export function startCli(args: string[], options: RunOptions = {}): RunningCli {
   const env = environmentOf(options);
-  const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(...cliCommand(args), { env, stdio: ['pipe', 'pipe', 'pipe'] });
   const out: Buffer[] = [];
   const err: Buffer[] = [];
   let ended = false;

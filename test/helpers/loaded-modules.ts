@@ -3,9 +3,9 @@
 // sources in it. For tests that some code loads only when it is used.
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { ROOT } from './cli.js';
+import { ROOT, TEST_EXECUTABLE } from './cli.js';
 
 const HOOKS = `import { appendFileSync } from 'node:fs';
 export async function load(url, context, next) {
@@ -21,24 +21,35 @@ export interface LoadTrace {
   sources(): string[];
 }
 
+/**
+ * The file of dist/ a loaded file is: itself, or for the standalone executable, which runs a
+ * copy of the same build unpacked in the user's cache directory without the source maps,
+ * the file at the same place in dist/.
+ */
+function builtFile(file: string): string {
+  if (!TEST_EXECUTABLE) return file;
+  const at = file.lastIndexOf(`${sep}dist${sep}`);
+  return at < 0 ? file : join(ROOT, file.slice(at + 1));
+}
+
 export function traceLoads(): LoadTrace {
   const dir = mkdtempSync(join(tmpdir(), 'pwctl-loads-'));
   const hooks = join(dir, 'hooks.mjs');
   writeFileSync(hooks, HOOKS);
-  const register = join(dir, 'register.mjs');
-  writeFileSync(
-    register,
-    `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`,
-  );
+  // Registered from a script NODE_OPTIONS --require loads: the standalone executable, a
+  // single executable application, runs no --import.
+  const register = join(dir, 'register.cjs');
+  writeFileSync(register, `require('node:module').register(${JSON.stringify(pathToFileURL(hooks).href)});\n`);
   const log = join(dir, 'loaded.txt');
   writeFileSync(log, '');
   return {
-    env: { NODE_OPTIONS: `--import=${pathToFileURL(register).href}`, LOADED_LOG: log },
+    env: { NODE_OPTIONS: `--require=${register}`, LOADED_LOG: log },
     sources() {
       const files = readFileSync(log, 'utf8')
         .split('\n')
         .filter((u) => u !== '')
         .map((u) => fileURLToPath(u))
+        .map(builtFile)
         .filter((f) => f.includes(join(ROOT, 'dist')));
       return files.flatMap((file) => {
         // Rolldown's runtime helpers (scripts/rechunk.mjs) come from no source file, and have no map.

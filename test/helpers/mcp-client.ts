@@ -8,7 +8,7 @@ import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/s
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { CallToolResult, JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { Writable } from 'node:stream';
-import { assertNoSecrets, baseEnv, BIN, makeConfigDir } from './cli.js';
+import { assertNoSecrets, baseEnv, cliCommand, makeConfigDir } from './cli.js';
 import { memoryTerminal } from './fake-io.js';
 
 export interface McpSession {
@@ -51,9 +51,10 @@ export async function connectMcp(options: McpOptions = {}): Promise<McpSession> 
   });
 
   if (options.process) {
+    const [command, commandArgs] = cliCommand(args);
     const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: [BIN, ...args],
+      command,
+      args: commandArgs,
       env,
       stderr: 'pipe',
     });

@@ -3,7 +3,7 @@
 // Tests that use it skip where `script` is missing (CI installs bsdutils).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { BIN } from './cli.js';
+import { cliCommand } from './cli.js';
 
 export const SCRIPT = '/usr/bin/script';
 export const hasPty = existsSync(SCRIPT);
@@ -38,7 +38,7 @@ export function visibleText(raw: string): string {
 const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
 export function startInPty(args: string[], options: PtyOptions): PtyRun {
-  const command = `stty cols ${options.cols ?? 100} rows ${options.rows ?? 50} 2>/dev/null; exec ${[process.execPath, BIN, ...args].map(quote).join(' ')}`;
+  const command = `stty cols ${options.cols ?? 100} rows ${options.rows ?? 50} 2>/dev/null; exec ${cliCommand(args).flat().map(quote).join(' ')}`;
   const child = spawn(SCRIPT, ['-qec', command, '/dev/null'], {
     env: { TERM: 'xterm', ...options.env },
     stdio: ['pipe', 'pipe', 'pipe'],

@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FaultAction, RunningSandbox } from '../../src/sandbox/index.js';
-import { assertNoSecrets, baseEnv, BIN, makeConfigDir, runInProcess } from '../helpers/cli.js';
+import { assertNoSecrets, baseEnv, cliCommand, makeConfigDir, runInProcess } from '../helpers/cli.js';
 import { sandboxEnv, startTestSandbox } from '../helpers/sandbox.js';
 import { STACK_FRAME, prng } from './support.js';
 
@@ -198,7 +198,7 @@ describe('an interrupted batch', () => {
   it('SIGINT mid-batch: exit 130, a summary, results for attempted items and "not attempted" for the rest', async () => {
     sb.faults.add({ method: 'PUT', path: /^\/api\/v1\/steps\/\d+$/, count: 1000, action: { type: 'delay', ms: 250 } });
     const configDir = makeConfigDir();
-    const child = spawn(process.execPath, [BIN, 'steps', 'complete', ...interruptIds.map(String), '-o', 'ndjson'], {
+    const child = spawn(...cliCommand(['steps', 'complete', ...interruptIds.map(String), '-o', 'ndjson']), {
       env: { ...baseEnv(configDir), ...sandboxEnv(sb) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TokenSet } from '../../src/auth/oauth-client.js';
 import type { RunningSandbox } from '../../src/sandbox/index.js';
-import { BIN, baseEnv, makeConfigDir, runCli, sandboxEnv } from '../helpers/cli.js';
+import { baseEnv, cliCommand, makeConfigDir, runCli, sandboxEnv } from '../helpers/cli.js';
 import { signIn } from '../helpers/oauth-sign-in.js';
 import { startTestSandbox } from '../helpers/sandbox.js';
 import { prng } from './support.js';
@@ -174,7 +174,7 @@ describe('killed writers and abandoned locks', () => {
     let midWrite = 0;
     let completed = 0;
     for (let i = 0; i < runs; i++) {
-      const child = spawn(process.execPath, [BIN, 'config', 'set', 'company', String(i + 1)], {
+      const child = spawn(...cliCommand(['config', 'set', 'company', String(i + 1)]), {
         env: baseEnv(configDir),
         stdio: 'ignore',
       });

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src/sandbox/index.js';
-import { assertNoSecrets, baseEnv, BIN, makeConfigDir } from '../helpers/cli.js';
+import { assertNoSecrets, baseEnv, cliCommand, makeConfigDir } from '../helpers/cli.js';
 import { sandboxEnv, startTestSandbox } from '../helpers/sandbox.js';
 import { STACK_FRAME } from './support.js';
 
@@ -30,7 +30,7 @@ async function throughHead(args: string[], stdin = ''): Promise<{ status: number
   const errFile = join(dir, 'stderr');
   const inFile = join(dir, 'stdin');
   const quote = (a: string) => `'${a.replace(/'/g, `'\\''`)}'`;
-  const script = `printf %s ${quote(stdin)} > ${quote(inFile)}; ${[process.execPath, BIN, ...args].map(quote).join(' ')} < ${quote(inFile)} 2> ${quote(errFile)} | head -1; echo "pwctl-status=\${PIPESTATUS[0]}"`;
+  const script = `printf %s ${quote(stdin)} > ${quote(inFile)}; ${cliCommand(args).flat().map(quote).join(' ')} < ${quote(inFile)} 2> ${quote(errFile)} | head -1; echo "pwctl-status=\${PIPESTATUS[0]}"`;
   const { stdout } = await promisify(execFile)('bash', ['-c', script], {
     env: { ...baseEnv(makeConfigDir()), ...sandboxEnv(sb) },
     encoding: 'utf8',
@@ -79,7 +79,7 @@ describe('| head -1', () => {
 
   it('a pipe closed before anything is written (head -0 equivalent: true)', async () => {
     const quote = (a: string) => `'${a.replace(/'/g, `'\\''`)}'`;
-    const script = `${[process.execPath, BIN, 'steps', 'list', '--all', '-o', 'ndjson'].map(quote).join(' ')} 2>&1 | true; echo "pwctl-status=\${PIPESTATUS[0]}"`;
+    const script = `${cliCommand(['steps', 'list', '--all', '-o', 'ndjson']).flat().map(quote).join(' ')} 2>&1 | true; echo "pwctl-status=\${PIPESTATUS[0]}"`;
     const { stdout } = await promisify(execFile)('bash', ['-c', script], {
       env: { ...baseEnv(makeConfigDir()), ...sandboxEnv(sb) },
       encoding: 'utf8',

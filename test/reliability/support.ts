@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { expect } from 'vitest';
-import { assertNoSecrets, baseEnv, BIN, makeConfigDir, secretsOfCall, type CliResult } from '../helpers/cli.js';
+import { assertNoSecrets, baseEnv, cliCommand, makeConfigDir, secretsOfCall, type CliResult } from '../helpers/cli.js';
 
 /** The exit codes the contract defines (cli-contract.md), 130 for an interrupt. */
 export const CONTRACT_EXIT_CODES = [0, 1, 2, 3, 4, 5, 6, 7, 8, 130] as const;
@@ -61,7 +61,7 @@ export interface Listener {
 
 /** Starts `pwctl webhooks listen --port 0 …` and resolves once it prints its address. */
 export async function startListen(args: string[], env: Record<string, string> = {}): Promise<Listener> {
-  const child = spawn(process.execPath, [BIN, 'webhooks', 'listen', '--port', '0', ...args], {
+  const child = spawn(...cliCommand(['webhooks', 'listen', '--port', '0', ...args]), {
     env: { ...baseEnv(makeConfigDir()), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src/sandbox/index.js';
 import {
   baseEnv,
-  BIN,
+  cliCommand,
   CANARY_TOKEN,
   CANARY_WEBHOOK_SECRET,
   makeConfigDir,
@@ -111,7 +111,7 @@ describe('tables on a pseudo-terminal (script -qc)', () => {
   async function onTty(args: string[]): Promise<string> {
     const quote = (a: string) => `'${a.replace(/'/g, `'\\''`)}'`;
     const env = { ...baseEnv(makeConfigDir()), ...sandboxEnv(sb), NO_COLOR: '1', TERM: 'xterm' };
-    const command = `stty cols 250; ${[process.execPath, BIN, ...args].map(quote).join(' ')}`;
+    const command = `stty cols 250; ${cliCommand(args).flat().map(quote).join(' ')}`;
     const { stdout } = await promisify(execFile)('script', ['-qec', command, '/dev/null'], {
       env,
       encoding: 'utf8',
@@ -406,11 +406,11 @@ describe('a hostile server', () => {
 });
 
 describe('an error nothing caught', () => {
-  /** A module loaded before pwctl (NODE_OPTIONS --import) that throws from a timer once pwctl is listening. */
+  /** A script loaded before pwctl (NODE_OPTIONS --require: the executable runs no --import) that throws from a timer once pwctl is listening. */
   function throwingLater(kind: 'exception' | 'rejection'): string {
     const dir = join(makeConfigDir(), 'preload');
     mkdirSync(dir, { recursive: true });
-    const file = join(dir, 'throw-later.mjs');
+    const file = join(dir, 'throw-later.cjs');
     const error = `new Error(${JSON.stringify(`boom ${HOSTILE}`)})`;
     writeFileSync(
       file,
@@ -426,10 +426,10 @@ describe('an error nothing caught', () => {
     async (kind) => {
       for (const debug of [false, true]) {
         const configDir = makeConfigDir();
-        const env = { ...baseEnv(configDir), NODE_OPTIONS: `--import=${throwingLater(kind)}` };
+        const env = { ...baseEnv(configDir), NODE_OPTIONS: `--require=${throwingLater(kind)}` };
         const args = ['webhooks', 'listen', '--port', '0', '--no-inbox', ...(debug ? ['--debug'] : [])];
         const r = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
-          execFile(process.execPath, [BIN, ...args], { env, timeout: 15_000 }, (error, _stdout, stderr) =>
+          execFile(...cliCommand(args), { env, timeout: 15_000 }, (error, _stdout, stderr) =>
             resolve({ code: error ? ((error as { code?: number }).code ?? null) : 0, stderr }),
           );
         });

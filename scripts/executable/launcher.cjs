@@ -1,0 +1,80 @@
+// The main script of pwctl's standalone executable (a Node single executable application,
+// built by scripts/dist.mjs). It answers --version at once; otherwise it makes sure this
+// build's files — bin/pwctl.js, dist/ and their package.json files, carried as assets — are
+// unpacked in the user's cache directory, and runs bin/pwctl.js from there, exactly as an
+// npm install runs it: the lazy chunks and Node's module compile cache work as they do
+// there. A SEA's main script cannot import() files, so the shim is loaded with a require
+// made for its path. The build replaces the two constants below.
+'use strict';
+const VERSION = '0.0.0-dev';
+const BUILD = 'dev';
+
+const argv = process.argv.slice(2);
+if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
+  process.stdout.write(`${VERSION}\n`);
+} else {
+  const { join } = require('node:path');
+  const root = join(userCacheDir(), 'pwctl', `${VERSION}-${BUILD}`);
+  try {
+    unpack(root);
+  } catch (error) {
+    process.stderr.write(
+      `error: cannot unpack pwctl into ${root}: ${error.message}; set XDG_CACHE_HOME to a writable directory\n`,
+    );
+    process.exit(1);
+  }
+  // The keyring binding (src/auth/os-keyring.ts) asks for this instead of the npm package.
+  globalThis[Symbol.for('pwctl.keyring')] = () => loadAddon(root, 'keyring.node');
+  require('node:module').createRequire(__filename)(join(root, 'bin', 'pwctl.js'));
+}
+
+/**
+ * Write every asset but the addons under `root`, once per build: into a directory of its
+ * own, renamed into place whole, so a run sees all the files or none, and two first runs
+ * at once each finish (the loser of the rename uses the winner's copy).
+ */
+function unpack(root) {
+  const fs = require('node:fs');
+  const { dirname, join } = require('node:path');
+  if (fs.existsSync(root)) return;
+  const sea = require('node:sea');
+  fs.mkdirSync(dirname(root), { recursive: true });
+  const staging = fs.mkdtempSync(`${root}.tmp-`);
+  try {
+    for (const key of sea.getAssetKeys()) {
+      if (key.endsWith('.node')) continue;
+      const file = join(staging, key);
+      fs.mkdirSync(dirname(file), { recursive: true });
+      fs.writeFileSync(file, new Uint8Array(sea.getRawAsset(key)));
+    }
+    fs.renameSync(staging, root);
+  } catch (error) {
+    fs.rmSync(staging, { recursive: true, force: true });
+    if (!fs.existsSync(join(root, 'bin', 'pwctl.js'))) throw error;
+  }
+}
+
+/** A native addon carried as an asset: written beside the unpacked files on first use, then loaded. */
+function loadAddon(root, key) {
+  const fs = require('node:fs');
+  const { join } = require('node:path');
+  const file = join(root, key);
+  if (!fs.existsSync(file)) {
+    const staging = `${file}.tmp-${process.pid}`;
+    fs.writeFileSync(staging, new Uint8Array(require('node:sea').getRawAsset(key)));
+    fs.renameSync(staging, file);
+  }
+  const addon = { exports: {} };
+  process.dlopen(addon, file);
+  return addon.exports;
+}
+
+/** The OS's per-user cache directory, as bin/pwctl.js chooses it. */
+function userCacheDir() {
+  const { homedir } = require('node:os');
+  const { join } = require('node:path');
+  const env = process.env;
+  if (process.platform === 'darwin') return join(homedir(), 'Library', 'Caches');
+  if (process.platform === 'win32') return env.LOCALAPPDATA || join(homedir(), 'AppData', 'Local');
+  return env.XDG_CACHE_HOME || join(homedir(), '.cache');
+}
