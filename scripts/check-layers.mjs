@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 export const LAYERS = [
   ['cli', 'mcp'], // the two front ends
   ['commands'], // the commands, declared once, front-end neutral
-  ['auth', 'webhooks', 'completion', 'bulk', 'sandbox'], // what the commands use
+  ['auth', 'webhooks', 'completion', 'bulk', 'sandbox', 'update'], // what the commands and the entry use
   ['config'],
   ['files'],
   ['output', 'content'],

@@ -11,7 +11,7 @@ import { dirname } from 'node:path';
 import { openConfigStore } from '../config/store.js';
 import { resolveProfileName } from '../config/settings.js';
 import { writeFileAtomic } from '../files/atomic-write.js';
-import type { IO } from '../io.js';
+import type { IO } from '../io/io.js';
 import { VERSION } from '../version.js';
 import { DAY_MS, readUpdateState, type UpdateState, updateStatePath } from './due.js';
 
