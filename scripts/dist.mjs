@@ -22,7 +22,13 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, wri
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeArchive } from './executable/archive.mjs';
-import { homebrewFormula, PLACEHOLDER_BASE_URL, releaseBaseUrl, scoopManifest, sha256Sums } from './executable/manifests.mjs';
+import {
+  homebrewFormula,
+  PLACEHOLDER_BASE_URL,
+  releaseBaseUrl,
+  scoopManifest,
+  sha256Sums,
+} from './executable/manifests.mjs';
 import { unpackPackage } from './node-versions.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
