@@ -14,6 +14,8 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import type { Ctx } from '../commands/context.js';
 import type { IO } from '../io.js';
+import { debugStack } from '../output/error-line.js';
+import { escapeInline } from '../output/sanitize.js';
 import { VERSION } from '../version.js';
 import { ArgumentChecker } from './arguments.js';
 import { runTool } from './call.js';
@@ -64,13 +66,13 @@ export async function serveMcp(options: McpServerOptions): Promise<void> {
     try {
       return dataResult(await runTool(tool, await checker.check(tool.inputSchema, args), context));
     } catch (error) {
-      if (options.debug && error instanceof Error && error.stack) io.error(`debug: ${name}: ${error.stack}\n`);
+      if (options.debug && error instanceof Error && error.stack) io.error(`debug: ${name}: ${debugStack(error)}`);
       return errorResult(error);
     }
   }
 
   server.oninitialized = () => options.onInitialized?.();
-  server.onerror = (error) => io.error(`mcp: ${error.message}\n`);
+  server.onerror = (error) => io.error(`mcp: ${escapeInline(error.message)}\n`);
 
   const closed = new Promise<void>((resolve) => {
     let closing = false;
