@@ -1,7 +1,7 @@
 // A bulk verb's run (steps complete/reopen/delete, docs delete, milestones delete, steps
 // import, docs push, restore): every item through the worker pool, one result per item,
-// progress on a terminal, a summary on stderr, exit 8 on failure — and on Ctrl-C or SIGTERM,
-// stop starting items and end waits for retries, let those in flight finish (a create that
+// progress on a terminal, a summary on stderr, exit 8 on failure — and on Ctrl-C, SIGTERM or
+// SIGHUP, stop starting items and end waits for retries, let those in flight finish (a create that
 // was sent gets its answer recorded), and report what was done.
 import type { ApiClient } from '../api/client.js';
 import { ApiError } from '../api/errors.js';
@@ -9,6 +9,7 @@ import { RequestNotSent } from '../api/not-sent.js';
 import { BULK_CONCURRENCY, type BulkOptions, type BulkWork } from '../bulk/bulk-options.js';
 import { RateGate } from '../bulk/rate-gate.js';
 import { ResultStream } from '../bulk/result-stream.js';
+import { onStopSignals } from '../stop-signals.js';
 import {
   BULK_RESULT_VIEW,
   failureResult,
@@ -54,15 +55,14 @@ export async function runBulk<I, T>(
     if (items.length > PROGRESS_AFTER)
       ctx.statusLine.progress(`${finished}/${items.length} ${options.done}${failed ? `, ${failed} failed` : ''}`);
   };
-  // The first Ctrl-C (or SIGTERM) stops starting items and ends waits for retries at once; the
-  // handler is then gone, so a second one ends the process the default way.
+  // The first Ctrl-C (or SIGTERM, or SIGHUP) stops starting items and ends waits for retries
+  // at once; the handler is then gone, so a second one ends the process the default way.
   const onSignal = () => {
     interrupted = true;
     ctx.statusLine.interrupting();
     ctx.interruption.abort();
   };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  const stopListening = onStopSignals(onSignal, { once: true });
 
   // A format that streams results prints each as it lands; the others print them all at the end, in input order.
   const stream = new ResultStream<BulkResult<T>>();
@@ -118,8 +118,7 @@ export async function runBulk<I, T>(
       },
     );
   } finally {
-    process.removeListener('SIGINT', onSignal);
-    process.removeListener('SIGTERM', onSignal);
+    stopListening();
     ctx.statusLine.end();
   }
 
