@@ -36,8 +36,9 @@ terminal to ask the run stops (exit 2) before sending anything unless --yes is g
 --dry-run prints that plan (per record: action, kind, id, title, parent, and the fields that
 differ, old → new where told: a subscription's url and active) and sends nothing.
 
-The export's files must be regular files (not a FIFO, a device or a link to one) of at most
-511 MiB each; anything else exits 2 naming the file, before any request.
+The export's files must be regular files (not a FIFO, a device or a link to one), each no
+larger than the longest text Node can hold (about 512 MiB); anything else exits 2 naming the
+file, before any request.
 
 Results: one per record, {kind, id, ok, action, new_id, title, data}; action is create, finish,
 overwrite, changed, unchanged, unplaceable or unknown. Exit 8 when any record failed or was
