@@ -83,9 +83,9 @@ export async function runWebLogin(ctx: WebLoginRun, options: WebLoginOptions): P
 async function showAuthorizationUrl(ctx: WebLoginRun, url: string, browser: boolean, wait: number): Promise<void> {
   const waiting = `Waiting up to ${formatWait(wait)} for the sign-in to finish; Ctrl-C cancels.`;
   if (browser && hasDisplay(ctx.env) && (await openBrowser(url, ctx.env))) {
-    ctx.io.notice(
-      `Opened the sign-in page in your browser. If it did not appear, open this URL:\n  ${url}\n${waiting}`,
-    );
+    ctx.io.notice('Opened the sign-in page in your browser. If it did not appear, open this URL:');
+    ctx.io.notice(`  ${url}`);
+    ctx.io.notice(waiting);
     return;
   }
   // Without a browser the URL is the only way forward, so --quiet does not hide it.

@@ -1,9 +1,10 @@
 // A bulk verb's run on the command line (steps complete/reopen/delete, docs delete,
 // milestones delete, steps import, docs push, restore), through the one loop of
 // src/bulk/run-items.ts: results printed as they land, progress on a terminal, a summary on
-// stderr, exit 8 on failure — and on Ctrl-C or SIGTERM, stop starting items and end waits for
+// stderr, exit 8 on failure — and on Ctrl-C, SIGTERM or SIGHUP, stop starting items and end waits for
 // retries, let those in flight finish (a create that was sent gets its answer recorded), and
 // report what was done.
+import { onStopSignals } from '../stop-signals.js';
 import {
   BULK_RESULT_VIEW,
   failureResult,
@@ -44,14 +45,13 @@ export async function runBulk<I, T>(
     if (items.length > PROGRESS_AFTER)
       ctx.statusLine.progress(`${finished}/${items.length} ${options.done}${failed ? `, ${failed} failed` : ''}`);
   };
-  // The first Ctrl-C (or SIGTERM) stops starting items and ends waits for retries at once; the
-  // handler is then gone, so a second one ends the process the default way.
+  // The first Ctrl-C (or SIGTERM, or SIGHUP) stops starting items and ends waits for retries
+  // at once; the handler is then gone, so a second one ends the process the default way.
   const onSignal = () => {
     ctx.statusLine.interrupting();
     ctx.interruption.abort();
   };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  const stopListening = onStopSignals(onSignal, { once: true });
 
   // A format that streams results prints each as it lands; the others print them all at the end, in input order.
   const stream = new ResultStream<BulkResult<T>>();
@@ -85,8 +85,7 @@ export async function runBulk<I, T>(
       progress(tally);
     },
   }).finally(() => {
-    process.removeListener('SIGINT', onSignal);
-    process.removeListener('SIGTERM', onSignal);
+    stopListening();
     ctx.statusLine.end();
   });
   const { results, finished, failed } = done;

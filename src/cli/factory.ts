@@ -73,6 +73,7 @@ export class Factory implements Ctx {
         onRecord: this.dryRun ? undefined : (record, view) => this.#observe(record, view),
         jq: this.#jq,
         pager: resolvePager(this.flags, this.env),
+        csvRaw: this.flags.csvRaw === true,
       },
     ));
   }

@@ -87,6 +87,12 @@ export const GLOBAL_OPTIONS: readonly GlobalOption[] = [
     applies: 'records',
     key: 'pager',
   },
+  {
+    flags: '--csv-raw',
+    help: "-o csv: write cells starting with = + - @ tab or CR unchanged (by default a leading ' stops a spreadsheet running them as formulas)",
+    applies: 'records',
+    key: 'csvRaw',
+  },
 ];
 
 /** Whether a global option applies to a verb with these effects. */

@@ -88,7 +88,11 @@ With your organisation's certificate authority (verification is never turned off
   ndjson  one JSON value per line, streamed as pages arrive
   yaml    the same values as json, as YAML
   csv     RFC 4180: a header row of field paths, one row per record, streamed; lists of
-          {id, name} or {id, title} joined by "; ", null empty; a single record is one row
+          {id, name} or {id, title} joined by "; ", null empty; a single record is one row.
+          A cell that starts with =, +, -, @, tab or CR gets a leading ' (a spreadsheet
+          would run it as a formula: =HYPERLINK(...) in a title can send data away); numbers
+          are left as they are (-3 stays -3). --csv-raw writes such cells unchanged.
+          \`steps import\` reads the ' back off, so a CSV pwctl wrote imports as it was.
 
 --fields id,title,phase.title,assignees.name selects fields for every format: dotted paths
 reach into objects and map through lists; an unknown field or path is a usage error that

@@ -190,7 +190,7 @@ export function exitCodeForApiError(kind: ApiError['kind'], status: number | nul
 async function reportError(error: unknown, io: IO, argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
   const report = classifyError(error);
   if (report.silent) return report.code;
-  const { errorLines, errorJsonLine } = await import('../output/error-line.js');
+  const { debugStack, errorLines, errorJsonLine } = await import('../output/error-line.js');
   // One line: commander's parse errors arrive already told as one (src/commands/parse-errors.ts);
   // one it did not foresee still carries its "error: " prefix.
   const text = (error instanceof Error ? error.message : String(error)).replace(/^error:\s*/i, '');
@@ -204,7 +204,7 @@ async function reportError(error: unknown, io: IO, argv: string[], env: NodeJS.P
   // The JSON error line is for a program reading stderr; a person at a terminal reads the error once.
   if (!io.stderrIsTTY && isMachineReadable(requestedFormat(argv, env))) io.error(errorJsonLine(entry));
   const debug = argv.includes('--debug') || ['1', 'true', 'api'].includes(env.PWCTL_DEBUG ?? '');
-  if (debug && error instanceof Error && error.stack && report.code === EXIT.failure) io.error(`${error.stack}\n`);
+  if (debug && error instanceof Error && error.stack && report.code === EXIT.failure) io.error(debugStack(error));
   return report.code;
 }
 

@@ -41,6 +41,8 @@ export interface GlobalFlags {
   jq?: string;
   /** false for --no-pager */
   pager?: boolean;
+  /** --csv-raw: CSV cells that start a formula are written unchanged. */
+  csvRaw?: boolean;
   /** false for --no-input */
   input?: boolean;
   maxPages?: string;

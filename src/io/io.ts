@@ -156,9 +156,13 @@ export class IO {
 
   // ---- stderr: every line through the sanitiser ----
 
-  /** A notice for people, on stderr; silenced by --quiet. */
+  /**
+   * A notice for people, on stderr, silenced by --quiet: one line, whatever it holds. A
+   * notice often carries the service's text (a title, an id), and a newline in it must not
+   * start a line of its own (`error: …` forged by the server), so newlines are escaped too.
+   */
   notice(message: string): void {
-    if (!this.quiet) this.error(`${message}\n`);
+    if (!this.quiet) this.error(`${escapeInline(message)}\n`);
   }
 
   warn(message: string): void {

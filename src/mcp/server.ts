@@ -1,8 +1,8 @@
 // The MCP server: the official SDK's Server over stdio, answering tools/list with the
 // selected tools and tools/call by checking the arguments (schema, then pwctl's rules) and
 // running the tool. stdout carries protocol messages only; everything else goes to stderr.
-// Resolves when the client closes stdin (or on SIGINT/SIGTERM) and every call in flight has
-// been answered.
+// Resolves when the client closes stdin (or on SIGINT, SIGTERM or SIGHUP) and every call in
+// flight has been answered.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import {
@@ -14,6 +14,9 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import type { Ctx } from '../commands/context.js';
 import type { IO } from '../io/io.js';
+import { debugStack } from '../output/error-line.js';
+import { escapeInline } from '../io/sanitize.js';
+import { onStopSignals } from '../stop-signals.js';
 import { VERSION } from '../version.js';
 import { ArgumentChecker } from './arguments.js';
 import { runTool } from './call.js';
@@ -64,13 +67,13 @@ export async function serveMcp(options: McpServerOptions): Promise<void> {
     try {
       return dataResult(await runTool(tool, await checker.check(tool.inputSchema, args), context));
     } catch (error) {
-      if (options.debug && error instanceof Error && error.stack) io.error(`debug: ${name}: ${error.stack}\n`);
+      if (options.debug && error instanceof Error && error.stack) io.error(`debug: ${name}: ${debugStack(error)}`);
       return errorResult(error);
     }
   }
 
   server.oninitialized = () => options.onInitialized?.();
-  server.onerror = (error) => io.error(`mcp: ${error.message}\n`);
+  server.onerror = (error) => io.error(`mcp: ${escapeInline(error.message)}\n`);
 
   const closed = new Promise<void>((resolve) => {
     let closing = false;
@@ -78,8 +81,7 @@ export async function serveMcp(options: McpServerOptions): Promise<void> {
       if (closing) return;
       closing = true;
       // Nothing of this server stays behind on the process (the process may serve again).
-      process.off('SIGINT', close);
-      process.off('SIGTERM', close);
+      stopListening();
       io.stdin.off('end', close);
       io.stdin.off('close', close);
       // Calls already received are answered before the server goes. The SDK hands a request
@@ -95,8 +97,7 @@ export async function serveMcp(options: McpServerOptions): Promise<void> {
     };
     io.stdin.on('end', close);
     io.stdin.on('close', close);
-    process.on('SIGINT', close);
-    process.on('SIGTERM', close);
+    const stopListening = onStopSignals(close);
   });
   const transport = new StdioServerTransport(io.stdin, await io.protocolOutput());
   const send = transport.send.bind(transport);

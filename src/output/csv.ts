@@ -2,6 +2,11 @@
 // a comma, a double quote, CR or LF is quoted, with its quotes doubled; rows end in CRLF.
 // Cells as the contract says: a string as is, a number or boolean as JSON, null empty, a
 // list of {id, name} or {id, title} objects as the names/titles joined by "; ".
+//
+// A spreadsheet opening the file runs a cell that starts with =, +, -, @, tab or CR as a
+// formula (`=HYPERLINK(...)` in a task's title is a link that can send data away): such a
+// cell gets a leading ' (OWASP's advice), which spreadsheets read as "this is text", unless
+// --csv-raw asks for the exact values.
 import { getPath } from './fields.js';
 import type { Column, View } from './view.js';
 
@@ -24,15 +29,37 @@ export function keyCsvColumns(record: unknown): CsvColumn<unknown>[] {
   return Object.keys(record).map((key) => ({ name: key, value: (r) => (r as Record<string, unknown>)[key] }));
 }
 
-/** The text of one cell. */
-export function csvCell(value: unknown): string {
+/**
+ * A cell a spreadsheet would run as a formula. A run of ' before such a character counts
+ * too, so that `'=x` becomes `''=x` and reading one ' back off (steps import) gives every
+ * value back exactly.
+ */
+const FORMULA_START = /^'*[=+\-@\t\r]/;
+
+/**
+ * The text of one cell; with `raw` false, a cell that would start a formula gets a leading
+ * '. A JSON number is left as it is: -3 is a number to a spreadsheet too, never a formula,
+ * and quoting it would turn every negative amount into text. A string "-3" (or "-2+3") is
+ * the service's text, and is quoted like any other.
+ */
+export function csvCell(value: unknown, raw = false): string {
+  const text = cellText(value);
+  return raw || typeof value === 'number' || !FORMULA_START.test(text) ? text : `'${text}`;
+}
+
+/** A cell as steps import reads it back: the one ' that csvCell added taken off again. */
+export function unquoteFormula(text: string): string {
+  return FORMULA_START.test(text) && text.startsWith("'") ? text.slice(1) : text;
+}
+
+function cellText(value: unknown): string {
   if (value === undefined || value === null) return '';
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return JSON.stringify(value);
   if (Array.isArray(value)) {
     if (value.every(isNamed))
       return value.map((item) => (typeof item.name === 'string' ? item.name : item.title)).join('; ');
-    if (value.every((item) => item === null || typeof item !== 'object')) return value.map(csvCell).join('; ');
+    if (value.every((item) => item === null || typeof item !== 'object')) return value.map(cellText).join('; ');
   }
   return JSON.stringify(value);
 }

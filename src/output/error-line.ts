@@ -37,6 +37,23 @@ function withoutRepeatedField({ message, errors, explainedErrors }: ErrorReport)
   return message;
 }
 
+/**
+ * An error's stack for --debug: the message (which may hold the service's text) escaped into
+ * one line, so that a newline in it cannot start a line of its own; the frames as Node wrote them.
+ */
+export function debugStack(error: Error): string {
+  const stack = error.stack ?? '';
+  const head = error.message === '' ? String(error.name) : `${error.name}: ${error.message}`;
+  const frames = stack.startsWith(head)
+    ? stack.slice(head.length)
+    : stack
+        .split('\n')
+        .filter((line) => /^\s+at /.test(line))
+        .map((line) => `\n${line}`)
+        .join('');
+  return `${escapeInline(head)}${frames}\n`;
+}
+
 export function errorJsonLine(report: ErrorReport): string {
   const error: Record<string, unknown> = { status: report.status, code: report.exitCode, message: report.message };
   if (report.errors) error.errors = report.errors;

@@ -20,6 +20,8 @@ export interface FormatTarget {
   readonly jq: JqFilter | undefined;
   /** Where a long table goes on a terminal; undefined when paging is off. */
   readonly pager: Pager | undefined;
+  /** --csv-raw: CSV cells exactly as they are, even those a spreadsheet would run as a formula. */
+  readonly csvRaw: boolean;
   /** Text for stdout: through the sanitiser on a terminal, byte for byte into a pipe. */
   write(text: string): Promise<void>;
   /** A record as --fields selects it. */

@@ -50,7 +50,7 @@ export class JqFilter {
     const lines = result.stdout === '' ? [] : result.stdout.split('\n');
     const text = lines.map((line) => `${line.startsWith('"') ? (JSON.parse(line) as string) : line}\n`).join('');
     if (result.exitCode === 0) return { text, notes: withNewline(result.stderr) };
-    const messages = result.stderr.split('\n').filter((line) => line !== '');
+    const messages = messagesOf(result.stderr);
     const errors = messages.filter((line) => line.startsWith('jq: error'));
     return {
       text,
@@ -58,6 +58,22 @@ export class JqFilter {
       error: `--jq: ${runtimeMessage(errors[0] ?? messages[0] ?? `jq exited with status ${result.exitCode}`)}`,
     };
   }
+}
+
+/**
+ * jq's messages: a line that starts with `jq: ` or `["DEBUG:"` begins one, and any other line
+ * continues the one before. An error's message is often the data's own text (`error(.title)`),
+ * and a newline in it must not make the rest a note of its own on stderr (`error: …` forged
+ * by the service): it stays in its error, whose first line alone is reported.
+ */
+function messagesOf(stderr: string): string[] {
+  const messages: string[] = [];
+  for (const line of stderr.split('\n')) {
+    if (line === '') continue;
+    if (messages.length > 0 && !/^(?:jq: |\["DEBUG:")/.test(line)) messages[messages.length - 1] += `\n${line}`;
+    else messages.push(line);
+  }
+  return messages;
 }
 
 /** `jq: error: syntax error, … at <top-level>, line 1, column 17:` → `syntax error, … at line 1, column 10`. */

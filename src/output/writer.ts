@@ -20,6 +20,8 @@ export interface WriterOptions {
   jq?: JqFilter;
   /** Where long tables go on a terminal; undefined when paging is off. */
   pager?: Pager;
+  /** --csv-raw: CSV cells as they are, formulas included (formats/csv.ts). */
+  csvRaw?: boolean;
 }
 
 /** Past this much unwritten output (a stalled pipe), a stream drops records rather than hold them. */
@@ -45,6 +47,7 @@ export class OutputWriter implements Output {
       fields,
       jq: options.jq,
       pager: options.pager,
+      csvRaw: options.csvRaw === true,
       write: (text) => io.out(io.stdoutText(text)),
       select: (record) => (fields ? selectFields(record, fields) : record),
       seen: (record, view) => this.#remember(record, view),

@@ -1,6 +1,7 @@
-// `pwctl sandbox serve`: run the sandbox in the foreground until SIGINT/SIGTERM or abort.
+// `pwctl sandbox serve`: run the sandbox in the foreground until SIGINT/SIGTERM/SIGHUP or abort.
 import { isLoopbackHost } from '../api/no-proxy.js';
 import { escapeInline } from '../io/sanitize.js';
+import { onStopSignals } from '../stop-signals.js';
 import { startSandbox, type RunningSandbox } from './index.js';
 import type { RequestLogEntry, SandboxOptions } from './types.js';
 
@@ -72,13 +73,11 @@ export async function serveSandbox(opts: ServeOptions): Promise<void> {
   // the sandbox cleanly, not kill the process.
   const stopped = new Promise<void>((resolve) => {
     const stop = (): void => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
+      stopListening();
       signal?.removeEventListener('abort', stop);
       resolve();
     };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
+    const stopListening = onStopSignals(stop);
     signal?.addEventListener('abort', stop);
   });
   const host = options.host ?? '127.0.0.1';

@@ -120,20 +120,24 @@ describe('export when a list fails', () => {
     expect(readdirSync(dir)).toEqual(['notes.txt']);
   });
 
-  it('SIGTERM while a list is still being read ends the run at once, leaving nothing behind', async () => {
-    hangFirstPage = true;
-    try {
-      const dir = freshDir();
-      const run = startCli(['export', dir], { env: env() });
-      // The staged files exist once the run has begun reading.
-      await until(() => existsSync(dir) && readdirSync(dir).length === 4);
-      run.child.kill('SIGTERM');
-      const r = await run.result;
-      expect(r.code).toBe(130);
-      expect(r.stderr).toMatch(/^error: interrupted: nothing was written\n$/);
-      expect(existsSync(dir)).toBe(false);
-    } finally {
-      hangFirstPage = false;
-    }
-  });
+  // SIGHUP: the terminal the export was started from went away (a closed window, a dropped ssh).
+  it.each(['SIGTERM', 'SIGHUP'] as const)(
+    '%s while a list is still being read ends the run at once, leaving nothing behind',
+    async (signal) => {
+      hangFirstPage = true;
+      try {
+        const dir = freshDir();
+        const run = startCli(['export', dir], { env: env() });
+        // The staged files exist once the run has begun reading.
+        await until(() => existsSync(dir) && readdirSync(dir).length === 4);
+        run.child.kill(signal);
+        const r = await run.result;
+        expect(r.code).toBe(130);
+        expect(r.stderr).toMatch(/^error: interrupted: nothing was written\n$/);
+        expect(existsSync(dir)).toBe(false);
+      } finally {
+        hangFirstPage = false;
+      }
+    },
+  );
 });

@@ -1,7 +1,7 @@
-// Resuming `restore --results`: a run stopped by Ctrl-C, by SIGTERM, or killed outright while a
-// create was on its way, then repeated with the same results file, restores every record
-// exactly once — never re-sending a create that may have been applied, and finishing what
-// the stopped run left half done.
+// Resuming `restore --results`: a run stopped by Ctrl-C, SIGTERM or SIGHUP, or killed
+// outright while a create was on its way, then repeated with the same results file, restores
+// every record exactly once — never re-sending a create that may have been applied, and
+// finishing what the stopped run left half done.
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -76,7 +76,7 @@ async function until(condition: () => boolean): Promise<void> {
 }
 
 describe('restore --results: resuming', () => {
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
     it(`after ${signal}, the results file holds every create that was answered, and a second run creates the rest once`, async () => {
       cli.sb.faults.add({ method: 'POST', path: CREATE, count: 1000, action: { type: 'delay', ms: 100 } });
       const run = startRestore(['--concurrency', '2', '-o', 'ndjson']);

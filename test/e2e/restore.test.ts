@@ -103,10 +103,13 @@ describe('restore', () => {
     });
     expect(writes()).toEqual([]);
 
-    // The restore.
+    // The restore (--yes: it creates a webhook subscription again, which is asked about).
     const results = join(work, 'results.ndjson');
     cli.mark();
-    const r = await pw(['restore', dir, '--results', results, '-o', 'json'], { configDir, allowSecrets: true });
+    const r = await pw(['restore', dir, '--results', results, '--yes', '-o', 'json'], {
+      configDir,
+      allowSecrets: true,
+    });
     expect(r.code, r.stderr).toBe(0);
     const out = JSON.parse(r.stdout) as Record<string, any>[];
     expect(out).toHaveLength(plan.length);

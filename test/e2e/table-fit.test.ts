@@ -168,7 +168,13 @@ describe.skipIf(!hasPty)("restore's results on a terminal", () => {
           },
         },
       });
-      const r = await onTerminal(['restore', dir, '--only', 'milestones,webhooks'], cols, sandboxEnv(sb), configDir);
+      // --yes: a subscription created again is asked about first (its URL comes from the export).
+      const r = await onTerminal(
+        ['restore', dir, '--only', 'milestones,webhooks', '--yes'],
+        cols,
+        sandboxEnv(sb),
+        configDir,
+      );
       sb.faults.clear();
       expect(r.code, r.output).toBe(8);
       const lines = linesOf(r.output);

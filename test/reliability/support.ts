@@ -53,8 +53,10 @@ export interface Listener {
   pid: number;
   stdout(): string;
   stderr(): string;
-  /** SIGINT, then the exit code, stdout and stderr (checked for leaked secrets). */
-  stop(): Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>;
+  /** SIGINT (or the signal given), then the exit code, stdout and stderr (checked for leaked secrets). */
+  stop(
+    signal?: NodeJS.Signals,
+  ): Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>;
   /** Did the process end on its own (a crash)? */
   exited(): boolean;
 }
@@ -96,8 +98,8 @@ export async function startListen(args: string[], env: Record<string, string> = 
     stdout: () => out,
     stderr: () => err,
     exited: () => ended,
-    async stop() {
-      if (!ended) child.kill('SIGINT');
+    async stop(stopSignal: NodeJS.Signals = 'SIGINT') {
+      if (!ended) child.kill(stopSignal);
       const { code, signal } = await closed;
       assertNoSecrets({ stdout: out, stderr: err }, ['webhooks', 'listen', ...args], secretsOfCall(args, env));
       return { code, signal, stdout: out, stderr: err };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fakeIO } from '../helpers/fake-io.js';
-import { csvCell, csvRow } from '../../src/output/csv.js';
+import { csvCell, csvRow, unquoteFormula } from '../../src/output/csv.js';
 import type { View } from '../../src/output/view.js';
 import { OutputWriter } from '../../src/output/writer.js';
 
@@ -58,6 +58,60 @@ describe('csv cells and rows (RFC 4180)', () => {
 
   it('quotes fields with commas, quotes, CR or LF, doubling the quotes; rows end in CRLF', () => {
     expect(csvRow(['a', 'b,c', 'say "hi"', 'two\nlines', 'cr\r'])).toBe('a,"b,c","say ""hi""","two\nlines","cr\r"\r\n');
+  });
+});
+
+describe('csv cells a spreadsheet would run as formulas', () => {
+  const STARTS = ['=1+1', '+1', '-2+3', '@SUM(A1)', '\tfoo', '\rbar'];
+
+  it("gives a string that starts with = + - @ tab or CR a leading '; --csv-raw (raw) leaves it", () => {
+    for (const text of STARTS) {
+      expect(csvCell(text)).toBe(`'${text}`);
+      expect(csvCell(text, true)).toBe(text);
+    }
+    expect(csvCell('a=b')).toBe('a=b');
+    expect(csvCell(' =x')).toBe(' =x');
+    expect(csvCell("'quoted")).toBe("'quoted");
+    expect(csvCell('')).toBe('');
+  });
+
+  it("quotes a ' already before a formula's character again, so one ' read off gives every value back", () => {
+    for (const text of ["'=x", "''+1", "'-", '=x', 'plain', "'plain", '-3']) {
+      expect(unquoteFormula(csvCell(text))).toBe(text);
+    }
+    expect(csvCell("'=x")).toBe("''=x");
+    expect(unquoteFormula("'plain")).toBe("'plain");
+  });
+
+  it('leaves JSON numbers alone (-3 is a number to a spreadsheet, not a formula), but not the string "-3"', () => {
+    expect(csvCell(-3)).toBe('-3');
+    expect(csvCell(-0.5)).toBe('-0.5');
+    expect(csvCell('-3')).toBe("'-3");
+    expect(csvCell(true)).toBe('true');
+    // A list whose text starts a formula is a string cell like any other.
+    expect(csvCell([-1, 2])).toBe("'-1; 2");
+    expect(csvCell([{ id: 1, name: '=evil' }])).toBe("'=evil");
+  });
+
+  it("quotes the header of a bare value too (its keys are the service's text)", async () => {
+    const { io, out } = fakeIO();
+    await new OutputWriter(io, 'csv', undefined).value({ '=key': '@v', n: -1 });
+    expect(out()).toBe("'=key,n\r\n'@v,-1\r\n");
+    const raw = fakeIO();
+    await new OutputWriter(raw.io, 'csv', undefined, { csvRaw: true }).value({ '=key': '@v', n: -1 });
+    expect(raw.out()).toBe('=key,n\r\n@v,-1\r\n');
+  });
+
+  it('is the same on a terminal and in an endless stream', async () => {
+    const task: Task = { ...TASKS[0]!, title: '=HYPERLINK("http://x")' };
+    const tty = fakeIO(true);
+    await new OutputWriter(tty.io, 'csv', ['title']).list([task], VIEW);
+    expect(tty.out()).toBe('title\r\n"\'=HYPERLINK(""http://x"")"\r\n');
+    const streamed = fakeIO();
+    const stream = await new OutputWriter(streamed.io, 'csv', ['title']).stream(VIEW);
+    stream.write([task]);
+    await stream.end();
+    expect(streamed.out()).toBe('title\r\n"\'=HYPERLINK(""http://x"")"\r\n');
   });
 });
 

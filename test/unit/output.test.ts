@@ -5,34 +5,8 @@ import { fakeIO } from '../helpers/fake-io.js';
 import { getPath, parseFieldList, selectFields, validateFields } from '../../src/output/fields.js';
 import { errorJsonLine, errorLines } from '../../src/output/error-line.js';
 import { toJson } from '../../src/output/json.js';
-import { escapeBlock, escapeInline } from '../../src/io/sanitize.js';
 import { OutputWriter } from '../../src/output/writer.js';
 import type { View } from '../../src/output/view.js';
-
-describe('sanitiser', () => {
-  it('shows C0, DEL and C1 controls in a visible form', () => {
-    expect(escapeInline('a\u001b[31mred\u0007')).toBe('a^[[31mred^G');
-    expect(escapeInline('x\u009b2Jy')).toBe('x\\x9b2Jy');
-    expect(escapeInline('del\u007f cr\r')).toBe('del^? cr^M');
-    expect(escapeInline('osc \u001b]0;title\u0007')).toBe('osc ^[]0;title^G');
-    expect(escapeInline('ls\u2028ps\u2029')).toBe('ls\\u2028ps\\u2029');
-    // Bidi overrides and isolates: a title must not show reversed.
-    expect(escapeInline('a\u202eb\u202c c\u2066d\u2069')).toBe('a\\u202eb\\u202c c\\u2066d\\u2069');
-    expect(escapeBlock('x\u202ay\u202by\u202dz\u2067\u2068\n')).toBe('x\\u202ay\\u202by\\u202dz\\u2067\\u2068\n');
-  });
-
-  it('keeps a record on one line: tabs and newlines escaped in cells', () => {
-    expect(escapeInline('a\tb\nc')).toBe('a\\tb\\nc');
-  });
-
-  it('keeps layout in bodies shown to people, escaping the rest', () => {
-    expect(escapeBlock('line 1\n\tline 2\u001b[2J')).toBe('line 1\n\tline 2^[[2J');
-  });
-
-  it('leaves ordinary text, accents and emoji alone', () => {
-    expect(escapeInline('Café ✓ 🚀 日本')).toBe('Café ✓ 🚀 日本');
-  });
-});
 
 describe('IO: stdout for a protocol (MCP)', () => {
   const message = `${JSON.stringify({ jsonrpc: '2.0', result: { title: 'a\u009b2Jb\u202ec\u007f\u2066d\u001b]52;c;x\u0007' } })}\n`;

@@ -50,13 +50,14 @@ describe('runs of the CLI in one process', () => {
   });
 
   it('leave no signal listener behind (an MCP server that has closed)', async () => {
-    const before = { SIGINT: process.listenerCount('SIGINT'), SIGTERM: process.listenerCount('SIGTERM') };
+    const count = () => Object.fromEntries(['SIGINT', 'SIGTERM', 'SIGHUP'].map((s) => [s, process.listenerCount(s)]));
+    const before = count();
     for (let i = 0; i < 3; i++) {
       // stdin ends at once: the server closes as an agent's host closing the pipe would.
       const r = await runIn(['mcp']);
       expect(r.code, r.stderr).toBe(0);
     }
-    expect({ SIGINT: process.listenerCount('SIGINT'), SIGTERM: process.listenerCount('SIGTERM') }).toEqual(before);
+    expect(count()).toEqual(before);
   });
 
   it('take the home directory from their own environment', async () => {

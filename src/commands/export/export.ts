@@ -3,7 +3,7 @@
 // four lists are fetched at once, each in pages of 1000, and each record goes straight to
 // its file: memory holds a page, not the export. Files are staged under temporary names
 // and renamed only when all four lists are complete, the manifest last, so an export that
-// failed or was interrupted (Ctrl-C, SIGTERM) leaves nothing that looks finished, and no
+// failed or was interrupted (Ctrl-C, SIGTERM, SIGHUP) leaves nothing that looks finished, and no
 // temporary file either: the directory is as it was before the run (not there at all, when
 // the run created it).
 import { rm } from 'node:fs/promises';
@@ -17,6 +17,7 @@ import { listWebhooks } from '../../api/webhooks.js';
 import type { WebhookSubscription } from '../../api/types.js';
 import { SANDBOX_SERVICE, serviceKey } from '../../config/service-key.js';
 import { InterruptedError } from '../../errors.js';
+import { onStopSignals } from '../../stop-signals.js';
 import { removeLeftovers, writeFileAtomic } from '../../files/atomic-write.js';
 import { StagedFile } from '../../files/staged-file.js';
 import { ndjsonFileWriter, WHOLE_RECORD_VIEW } from '../../output/ndjson-file.js';
@@ -72,8 +73,7 @@ async function exportInto(ctx: Ctx, opts: OptionsFor<typeof exportVerb>): Promis
     stop ??= new InterruptedError('interrupted: nothing was written');
     interrupt();
   };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  const stopListening = onStopSignals(onSignal, { once: true });
   // The first record is always shown: a small export can be done within the first interval of the process.
   let shown = -Infinity;
   const progress = () => {
@@ -120,8 +120,7 @@ async function exportInto(ctx: Ctx, opts: OptionsFor<typeof exportVerb>): Promis
     await Promise.all(EXPORT_PARTS.map((part) => staged[part].discard()));
     throw stop instanceof InterruptedError ? stop : error;
   } finally {
-    process.removeListener('SIGINT', onSignal);
-    process.removeListener('SIGTERM', onSignal);
+    stopListening();
     ctx.io.clearStatus();
   }
 

@@ -2,7 +2,6 @@
 // file's record count against the manifest's, then the records of the kinds being restored,
 // each checked for the fields a restore needs. Anything odd is a usage error naming the file,
 // the line and the field, raised before any request: a restore never starts from half a backup.
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   EDIT_ACCESS_VALUES,
@@ -15,6 +14,7 @@ import {
 } from '../../api/types.js';
 import { SANDBOX_SERVICE } from '../../config/service-key.js';
 import { UsageError } from '../../errors.js';
+import { NotRegularFileError, readRegularFile } from '../../files/read-regular.js';
 import { EXPORT_PARTS, MANIFEST_FILE, type ExportCounts, type ExportPart, type Manifest } from '../export/manifest.js';
 
 export interface ExportedRecords {
@@ -68,13 +68,22 @@ export async function readExport(dir: string, kinds: readonly ExportPart[]): Pro
   return { dir, manifest, records };
 }
 
+/**
+ * One file of the export: a regular file (a FIFO planted there would hang the restore, a link
+ * to /dev/zero would never end) of at most MAX_TEXT_FILE_BYTES.
+ */
 async function readText(dir: string, name: string, missing: string): Promise<string> {
+  const path = join(dir, name);
   try {
-    return await readFile(join(dir, name), 'utf8');
+    return await readRegularFile(path);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') throw new UsageError(`<dir>: ${JSON.stringify(dir)} ${missing}`);
-    throw new UsageError(`<dir>: cannot read ${JSON.stringify(join(dir, name))}: ${code ?? (error as Error).message}`);
+    if (error instanceof NotRegularFileError)
+      throw new UsageError(
+        `<dir>: ${JSON.stringify(path)} is ${error.message}${error.tooLarge ? ', the most restore reads of one file' : ': an export holds regular files only'}`,
+      );
+    throw new UsageError(`<dir>: cannot read ${JSON.stringify(path)}: ${code ?? (error as Error).message}`);
   }
 }
 

@@ -28,8 +28,17 @@ answered ({"kind", "old_id", "new_id"}), so a run stopped by Ctrl-C, SIGTERM, a 
 can be repeated with the same file: it creates nothing twice, finishes what was left half done,
 and looks up a create whose answer was lost instead of sending it again.
 
+Webhook subscriptions: one created again, or re-pointed by --overwrite, sends the company's
+data to the URL the export names, and an export is files anyone may have edited. Every such URL
+is named (old → new) and asked about before anything is sent; --yes answers, and without a
+terminal to ask the run stops (exit 2) before sending anything unless --yes is given.
+
 --dry-run prints that plan (per record: action, kind, id, title, parent, and the fields that
-differ) and sends nothing.
+differ, old → new where told: a subscription's url and active) and sends nothing.
+
+The export's files must be regular files (not a FIFO, a device or a link to one), each no
+larger than the longest text Node can hold (about 512 MiB); anything else exits 2 naming the
+file, before any request.
 
 Results: one per record, {kind, id, ok, action, new_id, title, data}; action is create, finish,
 overwrite, changed, unchanged, unplaceable or unknown. Exit 8 when any record failed or was
@@ -60,7 +69,7 @@ unplaceable.`,
     'pwctl restore ./backup --only documents --overwrite -o ndjson',
     'pwctl restore ./backup --profile staging --map map.json --results staging.results.ndjson',
   ],
-  effects: { writes: true, pages: true },
+  effects: { writes: true, pages: true, confirms: true },
 });
 
 export const restoreCommand = bind(restoreVerb, () => import('./restore.js'));

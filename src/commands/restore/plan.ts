@@ -47,8 +47,17 @@ export interface PlannedRecord {
   current?: unknown;
   /** The export's fields the service's record does not hold. */
   changed?: string[];
+  /** Of those, the ones whose values the kind tells: service's → export's. */
+  changes?: FieldChange[];
   /** Why it is unplaceable or unknown. */
   reason?: string;
+}
+
+/** A differing field as the plan shows it: `field: from → to` (from the service's record, to the export's). */
+export interface FieldChange {
+  field: string;
+  from: unknown;
+  to: unknown;
 }
 
 /** What the service holds now: the structure its records name, and the records by id. */
@@ -147,6 +156,10 @@ function planKind(kind: ExportPart, input: PlanInput): PlannedRecord[] {
     if (!plan.found) continue;
     plan.current = service.get(plan.serviceId!);
     plan.changed = spec.differences(plan.record, plan.current, plan.placed);
+    plan.changes = plan.changed.flatMap((field) => {
+      const values = spec.change?.(field, plan.record, plan.current);
+      return values ? [{ field, ...values }] : [];
+    });
     // An earlier run's create whose follow-ups are not all done is this run's to finish.
     const unfinished =
       plan.found === 'lookup' ||

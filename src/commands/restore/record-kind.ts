@@ -59,6 +59,11 @@ export interface RecordKind<R, C> {
   currentIdentity(current: C): string;
   /** The export's fields that the service's record does not hold (empty when equal). */
   differences(record: R, current: C, placed: PlacedParents): string[];
+  /**
+   * A differing field's value on the service and in the export, for the plan and the results
+   * (`url: https://old → https://new`); a field it does not tell is shown by its name alone.
+   */
+  change?(field: string, record: R, current: C): { from: unknown; to: unknown } | undefined;
   /** Make the record again; `onCreated` gets its id as soon as the service answers. */
   create(
     client: ApiClient,

@@ -3,13 +3,15 @@
 import { failureDetail, type BulkResult } from '../../bulk/results.js';
 import type { View } from '../../output/view.js';
 import type { CreatedId } from '../../bulk/create-log.js';
-import type { Action } from './plan.js';
+import type { Action, FieldChange } from './plan.js';
 
 /** A result's `data`: where the record hangs, and what else its restore says. */
 export interface RestoreData {
   parent: string;
   /** changed, overwrite, finish: the fields that differed from the export. */
   changed?: string[];
+  /** Of those, the ones whose values are told: {field: {from, to}} (service's → export's). */
+  changes?: Changes;
   note?: string;
   /** A new webhook subscription's signing secret, shown this once. */
   secret?: string;
@@ -31,7 +33,7 @@ export const RESTORE_RESULT_VIEW: View<RestoreResult> = restoreResultView(false)
 export function restoreResultView(createsDocuments: boolean): View<RestoreResult> {
   return {
     fields: ['kind', 'id', 'ok', 'action', 'new_id', 'title', 'data', 'status', 'error'],
-    nested: { data: ['parent', 'changed', 'note', 'secret'] },
+    nested: { data: ['parent', 'changed', 'changes', 'note', 'secret'] },
     columns: [
       { header: 'KIND', field: 'kind', value: (r) => r.kind, fit: 'whole' },
       { header: 'ID', field: 'id', value: (r) => r.id, fit: 'whole' },
@@ -56,10 +58,32 @@ export function restoreResultView(createsDocuments: boolean): View<RestoreResult
   };
 }
 
+/** A record's differing fields with their values, as JSON shows them: {"url": {"from": …, "to": …}}. */
+export type Changes = Record<string, { from: unknown; to: unknown }>;
+
+export function changesOf(changes: readonly FieldChange[] | undefined): Changes | undefined {
+  if (!changes?.length) return undefined;
+  return Object.fromEntries(changes.map(({ field, from, to }) => [field, { from, to }]));
+}
+
+/**
+ * `url: https://old → https://new; differs: content, tags`: each field whose values are told,
+ * old → new, then the others by name.
+ */
+function describeChanges(changed: readonly string[] | null | undefined, changes: Changes | null | undefined): string {
+  const told = Object.entries(changes ?? {}).map(([field, { from, to }]) => `${field}: ${shown(from)} → ${shown(to)}`);
+  const named = (changed ?? []).filter((field) => !changes?.[field]);
+  return [...told, ...(named.length > 0 ? [`differs: ${named.join(', ')}`] : [])].join('; ');
+}
+
+function shown(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
 function detail(data: RestoreData | null): string {
   if (!data) return '';
   const parts: string[] = [];
-  if (data.changed?.length) parts.push(`differs: ${data.changed.join(', ')}`);
+  if (data.changed?.length) parts.push(describeChanges(data.changed, data.changes));
   if (data.note) parts.push(data.note);
   if (data.secret) parts.push(`signing secret (shown only now): ${data.secret}`);
   return parts.join('; ');
@@ -75,11 +99,13 @@ export interface PlanRow {
   title: string;
   parent: string;
   changed: string[] | null;
+  /** Of the changed fields, those whose values are told: service's → export's. */
+  changes: Changes | null;
   reason: string | null;
 }
 
 export const RESTORE_PLAN_VIEW: View<PlanRow> = {
-  fields: ['kind', 'id', 'action', 'new_id', 'title', 'parent', 'changed', 'reason'],
+  fields: ['kind', 'id', 'action', 'new_id', 'title', 'parent', 'changed', 'changes', 'reason'],
   columns: [
     { header: 'ACTION', field: 'action', value: (r) => r.action, fit: 'whole' },
     { header: 'KIND', field: 'kind', value: (r) => r.kind, fit: 'whole' },
@@ -91,7 +117,7 @@ export const RESTORE_PLAN_VIEW: View<PlanRow> = {
       value: (r) =>
         r.reason ??
         (r.changed?.length
-          ? `differs: ${r.changed.join(', ')}`
+          ? describeChanges(r.changed, r.changes)
           : r.new_id !== null && r.new_id !== r.id
             ? `as ${r.new_id}`
             : ''),

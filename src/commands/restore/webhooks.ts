@@ -24,6 +24,13 @@ export const WEBHOOKS: RecordKind<WebhookSubscription, WebhookSubscription> = {
     return changed;
   },
 
+  // Both fields are short and decide where deliveries go: always shown old → new.
+  change(field, hook, current) {
+    if (field === 'url') return { from: current.url, to: hook.url };
+    if (field === 'active') return { from: current.active, to: hook.active };
+    return undefined;
+  },
+
   async create(client, hook, placed, env, onCreated) {
     const created = await createWebhook(
       client,

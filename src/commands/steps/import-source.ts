@@ -4,11 +4,14 @@
 //
 // CSV is read as spreadsheets write it: header names in any case and with spaces (`Due date`
 // is due_date, `Phase ID` is phase_id), and separated by ';' where the header says so (as
-// spreadsheets do in locales whose decimal mark is a comma). Problems are collected, not
+// spreadsheets do in locales whose decimal mark is a comma). A cell that starts with ' and
+// then a formula's first character (=, +, -, @, tab, CR) loses that one ': it is how `-o csv`
+// writes such a cell, so pwctl's own CSV imports as the values it was written from. Problems are collected, not
 // thrown one at a time, so a user fixes every bad row after one run; only a file that is not
 // CSV at all stops the reading.
 import { parse } from 'csv-parse/sync';
 import { UsageError } from '../../errors.js';
+import { unquoteFormula } from '../../output/csv.js';
 import type { ImportFormat } from './import-format.js';
 import { IMPORT_FIELDS } from './import-row.js';
 
@@ -107,7 +110,7 @@ function csvRows(text: string): ImportSource {
     }
     const fields: Record<string, unknown> = {};
     record.forEach((cell, i) => {
-      if (cell !== '' && columns[i] !== '') fields[columns[i]!] = cell;
+      if (cell !== '' && columns[i] !== '') fields[columns[i]!] = unquoteFormula(cell);
     });
     rows.push({ line, fields });
   }

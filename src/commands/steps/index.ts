@@ -259,9 +259,10 @@ added after the create (CSV: separated by ';', digits are an id, name:<text> for
 NDJSON: an array, numbers are ids and strings are names). An empty CSV cell is not given.
 CSV as spreadsheets write it: header names in any case, with spaces or hyphens ("Due date",
 "Phase ID"), and ';' between cells when the header line is ';'-separated (a tags cell then
-needs quotes: "urgent;review"). Every row is checked before the first request: a bad row exits
-2 naming its line and field; several are all listed, one line each, after a first line that
-counts them.
+needs quotes: "urgent;review"). A cell that starts with ' and then =, +, -, @, tab or CR (how
+\`-o csv\` writes a cell a spreadsheet would run as a formula) is read without that one '.
+Every row is checked before the first request: a bad row exits 2 naming its line and field;
+several are all listed, one line each, after a first line that counts them.
 
 Results: one per row, with the line it starts on (a CSV header is line 1) and the new task's id;
 exit 8 when any row failed.

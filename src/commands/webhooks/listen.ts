@@ -3,6 +3,7 @@ import { isLoopbackHost } from '../../api/no-proxy.js';
 import { CommandFailedError, UsageError } from '../../errors.js';
 import { escapeInline } from '../../io/sanitize.js';
 import { groupedCount } from '../../output/view.js';
+import { onStopSignals } from '../../stop-signals.js';
 import { byteSizeText, requireNonEmpty } from '../../validate.js';
 import type { DeliveryRecord } from '../../webhooks/delivery-record.js';
 import { parseForwardTarget, type ForwardOutcome } from '../../webhooks/forward.js';
@@ -251,12 +252,9 @@ function summaryLine(s: ListenSummary, dropped: number, filtering: boolean): str
 
 function waitForSignal(): Promise<NodeJS.Signals> {
   return new Promise((resolve) => {
-    const done = (signal: NodeJS.Signals) => {
-      process.off('SIGINT', done);
-      process.off('SIGTERM', done);
+    const stopListening = onStopSignals((signal) => {
+      stopListening();
       resolve(signal);
-    };
-    process.on('SIGINT', done);
-    process.on('SIGTERM', done);
+    });
   });
 }

@@ -1,8 +1,9 @@
 // -o csv (RFC 4180): a header row of column names, then one row per record, written as they
 // arrive; a record is a one-row table, a bare value too (a list of values, one row each).
 // On a terminal each cell goes through the sanitiser first, and the quotes, commas and CRLF
-// around them are CSV's own; in a pipe the cells are the exact values. The encoder loads
-// only here.
+// around them are CSV's own; in a pipe the cells are the exact values. Either way a cell a
+// spreadsheet would run as a formula gets a leading ' unless --csv-raw (../csv.ts). The
+// encoder loads only here.
 import { dryRunRecord, type Format, type FormatTarget } from '../format.js';
 import type { CsvColumn } from '../csv.js';
 import { toJson } from '../json.js';
@@ -29,9 +30,9 @@ export const csv: Format<'csv'> = {
     const { csvCell, csvColumns } = await import('../csv.js');
     const row = await rowWriter(out);
     const columns = csvColumns(view, out.fields) ?? [];
-    let header: string = row(columns.map((c) => c.name));
+    let header: string = row(columns.map((c) => csvCell(c.name, out.csvRaw)));
     return (record) => {
-      const line = terminalText(`${header}${row(columns.map((c) => csvCell(c.value(record))))}`);
+      const line = terminalText(`${header}${row(columns.map((c) => csvCell(c.value(record), out.csvRaw)))}`);
       header = '';
       return line;
     };
@@ -56,15 +57,16 @@ async function writeRows<T>(
   let columns = csvColumns(view, out.fields);
   let count = 0;
   for await (const record of records) {
+    // A bare value's keys are the service's text: its header is quoted like any cell.
     if (count === 0) {
       columns ??= keyCsvColumns(record) as CsvColumn<T>[];
-      await out.io.out(row(columns.map((c) => c.name)));
+      await out.io.out(row(columns.map((c) => csvCell(c.name, out.csvRaw))));
     }
-    await out.io.out(row(columns!.map((c) => csvCell(c.value(record)))));
+    await out.io.out(row(columns!.map((c) => csvCell(c.value(record), out.csvRaw))));
     out.seen(record, view);
     count++;
   }
-  if (count === 0 && columns) await out.io.out(row(columns.map((c) => c.name)));
+  if (count === 0 && columns) await out.io.out(row(columns.map((c) => csvCell(c.name, out.csvRaw))));
   return count;
 }
 
