@@ -5,7 +5,7 @@
 // restore-resume.test.ts.)
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { baseEnv, BIN, CANARY_WEBHOOK_SECRET, makeConfigDir } from '../helpers/cli.js';
+import { baseEnv, CANARY_WEBHOOK_SECRET, cliCommand, makeConfigDir } from '../helpers/cli.js';
 import { sign, startListen } from './support.js';
 
 describe('SIGHUP', () => {
@@ -25,7 +25,7 @@ describe('SIGHUP', () => {
 
   it('mcp: ends as when its client closes the pipe, exit 0', async () => {
     const configDir = makeConfigDir();
-    const child = spawn(process.execPath, [BIN, 'mcp', '--sandbox'], {
+    const child = spawn(...cliCommand(['mcp', '--sandbox']), {
       env: baseEnv(configDir),
       stdio: ['pipe', 'pipe', 'pipe'],
     });
