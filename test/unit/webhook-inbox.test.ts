@@ -66,6 +66,8 @@ function entry(
     event: 'task.completed',
     subscription_id: n % 3 === 0 ? null : 7,
     service: n % 3 === 0 ? null : 'sandbox',
+    suggested_subscription_id: n % 3 === 0 ? 7 : null,
+    suggested_service: n % 3 === 0 ? 'sandbox' : null,
     duplicate: n % 5 === 0,
     size: body.length,
     method: 'POST',
@@ -138,6 +140,8 @@ describe('records', () => {
       event: 'task.completed',
       subscription_id: null,
       service: null,
+      suggested_subscription_id: 7,
+      suggested_service: 'sandbox',
       duplicate: false,
       size: 8,
     });
@@ -335,7 +339,7 @@ for (let n = 0; n < count; n++) {
   ids.push(id);
   // Bodies up to 100 kB: records of many pages, written by both processes at once.
   const body = Buffer.alloc(n % 50 === 0 ? 100_000 : 200 + (n % 7) * 300, 0x61 + (n % 26));
-  writer.add({ id, received_at: new Date().toISOString(), verdict: 'verified', reason: null, event: 'task.completed', subscription_id: 1, service: 'sandbox', duplicate: false, size: body.length, method: 'POST', path: '/', headers: [['signature', 'x']], body, body_parses: false, forwarded_to: [] });
+  writer.add({ id, received_at: new Date().toISOString(), verdict: 'verified', reason: null, event: 'task.completed', subscription_id: 1, service: 'sandbox', suggested_subscription_id: null, suggested_service: null, duplicate: false, size: body.length, method: 'POST', path: '/', headers: [['signature', 'x']], body, body_parses: false, forwarded_to: [] });
   if (n % 4 === 0) await new Promise((r) => setImmediate(r));
 }
 await writer.close();

@@ -308,7 +308,7 @@
           entry.resource && entry.resource.title !== null ? h('span', { class: 'title', title: entry.resource.title }, entry.resource.title) : null,
           entry.duplicate ? h('span', { class: 'tag dup', title: 'already seen: the same resource and timestamps' }, 'duplicate') : null,
         );
-    const subscription = rejected ? 'the subscription whose event its shape suggests' : 'the subscription whose secret verified it';
+
     return h(
       'li',
       { class: 'row', role: 'option', 'aria-selected': 'false', 'data-id': entry.id, 'data-verdict': entry.verdict, onclick: () => select(entry.id) },
@@ -316,10 +316,25 @@
       h('span', { class: 'time', title: entry.received_at }, hms, h('span', { class: 'ms' }, ms)),
       eventLabel(entry),
       what,
-      h('span', { class: 'sub-cell' }, entry.subscription_id !== null ? h('span', { class: 'tag sub', title: `#${entry.subscription_id}: ${subscription}` }, `#${entry.subscription_id}`) : null),
+      h('span', { class: 'sub-cell' }, subscriptionTag(entry)),
       h('span', { class: 'fwd-cell' }, forwardChip(entry)),
       h('span', { class: 'size' }, formatSize(entry.size)),
     );
+  }
+
+  /** The subscription whose secret verified it; for a rejection, marked as a guess, the one its shape suggests. */
+  function subscriptionTag(entry) {
+    if (entry.subscription_id !== null) return h('span', { class: 'tag sub', title: `#${entry.subscription_id}: the subscription whose secret verified it` }, `#${entry.subscription_id}`);
+    if (entry.suggested_subscription_id === null) return null;
+    const id = entry.suggested_subscription_id;
+    return h('span', { class: 'tag sub guess', title: `#${id}? a guess: the subscription whose event its shape suggests; no secret verified its sender` }, `#${id}?`);
+  }
+
+  /** The subscription in words, for the delivery's facts. */
+  function subscriptionText(entry) {
+    if (entry.subscription_id !== null) return `#${entry.subscription_id}`;
+    if (entry.suggested_subscription_id !== null) return `#${entry.suggested_subscription_id}? (a guess from its shape: not verified)`;
+    return '—';
   }
 
   /** A rejected delivery's event is only what its payload's shape suggests. */
@@ -338,7 +353,7 @@
   function matchesText(entry) {
     const q = state.filter;
     if (q === '') return true;
-    const hay = [entry.event || 'unknown', entry.reason, entry.id, entry.resource && entry.resource.title, entry.resource && entry.resource.id, entry.subscription_id !== null ? `#${entry.subscription_id}` : null];
+    const hay = [entry.event || 'unknown', entry.reason, entry.id, entry.resource && entry.resource.title, entry.resource && entry.resource.id, entry.subscription_id !== null ? `#${entry.subscription_id}` : null, entry.suggested_subscription_id !== null ? `#${entry.suggested_subscription_id}` : null];
     return hay.some((v) => v !== null && v !== undefined && String(v).toLowerCase().includes(q));
   }
 
@@ -458,14 +473,27 @@
     );
   }
 
-  /** What the fields beside Replay say for a delivery: at first its one --forward-to target, and re-signed only if it was rejected. */
+  /**
+   * What the fields beside Replay say for a delivery: at first its one --forward-to target, and
+   * not re-signed. A rejected delivery is re-signed only once its re-signing was confirmed
+   * (`acknowledged`: `deliveries replay --resign-rejected`), which the listener insists on too.
+   */
   function replayForm(entry) {
     let form = state.replayForms.get(entry.id);
     if (!form) {
-      form = { to: entry.forwarded_to.length === 1 ? entry.forwarded_to[0] : '', resign: entry.verdict === 'rejected' };
+      form = { to: entry.forwarded_to.length === 1 ? entry.forwarded_to[0] : '', resign: false, acknowledged: false };
       state.replayForms.set(entry.id, form);
     }
     return form;
+  }
+
+  /** Ticking re-sign for a rejected delivery: its bytes came from an unverified sender, so ask first. */
+  function confirmResignRejected(entry) {
+    const subscription = entry.suggested_subscription_id !== null ? `subscription #${entry.suggested_subscription_id}’s stored secret` : 'a stored secret';
+    return confirm(
+      `This delivery was rejected (${entry.reason}): its bytes came from an unverified sender.\n\n` +
+        `Re-signing them with ${subscription} would make them look genuine to your receiver. Re-sign them anyway?`,
+    );
   }
 
   /** Where Replay sends it (`deliveries replay --to`), and whether it signs it anew (`--resign`). */
@@ -494,7 +522,9 @@
     const resign = h('input', { id: 'replay-resign', type: 'checkbox' });
     resign.checked = form.resign;
     resign.addEventListener('change', () => {
+      if (resign.checked && entry.verdict === 'rejected' && !confirmResignRejected(entry)) resign.checked = false;
       form.resign = resign.checked;
+      form.acknowledged = resign.checked && entry.verdict === 'rejected';
       $('replay')?.setAttribute('title', replayTitle(entry));
     });
     return h(
@@ -502,14 +532,26 @@
       { class: 'replay-fields' },
       h('label', { class: 'to-label', for: 'replay-to' }, 'to'),
       to,
-      h('label', { class: 'check', title: 'Sign the exact bytes anew with its subscription’s stored secret, as `deliveries replay --resign` does' }, resign, 're-sign'),
+      h(
+        'label',
+        {
+          class: 'check',
+          title:
+            entry.verdict === 'rejected'
+              ? 'Sign the exact bytes anew with the stored secret of the subscription its shape suggests, as `deliveries replay --resign-rejected` does: they came from an unverified sender, so you are asked to confirm'
+              : 'Sign the exact bytes anew with its subscription’s stored secret, as `deliveries replay --resign` does',
+        },
+        resign,
+        're-sign',
+      ),
     );
   }
 
   function replayTitle(entry) {
     const form = replayForm(entry);
     const where = form.to.trim() !== '' ? form.to.trim() : entry.forwarded_to.length > 0 ? entry.forwarded_to.join(', ') : 'the URL typed beside it';
-    return `Send the same bytes ${form.resign ? 'signed anew' : 'with the same Signature'} to ${where}`;
+    const how = !form.resign ? 'with the same Signature' : form.acknowledged ? 'signed anew, though they came from an unverified sender' : 'signed anew';
+    return `Send the same bytes ${how} to ${where}`;
   }
 
   function renderDetail(detail, summary) {
@@ -519,7 +561,7 @@
       'dl',
       { class: 'facts' },
       fact('Received', `${hms}${ms}`, `${new Date(entry.received_at).toString()} (${ago(entry.received_at)})`),
-      fact('Subscription', entry.subscription_id !== null ? `#${entry.subscription_id}` : '—'),
+      fact('Subscription', subscriptionText(entry)),
       fact('Size', formatSize(entry.size), `${entry.size.toLocaleString()} bytes`),
       fact('Request', `${entry.method} ${entry.path}`),
       fact('Resource', entry.resource && entry.resource.id !== null ? `#${entry.resource.id}` : '—'),
@@ -591,7 +633,7 @@
     if (reason === 'malformed signature') return 'A Signature is 64 hex characters: the HMAC-SHA256 of the exact body.';
     if (reason.startsWith('body over')) return 'The body was not read. Start listen with a larger --max-body if deliveries really are this large.';
     if (reason === 'no secret matches') {
-      const shape = entry.body_parses && entry.event ? `The body is JSON shaped like a ${entry.event} payload${entry.subscription_id !== null ? ` (subscription #${entry.subscription_id} is of that event)` : ''}. ` : '';
+      const shape = entry.body_parses && entry.event ? `The body is JSON shaped like a ${entry.event} payload${entry.suggested_subscription_id !== null ? ` (subscription #${entry.suggested_subscription_id} is of that event)` : ''}. ` : '';
       return [shape, 'Was it signed with a secret this listener does not know, or changed on the way? Give listen the secret with --secret-file; ', h('code', null, 'pwctl webhooks verify'), ' checks one body against one secret.'];
     }
     return null;
@@ -787,7 +829,10 @@
     // What the fields say, as `deliveries replay --to <url> --resign` would: the listener checks the URL.
     const form = replayForm(entry);
     const to = form.to.trim();
-    const body = JSON.stringify(to === '' ? { resign: form.resign } : { to, resign: form.resign });
+    const options = { resign: form.resign };
+    // The listener re-signs a rejected delivery only with this acknowledgement (`--resign-rejected`).
+    if (form.resign && form.acknowledged) options.resign_rejected = true;
+    const body = JSON.stringify(to === '' ? options : { to, ...options });
     state.replaying.add(id);
     refreshDetail(id);
     let outcome;

@@ -1,0 +1,136 @@
+// The inspector page and deliveries it must not trust (issue 34), in headless Chromium: a
+// forged delivery's subscription is shown as a guess, its re-sign box is never ticked for it,
+// and ticking it asks first, saying the bytes came from an unverified sender. The built CLI
+// listens; a receiver on port 0 counts what it gets.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signBody } from '../../src/webhooks/signature.js';
+import { chromiumTraces, hasChromium, launchChromium, NO_CHROMIUM } from '../helpers/chromium.js';
+import { registerSecret, startCli, type RunningCli } from '../helpers/cli.js';
+import { postStatus as post } from '../helpers/post.js';
+
+/** The secret `webhooks create` stored for subscription 7 (task.completed) of the sandbox. */
+const STORED = 'whsec_inspector_trust_stored_7_a91c';
+const GIVEN = 'whsec_inspector_trust_given_4d27e0';
+
+async function startReceiver() {
+  const received: Array<{ body: Buffer; signature: string | undefined }> = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      received.push({ body: Buffer.concat(chunks), signature: req.headers.signature as string | undefined });
+      res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe('the inspector page and what it must not trust', () => {
+  if (!hasChromium) {
+    it.skip(NO_CHROMIUM, () => {});
+    return;
+  }
+
+  let browser: Browser;
+  let page: Page;
+  let cli: RunningCli;
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let configDir: string;
+  let listenUrl: string;
+  const pageErrors: string[] = [];
+  const tracesBefore = chromiumTraces();
+
+  beforeAll(async () => {
+    registerSecret(STORED);
+    registerSecret(GIVEN);
+    configDir = mkdtempSync(join(tmpdir(), 'pwctl-inspector-trust-'));
+    writeFileSync(
+      join(configDir, 'config.json'),
+      JSON.stringify({
+        profiles: { default: { webhook_secrets: { sandbox: { '7': { secret: STORED, event: 'task.completed' } } } } },
+      }),
+      { mode: 0o600 },
+    );
+    receiver = await startReceiver();
+    cli = startCli(['webhooks', 'listen', '--port', '0', '--inspect', '0', '--secret', GIVEN, '-o', 'ndjson'], {
+      configDir,
+      timeoutMs: 120_000,
+    });
+    await cli.waitFor('stderr', /listening on \S+/);
+    const stderr = cli.output('stderr');
+    listenUrl = /listening on (\S+)/.exec(stderr)![1]!;
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: { width: 1360, height: 820 } });
+    page.on('pageerror', (error) => pageErrors.push(`${error.message}\n${error.stack ?? ''}`));
+    await page.goto(/inspector on (\S+)/.exec(stderr)![1]!);
+    await page.locator('#conn[data-state=live]').waitFor();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    cli?.child.kill('SIGKILL');
+    await receiver?.close();
+    if (configDir) rmSync(configDir, { recursive: true, force: true });
+    expect(chromiumTraces()).toEqual(tracesBefore);
+  });
+
+  it('a forgery: its subscription is a guess, re-sign is not ticked, and ticking it asks first, naming the unverified sender', async () => {
+    const forged = Buffer.from(
+      JSON.stringify({ id: 301, title: 'A forged task', completed: true, completed_at: new Date().toISOString() }),
+    );
+    const forgedSignature = signBody('a-secret-of-the-attacker', forged);
+    expect(await post(listenUrl, forged, { 'content-type': 'application/json', signature: forgedSignature })).toBe(401);
+    const row = page.locator('#list .row[data-verdict=rejected]');
+    await row.waitFor();
+    expect(await row.locator('.tag.sub').textContent()).toBe('#7?');
+    expect(await row.locator('.tag.sub').getAttribute('class')).toBe('tag sub guess');
+    await row.click();
+    await page.locator('#detail .reason-box').waitFor();
+    expect(await page.locator('#detail .facts').textContent()).toContain(
+      'Subscription#7? (a guess from its shape: not verified)',
+    );
+    expect(await page.locator('#replay-resign').isChecked()).toBe(false);
+    await page.locator('#replay-to').fill(receiver.url);
+
+    // Declined: the box stays unticked.
+    const asked: string[] = [];
+    page.once('dialog', (dialog) => {
+      asked.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await page.locator('#replay-resign').click();
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toMatch(
+      /^This delivery was rejected \(no secret matches\): its bytes came from an unverified sender\.\n\nRe-signing them with subscription #7’s stored secret would make them look genuine to your receiver\. Re-sign them anyway\?$/,
+    );
+    expect(await page.locator('#replay-resign').isChecked()).toBe(false);
+    // Replayed as it came: its own (forged) Signature.
+    await page.locator('#replay').click();
+    await page.locator('#replays .replay.ok').waitFor();
+    expect(receiver.received.map((r) => r.signature)).toEqual([forgedSignature]);
+
+    // Accepted: ticked, and the listener re-signs it, told that the page asked.
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.locator('#replay-resign').click();
+    expect(await page.locator('#replay-resign').isChecked()).toBe(true);
+    await page.locator('#replay').click();
+    await page.locator('#replays .replay.ok .tag.resigned').waitFor();
+    expect(receiver.received).toHaveLength(2);
+    expect(receiver.received[1]!.body.equals(forged)).toBe(true);
+    expect(receiver.received[1]!.signature).toBe(signBody(STORED, forged));
+  });
+
+  it('kept to its own Content-Security-Policy: no errors in the page', () => {
+    expect(pageErrors).toEqual([]);
+  });
+});
