@@ -4,7 +4,8 @@
 // a duplicate is forwarded once; a flood of forgeries cannot push verified deliveries out of
 // the inbox; a symbolic link planted in the inbox is not written through; and a --secret-file
 // others can read is warned about. Real listeners, a real receiver on port 0.
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signBody } from '../../src/webhooks/signature.js';
@@ -23,6 +24,7 @@ import { startStubServer, type StubServer } from '../helpers/stub-server.js';
 
 /** The secret `webhooks create` stored for subscription 7 (task.completed) of the sandbox. */
 const STORED = 'whsec_trust_stored_of_7_5c2e9b41d7';
+const GIVEN = 'whsec_trust_given_to_listen_83fa01';
 
 const running = new Set<RunningCli>();
 afterAll(() => {
@@ -202,5 +204,42 @@ describe('a forged delivery is never re-signed without an acknowledgement beyond
     const outcome = await replay({ to: to(), resign: true, resign_rejected: true });
     expect(outcome).toMatchObject({ ok: true, attempts: [{ resigned: true }] });
     expect(stub.requests.at(-1)!.headers.signature).toBe(signBody(STORED, forgedBody));
+  });
+});
+
+describe('a flood of forgeries cannot push verified deliveries out of the inbox', () => {
+  it('rejected deliveries take at most a tenth of --inbox-size: every verified one is still listed', async () => {
+    registerSecret(GIVEN);
+    const configDir = makeConfigDir();
+    const listener = await listen(['--secret', GIVEN, '--inbox-size', '20', '-q'], configDir);
+    for (let n = 1; n <= 8; n++)
+      expect(await post(listener.url, task(n), { Signature: signBody(GIVEN, task(n)) })).toBe(204);
+    for (let n = 0; n < 60; n++) expect(await post(listener.url, task(1000 + n), {})).toBe(401);
+    await listener.stop();
+    const kept = await rows(configDir);
+    expect(kept.filter((r) => r.verdict === 'verified')).toHaveLength(8);
+    expect(kept.filter((r) => r.verdict === 'rejected')).toHaveLength(2);
+    const newest = await runInProcess(['webhooks', 'deliveries', 'show', kept[0]!.id, '-o', 'json'], { configDir });
+    expect(JSON.parse(newest.stdout).payload.id).toBe(1059);
+  });
+});
+
+describe('a symbolic link planted in the inbox', () => {
+  it('is not written through: listen refuses to start naming it, and the file it names is untouched', async () => {
+    if (process.platform === 'win32') return;
+    const configDir = makeConfigDir();
+    const first = await listen(['-q'], configDir);
+    await first.stop();
+    const dir = join(configDir, 'data', 'inbox', 'default');
+    const outside = join(mkdtempSync(join(tmpdir(), 'pwctl-outside-')), 'important.txt');
+    writeFileSync(outside, 'keep me as I am\n');
+    symlinkSync(outside, join(dir, 'seg-0000000002.ndjson'));
+    const result = await runCli(['webhooks', 'listen', '--port', '0'], { configDir });
+    expectOneErrorLine(
+      result,
+      1,
+      /^error: cannot keep deliveries in .*inbox\/default \(seg-0000000002\.ndjson in the inbox is a symbolic link, not a segment file pwctl wrote: it is not written or read through; remove it\); set PWCTL_DATA_DIR to a directory of your own, or pass --no-inbox$/,
+    );
+    expect(readFileSync(outside, 'utf8')).toBe('keep me as I am\n');
   });
 });

@@ -133,7 +133,8 @@ export const deliveries = noun({
   name: 'deliveries',
   summary: "the deliveries `listen` kept in the profile's inbox: list, show, replay",
   details: `Every delivery listen answers (accepted, or rejected for its signature or size) is kept:
-  the newest 10,000 (listen --inbox-size), unless listen runs with --no-inbox.`,
+  the newest 10,000 (listen --inbox-size), unless listen runs with --no-inbox. Rejected ones
+  take at most a tenth of that, so that forgeries cannot push verified deliveries out.`,
   examples: [
     'pwctl webhooks deliveries list --rejected',
     'pwctl webhooks deliveries replay k3x9q2m1a07 --to http://localhost:3000/hooks',
