@@ -207,6 +207,37 @@ describe('a forged delivery is never re-signed without an acknowledgement beyond
   });
 });
 
+describe('listen --forward-to forwards a duplicate once', () => {
+  it('the receiver gets the first copy only, and listen says the repeat was not forwarded again', async () => {
+    registerSecret(GIVEN);
+    const receiver = await startStubServer();
+    receiver.on('POST /in', { status: 200 });
+    try {
+      const configDir = makeConfigDir();
+      const listener = await listen(['--secret', GIVEN, '--forward-to', `${receiver.url}/in`], configDir);
+      const headers = { 'Content-Type': 'application/json', Signature: signBody(GIVEN, task(9)) };
+      expect(await post(listener.url, task(9), headers)).toBe(204);
+      expect(await post(listener.url, task(9), headers)).toBe(204);
+      expect(await post(listener.url, task(10), { ...headers, Signature: signBody(GIVEN, task(10)) })).toBe(204);
+      // Stopping waits for every relay in flight.
+      const { code, stderr } = await listener.stop();
+      expect(code, stderr).toBe(0);
+      expect(receiver.requests.map((r) => JSON.parse(r.body).id)).toEqual([9, 10]);
+      expect(stderr).toContain(`  duplicate task.completed, not forwarded again to ${receiver.url}/in\n`);
+      expect(stderr.trim().split('\n').at(-1)).toBe(
+        'received 3, verified 3, rejected 0, duplicates 1, forwarded 2 ok / 0 failed',
+      );
+      const kept = await rows(configDir);
+      const duplicate = await runInProcess(['webhooks', 'deliveries', 'show', kept[1]!.id, '-o', 'json'], {
+        configDir,
+      });
+      expect(JSON.parse(duplicate.stdout)).toMatchObject({ duplicate: true, forwarded_to: [] });
+    } finally {
+      await receiver.close();
+    }
+  });
+});
+
 describe('a flood of forgeries cannot push verified deliveries out of the inbox', () => {
   it('rejected deliveries take at most a tenth of --inbox-size: every verified one is still listed', async () => {
     registerSecret(GIVEN);

@@ -77,6 +77,7 @@ const network = () => new Network({ env: {} });
 describe('the entries a listener hands to what keeps them', () => {
   const entries: InboxEntry[] = [];
   const relays: Array<{ entryId: string | undefined; outcome: ForwardOutcome }> = [];
+  const notRelayed: string[] = [];
   let listener: Listener;
   let target: Awaited<ReturnType<typeof startTarget>>;
 
@@ -103,6 +104,8 @@ describe('the entries a listener hands to what keeps them', () => {
         deliveries() {},
         rejected() {},
         forwarded: (_, outcome, entryId) => relays.push({ entryId, outcome }),
+        duplicateNotForwarded: (delivery, targets) =>
+          notRelayed.push(`${delivery.event} ${targets.map((t) => t.url.href).join(' ')}`),
         contradicted() {},
         failed: (error) => {
           throw error;
@@ -159,13 +162,14 @@ describe('the entries a listener hands to what keeps them', () => {
     expect(relays).toEqual([{ entryId: e!.id, outcome: expect.objectContaining({ status: 202 }) }]);
   });
 
-  it('a repeat is marked duplicate; a delivery left out by --events is kept, forwarded nowhere', async () => {
+  it('a repeat is marked duplicate and not forwarded again; a delivery left out by --events is kept, forwarded nowhere', async () => {
     const body = Buffer.from('{"id":1,"title":"a","completed_at":"2026-01-01T00:00:00Z","phase":{"id":2}}');
     await post(`${listener.origin}/hook`, body, { Signature: signBody(SECRET, body) });
     const milestone = Buffer.from('{"id":9,"milestoneable_type":"project","created_at":"x","updated_at":"y"}');
     await post(`${listener.origin}/hook`, milestone, { Signature: signBody(SECRET, milestone) });
     await until(3);
-    expect(entries[1]).toMatchObject({ duplicate: true, forwarded_to: [target.url] });
+    expect(entries[1]).toMatchObject({ duplicate: true, forwarded_to: [] });
+    expect(notRelayed).toEqual([`task.completed ${target.url}`]);
     expect(entries[2]).toMatchObject({ verdict: 'verified', event: 'milestone.updated', forwarded_to: [] });
   });
 

@@ -113,6 +113,8 @@ describe('listener entries', () => {
       ['rejected', 'body over --max-body', null, null, null, null, null, false, 3_000, false],
     ]);
     expect(entries[0]!).toMatchObject({ method: 'POST', path: '/hook?from=test', forwarded_to: [targetUrl] });
+    // The repeat is not forwarded again: its first copy was.
+    expect(entries[1]!.forwarded_to).toEqual([]);
     expect(entries[0]!.body.toString()).toBe(task);
     expect(entries[0]!.headers).toContainEqual(['signature', signBody(STORED, task)]);
     expect(entries[2]!.forwarded_to).toEqual([]);

@@ -113,6 +113,8 @@ export const listen = verb({
   details: `Output: a line per delivery (time, event, resource, subscription, duplicate mark);
   with -o json or -o ndjson one object per line: {received_at, event, subscription_id, duplicate, payload}.
 Rejections go to stderr, one line each; in a flood, one summary line per second.
+--forward-to relays a delivery once: a duplicate (marked so) is not relayed again, and a line
+  on stderr says so.
 Bodies not yet verified hold at most 4 × --max-body (at least 1 MiB) together; past that
   the sender that has been sending longest is answered 503 and dropped.
 Every delivery answered (accepted, or rejected for its signature or size) is kept in the

@@ -5,7 +5,7 @@ import { escapeInline } from '../../output/sanitize.js';
 import { groupedCount } from '../../output/view.js';
 import { byteSizeText, requireNonEmpty } from '../../validate.js';
 import type { DeliveryRecord } from '../../webhooks/delivery-record.js';
-import { parseForwardTarget, type ForwardOutcome } from '../../webhooks/forward.js';
+import { parseForwardTarget, type ForwardOutcome, type ForwardTarget } from '../../webhooks/forward.js';
 import type { Inspector } from '../../webhooks/inspect/server.js';
 import { startListener, type EventContradiction, type ListenSummary } from '../../webhooks/listener.js';
 import { profileSecrets } from '../../webhooks/profile-secrets.js';
@@ -98,6 +98,9 @@ export const run: RunOf<typeof listen> = async (ctx, opts) => {
           err(
             `error: could not print a delivery: ${escapeInline(error instanceof Error ? error.message : String(error))}`,
           );
+        },
+        duplicateNotForwarded(record, targets) {
+          ctx.io.notice(duplicateLine(record, targets));
         },
         forwarded(record, outcome, entryId) {
           const line = forwardLine(record, outcome);
@@ -233,6 +236,11 @@ function forwardLine(delivery: DeliveryRecord, outcome: ForwardOutcome): string 
       ? `failed: ${escapeInline(outcome.error ?? 'error')}`
       : `${outcome.status} in ${outcome.ms} ms`;
   return `  forwarded ${what} to ${outcome.target.url.href}: ${result}`;
+}
+
+function duplicateLine(delivery: DeliveryRecord, targets: readonly ForwardTarget[]): string {
+  const where = targets.map((target) => target.url.href).join(', ');
+  return `  duplicate ${escapeInline(delivery.event ?? 'delivery')}, not forwarded again to ${where}`;
 }
 
 function summaryLine(s: ListenSummary, dropped: number, filtering: boolean): string {

@@ -124,7 +124,9 @@ export class MemorySource implements InspectorSource {
       const why =
         entry.verdict === 'rejected'
           ? 'a rejected delivery is not forwarded'
-          : 'this delivery was not forwarded (listen has no --forward-to for it)';
+          : entry.duplicate
+            ? 'a duplicate is not forwarded again'
+            : 'this delivery was not forwarded (listen has no --forward-to for it)';
       return { ok: false, reason: `no target: ${why}; give the URL of your receiver in the "to" field beside Replay` };
     }
     let secret: string | undefined;

@@ -34,7 +34,10 @@ export const run: RunOf<typeof replay> = async (ctx, opts) => {
       nowhere.length === 1
         ? `delivery ${nowhere[0]!.id} was`
         : `deliveries ${nowhere.map((e) => e.id).join(', ')} were`;
-    throw new UsageError(`${which} not forwarded anywhere (listen ran without a --forward-to for it): give --to <url>`);
+    const why = nowhere.every((entry) => entry.duplicate)
+      ? 'listen forwards only the first copy of a delivery, not its duplicates'
+      : 'listen ran without a --forward-to for it';
+    throw new UsageError(`${which} not forwarded anywhere (${why}): give --to <url>`);
   }
   const secrets = resignSecrets(ctx, entries, opts);
   const items: Item[] = entries.flatMap((entry) =>
