@@ -13,7 +13,7 @@ import { REJECTION_LABELS, type RejectedRequest } from '../../webhooks/receiver.
 import { RejectionThrottle, type RejectionGroup } from '../../webhooks/rejection-throttle.js';
 import { SigningSecrets, type KnownSecret } from '../../webhooks/signing-secrets.js';
 import { openInbox } from './deliveries/inbox.js';
-import { readSecretFile, warnSecretOnCommandLine } from './secret-option.js';
+import { readSecretFile, SECRET_ON_COMMAND_LINE, warnAboutSecrets } from './secret-option.js';
 import { DELIVERY_VIEW } from './views.js';
 import type { RunOf } from '../declare.js';
 import type { listen } from './index.js';
@@ -38,8 +38,11 @@ export const run: RunOf<typeof listen> = async (ctx, opts) => {
     ...opts.secret.map((secret): KnownSecret => ({ secret: requireNonEmpty(secret, '--secret'), source: '--secret' })),
     ...(ctx.env.PWCTL_WEBHOOK_SECRET ? [{ secret: ctx.env.PWCTL_WEBHOOK_SECRET, source: 'PWCTL_WEBHOOK_SECRET' }] : []),
   ];
+  const secretWarnings = opts.secret.length > 0 ? [SECRET_ON_COMMAND_LINE] : [];
   for (const file of opts.secretFile) {
-    for (const secret of await readSecretFile(file)) fixed.push({ secret, source: '--secret-file' });
+    const { secrets, warnings } = await readSecretFile(file);
+    for (const secret of secrets) fixed.push({ secret, source: '--secret-file' });
+    secretWarnings.push(...warnings);
   }
   const secrets = new SigningSecrets(fixed, profileSecrets(ctx.store.dir, ctx.profileName));
   const err = (line: string) => ctx.io.error(`${line}\n`);
@@ -140,7 +143,7 @@ export const run: RunOf<typeof listen> = async (ctx, opts) => {
     }
   }
 
-  if (opts.secret.length > 0) warnSecretOnCommandLine(ctx);
+  warnAboutSecrets(ctx, secretWarnings);
   if (!isLoopbackHost(host))
     ctx.io.warn(`--host ${host} is reachable from other machines; only correctly signed deliveries are accepted`);
   const count = secrets.entries.length;
