@@ -1,13 +1,14 @@
 // The inspector page and deliveries it must not trust (issue 34), in headless Chromium: a
 // forged delivery's subscription is shown as a guess, its re-sign box is never ticked for it,
-// and ticking it asks first, saying the bytes came from an unverified sender. The built CLI
-// listens; a receiver on port 0 counts what it gets.
+// and ticking it asks first, saying the bytes came from an unverified sender; text of a
+// delivery carrying a right-to-left override (U+202E) is isolated, so it reorders none of the
+// page's text around it. The built CLI listens; a receiver on port 0 counts what it gets.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signBody } from '../../src/webhooks/signature.js';
 import { chromiumTraces, hasChromium, launchChromium, NO_CHROMIUM } from '../helpers/chromium.js';
@@ -17,6 +18,19 @@ import { postStatus as post } from '../helpers/post.js';
 /** The secret `webhooks create` stored for subscription 7 (task.completed) of the sandbox. */
 const STORED = 'whsec_inspector_trust_stored_7_a91c';
 const GIVEN = 'whsec_inspector_trust_given_4d27e0';
+const RLO = '\u202e';
+
+/** What the tests read of an element on the page (the project's types have no DOM). */
+interface Styled {
+  getAttribute(name: string): string | null;
+}
+const unicodeBidi = (locator: Locator) =>
+  locator.evaluate(
+    (el) =>
+      (globalThis as unknown as { getComputedStyle(e: unknown): { unicodeBidi: string } }).getComputedStyle(el)
+        .unicodeBidi,
+  );
+const dirOf = (locator: Locator) => locator.evaluate((el) => (el as unknown as Styled).getAttribute('dir'));
 
 async function startReceiver() {
   const received: Array<{ body: Buffer; signature: string | undefined }> = [];
@@ -75,7 +89,8 @@ describe('the inspector page and what it must not trust', () => {
     page.on('pageerror', (error) => pageErrors.push(`${error.message}\n${error.stack ?? ''}`));
     await page.goto(/inspector on (\S+)/.exec(stderr)![1]!);
     await page.locator('#conn[data-state=live]').waitFor();
-  });
+    // A listener and a browser to start: on a loaded machine that takes longer than a hook's 30 s.
+  }, 90_000);
   afterAll(async () => {
     await browser?.close();
     cli?.child.kill('SIGKILL');
@@ -128,6 +143,40 @@ describe('the inspector page and what it must not trust', () => {
     expect(receiver.received).toHaveLength(2);
     expect(receiver.received[1]!.body.equals(forged)).toBe(true);
     expect(receiver.received[1]!.signature).toBe(signBody(STORED, forged));
+  });
+
+  it('isolates a delivery’s text: a right-to-left override in it reorders none of the page’s text around it', async () => {
+    const title = `${RLO}Invoice gpj.exe`;
+    const body = Buffer.from(
+      JSON.stringify({ id: 302, title, completed_at: new Date().toISOString(), [`${RLO}key`]: 'value' }),
+    );
+    expect(await post(listenUrl, body, { 'content-type': 'application/json', signature: signBody(GIVEN, body) })).toBe(
+      204,
+    );
+    const row = page.locator('#list .row', { hasText: 'Invoice' });
+    await row.waitFor();
+    await row.click();
+    await page.locator('#payload .tree').waitFor();
+    const values = [
+      row.locator('.title'),
+      page.locator('#detail .resource-title'),
+      page.locator('#payload .j-str', { hasText: 'Invoice' }),
+      page.locator('#payload .j-key', { hasText: 'key' }),
+    ];
+    for (const value of values) {
+      expect(await value.textContent()).toContain(RLO);
+      expect(await dirOf(value)).toBe('auto');
+      expect(await unicodeBidi(value)).toBe('isolate');
+    }
+    // On the screen: the key, then its colon, then its value, left to right, as on every other line.
+    const line = page.locator('#payload .j', { hasText: 'key' });
+    const [key, colon, value] = await Promise.all([
+      line.locator('.j-key').boundingBox(),
+      line.locator('.j-punct').first().boundingBox(),
+      line.locator('.j-str').boundingBox(),
+    ]);
+    expect(colon!.x).toBeGreaterThan(key!.x);
+    expect(value!.x).toBeGreaterThan(colon!.x);
   });
 
   it('kept to its own Content-Security-Policy: no errors in the page', () => {

@@ -1,7 +1,9 @@
 // The webhook inspector page of `pwctl webhooks listen --inspect`. Plain JavaScript, no
 // framework, served by pwctl. Every value from a delivery reaches the page as text
 // (textContent, text nodes, attributes that are never URLs): the page's Content-Security-Policy
-// also requires Trusted Types, so an innerHTML assignment would throw.
+// also requires Trusted Types, so an innerHTML assignment would throw. Text from a delivery or
+// a server that sits among the page's own words is in an element of its own with dir=auto
+// (isolated()), so direction marks in it (U+202E and the like) reorder nothing around it.
 (() => {
   'use strict';
 
@@ -93,6 +95,11 @@
     return el;
   }
 
+  /** Props for an element holding text from a delivery or a server: isolated from the text around it (dir=auto, unicode-bidi: isolate). */
+  function isolated(props) {
+    return { ...props, dir: 'auto' };
+  }
+
   function setText(id, text) {
     $(id).textContent = text;
   }
@@ -123,8 +130,8 @@
     return `${Math.floor(s / 3600)} h ago`;
   }
 
-  function toast(text) {
-    const el = h('div', { class: 'toast' }, text);
+  function toast(...parts) {
+    const el = h('div', { class: 'toast' }, ...parts);
     $('toasts').append(el);
     setTimeout(() => el.remove(), 3200);
   }
@@ -304,8 +311,8 @@
       : h(
           'span',
           { class: 'what' },
-          entry.resource && entry.resource.id !== null ? h('span', { class: 'rid' }, `#${entry.resource.id}`) : null,
-          entry.resource && entry.resource.title !== null ? h('span', { class: 'title', title: entry.resource.title }, entry.resource.title) : null,
+          entry.resource && entry.resource.id !== null ? h('span', isolated({ class: 'rid' }), `#${entry.resource.id}`) : null,
+          entry.resource && entry.resource.title !== null ? h('span', isolated({ class: 'title', title: entry.resource.title }), entry.resource.title) : null,
           entry.duplicate ? h('span', { class: 'tag dup', title: 'already seen: the same resource and timestamps' }, 'duplicate') : null,
         );
 
@@ -469,7 +476,7 @@
           ),
         ),
       ),
-      entry.resource && entry.resource.title !== null ? h('p', { class: 'resource-title' }, entry.resource.title) : null,
+      entry.resource && entry.resource.title !== null ? h('p', isolated({ class: 'resource-title' }), entry.resource.title) : null,
     );
   }
 
@@ -563,7 +570,7 @@
       fact('Received', `${hms}${ms}`, `${new Date(entry.received_at).toString()} (${ago(entry.received_at)})`),
       fact('Subscription', subscriptionText(entry)),
       fact('Size', formatSize(entry.size), `${entry.size.toLocaleString()} bytes`),
-      fact('Request', `${entry.method} ${entry.path}`),
+      fact('Request', [`${entry.method} `, h('span', isolated(), entry.path)]),
       fact('Resource', entry.resource && entry.resource.id !== null ? `#${entry.resource.id}` : '—'),
       fact('Delivery id', entry.id),
       entry.forwarded_to.length > 0 ? h('div', { class: 'wide' }, h('dt', null, 'Forwarded to'), entry.forwarded_to.map((target) => forwardLine(entry, target))) : null,
@@ -612,8 +619,8 @@
       'dd',
       { class: 'forward' },
       answer,
-      h('span', { class: 'target' }, target),
-      result ? h('span', { class: 'meta' }, result.status === null ? result.error : `${result.ms} ms`) : null,
+      h('span', isolated({ class: 'target' }), target),
+      result ? h('span', isolated({ class: 'meta' }), result.status === null ? result.error : `${result.ms} ms`) : null,
     );
   }
 
@@ -644,7 +651,7 @@
     const items = [];
     done.forEach(({ at, outcome }, index) => {
       if (!outcome.ok) {
-        items.push(h('div', { class: 'replay fail' }, h('div', { class: 'line' }, h('span', { class: 'status' }, 'not sent'), h('span', { class: 'why' }, outcome.reason), h('span', { class: 'meta' }, at))));
+        items.push(h('div', { class: 'replay fail' }, h('div', { class: 'line' }, h('span', { class: 'status' }, 'not sent'), h('span', isolated({ class: 'why' }), outcome.reason), h('span', { class: 'meta' }, at))));
         return;
       }
       for (const a of outcome.attempts) {
@@ -659,7 +666,7 @@
               'div',
               { class: 'line' },
               h('span', { class: 'status' }, a.status === null ? 'failed' : `${a.status} ${a.status_text || ''}`.trim()),
-              h('span', { class: 'target', title: a.target }, a.target),
+              h('span', isolated({ class: 'target', title: a.target }), a.target),
               a.resigned ? h('span', { class: 'tag resigned', title: 'signed anew with its subscription’s stored secret' }, 're-signed') : null,
               h('span', { class: 'meta' }, `${a.ms} ms · ${at}`),
             ),
@@ -736,7 +743,7 @@
         h('span', { class: 'spacer' }),
         h('button', { type: 'button', class: 'btn small', onclick: () => copy(detail.headers.map(([n, v]) => `${n}: ${v}`).join('\n'), 'the headers') }, 'Copy'),
       ),
-      h('div', { class: 'card-body flush' }, h('table', { class: 'headers' }, h('tbody', null, detail.headers.map(([name, value]) => h('tr', null, h('td', null, name), h('td', null, value)))))),
+      h('div', { class: 'card-body flush' }, h('table', { class: 'headers' }, h('tbody', null, detail.headers.map(([name, value]) => h('tr', null, h('td', isolated(), name), h('td', isolated(), value)))))),
     );
   }
 
@@ -781,7 +788,7 @@
   }
 
   function node(value, key, depth, last) {
-    const label = key === null ? null : [h('span', { class: 'j-key' }, JSON.stringify(key)), h('span', { class: 'j-punct' }, ': ')];
+    const label = key === null ? null : [h('span', isolated({ class: 'j-key' }), JSON.stringify(key)), h('span', { class: 'j-punct' }, ': ')];
     const comma = last ? null : h('span', { class: 'j-punct' }, ',');
     if (value === null || typeof value !== 'object') return h('div', { class: 'j' }, label, scalar(value), comma);
     const isArray = Array.isArray(value);
@@ -814,7 +821,7 @@
   }
 
   function scalar(value) {
-    if (typeof value === 'string') return h('span', { class: 'j-str' }, JSON.stringify(value));
+    if (typeof value === 'string') return h('span', isolated({ class: 'j-str' }), JSON.stringify(value));
     if (typeof value === 'number') return h('span', { class: 'j-num' }, String(value));
     if (typeof value === 'boolean') return h('span', { class: 'j-bool' }, String(value));
     return h('span', { class: 'j-null' }, 'null');
@@ -852,8 +859,8 @@
     done.unshift({ at: hms, outcome });
     state.replays.set(id, done.slice(0, 10));
     refreshDetail(id);
-    if (!outcome.ok) toast(`Not replayed: ${outcome.reason}`);
-    else toast(outcome.attempts.map((a) => (a.status === null ? `${a.target}: failed` : `${a.target}: ${a.status} ${a.status_text || ''}`)).join('; '));
+    if (!outcome.ok) toast('Not replayed: ', h('span', isolated(), outcome.reason));
+    else toast(outcome.attempts.flatMap((a, i) => [i > 0 ? '; ' : null, h('span', isolated(), a.target), a.status === null ? ': failed' : `: ${a.status} ${a.status_text || ''}`]));
   }
 
   function refreshDetail(id) {
