@@ -2,18 +2,16 @@
 // forged delivery's subscription is shown as a guess, its re-sign box is never ticked for it,
 // and ticking it asks first, saying the bytes came from an unverified sender; text of a
 // delivery carrying a right-to-left override (U+202E) is isolated, so it reorders none of the
-// page's text around it. The built CLI listens; a receiver on port 0 counts what it gets.
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// page's text around it. The built CLI listens; a stub receiver on port 0 records what it gets.
+import { rmSync } from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signBody } from '../../src/webhooks/signature.js';
 import { chromiumTraces, hasChromium, launchChromium, NO_CHROMIUM } from '../helpers/chromium.js';
 import { registerSecret, startCli, type RunningCli } from '../helpers/cli.js';
+import { configDirWithStoredSecret } from '../helpers/stored-secret.js';
 import { postStatus as post } from '../helpers/post.js';
+import { startStubServer, type StubServer } from '../helpers/stub-server.js';
 
 /** The secret `webhooks create` stored for subscription 7 (task.completed) of the sandbox. */
 const STORED = 'whsec_inspector_trust_stored_7_a91c';
@@ -32,24 +30,6 @@ const unicodeBidi = (locator: Locator) =>
   );
 const dirOf = (locator: Locator) => locator.evaluate((el) => (el as unknown as Styled).getAttribute('dir'));
 
-async function startReceiver() {
-  const received: Array<{ body: Buffer; signature: string | undefined }> = [];
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      received.push({ body: Buffer.concat(chunks), signature: req.headers.signature as string | undefined });
-      res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
 describe('the inspector page and what it must not trust', () => {
   if (!hasChromium) {
     it.skip(NO_CHROMIUM, () => {});
@@ -59,24 +39,19 @@ describe('the inspector page and what it must not trust', () => {
   let browser: Browser;
   let page: Page;
   let cli: RunningCli;
-  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let receiver: StubServer;
+  let receiverUrl: string;
   let configDir: string;
   let listenUrl: string;
   const pageErrors: string[] = [];
   const tracesBefore = chromiumTraces();
 
   beforeAll(async () => {
-    registerSecret(STORED);
     registerSecret(GIVEN);
-    configDir = mkdtempSync(join(tmpdir(), 'pwctl-inspector-trust-'));
-    writeFileSync(
-      join(configDir, 'config.json'),
-      JSON.stringify({
-        profiles: { default: { webhook_secrets: { sandbox: { '7': { secret: STORED, event: 'task.completed' } } } } },
-      }),
-      { mode: 0o600 },
-    );
-    receiver = await startReceiver();
+    configDir = configDirWithStoredSecret(STORED);
+    receiver = await startStubServer();
+    receiver.on('POST /hooks', { status: 200, raw: 'ok' });
+    receiverUrl = `${receiver.url}/hooks`;
     cli = startCli(['webhooks', 'listen', '--port', '0', '--inspect', '0', '--secret', GIVEN, '-o', 'ndjson'], {
       configDir,
       timeoutMs: 120_000,
@@ -115,7 +90,7 @@ describe('the inspector page and what it must not trust', () => {
       'Subscription#7? (a guess from its shape: not verified)',
     );
     expect(await page.locator('#replay-resign').isChecked()).toBe(false);
-    await page.locator('#replay-to').fill(receiver.url);
+    await page.locator('#replay-to').fill(receiverUrl);
 
     // Declined: the box stays unticked.
     const asked: string[] = [];
@@ -132,7 +107,7 @@ describe('the inspector page and what it must not trust', () => {
     // Replayed as it came: its own (forged) Signature.
     await page.locator('#replay').click();
     await page.locator('#replays .replay.ok').waitFor();
-    expect(receiver.received.map((r) => r.signature)).toEqual([forgedSignature]);
+    expect(receiver.requests.map((r) => r.headers.signature)).toEqual([forgedSignature]);
 
     // Accepted: ticked, and the listener re-signs it, told that the page asked.
     page.once('dialog', (dialog) => void dialog.accept());
@@ -140,9 +115,9 @@ describe('the inspector page and what it must not trust', () => {
     expect(await page.locator('#replay-resign').isChecked()).toBe(true);
     await page.locator('#replay').click();
     await page.locator('#replays .replay.ok .tag.resigned').waitFor();
-    expect(receiver.received).toHaveLength(2);
-    expect(receiver.received[1]!.body.equals(forged)).toBe(true);
-    expect(receiver.received[1]!.signature).toBe(signBody(STORED, forged));
+    expect(receiver.requests).toHaveLength(2);
+    expect(receiver.requests[1]!.bytes.equals(forged)).toBe(true);
+    expect(receiver.requests[1]!.headers.signature).toBe(signBody(STORED, forged));
   });
 
   it('isolates a delivery’s text: a right-to-left override in it reorders none of the page’s text around it', async () => {

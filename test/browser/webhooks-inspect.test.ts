@@ -9,14 +9,15 @@
 // with its own Signature.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signBody } from '../../src/webhooks/signature.js';
 import { chromiumTraces, hasChromium, launchChromium, NO_CHROMIUM } from '../helpers/chromium.js';
-import { registerSecret, startCli, type RunningCli } from '../helpers/cli.js';
+import { startCli, type RunningCli } from '../helpers/cli.js';
+import { configDirWithStoredSecret } from '../helpers/stored-secret.js';
 
 const SECRET = 'whsec_inspector_test_7d1c5e9a2b';
 const XSS_TITLE = '<img src=x onerror="window.__xss = 1">Launch <b>plan</b>';
@@ -492,15 +493,7 @@ describe('webhooks listen --inspect without --forward-to: Replay to a URL typed 
     ).status;
 
   beforeAll(async () => {
-    registerSecret(STORED);
-    configDir = mkdtempSync(join(tmpdir(), 'pwctl-inspector-replay-'));
-    writeFileSync(
-      join(configDir, 'config.json'),
-      JSON.stringify({
-        profiles: { default: { webhook_secrets: { sandbox: { '7': { secret: STORED, event: 'task.completed' } } } } },
-      }),
-      { mode: 0o600 },
-    );
+    configDir = configDirWithStoredSecret(STORED);
     receiver = await startReceiver();
     cli = startCli(['webhooks', 'listen', '--port', '0', '--inspect', '0', '--secret', GIVEN, '-o', 'ndjson'], {
       configDir,

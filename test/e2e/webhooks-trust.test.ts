@@ -20,6 +20,7 @@ import {
   type RunningCli,
 } from '../helpers/cli.js';
 import { postStatus as post } from '../helpers/post.js';
+import { configDirWithStoredSecret } from '../helpers/stored-secret.js';
 import { startStubServer, type StubServer } from '../helpers/stub-server.js';
 
 /** The secret `webhooks create` stored for subscription 7 (task.completed) of the sandbox. */
@@ -52,20 +53,6 @@ async function listen(args: string[], configDir: string): Promise<Listener> {
       return cli.result;
     },
   };
-}
-
-/** A profile that stored the secret of subscription 7, as `webhooks create --sandbox` does. */
-function profileWithStoredSecret(): string {
-  registerSecret(STORED);
-  const configDir = makeConfigDir();
-  writeFileSync(
-    join(configDir, 'config.json'),
-    JSON.stringify({
-      profiles: { default: { webhook_secrets: { sandbox: { '7': { secret: STORED, event: 'task.completed' } } } } },
-    }),
-    { mode: 0o600 },
-  );
-  return configDir;
 }
 
 const task = (n: number) =>
@@ -106,7 +93,7 @@ beforeAll(async () => {
 afterAll(() => stub.close());
 
 describe('a forged delivery is never re-signed without an acknowledgement beyond --resign', () => {
-  const configDir = profileWithStoredSecret();
+  const configDir = configDirWithStoredSecret(STORED);
   let listener: Listener;
   let forged: Row;
   let genuine: Row;
