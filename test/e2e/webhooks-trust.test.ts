@@ -2,9 +2,9 @@
 // delivery is kept with its subscription only as a guess and is never re-signed without an
 // acknowledgement beyond --resign (on the command line and through the inspector's endpoint);
 // a duplicate is forwarded once; a flood of forgeries cannot push verified deliveries out of
-// the inbox; a symbolic link planted in the inbox is not written through; and a --secret-file
-// others can read is warned about. Real listeners, a real receiver on port 0.
-import { chmodSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+// the inbox; a symbolic link planted in the inbox is not written through. Real listeners, a
+// real receiver on port 0. (A --secret-file others can read: webhooks-secret-file.test.ts.)
+import { mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -259,48 +259,5 @@ describe('a symbolic link planted in the inbox', () => {
       /^error: cannot keep deliveries in .*inbox\/default \(seg-0000000002\.ndjson in the inbox is a symbolic link, not a segment file pwctl wrote: it is not written or read through; remove it\); set PWCTL_DATA_DIR to a directory of your own, or pass --no-inbox$/,
     );
     expect(readFileSync(outside, 'utf8')).toBe('keep me as I am\n');
-  });
-});
-
-describe('--secret-file that others can read', () => {
-  const secret = 'whsec_trust_file_secret_0b7d2c';
-  const body = '{"id":1}';
-
-  function secretFile(mode: number): string {
-    registerSecret(secret);
-    const file = join(mkdtempSync(join(tmpdir(), 'pwctl-secret-file-')), 'hooks.secret');
-    writeFileSync(file, `${secret}\n`);
-    chmodSync(file, mode);
-    return file;
-  }
-
-  it('is used with one warning naming the file, its mode and chmod 600 (verify, trigger, listen); 0600 is not warned about', async () => {
-    if (process.platform === 'win32') return;
-    const loose = secretFile(0o644);
-    const warning = `warning: --secret-file ${JSON.stringify(loose)} has mode 0644: other users of this machine can read the signing secrets in it; run chmod 600 ${JSON.stringify(loose)}\n`;
-    const verify = (file: string) =>
-      runInProcess(['webhooks', 'verify', '--secret-file', file, '--signature', signBody(secret, body)], {
-        stdin: body,
-      });
-    const verified = await verify(loose);
-    expect(verified.code, verified.stderr).toBe(0);
-    expect(verified.stderr).toBe(`${warning}✓ signature matches the 8-byte body\n`);
-    const triggered = await runInProcess(
-      ['webhooks', 'trigger', 'task.created', '--to', `${stub.url}/hooks`, '--secret-file', loose, '--dry-run'],
-      {},
-    );
-    expect(triggered.code, triggered.stderr).toBe(0);
-    expect(triggered.stderr).toContain(warning);
-    const listener = await listen(['--secret-file', loose, '--no-inbox'], makeConfigDir());
-    expect(listener.output('stderr')).toContain(warning);
-    await listener.stop();
-
-    const tight = secretFile(0o600);
-    const quiet = await verify(tight);
-    expect(quiet.code, quiet.stderr).toBe(0);
-    expect(quiet.stderr).toBe('✓ signature matches the 8-byte body\n');
-    // Writable by the group is as bad: someone else could add a secret of theirs.
-    const writable = await verify(secretFile(0o620));
-    expect(writable.stderr).toMatch(/has mode 0620: other users of this machine can change the signing secrets in it/);
   });
 });
