@@ -1,8 +1,8 @@
 // `webhooks listen` assembled: the receiver answers; this module turns the accepted
 // deliveries into records (payload parsed, event named, duplicates marked), hands them to
-// the printer, relays them to forward targets, keeps every answered delivery in the inbox
-// (accepted or rejected) and hands it to whoever observes them, and keeps the counts for
-// the summary.
+// the printer, relays them to forward targets (a duplicate is not relayed again: its first
+// copy was), keeps every answered delivery in the inbox (accepted or rejected) and hands it to
+// whoever observes them, and keeps the counts for the summary.
 import { DuplicateTracker, deliveryKey } from './duplicates.js';
 import { parseBody, type DeliveryRecord } from './delivery-record.js';
 import type { Network } from '../api/network.js';
@@ -39,6 +39,11 @@ export interface ListenerSinks {
   rejected(rejection: RejectedRequest): void;
   /** A relay ended; `entryId` is the entry handed to onEntry for that delivery, when entries are made. */
   forwarded(delivery: DeliveryRecord, outcome: ForwardOutcome, entryId?: string): void;
+  /**
+   * A duplicate was not relayed to `targets`: its first copy was (a receiver under test would
+   * otherwise act twice on one event). Left out: nothing is said.
+   */
+  duplicateNotForwarded?(delivery: DeliveryRecord, targets: readonly ForwardTarget[]): void;
   /** The first delivery of a subscription whose payload contradicts its event (once per subscription). */
   contradicted(contradiction: EventContradiction): void;
   /** Printing or relaying a batch failed unexpectedly (a bug); the receiver keeps running. */
@@ -143,7 +148,10 @@ export async function startListener(options: ListenerOptions, sinks: ListenerSin
       duplicate,
       payload,
     };
-    const targets = forwarder.targetsFor(event ?? undefined);
+    // A repeat goes to no target: the first copy was relayed (or tried), once.
+    const routes = forwarder.targetsFor(event ?? undefined);
+    const targets = duplicate ? [] : routes;
+    if (duplicate && routes.length > 0) sinks.duplicateNotForwarded?.(record, routes);
     const entryId = keeping ? ids.next(delivery.receivedAt) : undefined;
     if (entryId)
       keep(

@@ -2,7 +2,8 @@
 // button does the same): the exact bytes received, with the headers --forward-to relays
 // (Content-Type, Signature, User-Agent) as they came, to a receiver given or to the targets it
 // was forwarded to. Re-signed, its Signature is made anew with its subscription's stored
-// secret. Sent over the one HTTP stack (./post.ts), as `trigger` and --forward-to send.
+// secret; a rejected delivery only with an acknowledgement beyond that (its sender is
+// unknown). Sent over the one HTTP stack (./post.ts), as `trigger` and --forward-to send.
 import { ConfigStore } from '../config/store.js';
 import { findWebhookSecret } from '../config/webhook-secrets.js';
 import type { Network } from '../api/network.js';
@@ -47,28 +48,47 @@ export function sendReplay(network: Network, request: ReplayRequest, timeoutMs: 
 }
 
 /**
- * The stored secret of the subscription a delivery names (read fresh from the config file),
- * or why there is none: a delivery verified with --secret or PWCTL_WEBHOOK_SECRET names no
- * subscription, and a subscription deleted since has no secret any more.
+ * Why re-signing a rejected delivery needs more than --resign, in the words every front end
+ * uses: a signature made with a real secret over a stranger's bytes vouches for them.
+ */
+export const UNVERIFIED_SENDER_RISK =
+  'the bytes came from an unverified sender, and re-signing them would make them look genuine';
+
+/** Whether re-signing `entry` needs the acknowledgement beyond --resign (`--resign-rejected`). */
+export function resignNeedsAcknowledgement(entry: Pick<InboxEntry, 'verdict'>): boolean {
+  return entry.verdict !== 'verified';
+}
+
+/**
+ * The stored secret that re-signs a delivery (read fresh from the config file), or why there
+ * is none: a verified delivery's subscription, or, only when `rejectedAcknowledged`, the
+ * subscription a rejected delivery's shape suggests. A delivery verified with --secret or
+ * PWCTL_WEBHOOK_SECRET names no subscription, and a subscription deleted since has no secret
+ * any more.
  */
 export function subscriptionSecret(
   configDir: string,
   profileName: string,
   entry: InboxEntry,
-): { secret: string } | { problem: string } {
-  if (entry.subscription_id === null || entry.service === null) {
+  rejectedAcknowledged: boolean,
+): { secret: string } | { problem: string; unacknowledged?: true } {
+  if (resignNeedsAcknowledgement(entry) && !rejectedAcknowledged)
     return {
-      problem: `delivery ${entry.id} names no subscription (it was ${entry.verdict === 'verified' ? 'verified with a secret given to listen' : 'rejected, and its shape suggests none'}), so no stored secret can re-sign it`,
+      problem: `delivery ${entry.id} was rejected (${entry.reason}): ${UNVERIFIED_SENDER_RISK}`,
+      unacknowledged: true,
+    };
+  const verified = entry.verdict === 'verified';
+  const id = verified ? entry.subscription_id : entry.suggested_subscription_id;
+  const service = verified ? entry.service : entry.suggested_service;
+  if (id === null || service === null) {
+    return {
+      problem: `delivery ${entry.id} names no subscription (it was ${verified ? 'verified with a secret given to listen' : 'rejected, and its shape suggests none'}), so no stored secret can re-sign it`,
     };
   }
-  const stored = findWebhookSecret(
-    new ConfigStore(configDir).profile(profileName),
-    entry.service,
-    entry.subscription_id,
-  );
+  const stored = findWebhookSecret(new ConfigStore(configDir).profile(profileName), service, id);
   if (!stored)
     return {
-      problem: `no secret is stored for subscription ${entry.subscription_id} (of ${entry.service}) in profile ${profileName} any more, so delivery ${entry.id} cannot be re-signed`,
+      problem: `no secret is stored for subscription ${id} (of ${service}) in profile ${profileName} any more, so delivery ${entry.id} cannot be re-signed`,
     };
   return { secret: stored.secret };
 }

@@ -58,6 +58,7 @@ interface Row {
   received_at: string;
   event: string | null;
   subscription_id: number | null;
+  suggested_subscription_id: number | null;
   verdict: string;
   reason: string | null;
   duplicate: boolean;
@@ -167,18 +168,29 @@ describe("a listener keeping the sandbox's deliveries", () => {
       'reason',
       'duplicate',
       'size',
+      'suggested_subscription_id',
     ]);
     const task = hooks['task.completed']!.id;
     const milestone = hooks['milestone.updated']!.id;
     const body = sb.deliveries[0]!.body;
-    expect(rows.map((r) => [r.verdict, r.reason, r.event, r.subscription_id, r.duplicate, r.size])).toEqual([
-      ['rejected', 'body over --max-body', null, null, false, Buffer.byteLength(sb.deliveries[2]!.body)],
-      ['rejected', 'malformed signature', 'task.completed', task, false, Buffer.byteLength(body)],
-      ['rejected', 'no signature', null, null, false, 19],
-      // Its shape suggests the subscription of its event: what a developer debugging a 401 asks.
-      ['rejected', 'no secret matches', 'task.completed', task, false, Buffer.byteLength(tampered())],
-      ['verified', null, 'task.completed', task, true, Buffer.byteLength(body)],
-      ['verified', null, 'task.completed', task, false, Buffer.byteLength(body)],
+    expect(
+      rows.map((r) => [
+        r.verdict,
+        r.reason,
+        r.event,
+        r.subscription_id,
+        r.suggested_subscription_id,
+        r.duplicate,
+        r.size,
+      ]),
+    ).toEqual([
+      ['rejected', 'body over --max-body', null, null, null, false, Buffer.byteLength(sb.deliveries[2]!.body)],
+      ['rejected', 'malformed signature', 'task.completed', null, task, false, Buffer.byteLength(body)],
+      ['rejected', 'no signature', null, null, null, false, 19],
+      // Its shape suggests the subscription of its event: what a developer debugging a 401 asks (a guess, not a fact).
+      ['rejected', 'no secret matches', 'task.completed', null, task, false, Buffer.byteLength(tampered())],
+      ['verified', null, 'task.completed', task, null, true, Buffer.byteLength(body)],
+      ['verified', null, 'task.completed', task, null, false, Buffer.byteLength(body)],
     ]);
     expect(milestone).toBeGreaterThan(0);
     expect(
@@ -248,7 +260,7 @@ describe("a listener keeping the sandbox's deliveries", () => {
     for (const line of lines) expect(line.length).toBeLessThanOrEqual(80);
     expect(lines[1]).toMatch(/^[0-9a-z]{11} +\d\d-\d\d \d\d:\d\d:\d\d + body over --max-body +\d+$/);
     expect(lines[2]).toMatch(
-      /^[0-9a-z]{11} +\d\d-\d\d \d\d:\d\d:\d\d +task\.completed +malformed signature +\d+ +\d+$/,
+      /^[0-9a-z]{11} +\d\d-\d\d \d\d:\d\d:\d\d +task\.completed +malformed signature +\d+\? +\d+$/,
     );
     expect(lines[5]).toMatch(/ task\.completed +verified, duplicate +\d+ +\d+$/);
   });
@@ -281,7 +293,7 @@ describe("a listener keeping the sandbox's deliveries", () => {
     expect(existsSync(join(configDir, 'cache', 'default', 'local', 'deliveries.tsv'))).toBe(true);
   });
 
-  it('replay sends the exact bytes with the original Signature, and a valid new one with --resign', async () => {
+  it('replay sends the exact bytes with the original Signature, and a valid new one with --resign-rejected', async () => {
     const before = stub.requests.length;
     const delivered = sb.deliveries[0]!;
     const result = await runCli(
@@ -304,7 +316,7 @@ describe("a listener keeping the sandbox's deliveries", () => {
     expect(second!.headers.signature).toBe(delivered.signature);
 
     const resigned = await runCli(
-      ['webhooks', 'deliveries', 'replay', rows[3]!.id, '--to', `${stub.url}/replayed`, '--resign'],
+      ['webhooks', 'deliveries', 'replay', rows[3]!.id, '--to', `${stub.url}/replayed`, '--resign-rejected'],
       { configDir },
     );
     expect(resigned.code, resigned.stderr).toBe(0);
@@ -337,7 +349,7 @@ describe("a listener keeping the sandbox's deliveries", () => {
     ]);
   });
 
-  it('replay refuses, before sending anything: an unknown id, no target, --resign without a stored secret', async () => {
+  it('replay refuses, before sending anything: an unknown id, no target, re-signing without a stored secret', async () => {
     const before = stub.requests.length;
     expectUsageError(
       await runCli(['webhooks', 'deliveries', 'replay', rows[5]!.id, '0000000000z', '--to', `${stub.url}/replayed`], {
@@ -351,10 +363,19 @@ describe("a listener keeping the sandbox's deliveries", () => {
     );
     expectUsageError(
       await runCli(
-        ['webhooks', 'deliveries', 'replay', rows[5]!.id, rows[2]!.id, '--resign', '--to', `${stub.url}/replayed`],
+        [
+          'webhooks',
+          'deliveries',
+          'replay',
+          rows[5]!.id,
+          rows[2]!.id,
+          '--resign-rejected',
+          '--to',
+          `${stub.url}/replayed`,
+        ],
         { configDir },
       ),
-      new RegExp(`--resign: delivery ${rows[2]!.id} names no subscription`),
+      new RegExp(`--resign-rejected: delivery ${rows[2]!.id} names no subscription`),
     );
     expectUsageError(
       await runCli(['webhooks', 'deliveries', 'replay', 'not-an-id'], { configDir }),

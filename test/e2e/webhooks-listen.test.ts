@@ -475,7 +475,7 @@ describe('signing secrets from a file', () => {
 
   it('verify and trigger take --secret-file too, without the warning --secret gets', async () => {
     const one = join(dir, 'one.secret');
-    writeFileSync(one, `${first}\n`);
+    writeFileSync(one, `${first}\n`, { mode: 0o600 });
     const listener = await listen(['--secret-file', file, '-o', 'ndjson']);
     const sent = await runInProcess([
       'webhooks',

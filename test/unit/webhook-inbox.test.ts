@@ -66,6 +66,8 @@ function entry(
     event: 'task.completed',
     subscription_id: n % 3 === 0 ? null : 7,
     service: n % 3 === 0 ? null : 'sandbox',
+    suggested_subscription_id: n % 3 === 0 ? 7 : null,
+    suggested_service: n % 3 === 0 ? 'sandbox' : null,
     duplicate: n % 5 === 0,
     size: body.length,
     method: 'POST',
@@ -81,6 +83,19 @@ function entry(
   };
 }
 
+/** The entry as a verified delivery (the bound of rejected ones is tested on its own). */
+function verified(e: InboxEntry): InboxEntry {
+  return {
+    ...e,
+    verdict: 'verified',
+    reason: null,
+    subscription_id: 7,
+    service: 'sandbox',
+    suggested_subscription_id: null,
+    suggested_service: null,
+  };
+}
+
 /** Wait (up to 5 s) until `check` holds. */
 async function until(check: () => boolean): Promise<void> {
   for (const deadline = Date.now() + 5_000; !check() && Date.now() < deadline; )
@@ -93,7 +108,7 @@ async function addMany(writer: InboxWriter, count: number, from = 0): Promise<st
   for (let n = from; n < from + count; n++) {
     const id = writer.ids.next(Date.now());
     ids.push(id);
-    writer.add(entry(id, n));
+    writer.add(verified(entry(id, n)));
     // Written three at a time, as a listener answering three senders in one turn would.
     if (n % 3 === 2) await writer.drain();
   }
@@ -138,6 +153,8 @@ describe('records', () => {
       event: 'task.completed',
       subscription_id: null,
       service: null,
+      suggested_subscription_id: 7,
+      suggested_service: 'sandbox',
       duplicate: false,
       size: 8,
     });
@@ -182,10 +199,10 @@ describe('segments and the bound', () => {
     const summaries = readSummaries(dir);
     expect(summaries.map((s) => s.id)).toEqual(ids.slice(-25).reverse());
     // Segments of 3: at most 9 + the one being written remain, not 47 (old ones are deleted off the event loop).
-    await until(() => listSegments(dir).length <= segmentsKept(25));
-    expect(listSegments(dir).length).toBeLessThanOrEqual(segmentsKept(25));
-    expect(listSegments(dir)[0]).toBeGreaterThan(1);
-    const lines = listSegments(dir).reduce(
+    await until(() => listSegments(dir, 'verified').length <= segmentsKept(25));
+    expect(listSegments(dir, 'verified').length).toBeLessThanOrEqual(segmentsKept(25));
+    expect(listSegments(dir, 'verified')[0]).toBeGreaterThan(1);
+    const lines = listSegments(dir, 'verified').reduce(
       (n, seq) =>
         n + readFileSync(join(dir, `seg-${String(seq).padStart(10, '0')}.ndjson`), 'utf8').split('\n').length - 1,
       0,
@@ -210,12 +227,12 @@ describe('segments and the bound', () => {
     for (let n = 0; n < 100; n++) {
       const id = writer.ids.next(Date.now());
       ids.push(id);
-      writer.add(entry(id, n, Buffer.alloc(100_000, 0x61 + (n % 26))));
+      writer.add(verified(entry(id, n, Buffer.alloc(100_000, 0x61 + (n % 26)))));
       await writer.drain();
     }
     // Sizes as they are now: a segment may be deleted between the listing and its stat.
     const onDisk = () =>
-      listSegments(dir).reduce(
+      listSegments(dir, 'verified').reduce(
         (n, seq) =>
           n +
           (statSync(join(dir, `seg-${String(seq).padStart(10, '0')}.ndjson`), { throwIfNoEntry: false })?.size ?? 0),
@@ -254,7 +271,7 @@ describe('segments and the bound', () => {
     const first = await open(dir, 100);
     const kept = await addMany(first, 10);
     await first.close();
-    const segment = join(dir, `seg-${String(listSegments(dir).at(-1)).padStart(10, '0')}.ndjson`);
+    const segment = join(dir, `seg-${String(listSegments(dir, 'verified').at(-1)).padStart(10, '0')}.ndjson`);
     // What a write cut short by SIGKILL leaves: the start of a record, no line end.
     appendFileSync(segment, encodeEntry(entry('zzzzzzzzz00', 99)).slice(0, 300));
     expect(readSummaries(dir).map((s) => s.id)).toEqual([...kept].reverse());
@@ -335,7 +352,7 @@ for (let n = 0; n < count; n++) {
   ids.push(id);
   // Bodies up to 100 kB: records of many pages, written by both processes at once.
   const body = Buffer.alloc(n % 50 === 0 ? 100_000 : 200 + (n % 7) * 300, 0x61 + (n % 26));
-  writer.add({ id, received_at: new Date().toISOString(), verdict: 'verified', reason: null, event: 'task.completed', subscription_id: 1, service: 'sandbox', duplicate: false, size: body.length, method: 'POST', path: '/', headers: [['signature', 'x']], body, body_parses: false, forwarded_to: [] });
+  writer.add({ id, received_at: new Date().toISOString(), verdict: 'verified', reason: null, event: 'task.completed', subscription_id: 1, service: 'sandbox', suggested_subscription_id: null, suggested_service: null, duplicate: false, size: body.length, method: 'POST', path: '/', headers: [['signature', 'x']], body, body_parses: false, forwarded_to: [] });
   if (n % 4 === 0) await new Promise((r) => setImmediate(r));
 }
 await writer.close();

@@ -25,6 +25,8 @@ function entry(n: number, body = `{"id":${n},"title":"Task ${n}"}`): InboxEntry 
     event: 'task.completed',
     subscription_id: 7,
     service: 'sandbox',
+    suggested_subscription_id: null,
+    suggested_service: null,
     duplicate: false,
     size: Buffer.byteLength(body),
     method: 'POST',
@@ -309,6 +311,7 @@ describe('inspector server', () => {
     const before = source.replayOptions.length;
     for (const body of [
       '{"to":"http://localhost:3000/hooks?x=1","resign":true}',
+      '{"resign":true,"resign_rejected":true}',
       '{"resign":false}',
       '{"to":"https://example.test/in"}',
       '{}',
@@ -319,13 +322,16 @@ describe('inspector server', () => {
       expect(JSON.parse(answer.body)).toEqual({ ok: false, reason: 'fake replay of e0003' });
     }
     expect(
-      source.replayOptions.slice(before).map((o) => (o ? { to: o.to?.href, resign: o.resign } : undefined)),
+      source.replayOptions
+        .slice(before)
+        .map((o) => (o ? { to: o.to?.href, resign: o.resign, resignRejected: o.resignRejected } : undefined)),
     ).toEqual([
-      { to: 'http://localhost:3000/hooks?x=1', resign: true },
-      { to: undefined, resign: false },
-      { to: 'https://example.test/in', resign: undefined },
-      { to: undefined, resign: undefined },
-      { to: undefined, resign: undefined },
+      { to: 'http://localhost:3000/hooks?x=1', resign: true, resignRejected: undefined },
+      { to: undefined, resign: true, resignRejected: true },
+      { to: undefined, resign: false, resignRejected: undefined },
+      { to: 'https://example.test/in', resign: undefined, resignRejected: undefined },
+      { to: undefined, resign: undefined, resignRejected: undefined },
+      { to: undefined, resign: undefined, resignRejected: undefined },
     ]);
   });
 
@@ -340,7 +346,7 @@ describe('inspector server', () => {
       [
         'an unknown key',
         '{"to":"http://127.0.0.1:3000/hooks","headers":{"x":"y"}}',
-        /^unknown key "headers" in the replay request: only "to" and "resign" are taken$/,
+        /^unknown key "headers" in the replay request: only "to", "resign" and "resign_rejected" are taken$/,
       ],
       ['a misspelt key', '{"resing":true}', /^unknown key "resing"/],
       [
@@ -357,6 +363,11 @@ describe('inspector server', () => {
       ],
       ['a URL that is not a string', '{"to":["http://127.0.0.1:3000/"]}', /^"to" must be a string/],
       ['resign not a boolean', '{"resign":"yes"}', /^"resign" must be true or false$/],
+      [
+        'resign_rejected not a boolean',
+        '{"resign":true,"resign_rejected":1}',
+        /^"resign_rejected" must be true or false$/,
+      ],
       ['an oversized body', oversized, /^the replay request's body is over 4096 bytes: send only \{"to"/],
       ['an oversized body sent in chunks', oversized, /^the replay request's body is over 4096 bytes/, true],
     ];

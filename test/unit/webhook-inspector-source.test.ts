@@ -58,6 +58,8 @@ function entry(n: number, fields: Partial<InboxEntry> = {}): InboxEntry {
     event: 'task.created',
     subscription_id: null,
     service: null,
+    suggested_subscription_id: null,
+    suggested_service: null,
     duplicate: false,
     size: body.length,
     method: 'POST',
@@ -75,6 +77,7 @@ const network = () => new Network({ env: {} });
 describe('the entries a listener hands to what keeps them', () => {
   const entries: InboxEntry[] = [];
   const relays: Array<{ entryId: string | undefined; outcome: ForwardOutcome }> = [];
+  const notRelayed: string[] = [];
   let listener: Listener;
   let target: Awaited<ReturnType<typeof startTarget>>;
 
@@ -101,6 +104,8 @@ describe('the entries a listener hands to what keeps them', () => {
         deliveries() {},
         rejected() {},
         forwarded: (_, outcome, entryId) => relays.push({ entryId, outcome }),
+        duplicateNotForwarded: (delivery, targets) =>
+          notRelayed.push(`${delivery.event} ${targets.map((t) => t.url.href).join(' ')}`),
         contradicted() {},
         failed: (error) => {
           throw error;
@@ -157,13 +162,14 @@ describe('the entries a listener hands to what keeps them', () => {
     expect(relays).toEqual([{ entryId: e!.id, outcome: expect.objectContaining({ status: 202 }) }]);
   });
 
-  it('a repeat is marked duplicate; a delivery left out by --events is kept, forwarded nowhere', async () => {
+  it('a repeat is marked duplicate and not forwarded again; a delivery left out by --events is kept, forwarded nowhere', async () => {
     const body = Buffer.from('{"id":1,"title":"a","completed_at":"2026-01-01T00:00:00Z","phase":{"id":2}}');
     await post(`${listener.origin}/hook`, body, { Signature: signBody(SECRET, body) });
     const milestone = Buffer.from('{"id":9,"milestoneable_type":"project","created_at":"x","updated_at":"y"}');
     await post(`${listener.origin}/hook`, milestone, { Signature: signBody(SECRET, milestone) });
     await until(3);
-    expect(entries[1]).toMatchObject({ duplicate: true, forwarded_to: [target.url] });
+    expect(entries[1]).toMatchObject({ duplicate: true, forwarded_to: [] });
+    expect(notRelayed).toEqual([`task.completed ${target.url}`]);
     expect(entries[2]).toMatchObject({ verdict: 'verified', event: 'milestone.updated', forwarded_to: [] });
   });
 
@@ -173,11 +179,14 @@ describe('the entries a listener hands to what keeps them', () => {
     expect(await post(`${listener.origin}/hook`, 'not json', {})).toBe(401);
     expect(await post(`${listener.origin}/hook`, 'x'.repeat(3_000), { Signature: 'ab'.repeat(32) })).toBe(413);
     await until(6);
+    // Its shape suggests subscription 12: a guess, kept apart from the subscription id a verified delivery records.
     expect(entries[3]).toMatchObject({
       verdict: 'rejected',
       reason: 'no secret matches',
       event: 'task.completed',
-      subscription_id: 12,
+      subscription_id: null,
+      service: null,
+      suggested_subscription_id: 12,
       body_parses: true,
       forwarded_to: [],
     });
@@ -187,6 +196,7 @@ describe('the entries a listener hands to what keeps them', () => {
       reason: 'no signature',
       event: null,
       subscription_id: null,
+      suggested_subscription_id: null,
       body_parses: false,
       size: 8,
     });
@@ -283,7 +293,7 @@ describe('MemorySource', () => {
     });
   });
 
-  it('replays to a URL given, with its own Signature or re-signed with its subscription’s stored secret', async () => {
+  it('replays to a URL given, with its own Signature or re-signed with its subscription’s stored secret; a rejected one only with resign_rejected', async () => {
     const target = await startTarget(() => ({ status: 200, body: 'got it' }));
     const forwardTarget = await startTarget(() => ({ status: 200, body: '' }));
     const configDir = mkdtempSync(join(tmpdir(), 'pwctl-inspector-source-'));
@@ -307,8 +317,8 @@ describe('MemorySource', () => {
       entry(1, {
         verdict: 'rejected',
         reason: 'no secret matches',
-        subscription_id: 12,
-        service: 'sandbox',
+        suggested_subscription_id: 12,
+        suggested_service: 'sandbox',
         body,
         size: body.length,
         headers,
@@ -319,8 +329,8 @@ describe('MemorySource', () => {
       entry(3, {
         verdict: 'rejected',
         reason: 'no secret matches',
-        subscription_id: 13,
-        service: 'sandbox',
+        suggested_subscription_id: 13,
+        suggested_service: 'sandbox',
         body,
         size: body.length,
         headers,
@@ -328,7 +338,14 @@ describe('MemorySource', () => {
     );
     const to = new URL(`${target.url}?typed=1`);
     try {
-      const resigned = await source.replay('e1', { to, resign: true });
+      // Its bytes came from an unverified sender: re-sign alone is refused, and nothing is sent.
+      expect(await source.replay('e1', { to, resign: true })).toEqual({
+        ok: false,
+        reason:
+          'not re-signed: delivery e1 was rejected (no secret matches): the bytes came from an unverified sender, and re-signing them would make them look genuine; re-signing it needs an acknowledgement beyond re-sign ("resign_rejected": true, which the page asks you to confirm)',
+      });
+      expect(target.received).toEqual([]);
+      const resigned = await source.replay('e1', { to, resign: true, resignRejected: true });
       expect(resigned).toMatchObject({
         ok: true,
         attempts: [{ target: to.href, status: 200, resigned: true, body_excerpt: 'got it' }],
@@ -353,14 +370,14 @@ describe('MemorySource', () => {
         reason:
           'cannot re-sign: delivery e2 names no subscription (it was verified with a secret given to listen), so no stored secret can re-sign it; untick re-sign to send its original Signature',
       });
-      expect(await source.replay('e3', { to, resign: true })).toEqual({
+      expect(await source.replay('e3', { to, resignRejected: true })).toEqual({
         ok: false,
         reason:
           'cannot re-sign: no secret is stored for subscription 13 (of sandbox) in profile default any more, so delivery e3 cannot be re-signed; untick re-sign to send its original Signature',
       });
       const unwired = new MemorySource({ network: network(), timeoutMs: 1_000 });
-      unwired.add(entry(1, { verdict: 'rejected', subscription_id: 12, service: 'sandbox' }));
-      expect(await unwired.replay('e1', { to, resign: true })).toMatchObject({
+      unwired.add(entry(1, { verdict: 'rejected', suggested_subscription_id: 12, suggested_service: 'sandbox' }));
+      expect(await unwired.replay('e1', { to, resign: true, resignRejected: true })).toMatchObject({
         ok: false,
         reason: expect.stringMatching(/^cannot re-sign: this listener reads no stored secrets; untick re-sign/),
       });

@@ -98,19 +98,23 @@ describe('listener entries', () => {
         e.event,
         e.subscription_id,
         e.service,
+        e.suggested_subscription_id,
+        e.suggested_service,
         e.duplicate,
         e.size,
         e.body_parses,
       ]),
     ).toEqual([
-      ['verified', null, 'task.completed', 4, 'sandbox', false, task.length, true],
-      ['verified', null, 'task.completed', 4, 'sandbox', true, task.length, true],
-      // Its shape suggests the one stored subscription for task.completed.
-      ['rejected', 'no secret matches', 'task.completed', 4, 'sandbox', false, task.length, true],
-      ['rejected', 'no signature', null, null, null, false, 5, false],
-      ['rejected', 'body over --max-body', null, null, null, false, 3_000, false],
+      ['verified', null, 'task.completed', 4, 'sandbox', null, null, false, task.length, true],
+      ['verified', null, 'task.completed', 4, 'sandbox', null, null, true, task.length, true],
+      // Its shape suggests the one stored subscription for task.completed: a guess, not a fact.
+      ['rejected', 'no secret matches', 'task.completed', null, null, 4, 'sandbox', false, task.length, true],
+      ['rejected', 'no signature', null, null, null, null, null, false, 5, false],
+      ['rejected', 'body over --max-body', null, null, null, null, null, false, 3_000, false],
     ]);
     expect(entries[0]!).toMatchObject({ method: 'POST', path: '/hook?from=test', forwarded_to: [targetUrl] });
+    // The repeat is not forwarded again: its first copy was.
+    expect(entries[1]!.forwarded_to).toEqual([]);
     expect(entries[0]!.body.toString()).toBe(task);
     expect(entries[0]!.headers).toContainEqual(['signature', signBody(STORED, task)]);
     expect(entries[2]!.forwarded_to).toEqual([]);

@@ -113,6 +113,8 @@ export const listen = verb({
   details: `Output: a line per delivery (time, event, resource, subscription, duplicate mark);
   with -o json or -o ndjson one object per line: {received_at, event, subscription_id, duplicate, payload}.
 Rejections go to stderr, one line each; in a flood, one summary line per second.
+--forward-to relays a delivery once: a duplicate (marked so) is not relayed again, and a line
+  on stderr says so.
 Bodies not yet verified hold at most 4 × --max-body (at least 1 MiB) together; past that
   the sender that has been sending longest is answered 503 and dropped.
 Every delivery answered (accepted, or rejected for its signature or size) is kept in the
@@ -121,8 +123,9 @@ Every delivery answered (accepted, or rejected for its signature or size) is kep
   on stderr): the inbox's newest deliveries, then every delivery as it arrives, verified or
   rejected with the reason, its headers and payload, and a Replay button that sends it again
   as \`deliveries replay\` does: to the URL typed beside it (else to its --forward-to target),
-  with its own Signature or re-signed with its subscription's stored secret. Only the page
-  opened at that address can read or replay deliveries; it holds the newest 1,000.`,
+  with its own Signature or re-signed with its subscription's stored secret (a rejected one
+  only once you confirm it: its bytes came from an unverified sender). Only the page opened at
+  that address can read or replay deliveries; it holds the newest 1,000.`,
   flags: {
     port: port('--port', 'port to listen on; 0 picks a free one', { default: 8787 }),
     host: text('--host', 'address to bind (anything but loopback is reachable from other machines)', {

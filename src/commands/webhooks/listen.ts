@@ -6,7 +6,7 @@ import { groupedCount } from '../../output/view.js';
 import { onStopSignals } from '../../stop-signals.js';
 import { byteSizeText, requireNonEmpty } from '../../validate.js';
 import type { DeliveryRecord } from '../../webhooks/delivery-record.js';
-import { parseForwardTarget, type ForwardOutcome } from '../../webhooks/forward.js';
+import { parseForwardTarget, type ForwardOutcome, type ForwardTarget } from '../../webhooks/forward.js';
 import type { Inspector } from '../../webhooks/inspect/server.js';
 import { startListener, type EventContradiction, type ListenSummary } from '../../webhooks/listener.js';
 import { profileSecrets } from '../../webhooks/profile-secrets.js';
@@ -14,7 +14,7 @@ import { REJECTION_LABELS, type RejectedRequest } from '../../webhooks/receiver.
 import { RejectionThrottle, type RejectionGroup } from '../../webhooks/rejection-throttle.js';
 import { SigningSecrets, type KnownSecret } from '../../webhooks/signing-secrets.js';
 import { openInbox } from './deliveries/inbox.js';
-import { readSecretFile, warnSecretOnCommandLine } from './secret-option.js';
+import { readSecretFile, SECRET_ON_COMMAND_LINE, warnAboutSecrets } from './secret-option.js';
 import { DELIVERY_VIEW } from './views.js';
 import type { RunOf } from '../declare.js';
 import type { listen } from './index.js';
@@ -39,8 +39,11 @@ export const run: RunOf<typeof listen> = async (ctx, opts) => {
     ...opts.secret.map((secret): KnownSecret => ({ secret: requireNonEmpty(secret, '--secret'), source: '--secret' })),
     ...(ctx.env.PWCTL_WEBHOOK_SECRET ? [{ secret: ctx.env.PWCTL_WEBHOOK_SECRET, source: 'PWCTL_WEBHOOK_SECRET' }] : []),
   ];
+  const secretWarnings = opts.secret.length > 0 ? [SECRET_ON_COMMAND_LINE] : [];
   for (const file of opts.secretFile) {
-    for (const secret of await readSecretFile(file)) fixed.push({ secret, source: '--secret-file' });
+    const { secrets, warnings } = await readSecretFile(file);
+    for (const secret of secrets) fixed.push({ secret, source: '--secret-file' });
+    secretWarnings.push(...warnings);
   }
   const secrets = new SigningSecrets(fixed, profileSecrets(ctx.store.dir, ctx.profileName));
   const err = (line: string) => ctx.io.error(`${line}\n`);
@@ -100,6 +103,9 @@ export const run: RunOf<typeof listen> = async (ctx, opts) => {
             `error: could not print a delivery: ${escapeInline(error instanceof Error ? error.message : String(error))}`,
           );
         },
+        duplicateNotForwarded(record, targets) {
+          ctx.io.notice(duplicateLine(record, targets));
+        },
         forwarded(record, outcome, entryId) {
           const line = forwardLine(record, outcome);
           if (outcome.status !== null && outcome.status >= 200 && outcome.status < 300) ctx.io.notice(line);
@@ -138,7 +144,7 @@ export const run: RunOf<typeof listen> = async (ctx, opts) => {
     }
   }
 
-  if (opts.secret.length > 0) warnSecretOnCommandLine(ctx);
+  warnAboutSecrets(ctx, secretWarnings);
   if (!isLoopbackHost(host))
     ctx.io.warn(`--host ${host} is reachable from other machines; only correctly signed deliveries are accepted`);
   const count = secrets.entries.length;
@@ -234,6 +240,11 @@ function forwardLine(delivery: DeliveryRecord, outcome: ForwardOutcome): string 
       ? `failed: ${escapeInline(outcome.error ?? 'error')}`
       : `${outcome.status} in ${outcome.ms} ms`;
   return `  forwarded ${what} to ${outcome.target.url.href}: ${result}`;
+}
+
+function duplicateLine(delivery: DeliveryRecord, targets: readonly ForwardTarget[]): string {
+  const where = targets.map((target) => target.url.href).join(', ');
+  return `  duplicate ${escapeInline(delivery.event ?? 'delivery')}, not forwarded again to ${where}`;
 }
 
 function summaryLine(s: ListenSummary, dropped: number, filtering: boolean): string {

@@ -13,7 +13,7 @@ import { readInputBytes } from '../read-input.js';
 import type { Ctx } from '../context.js';
 import type { OptionsFor, RunOf } from '../declare.js';
 import type { trigger } from './index.js';
-import { resolveOneSecret, warnSecretOnCommandLine } from './secret-option.js';
+import { resolveOneSecret, warnAboutSecrets } from './secret-option.js';
 
 type TriggerOptions = OptionsFor<typeof trigger>;
 
@@ -22,8 +22,8 @@ interface Target {
   event: WebhookEvent;
   url: string;
   secret: string;
-  /** The secret was given with --secret, where other users can see it. */
-  secretOnCommandLine: boolean;
+  /** What to warn about how the secret was given (--secret in the process list, a file others can read). */
+  secretWarnings: string[];
 }
 
 export interface TriggerResult {
@@ -37,13 +37,13 @@ export interface TriggerResult {
 }
 
 export const run: RunOf<typeof trigger> = async (ctx, opts) => {
-  const { event, url, secret, secretOnCommandLine } =
+  const { event, url, secret, secretWarnings } =
     opts.subscription === undefined ? await givenTarget(ctx, opts) : storedTarget(ctx, opts.subscription, opts);
   const body =
     opts.file === undefined
       ? Buffer.from(JSON.stringify(samplePayload(event)), 'utf8')
       : await readInputBytes(ctx, opts.file, '--file');
-  if (secretOnCommandLine) warnSecretOnCommandLine(ctx);
+  warnAboutSecrets(ctx, secretWarnings);
   if (opts.file !== undefined && !isJson(body)) ctx.io.warn(`--file is not valid JSON; sending it as is`);
   const signature = signBody(secret, body);
   const headers = {
@@ -97,8 +97,8 @@ async function givenTarget(ctx: Ctx, opts: TriggerOptions): Promise<Target> {
   if (opts.to === undefined)
     throw new UsageError("--to <url> is required (or --subscription <id>, which sends to the subscription's URL)");
   const { event, to: url } = opts;
-  const { secret, onCommandLine } = await resolveOneSecret(ctx, opts);
-  return { event, url, secret, secretOnCommandLine: onCommandLine };
+  const { secret, warnings } = await resolveOneSecret(ctx, opts);
+  return { event, url, secret, secretWarnings: warnings };
 }
 
 /** The stored subscription's secret, event type and URL (--to overrides the URL). */
@@ -137,7 +137,7 @@ function storedTarget(ctx: Ctx, id: number, opts: TriggerOptions): Target {
     throw new UsageError(`the stored secret of subscription ${id} names no event type: give <event>`);
   const url = to ?? stored.url;
   if (url === undefined) throw new UsageError(`the stored secret of subscription ${id} names no URL: give --to <url>`);
-  return { event: chosenEvent, url, secret: stored.secret, secretOnCommandLine: false };
+  return { event: chosenEvent, url, secret: stored.secret, secretWarnings: [] };
 }
 
 function isJson(body: Buffer): boolean {

@@ -3,12 +3,12 @@ import { describeMalformedSignature, matchSignature } from '../../webhooks/signa
 import { readInputBytes } from '../read-input.js';
 import type { RunOf } from '../declare.js';
 import type { verify } from './index.js';
-import { resolveSecrets, warnSecretOnCommandLine } from './secret-option.js';
+import { resolveSecrets, warnAboutSecrets } from './secret-option.js';
 
 export const run: RunOf<typeof verify> = async (ctx, opts) => {
-  const { secrets, onCommandLine } = await resolveSecrets(ctx, opts);
+  const { secrets, warnings } = await resolveSecrets(ctx, opts);
   const body = await readInputBytes(ctx, opts.file ?? '-', '--file');
-  if (onCommandLine) warnSecretOnCommandLine(ctx);
+  warnAboutSecrets(ctx, warnings);
   // The very function `listen` uses, so the two always agree (any of a file's secrets, as listen does).
   const valid = matchSignature(body, opts.signature, secrets) >= 0;
   const reason = valid ? undefined : (describeMalformedSignature(opts.signature) ?? 'signature does not match');

@@ -14,7 +14,7 @@ export interface InboxEntry {
   reason: string | null;
   /** The event type: from the verifying subscription, else inferred from the payload's shape; null when neither says. */
   event: string | null;
-  /** The subscription whose secret verified it; for a rejection, the one whose event its shape suggests, if any. */
+  /** The subscription whose secret verified it; null for a rejection (no secret vouches for its sender). */
   subscription_id: number | null;
   /**
    * The service that subscription belongs to (its key: "sandbox" or the base URL), for
@@ -22,6 +22,14 @@ export interface InboxEntry {
    * both have a subscription 3. Null when subscription_id is.
    */
   service: string | null;
+  /**
+   * For a rejection: the one stored subscription whose event its payload's shape suggests, if
+   * any — a guess a developer debugging a 401 asks for, never a fact. Re-signing with its
+   * secret needs an acknowledgement beyond --resign (`--resign-rejected`). Null when verified.
+   */
+  suggested_subscription_id: number | null;
+  /** The service of that suggested subscription; null when it is. */
+  suggested_service: string | null;
   duplicate: boolean;
   /** Bytes of the body received. */
   size: number;
@@ -38,7 +46,7 @@ export interface InboxEntry {
   forwarded_to: string[];
 }
 
-/** What `deliveries list` prints for each entry, in this key order (the contract's shape). */
+/** What `deliveries list` prints for each entry, in this key order: the contract's shape, then the guess of a rejection. */
 export const INBOX_LIST_FIELDS = [
   'id',
   'received_at',
@@ -48,4 +56,5 @@ export const INBOX_LIST_FIELDS = [
   'reason',
   'duplicate',
   'size',
+  'suggested_subscription_id',
 ] as const;

@@ -1,6 +1,7 @@
 // The inbox entry of a delivery `listen` answered: what the receiver saw (./entry.ts), with the
 // verdict the listener reached, or for a rejection what a developer debugging a 401 asks:
-// does the body parse, and which subscription's event does its shape suggest.
+// does the body parse, and which subscription's event does its shape suggest (a guess, kept
+// apart from the subscription id a verified delivery records as fact).
 import { parseBody } from '../delivery-record.js';
 import { inferEvent } from '../infer-event.js';
 import type { RejectedRequest, RejectionKind } from '../receiver.js';
@@ -39,6 +40,8 @@ export function verifiedEntry(facts: VerifiedFacts): InboxEntry {
     event: facts.event,
     subscription_id: subscriptionId,
     service: subscriptionId === null ? null : (secret.service ?? null),
+    suggested_subscription_id: null,
+    suggested_service: null,
     duplicate: facts.duplicate,
     size: facts.body.length,
     method: 'POST',
@@ -68,8 +71,11 @@ export function rejectedEntry(
     verdict: 'rejected',
     reason,
     event,
-    subscription_id: suggested?.subscriptionId ?? null,
-    service: suggested?.service ?? null,
+    // No secret vouches for the sender: the subscription its shape suggests is kept as a guess only.
+    subscription_id: null,
+    service: null,
+    suggested_subscription_id: suggested?.subscriptionId ?? null,
+    suggested_service: suggested?.subscriptionId === undefined ? null : (suggested.service ?? null),
     duplicate: false,
     size: rejection.size ?? body.length,
     method: rejection.method,

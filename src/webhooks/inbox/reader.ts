@@ -1,7 +1,9 @@
 // Reading a profile's inbox: what `webhooks deliveries list/show/replay` and the inspector
 // page see. Reading never changes it and needs no lock: a segment deleted while it is read
-// was the oldest, and a record still being written is skipped until it is whole.
-import { readFileSync } from 'node:fs';
+// was the oldest, and a record still being written is skipped until it is whole. What is
+// shown is the newest --inbox-size deliveries, of which rejected ones take at most a tenth
+// (./segments.ts): the writer bounds each kind on its own, and an inbox written before it did
+// is shown the same way.
 import { join } from 'node:path';
 import type { InboxEntry } from './entry.js';
 import { DELIVERY_ID_LENGTH } from './ids.js';
@@ -13,7 +15,8 @@ import {
   splitRecords,
   type EntrySummary,
 } from './record.js';
-import { checkInboxDir, keptSize, listSegments, segmentName } from './segments.js';
+import { readSegment } from './segment-files.js';
+import { checkInboxDir, keptSize, listSegments, rejectedShare, segmentName, type SegmentKind } from './segments.js';
 
 /** Every delivery the inbox keeps, newest first: at most the newest --inbox-size. */
 export function readSummaries(dir: string): EntrySummary[] {
@@ -36,9 +39,8 @@ export function findEntries(dir: string, ids: readonly string[]): Map<string, In
   const found = entriesOf(texts, ids);
   if (found.size === 0) return found;
   // Past the bound, a delivery is as good as dropped, even while its segment is still there.
-  const kept = summariesOf(dir, texts);
-  const oldestKept = kept.at(-1)?.id ?? '';
-  for (const id of found.keys()) if (id < oldestKept) found.delete(id);
+  const kept = new Set(summariesOf(dir, texts).map((s) => s.id));
+  for (const id of found.keys()) if (!kept.has(id)) found.delete(id);
   return found;
 }
 
@@ -54,7 +56,14 @@ function summariesOf(dir: string, texts: readonly string[]): EntrySummary[] {
   // Ids sort by arrival (ids.ts); segments may interleave when several listeners wrote.
   const summaries = [...byId.values()].sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
   const size = keptSize(dir);
-  return summaries.length > size ? summaries.slice(0, size) : summaries;
+  let rejectedLeft = rejectedShare(size);
+  const shown: EntrySummary[] = [];
+  for (const summary of summaries) {
+    if (shown.length === size) break;
+    if (summary.verdict === 'rejected' && rejectedLeft-- <= 0) continue;
+    shown.push(summary);
+  }
+  return shown;
 }
 
 /** The whole entries of these ids; only their records are decoded (the id is where every record starts). */
@@ -76,13 +85,17 @@ function entriesOf(texts: readonly string[], ids: readonly string[]): Map<string
 function loadSegments(dir: string): string[] {
   checkInboxDir(dir);
   const texts: string[] = [];
-  for (const seq of listSegments(dir)) {
-    try {
-      texts.push(readFileSync(join(dir, segmentName(seq)), SEGMENT_ENCODING));
-    } catch (error) {
-      // The oldest segment, deleted by a listener since the listing.
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  for (const kind of KINDS) {
+    for (const seq of listSegments(dir, kind)) {
+      try {
+        texts.push(readSegment(join(dir, segmentName(seq, kind)), SEGMENT_ENCODING));
+      } catch (error) {
+        // The oldest segment, deleted by a listener since the listing.
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      }
     }
   }
   return texts;
 }
+
+const KINDS: readonly SegmentKind[] = ['verified', 'rejected'];

@@ -26,7 +26,8 @@ export function recordBytes(entry: InboxEntry): Buffer {
   let head =
     `{"id":"${entry.id}","received_at":${JSON.stringify(entry.received_at)},"verdict":${JSON.stringify(entry.verdict)},` +
     `"reason":${text(entry.reason)},"event":${text(entry.event)},"subscription_id":${entry.subscription_id === null ? 'null' : Number(entry.subscription_id)},` +
-    `"service":${text(entry.service)},"duplicate":${entry.duplicate === true},"size":${Number(entry.size)},"body_parses":${entry.body_parses === true},` +
+    `"service":${text(entry.service)},"suggested_subscription_id":${entry.suggested_subscription_id === null ? 'null' : Number(entry.suggested_subscription_id)},` +
+    `"suggested_service":${text(entry.suggested_service)},"duplicate":${entry.duplicate === true},"size":${Number(entry.size)},"body_parses":${entry.body_parses === true},` +
     `"method":${text(entry.method)},"path":${text(entry.path)},"forwarded_to":${entry.forwarded_to.length === 0 ? '[]' : JSON.stringify(entry.forwarded_to)},` +
     `"headers":${JSON.stringify(entry.headers)}${BODY_KEY}`;
   if (BEYOND_LATIN1.test(head)) head = head.replace(BEYOND_LATIN1_ALL, escapeChar);
@@ -100,7 +101,17 @@ export function decodeEntry(record: string): InboxEntry | undefined {
 /** What `deliveries list` shows of an entry. */
 export type EntrySummary = Pick<
   InboxEntry,
-  'id' | 'received_at' | 'verdict' | 'reason' | 'event' | 'subscription_id' | 'service' | 'duplicate' | 'size'
+  | 'id'
+  | 'received_at'
+  | 'verdict'
+  | 'reason'
+  | 'event'
+  | 'subscription_id'
+  | 'service'
+  | 'suggested_subscription_id'
+  | 'suggested_service'
+  | 'duplicate'
+  | 'size'
 >;
 
 /**
@@ -138,17 +149,38 @@ function parse(record: string): Record<string, unknown> | undefined {
 }
 
 function summaryOf(data: Record<string, unknown>): EntrySummary {
+  const verdict = data.verdict === 'verified' ? 'verified' : 'rejected';
+  const recorded = subscriptionOf(data.subscription_id, data.service);
+  // Records written before the guess had a name of its own kept it in subscription_id: for a
+  // rejection that was only ever a guess, and is read as one.
+  const suggested =
+    verdict === 'verified'
+      ? NO_SUBSCRIPTION
+      : 'suggested_subscription_id' in data
+        ? subscriptionOf(data.suggested_subscription_id, data.suggested_service)
+        : recorded;
+  const fact = verdict === 'verified' ? recorded : NO_SUBSCRIPTION;
   return {
     id: data.id as string,
     received_at: str(data.received_at),
-    verdict: data.verdict === 'verified' ? 'verified' : 'rejected',
+    verdict,
     reason: typeof data.reason === 'string' ? data.reason : null,
     event: typeof data.event === 'string' ? data.event : null,
-    subscription_id: typeof data.subscription_id === 'number' ? data.subscription_id : null,
-    service: typeof data.service === 'string' ? data.service : null,
+    subscription_id: fact.id,
+    service: fact.service,
+    suggested_subscription_id: suggested.id,
+    suggested_service: suggested.service,
     duplicate: data.duplicate === true,
     size: typeof data.size === 'number' ? data.size : 0,
   };
+}
+
+const NO_SUBSCRIPTION = { id: null, service: null };
+
+/** A subscription id and its service as a record holds them; the service only with an id. */
+function subscriptionOf(id: unknown, service: unknown): { id: number | null; service: string | null } {
+  if (typeof id !== 'number') return NO_SUBSCRIPTION;
+  return { id, service: typeof service === 'string' ? service : null };
 }
 
 function str(value: unknown): string {

@@ -1,12 +1,18 @@
 // The inbox of a profile on disk (docs/ARCHITECTURE.md, "The delivery inbox"):
 //
 //   <data dir>/inbox/<profile>/        0700, refused when another user controls it
-//     seg-0000000001.ndjson …          segments, oldest first: records as ./record.ts writes them
+//     seg-0000000001.ndjson …          segments of verified deliveries, oldest first: records as
+//                                      ./record.ts writes them
+//     rej-0000000001.ndjson …          segments of rejected deliveries, the same way
 //     inbox.json                       {"size": n}: the newest n deliveries are kept (--inbox-size),
 //                                      within --inbox-bytes on disk
 //     writers/<tag>.lock               the writer tag of each listener running now (./ids.ts)
 //
 // Segments are appended to, never rewritten; the inbox is bounded by deleting whole old ones.
+// Each kind of segment is bounded on its own, and rejected deliveries take at most a tenth of
+// the inbox (in count and in bytes): anyone who can reach the receiver can send forgeries, and
+// a flood of them replaces older forgeries, never a verified delivery. (Inboxes written before
+// kept both kinds in seg- segments; readers apply the tenth to what they show either way.)
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { dataDir } from '../../config/paths.js';
@@ -22,6 +28,24 @@ export const WRITERS_DIR = 'writers';
 /** Where a profile's inbox is. */
 export function inboxDir(env: NodeJS.ProcessEnv, profile: string): string {
   return join(dataDir(env), 'inbox', profile);
+}
+
+/** Which deliveries a segment holds. */
+export type SegmentKind = 'verified' | 'rejected';
+
+const SEGMENT_PREFIX: Record<SegmentKind, string> = { verified: 'seg', rejected: 'rej' };
+
+/** Rejected deliveries the inbox keeps and shows at most: a tenth of it, at least one. */
+export function rejectedShare(size: number): number {
+  return Math.max(1, Math.ceil(size / 10));
+}
+
+/** What one kind of segment may hold in all: rejected ones a tenth of the count and of the bytes, verified ones the rest. */
+export function kindBounds(kind: SegmentKind, size: number, bytes: number): { size: number; bytes: number } {
+  const rejectedBytes = Math.floor(bytes / 10);
+  return kind === 'rejected'
+    ? { size: rejectedShare(size), bytes: rejectedBytes }
+    : { size, bytes: bytes - rejectedBytes };
 }
 
 /**
@@ -45,12 +69,12 @@ export function segmentByteCapacity(bytes: number): number {
   return Math.max(1, Math.floor(bytes / 10));
 }
 
-export function segmentName(seq: number): string {
-  return `seg-${String(seq).padStart(10, '0')}.ndjson`;
+export function segmentName(seq: number, kind: SegmentKind): string {
+  return `${SEGMENT_PREFIX[kind]}-${String(seq).padStart(10, '0')}.ndjson`;
 }
 
-/** The sequence numbers of the segments in `dir`, oldest first; none when it does not exist. */
-export function listSegments(dir: string): number[] {
+/** The sequence numbers of the segments of one kind in `dir`, oldest first; none when it does not exist. */
+export function listSegments(dir: string, kind: SegmentKind): number[] {
   let names: string[];
   try {
     names = readdirSync(dir);
@@ -58,9 +82,11 @@ export function listSegments(dir: string): number[] {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw error;
   }
+  const prefix = `${SEGMENT_PREFIX[kind]}-`;
   const seqs: number[] = [];
   for (const name of names) {
-    const m = /^seg-(\d{10})\.ndjson$/.exec(name);
+    if (!name.startsWith(prefix)) continue;
+    const m = /^\w+-(\d{10})\.ndjson$/.exec(name);
     if (m) seqs.push(Number(m[1]));
   }
   return seqs.sort((a, b) => a - b);

@@ -3,11 +3,19 @@
 // Replay sends an entry again as `webhooks deliveries replay` does, with its code
 // (../replay.ts): its exact bytes, to the URL given or else to the --forward-to targets it was
 // relayed to, with its own Signature or, re-signed, one made with its subscription's stored
-// secret, over the one HTTP stack.
+// secret (a rejected delivery only with `resign_rejected`: its sender is unverified), over the
+// one HTTP stack.
 import type { Network } from '../../api/network.js';
 import type { InboxEntry } from '../inbox/entry.js';
 import { postFailure } from '../post.js';
-import { replayRequest, replayTargets, sendReplay, subscriptionSecret, type ReplayRequest } from '../replay.js';
+import {
+  replayRequest,
+  replayTargets,
+  resignNeedsAcknowledgement,
+  sendReplay,
+  subscriptionSecret,
+  type ReplayRequest,
+} from '../replay.js';
 import type { ForwardResult, InspectorSource, ReplayAttempt, ReplayOptions, ReplayOutcome } from './source.js';
 
 export const MEMORY_SOURCE_LIMITS = {
@@ -116,15 +124,24 @@ export class MemorySource implements InspectorSource {
       const why =
         entry.verdict === 'rejected'
           ? 'a rejected delivery is not forwarded'
-          : 'this delivery was not forwarded (listen has no --forward-to for it)';
+          : entry.duplicate
+            ? 'a duplicate is not forwarded again'
+            : 'this delivery was not forwarded (listen has no --forward-to for it)';
       return { ok: false, reason: `no target: ${why}; give the URL of your receiver in the "to" field beside Replay` };
     }
     let secret: string | undefined;
-    if (options.resign) {
+    const acknowledged = options.resignRejected === true;
+    // As `deliveries replay --resign-rejected`, the acknowledgement implies re-signing a rejected delivery.
+    if (options.resign || (acknowledged && resignNeedsAcknowledgement(entry))) {
       const { storedSecrets } = this.options;
       const found = storedSecrets
-        ? storedSecret(storedSecrets.configDir, storedSecrets.profileName, entry)
+        ? storedSecret(storedSecrets.configDir, storedSecrets.profileName, entry, acknowledged)
         : { problem: 'this listener reads no stored secrets' };
+      if ('unacknowledged' in found)
+        return {
+          ok: false,
+          reason: `not re-signed: ${found.problem}; re-signing it needs an acknowledgement beyond re-sign ("resign_rejected": true, which the page asks you to confirm)`,
+        };
       if ('problem' in found)
         return { ok: false, reason: `cannot re-sign: ${found.problem}; untick re-sign to send its original Signature` };
       secret = found.secret;
@@ -179,9 +196,10 @@ function storedSecret(
   configDir: string,
   profileName: string,
   entry: InboxEntry,
-): { secret: string } | { problem: string } {
+  rejectedAcknowledged: boolean,
+): ReturnType<typeof subscriptionSecret> {
   try {
-    return subscriptionSecret(configDir, profileName, entry);
+    return subscriptionSecret(configDir, profileName, entry, rejectedAcknowledged);
   } catch (error) {
     return { problem: `the stored secrets cannot be read: ${error instanceof Error ? error.message : String(error)}` };
   }

@@ -11,7 +11,10 @@ export interface EntrySummary {
   verdict: InboxEntry['verdict'];
   reason: string | null;
   event: string | null;
+  /** The subscription whose secret verified it; null when rejected. */
   subscription_id: number | null;
+  /** For a rejection: the subscription its shape suggests, a guess. */
+  suggested_subscription_id: number | null;
   duplicate: boolean;
   size: number;
   method: string;
@@ -53,6 +56,7 @@ function fixedSummary(entry: InboxEntry): Omit<EntrySummary, 'forwards'> {
       reason: entry.reason,
       event: entry.event,
       subscription_id: entry.subscription_id,
+      suggested_subscription_id: entry.suggested_subscription_id,
       duplicate: entry.duplicate,
       size: entry.size,
       method: entry.method,

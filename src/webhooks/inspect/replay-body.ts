@@ -1,6 +1,7 @@
-// What the page may say with a Replay: `{"to": "<http(s) url>", "resign": true|false}`, both
-// optional, nothing else (an empty body is a replay as `deliveries replay <id>` with neither
-// flag). The URL is checked by the code that checks `deliveries replay --to`, so the page and
+// What the page may say with a Replay: `{"to": "<http(s) url>", "resign": true|false,
+// "resign_rejected": true|false}`, each optional, nothing else (an empty body is a replay as
+// `deliveries replay <id>` with no flag; `resign_rejected` is `--resign-rejected`, without
+// which a rejected delivery is never re-signed). The URL is checked by the code that checks `deliveries replay --to`, so the page and
 // the CLI accept and refuse the same addresses. The body is read only up to a small bound:
 // the key already keeps strangers out, the bound keeps a page's mistake from being read at
 // length.
@@ -13,7 +14,8 @@ import type { ReplayOptions } from './source.js';
 /** A URL and a flag fit in far less; a data: URL or a pasted payload does not. */
 export const REPLAY_BODY_BYTES = 4 * 1024;
 
-const SHAPE = '{"to": "<http(s) url>", "resign": true|false}';
+const SHAPE = '{"to": "<http(s) url>", "resign": true|false, "resign_rejected": true|false}';
+const KEYS = new Set(['to', 'resign', 'resign_rejected']);
 
 export type ReplayBody = { options: ReplayOptions } | { refusal: Refusal };
 
@@ -56,10 +58,10 @@ export function parseReplayBody(body: Buffer): ReplayBody {
   if (value === null || typeof value !== 'object' || Array.isArray(value))
     return refusal(`the replay request's body must be a JSON object: ${SHAPE}`);
   const record = value as Record<string, unknown>;
-  const unknown = Object.keys(record).filter((key) => key !== 'to' && key !== 'resign');
+  const unknown = Object.keys(record).filter((key) => !KEYS.has(key));
   if (unknown.length > 0)
     return refusal(
-      `unknown key ${JSON.stringify(unknown[0]!.slice(0, 40))} in the replay request: only "to" and "resign" are taken`,
+      `unknown key ${JSON.stringify(unknown[0]!.slice(0, 40))} in the replay request: only "to", "resign" and "resign_rejected" are taken`,
     );
   const options: ReplayOptions = {};
   if ('to' in record) {
@@ -74,6 +76,10 @@ export function parseReplayBody(body: Buffer): ReplayBody {
   if ('resign' in record) {
     if (typeof record.resign !== 'boolean') return refusal('"resign" must be true or false');
     options.resign = record.resign;
+  }
+  if ('resign_rejected' in record) {
+    if (typeof record.resign_rejected !== 'boolean') return refusal('"resign_rejected" must be true or false');
+    options.resignRejected = record.resign_rejected;
   }
   return { options };
 }

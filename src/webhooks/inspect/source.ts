@@ -35,6 +35,12 @@ export interface ReplayOptions {
   to?: URL;
   /** Sign the exact bytes anew with its subscription's stored secret, instead of sending its own Signature. */
   resign?: boolean;
+  /**
+   * The acknowledgement that re-signing a rejected delivery asks beyond `resign` (its bytes came
+   * from an unverified sender): `deliveries replay --resign-rejected`. Without it a rejected
+   * delivery is never re-signed; with it, a rejected delivery is re-signed.
+   */
+  resignRejected?: boolean;
 }
 
 /** One POST of a replay and what came of it. */

@@ -26,9 +26,12 @@ const pickDelivery = pick(
 export const list = verb({
   name: 'list',
   summary: 'list the deliveries listen kept, newest first',
-  details: `Output: {id, received_at, event, subscription_id, verdict, reason, duplicate, size} per delivery.
+  details: `Output: {id, received_at, event, subscription_id, verdict, reason, duplicate, size,
+  suggested_subscription_id} per delivery.
 A rejected delivery's reason is one of: no signature, malformed signature, no secret matches,
-  body over --max-body; its event and subscription are those its payload's shape suggests.`,
+  body over --max-body. No secret vouches for its sender, so its subscription_id is null: its
+  event, and suggested_subscription_id (shown as 12? in the table), are only what its payload's
+  shape suggests.`,
   flags: {
     event: oneOf('--event', WEBHOOK_EVENTS, 'only deliveries of this event type', { placeholder: '<type>' }),
     verdict: choice(
@@ -93,6 +96,9 @@ export const replay = verb({
   summary: 'send kept deliveries again, byte for byte, to --to or to where they were forwarded',
   details: `Each delivery goes out as it came: the exact body, with its Content-Type, Signature and
   User-Agent; with --resign its Signature is made anew with its subscription's stored secret.
+A rejected delivery's bytes came from an unverified sender: it is never re-signed without
+  --resign-rejected (--resign alone refuses it, before anything is sent). Without either, it is
+  sent as it came, with the Signature it came with, if any.
 Without --to, a delivery goes to every --forward-to target listen relayed it to.
 They are sent one at a time, in the order given (a receiver may care about the order).
 One result per delivery and receiver, as for bulk verbs; a receiver's answer other than 2xx fails.`,
@@ -108,11 +114,16 @@ One result per delivery and receiver, as for bulk verbs; a receiver's answer oth
       { required: true, complete: { ids: 'deliveries' } },
     ),
     to: url('--to', 'receiver to send them to (default: the --forward-to targets each was relayed to)'),
-    resign: flag('--resign', "sign each anew with its subscription's stored secret"),
+    resign: flag('--resign', "sign each verified delivery anew with its subscription's stored secret"),
+    resignRejected: flag(
+      '--resign-rejected',
+      'sign rejected deliveries anew too (implies --resign for them), with the secret of the subscription their shape suggests: their bytes came from an unverified sender, and a new signature makes them look genuine',
+    ),
   },
   examples: [
     'pwctl webhooks deliveries replay k3x9q2m1a07 --to http://localhost:3000/hooks',
     'pwctl webhooks deliveries replay k3x9q2m1a07 k3x9q2m1b07 --resign',
+    'pwctl webhooks deliveries replay k3x9q2m1c07 --to http://localhost:3000/hooks --resign-rejected',
   ],
   // It sends to a receiver, not to the service: --dry-run shows the deliveries instead.
   effects: { writes: true },
@@ -122,7 +133,8 @@ export const deliveries = noun({
   name: 'deliveries',
   summary: "the deliveries `listen` kept in the profile's inbox: list, show, replay",
   details: `Every delivery listen answers (accepted, or rejected for its signature or size) is kept:
-  the newest 10,000 (listen --inbox-size), unless listen runs with --no-inbox.`,
+  the newest 10,000 (listen --inbox-size), unless listen runs with --no-inbox. Rejected ones
+  take at most a tenth of that, so that forgeries cannot push verified deliveries out.`,
   examples: [
     'pwctl webhooks deliveries list --rejected',
     'pwctl webhooks deliveries replay k3x9q2m1a07 --to http://localhost:3000/hooks',

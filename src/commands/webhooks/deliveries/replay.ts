@@ -7,12 +7,14 @@ import { postFailure } from '../../../webhooks/post.js';
 import {
   replayRequest,
   replayTargets,
+  resignNeedsAcknowledgement,
   sendReplay,
   subscriptionSecret,
+  UNVERIFIED_SENDER_RISK,
   type ReplayRequest,
 } from '../../../webhooks/replay.js';
 import type { Ctx } from '../../context.js';
-import type { RunOf } from '../../declare.js';
+import type { OptionsFor, RunOf } from '../../declare.js';
 import type { replay } from './index.js';
 import { entriesByIds } from './inbox.js';
 import { REPLAY_RESULT_VIEW, type ReplayResult } from './views.js';
@@ -32,9 +34,12 @@ export const run: RunOf<typeof replay> = async (ctx, opts) => {
       nowhere.length === 1
         ? `delivery ${nowhere[0]!.id} was`
         : `deliveries ${nowhere.map((e) => e.id).join(', ')} were`;
-    throw new UsageError(`${which} not forwarded anywhere (listen ran without a --forward-to for it): give --to <url>`);
+    const why = nowhere.every((entry) => entry.duplicate)
+      ? 'listen forwards only the first copy of a delivery, not its duplicates'
+      : 'listen ran without a --forward-to for it';
+    throw new UsageError(`${which} not forwarded anywhere (${why}): give --to <url>`);
   }
-  const secrets = opts.resign ? resignSecrets(ctx, entries) : new Map<string, string>();
+  const secrets = resignSecrets(ctx, entries, opts);
   const items: Item[] = entries.flatMap((entry) =>
     replayTargets(entry, to).map((url) => ({
       id: entry.id,
@@ -86,13 +91,32 @@ export const run: RunOf<typeof replay> = async (ctx, opts) => {
   );
 };
 
-/** Each delivery's subscription secret; a delivery that has none is a usage error before anything is sent. */
-function resignSecrets(ctx: Ctx, entries: readonly InboxEntry[]): Map<string, string> {
+/**
+ * The secret of each delivery to be signed anew: verified ones with --resign, rejected ones
+ * only with --resign-rejected. A rejected one given --resign alone, or one without a stored
+ * secret, is a usage error before anything is sent.
+ */
+function resignSecrets(ctx: Ctx, entries: readonly InboxEntry[], opts: OptionsFor<typeof replay>): Map<string, string> {
   const secrets = new Map<string, string>();
-  for (const entry of entries) {
-    const found = subscriptionSecret(ctx.store.dir, ctx.profileName, entry);
+  const acknowledged = opts.resignRejected === true;
+  const resigned = entries.filter((entry) =>
+    resignNeedsAcknowledgement(entry) ? opts.resign || acknowledged : opts.resign,
+  );
+  const unacknowledged = acknowledged ? [] : resigned.filter(resignNeedsAcknowledgement);
+  if (unacknowledged.length > 0) {
+    const one = unacknowledged.length === 1;
+    const which = one
+      ? `delivery ${unacknowledged[0]!.id} was rejected (${unacknowledged[0]!.reason})`
+      : `deliveries ${unacknowledged.map((e) => e.id).join(', ')} were rejected`;
+    throw new UsageError(
+      `--resign: ${which}: ${UNVERIFIED_SENDER_RISK}; give --resign-rejected to re-sign ${one ? 'it' : 'them'} anyway, or leave out --resign to send ${one ? 'it as it' : 'them as they'} came`,
+    );
+  }
+  for (const entry of resigned) {
+    const found = subscriptionSecret(ctx.store.dir, ctx.profileName, entry, acknowledged);
+    const flag = resignNeedsAcknowledgement(entry) ? '--resign-rejected' : '--resign';
     if ('problem' in found)
-      throw new UsageError(`--resign: ${found.problem}; replay it without --resign to send its original Signature`);
+      throw new UsageError(`${flag}: ${found.problem}; replay it without ${flag} to send its original Signature`);
     secrets.set(entry.id, found.secret);
   }
   return secrets;

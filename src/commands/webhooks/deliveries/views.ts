@@ -20,7 +20,17 @@ export function rowOf(s: EntrySummary): DeliveryRow {
     reason: s.reason,
     duplicate: s.duplicate,
     size: s.size,
+    suggested_subscription_id: s.suggested_subscription_id,
   };
+}
+
+/**
+ * The subscription, for people: the one whose secret verified it, or, marked `?`, the one a
+ * rejection's shape suggests (a guess: no secret vouches for its sender).
+ */
+function subscriptionText(d: Pick<DeliveryRow, 'subscription_id' | 'suggested_subscription_id'>): string {
+  if (d.subscription_id !== null) return String(d.subscription_id);
+  return d.suggested_subscription_id === null ? '' : `${d.suggested_subscription_id}?`;
 }
 
 /** The verdict in a word or three: `verified` (and whether it was a repeat), or why it was rejected. */
@@ -37,7 +47,8 @@ export const DELIVERY_LIST_VIEW: View<DeliveryRow> = {
     { header: 'EVENT', field: 'event', value: (d) => d.event ?? '', fit: 'whole' },
     // The duplicate mark joins the verdict: the table keeps to 80 columns.
     { header: 'RESULT', field: 'verdict', value: result, fit: 'wrap' },
-    { header: 'SUB', field: 'subscription_id', value: (d) => d.subscription_id, fit: 'whole' },
+    // `12?`: a guess from a rejection's shape, not the subscription that verified it.
+    { header: 'SUB', field: 'subscription_id', value: subscriptionText, fit: 'whole' },
     { header: 'BYTES', field: 'size', value: (d) => d.size, fit: 'whole', optional: true },
   ],
   cache: {
@@ -102,7 +113,13 @@ export const DELIVERY_VIEW: View<DeliveryRecord> = {
       value: (d) =>
         d.event === null ? '' : d.verdict === 'verified' ? d.event : `${d.event} (by the payload's shape)`,
     },
-    { header: 'SUBSCRIPTION', value: (d) => d.subscription_id },
+    {
+      header: 'SUBSCRIPTION',
+      value: (d) =>
+        d.suggested_subscription_id === null
+          ? d.subscription_id
+          : `none verified (its shape suggests ${d.suggested_subscription_id}: a guess)`,
+    },
     { header: 'DUPLICATE', value: (d) => (d.duplicate ? 'yes' : 'no') },
     { header: 'REQUEST', value: (d) => `${d.method} ${d.path}` },
     { header: 'BYTES', value: (d) => d.size },

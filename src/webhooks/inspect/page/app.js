@@ -1,7 +1,9 @@
 // The webhook inspector page of `pwctl webhooks listen --inspect`. Plain JavaScript, no
 // framework, served by pwctl. Every value from a delivery reaches the page as text
 // (textContent, text nodes, attributes that are never URLs): the page's Content-Security-Policy
-// also requires Trusted Types, so an innerHTML assignment would throw.
+// also requires Trusted Types, so an innerHTML assignment would throw. Text from a delivery or
+// a server that sits among the page's own words is in an element of its own with dir=auto
+// (isolated()), so direction marks in it (U+202E and the like) reorder nothing around it.
 (() => {
   'use strict';
 
@@ -93,6 +95,11 @@
     return el;
   }
 
+  /** Props for an element holding text from a delivery or a server: isolated from the text around it (dir=auto, unicode-bidi: isolate). */
+  function isolated(props) {
+    return { ...props, dir: 'auto' };
+  }
+
   function setText(id, text) {
     $(id).textContent = text;
   }
@@ -123,8 +130,8 @@
     return `${Math.floor(s / 3600)} h ago`;
   }
 
-  function toast(text) {
-    const el = h('div', { class: 'toast' }, text);
+  function toast(...parts) {
+    const el = h('div', { class: 'toast' }, ...parts);
     $('toasts').append(el);
     setTimeout(() => el.remove(), 3200);
   }
@@ -304,11 +311,11 @@
       : h(
           'span',
           { class: 'what' },
-          entry.resource && entry.resource.id !== null ? h('span', { class: 'rid' }, `#${entry.resource.id}`) : null,
-          entry.resource && entry.resource.title !== null ? h('span', { class: 'title', title: entry.resource.title }, entry.resource.title) : null,
+          entry.resource && entry.resource.id !== null ? h('span', isolated({ class: 'rid' }), `#${entry.resource.id}`) : null,
+          entry.resource && entry.resource.title !== null ? h('span', isolated({ class: 'title', title: entry.resource.title }), entry.resource.title) : null,
           entry.duplicate ? h('span', { class: 'tag dup', title: 'already seen: the same resource and timestamps' }, 'duplicate') : null,
         );
-    const subscription = rejected ? 'the subscription whose event its shape suggests' : 'the subscription whose secret verified it';
+
     return h(
       'li',
       { class: 'row', role: 'option', 'aria-selected': 'false', 'data-id': entry.id, 'data-verdict': entry.verdict, onclick: () => select(entry.id) },
@@ -316,10 +323,25 @@
       h('span', { class: 'time', title: entry.received_at }, hms, h('span', { class: 'ms' }, ms)),
       eventLabel(entry),
       what,
-      h('span', { class: 'sub-cell' }, entry.subscription_id !== null ? h('span', { class: 'tag sub', title: `#${entry.subscription_id}: ${subscription}` }, `#${entry.subscription_id}`) : null),
+      h('span', { class: 'sub-cell' }, subscriptionTag(entry)),
       h('span', { class: 'fwd-cell' }, forwardChip(entry)),
       h('span', { class: 'size' }, formatSize(entry.size)),
     );
+  }
+
+  /** The subscription whose secret verified it; for a rejection, marked as a guess, the one its shape suggests. */
+  function subscriptionTag(entry) {
+    if (entry.subscription_id !== null) return h('span', { class: 'tag sub', title: `#${entry.subscription_id}: the subscription whose secret verified it` }, `#${entry.subscription_id}`);
+    if (entry.suggested_subscription_id === null) return null;
+    const id = entry.suggested_subscription_id;
+    return h('span', { class: 'tag sub guess', title: `#${id}? a guess: the subscription whose event its shape suggests; no secret verified its sender` }, `#${id}?`);
+  }
+
+  /** The subscription in words, for the delivery's facts. */
+  function subscriptionText(entry) {
+    if (entry.subscription_id !== null) return `#${entry.subscription_id}`;
+    if (entry.suggested_subscription_id !== null) return `#${entry.suggested_subscription_id}? (a guess from its shape: not verified)`;
+    return '—';
   }
 
   /** A rejected delivery's event is only what its payload's shape suggests. */
@@ -338,7 +360,7 @@
   function matchesText(entry) {
     const q = state.filter;
     if (q === '') return true;
-    const hay = [entry.event || 'unknown', entry.reason, entry.id, entry.resource && entry.resource.title, entry.resource && entry.resource.id, entry.subscription_id !== null ? `#${entry.subscription_id}` : null];
+    const hay = [entry.event || 'unknown', entry.reason, entry.id, entry.resource && entry.resource.title, entry.resource && entry.resource.id, entry.subscription_id !== null ? `#${entry.subscription_id}` : null, entry.suggested_subscription_id !== null ? `#${entry.suggested_subscription_id}` : null];
     return hay.some((v) => v !== null && v !== undefined && String(v).toLowerCase().includes(q));
   }
 
@@ -454,18 +476,31 @@
           ),
         ),
       ),
-      entry.resource && entry.resource.title !== null ? h('p', { class: 'resource-title' }, entry.resource.title) : null,
+      entry.resource && entry.resource.title !== null ? h('p', isolated({ class: 'resource-title' }), entry.resource.title) : null,
     );
   }
 
-  /** What the fields beside Replay say for a delivery: at first its one --forward-to target, and re-signed only if it was rejected. */
+  /**
+   * What the fields beside Replay say for a delivery: at first its one --forward-to target, and
+   * not re-signed. A rejected delivery is re-signed only once its re-signing was confirmed
+   * (`acknowledged`: `deliveries replay --resign-rejected`), which the listener insists on too.
+   */
   function replayForm(entry) {
     let form = state.replayForms.get(entry.id);
     if (!form) {
-      form = { to: entry.forwarded_to.length === 1 ? entry.forwarded_to[0] : '', resign: entry.verdict === 'rejected' };
+      form = { to: entry.forwarded_to.length === 1 ? entry.forwarded_to[0] : '', resign: false, acknowledged: false };
       state.replayForms.set(entry.id, form);
     }
     return form;
+  }
+
+  /** Ticking re-sign for a rejected delivery: its bytes came from an unverified sender, so ask first. */
+  function confirmResignRejected(entry) {
+    const subscription = entry.suggested_subscription_id !== null ? `subscription #${entry.suggested_subscription_id}’s stored secret` : 'a stored secret';
+    return confirm(
+      `This delivery was rejected (${entry.reason}): its bytes came from an unverified sender.\n\n` +
+        `Re-signing them with ${subscription} would make them look genuine to your receiver. Re-sign them anyway?`,
+    );
   }
 
   /** Where Replay sends it (`deliveries replay --to`), and whether it signs it anew (`--resign`). */
@@ -494,7 +529,9 @@
     const resign = h('input', { id: 'replay-resign', type: 'checkbox' });
     resign.checked = form.resign;
     resign.addEventListener('change', () => {
+      if (resign.checked && entry.verdict === 'rejected' && !confirmResignRejected(entry)) resign.checked = false;
       form.resign = resign.checked;
+      form.acknowledged = resign.checked && entry.verdict === 'rejected';
       $('replay')?.setAttribute('title', replayTitle(entry));
     });
     return h(
@@ -502,14 +539,26 @@
       { class: 'replay-fields' },
       h('label', { class: 'to-label', for: 'replay-to' }, 'to'),
       to,
-      h('label', { class: 'check', title: 'Sign the exact bytes anew with its subscription’s stored secret, as `deliveries replay --resign` does' }, resign, 're-sign'),
+      h(
+        'label',
+        {
+          class: 'check',
+          title:
+            entry.verdict === 'rejected'
+              ? 'Sign the exact bytes anew with the stored secret of the subscription its shape suggests, as `deliveries replay --resign-rejected` does: they came from an unverified sender, so you are asked to confirm'
+              : 'Sign the exact bytes anew with its subscription’s stored secret, as `deliveries replay --resign` does',
+        },
+        resign,
+        're-sign',
+      ),
     );
   }
 
   function replayTitle(entry) {
     const form = replayForm(entry);
     const where = form.to.trim() !== '' ? form.to.trim() : entry.forwarded_to.length > 0 ? entry.forwarded_to.join(', ') : 'the URL typed beside it';
-    return `Send the same bytes ${form.resign ? 'signed anew' : 'with the same Signature'} to ${where}`;
+    const how = !form.resign ? 'with the same Signature' : form.acknowledged ? 'signed anew, though they came from an unverified sender' : 'signed anew';
+    return `Send the same bytes ${how} to ${where}`;
   }
 
   function renderDetail(detail, summary) {
@@ -519,9 +568,9 @@
       'dl',
       { class: 'facts' },
       fact('Received', `${hms}${ms}`, `${new Date(entry.received_at).toString()} (${ago(entry.received_at)})`),
-      fact('Subscription', entry.subscription_id !== null ? `#${entry.subscription_id}` : '—'),
+      fact('Subscription', subscriptionText(entry)),
       fact('Size', formatSize(entry.size), `${entry.size.toLocaleString()} bytes`),
-      fact('Request', `${entry.method} ${entry.path}`),
+      fact('Request', [`${entry.method} `, h('span', isolated(), entry.path)]),
       fact('Resource', entry.resource && entry.resource.id !== null ? `#${entry.resource.id}` : '—'),
       fact('Delivery id', entry.id),
       entry.forwarded_to.length > 0 ? h('div', { class: 'wide' }, h('dt', null, 'Forwarded to'), entry.forwarded_to.map((target) => forwardLine(entry, target))) : null,
@@ -570,8 +619,8 @@
       'dd',
       { class: 'forward' },
       answer,
-      h('span', { class: 'target' }, target),
-      result ? h('span', { class: 'meta' }, result.status === null ? result.error : `${result.ms} ms`) : null,
+      h('span', isolated({ class: 'target' }), target),
+      result ? h('span', isolated({ class: 'meta' }), result.status === null ? result.error : `${result.ms} ms`) : null,
     );
   }
 
@@ -591,7 +640,7 @@
     if (reason === 'malformed signature') return 'A Signature is 64 hex characters: the HMAC-SHA256 of the exact body.';
     if (reason.startsWith('body over')) return 'The body was not read. Start listen with a larger --max-body if deliveries really are this large.';
     if (reason === 'no secret matches') {
-      const shape = entry.body_parses && entry.event ? `The body is JSON shaped like a ${entry.event} payload${entry.subscription_id !== null ? ` (subscription #${entry.subscription_id} is of that event)` : ''}. ` : '';
+      const shape = entry.body_parses && entry.event ? `The body is JSON shaped like a ${entry.event} payload${entry.suggested_subscription_id !== null ? ` (subscription #${entry.suggested_subscription_id} is of that event)` : ''}. ` : '';
       return [shape, 'Was it signed with a secret this listener does not know, or changed on the way? Give listen the secret with --secret-file; ', h('code', null, 'pwctl webhooks verify'), ' checks one body against one secret.'];
     }
     return null;
@@ -602,7 +651,7 @@
     const items = [];
     done.forEach(({ at, outcome }, index) => {
       if (!outcome.ok) {
-        items.push(h('div', { class: 'replay fail' }, h('div', { class: 'line' }, h('span', { class: 'status' }, 'not sent'), h('span', { class: 'why' }, outcome.reason), h('span', { class: 'meta' }, at))));
+        items.push(h('div', { class: 'replay fail' }, h('div', { class: 'line' }, h('span', { class: 'status' }, 'not sent'), h('span', isolated({ class: 'why' }), outcome.reason), h('span', { class: 'meta' }, at))));
         return;
       }
       for (const a of outcome.attempts) {
@@ -617,7 +666,7 @@
               'div',
               { class: 'line' },
               h('span', { class: 'status' }, a.status === null ? 'failed' : `${a.status} ${a.status_text || ''}`.trim()),
-              h('span', { class: 'target', title: a.target }, a.target),
+              h('span', isolated({ class: 'target', title: a.target }), a.target),
               a.resigned ? h('span', { class: 'tag resigned', title: 'signed anew with its subscription’s stored secret' }, 're-signed') : null,
               h('span', { class: 'meta' }, `${a.ms} ms · ${at}`),
             ),
@@ -694,7 +743,7 @@
         h('span', { class: 'spacer' }),
         h('button', { type: 'button', class: 'btn small', onclick: () => copy(detail.headers.map(([n, v]) => `${n}: ${v}`).join('\n'), 'the headers') }, 'Copy'),
       ),
-      h('div', { class: 'card-body flush' }, h('table', { class: 'headers' }, h('tbody', null, detail.headers.map(([name, value]) => h('tr', null, h('td', null, name), h('td', null, value)))))),
+      h('div', { class: 'card-body flush' }, h('table', { class: 'headers' }, h('tbody', null, detail.headers.map(([name, value]) => h('tr', null, h('td', isolated(), name), h('td', isolated(), value)))))),
     );
   }
 
@@ -739,7 +788,7 @@
   }
 
   function node(value, key, depth, last) {
-    const label = key === null ? null : [h('span', { class: 'j-key' }, JSON.stringify(key)), h('span', { class: 'j-punct' }, ': ')];
+    const label = key === null ? null : [h('span', isolated({ class: 'j-key' }), JSON.stringify(key)), h('span', { class: 'j-punct' }, ': ')];
     const comma = last ? null : h('span', { class: 'j-punct' }, ',');
     if (value === null || typeof value !== 'object') return h('div', { class: 'j' }, label, scalar(value), comma);
     const isArray = Array.isArray(value);
@@ -772,7 +821,7 @@
   }
 
   function scalar(value) {
-    if (typeof value === 'string') return h('span', { class: 'j-str' }, JSON.stringify(value));
+    if (typeof value === 'string') return h('span', isolated({ class: 'j-str' }), JSON.stringify(value));
     if (typeof value === 'number') return h('span', { class: 'j-num' }, String(value));
     if (typeof value === 'boolean') return h('span', { class: 'j-bool' }, String(value));
     return h('span', { class: 'j-null' }, 'null');
@@ -787,7 +836,10 @@
     // What the fields say, as `deliveries replay --to <url> --resign` would: the listener checks the URL.
     const form = replayForm(entry);
     const to = form.to.trim();
-    const body = JSON.stringify(to === '' ? { resign: form.resign } : { to, resign: form.resign });
+    const options = { resign: form.resign };
+    // The listener re-signs a rejected delivery only with this acknowledgement (`--resign-rejected`).
+    if (form.resign && form.acknowledged) options.resign_rejected = true;
+    const body = JSON.stringify(to === '' ? options : { to, ...options });
     state.replaying.add(id);
     refreshDetail(id);
     let outcome;
@@ -807,8 +859,8 @@
     done.unshift({ at: hms, outcome });
     state.replays.set(id, done.slice(0, 10));
     refreshDetail(id);
-    if (!outcome.ok) toast(`Not replayed: ${outcome.reason}`);
-    else toast(outcome.attempts.map((a) => (a.status === null ? `${a.target}: failed` : `${a.target}: ${a.status} ${a.status_text || ''}`)).join('; '));
+    if (!outcome.ok) toast('Not replayed: ', h('span', isolated(), outcome.reason));
+    else toast(outcome.attempts.flatMap((a, i) => [i > 0 ? '; ' : null, h('span', isolated(), a.target), a.status === null ? ': failed' : `: ${a.status} ${a.status_text || ''}`]));
   }
 
   function refreshDetail(id) {
