@@ -77,6 +77,8 @@ describe('rejected deliveries are bounded on their own', () => {
     const writer = await open(dir, 50);
     const genuine = await addMany(writer, 'verified', 30);
     const forged = await addMany(writer, 'rejected', 600);
+    // Old segments are deleted in the thread pool; closing waits for that.
+    await writer.close();
     const shown = readSummaries(dir);
     // The newest 50, of which rejected ones take at most a tenth.
     expect(rejectedShare(50)).toBe(5);

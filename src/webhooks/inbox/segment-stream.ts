@@ -43,6 +43,8 @@ export class SegmentStream {
   #dirMtime = 0;
   #lookedAt = 0;
   #dirty = false;
+  /** Deletions of old segments still in the thread pool: close() lets them finish. */
+  readonly #unlinking = new Set<Promise<void>>();
   #syncing = false;
 
   constructor(
@@ -163,8 +165,17 @@ export class SegmentStream {
     for (const seq of this.#beyondBound(next)) {
       // Off the event loop: freeing a segment's blocks takes the file system a moment.
       // Another listener may have deleted it first.
-      unlink(join(this.dir, segmentName(seq, this.kind)), ignore);
+      const done: Promise<void> = new Promise((resolve) =>
+        unlink(join(this.dir, segmentName(seq, this.kind)), () => resolve()),
+      );
+      this.#unlinking.add(done);
+      void done.then(() => this.#unlinking.delete(done));
     }
+  }
+
+  /** Resolves when the deletions started so far have finished. */
+  async deletionsDone(): Promise<void> {
+    await Promise.all(this.#unlinking);
   }
 
   /**

@@ -112,6 +112,7 @@ export class InboxWriter {
     clearInterval(this.#timer);
     this.#streams.verified.closeSegment(true);
     this.#streams.rejected.closeSegment(true);
+    await Promise.all([this.#streams.verified.deletionsDone(), this.#streams.rejected.deletionsDone()]);
     this.tag.release();
   }
 
