@@ -37,6 +37,11 @@ export interface View<T> {
   fields: readonly string[];
   /** Fields inside the object (or list-of-objects) fields, which dotted paths may name. */
   nested?: NestedFields;
+  /**
+   * Top-level fields that hold a list (a task's `tags`, `assignees`): a path through one
+   * names several values, so --sort cannot order records by it.
+   */
+  lists?: readonly string[];
   /** Columns of a list in table mode. */
   columns: readonly Column<T>[];
   /** Rows of a single record in table mode (defaults to the columns). */
