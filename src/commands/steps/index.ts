@@ -48,14 +48,10 @@ export const list = verb({
       complete: PHASES,
     }),
     client: id('--client', 'only tasks of this client (client-side)', { field: 'client_id' }),
-    assignee: text(
-      '--assignee',
-      'only tasks assigned to this person: a user id, or their name or the start of it (maya, "maya p"), any case (client-side)',
-      {
-        placeholder: '<id|name>',
-        nonEmpty: true,
-      },
-    ),
+    assignee: text('--assignee', 'only tasks of this person: a user id, or a name or its start (client-side)', {
+      placeholder: '<id|name>',
+      nonEmpty: true,
+    }),
     search: text('--search', 'only tasks whose title holds every word of this, any case (client-side)', {
       nonEmpty: true,
     }),
@@ -66,8 +62,7 @@ export const list = verb({
   },
   details: `Filters marked client-side are applied by pwctl to the tasks it reads: the service gets only its own
 (--company, --completed/--open, --has-due-date/--no-due-date). With them, --limit counts matching
-tasks and pages are read until enough match. --sort orders every matching task (all pages are read)
-before --limit applies. Dates: YYYY-MM-DD, today, tomorrow, +3d, +2w.`,
+tasks and pages are read until enough match. Dates: YYYY-MM-DD, today, tomorrow, +3d, +2w.`,
   examples: [
     'pwctl steps list --open --has-due-date',
     'pwctl steps list --project 31 --open --due-before +7d --sort due_date',
