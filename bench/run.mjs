@@ -34,6 +34,8 @@ const SCRIPTS = [
   // issue 24's: the picker at 20,000 tasks, and the structure lists' requests.
   { name: 'picker', figure: 12 },
   { name: 'structure', figure: 13 },
+  // issue 32's: --sort with --limit reads every page.
+  { name: 'steps-sort', figure: 14 },
 ];
 const TIME_LIMIT_MS = 120_000;
 // A pause between scripts, so one script's teardown (sandboxes exiting, output flushed to

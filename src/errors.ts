@@ -22,6 +22,14 @@ export class InputErrors extends UsageError {
   }
 }
 
+/**
+ * A record the user named is not among those the service shows them, found out by reading
+ * lists rather than from a 404 (a project or phase, which the API has no endpoint for): exit 3.
+ */
+export class NotFoundError extends Error {
+  override name = 'NotFoundError';
+}
+
 /** No token configured, or the stored credentials can no longer be used (exit 4). */
 export class AuthRequiredError extends Error {
   override name = 'AuthRequiredError';

@@ -1,17 +1,27 @@
 // "Did you mean …?" for a mistyped name: the closest of the known names by edit distance,
 // when it is close enough to be what was meant (as git and commander suggest).
 
-/** The closest candidate to `word`, or undefined when none is near. */
+/**
+ * The closest candidate to `word`, or undefined when none is near: within a few edits, or
+ * else the only one that begins with it (`due` → `due_date`, `tom` → `tomorrow`).
+ */
 export function closest(word: string, candidates: Iterable<string>): string | undefined {
   let best: string | undefined;
   let bestDistance = Infinity;
+  const lower = word.toLowerCase();
+  const extending: string[] = [];
   for (const candidate of candidates) {
-    const distance = editDistance(word.toLowerCase(), candidate.toLowerCase());
+    const distance = editDistance(lower, candidate.toLowerCase());
     if (distance < bestDistance) [best, bestDistance] = [candidate, distance];
+    if (lower.length >= MIN_PREFIX && candidate.toLowerCase().startsWith(lower)) extending.push(candidate);
   }
   // A third of the length, at least one edit: `stagin` → `staging`, not `prod` → `staging`.
-  return best !== undefined && bestDistance <= Math.max(1, Math.floor(word.length / 3)) ? best : undefined;
+  if (best !== undefined && bestDistance <= Math.max(1, Math.floor(word.length / 3))) return best;
+  return extending.length === 1 ? extending[0] : undefined;
 }
+
+/** A shorter start says too little to be a guess (`d` begins half the fields). */
+const MIN_PREFIX = 2;
 
 /** " (did you mean x?)", or nothing. */
 export function didYouMean(word: string, candidates: Iterable<string>): string {

@@ -13,6 +13,7 @@ import {
   DifferencesFound,
   InterruptedError,
   NetworkError,
+  NotFoundError,
   UsageError,
 } from '../errors.js';
 import type { IO } from '../io/io.js';
@@ -150,6 +151,7 @@ export function classifyError(error: unknown): ExitReport {
   if (error instanceof ApiError) return { code: exitCodeForApiError(error.kind, error.status), status: error.status };
   if (error instanceof UsageError) return { code: EXIT.usage, status: null };
   if (error instanceof AuthRequiredError) return { code: EXIT.auth, status: null };
+  if (error instanceof NotFoundError) return { code: EXIT.notFound, status: null };
   if (error instanceof BulkFailure) return { code: EXIT.partial, status: null, silent: true };
   // The differences were the output; diff(1)'s exit 1.
   if (error instanceof DifferencesFound) return { code: EXIT.failure, status: null, silent: true };

@@ -42,18 +42,23 @@ export function limitOf(opts: { limit?: number; all?: boolean }): Limit {
 /**
  * Print a list as its pages arrive (the output says when --limit cut it short). `fetch` is a
  * resource module's list function (listSteps, listDocuments, …) given the paging result to
- * fill in. `none` is said when nothing came ("no webhooks"). Returns how many records were printed.
+ * fill in. `none` is said when nothing came ("no webhooks"); `why`, asked then, may say more:
+ * a filter that named what no record has (an assignee, a phase), said whatever the format, since
+ * it is likely a mistake. Returns how many records were printed.
  */
 export async function printList<T>(
   ctx: Ctx,
   view: View<T>,
   fetch: (paging: PaginateResult) => AsyncIterable<T>,
   none: string,
+  why?: () => readonly string[],
 ): Promise<number> {
   ctx.output.checkFields(view as View<unknown>);
   const paging: PaginateResult = { truncated: false, requests: 0 };
   const count = await ctx.output.list(fetch(paging), view, paging);
-  sayNone(ctx, count, none);
+  const reasons = count === 0 ? (why?.() ?? []) : [];
+  for (const reason of reasons) ctx.io.notice(reason);
+  if (reasons.length === 0) sayNone(ctx, count, none);
   return count;
 }
 

@@ -10,7 +10,7 @@ import type { ApiClient } from '../api/client.js';
 import { listDocuments } from '../api/documents.js';
 import { listMilestones } from '../api/milestones.js';
 import { listSteps } from '../api/steps.js';
-import type { Document, Milestone, Ref, Step, StepInclude, WebhookSubscription } from '../api/types.js';
+import type { Document, Milestone, Ref, Step, StepInclude, Tag, WebhookSubscription } from '../api/types.js';
 import { listWebhooks } from '../api/webhooks.js';
 
 export interface PhaseSummary {
@@ -35,6 +35,12 @@ export interface ProjectSummary {
   milestones: number;
 }
 
+/** A tag of a company's vocabulary, as its tasks carry it. */
+export interface TagSummary extends Tag {
+  /** Tasks the caller can see that carry it. */
+  steps: number;
+}
+
 export class Structure {
   readonly #phases = new Map<number, PhaseSummary>();
   readonly #projects = new Map<number, ProjectSummary>();
@@ -43,14 +49,23 @@ export class Structure {
   readonly companies = new Map<number, Ref>();
   /** Lower-cased names of the tags seen on each company's tasks (when tasks were read with their tags). */
   readonly #tagNames = new Map<number, Set<string>>();
+  /** The tags seen on each company's tasks, by id. */
+  readonly #tags = new Map<number, Map<number, TagSummary>>();
 
   addStep(step: Step): void {
     const project = this.#project(step.project, step.client, step.company);
     project.steps++;
     if (step.tags?.length) {
       const names = this.#tagNames.get(step.company.id) ?? new Set();
-      for (const tag of step.tags) names.add(tag.name.trim().toLowerCase());
+      const tags = this.#tags.get(step.company.id) ?? new Map<number, TagSummary>();
+      for (const tag of step.tags) {
+        names.add(tag.name.trim().toLowerCase());
+        const summary = tags.get(tag.id) ?? { id: tag.id, name: tag.name, color: tag.color, steps: 0 };
+        summary.steps++;
+        tags.set(tag.id, summary);
+      }
       this.#tagNames.set(step.company.id, names);
+      this.#tags.set(step.company.id, tags);
     }
     const phase = this.#phases.get(step.phase.id) ?? {
       id: step.phase.id,
@@ -106,6 +121,13 @@ export class Structure {
     return this.#phases.get(id);
   }
 
+  /** The tags a company's tasks carry (read with include=tags), by name. */
+  tags(companyId: number): TagSummary[] {
+    return [...(this.#tags.get(companyId)?.values() ?? [])].sort(
+      (a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) || a.id - b.id,
+    );
+  }
+
   /** Whether a tag of this name was seen on one of the company's tasks (names match case-insensitively). */
   hasTag(companyId: number, name: string): boolean {
     return this.#tagNames.get(companyId)?.has(name.trim().toLowerCase()) ?? false;
@@ -157,7 +179,7 @@ export type StructureKind = 'phases' | 'projects' | 'clients' | 'companies';
 /** A list read for its records as well: what each record should include, and who gets it. */
 export interface RecordsRead<T, I extends string = never> {
   include?: readonly I[];
-  each(record: T): void;
+  each?(record: T): void;
 }
 
 /**
@@ -218,7 +240,7 @@ async function each<T>(
   const read = typeof part === 'object' ? part : undefined;
   for await (const record of records) {
     add(record);
-    read?.each(record);
+    read?.each?.(record);
   }
 }
 

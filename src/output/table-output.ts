@@ -120,15 +120,14 @@ function cellsOf<T>(columns: readonly Column<T>[], record: T): TableCell[] {
 }
 
 /**
- * On a terminal narrower than tables are laid out for, a table that left columns out says
- * which (once, on stderr): there even columns a person expects go, and --fields brings them
- * back. At that width and wider, only a view's last columns go, and a notice under every
- * list would be noise.
+ * A table that left columns out to fit the terminal says which (once, on stderr, to a person
+ * at a terminal): a column that is not there cannot be missed, and --fields brings it back.
  */
 function sayDropped(target: TableTarget, table: TerminalTable): void {
+  if (table.dropped.length === 0 || !target.io.stderrIsTTY) return;
   const columns = target.io.stdoutColumns || DEFAULT_TERMINAL_COLUMNS;
-  if (table.dropped.length === 0 || columns >= DEFAULT_TERMINAL_COLUMNS || !target.io.stderrIsTTY) return;
-  target.io.notice(`columns left out to fit: ${table.dropped.join(', ')} (--fields shows them)`);
+  const names = table.dropped.map((header) => header.toLowerCase()).join(', ');
+  target.io.notice(`(hidden at ${columns} columns: ${names}; widen the terminal or use --fields)`);
 }
 
 /** Columns of records that come with no view: their own keys. */

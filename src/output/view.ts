@@ -37,6 +37,11 @@ export interface View<T> {
   fields: readonly string[];
   /** Fields inside the object (or list-of-objects) fields, which dotted paths may name. */
   nested?: NestedFields;
+  /**
+   * Top-level fields that hold a list (a task's `tags`, `assignees`): a path through one
+   * names several values, so --sort cannot order records by it.
+   */
+  lists?: readonly string[];
   /** Columns of a list in table mode. */
   columns: readonly Column<T>[];
   /** Rows of a single record in table mode (defaults to the columns). */
@@ -88,18 +93,31 @@ export function referenceOf(value: unknown): { title: string; id: string } | und
 }
 
 /**
- * A timestamp as every table shows it: local date and time to the minute, with the zone's
- * offset from UTC, `2026-11-24 09:43 +01:00` (json, yaml and ndjson keep the API's text).
- * Anything that is not an ISO 8601 timestamp is shown as it is.
+ * A timestamp as every table shows it: local time to the minute (to the second where records
+ * come seconds apart: deliveries), with the zone's offset from UTC, and the date before it
+ * unless it is today: `09:43 +01:00`, `2026-11-24 09:43 +01:00` (json, yaml and ndjson keep
+ * the API's text). Anything that is not an ISO 8601 timestamp is shown as it is.
  */
-export function shortDate(value: unknown): string {
+export function shortDate(value: unknown, options: { seconds?: boolean; now?: Date } = {}): string {
   if (typeof value !== 'string' || value === '') return '';
   const ms = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value) ? Date.parse(value) : Number.NaN;
   if (Number.isNaN(ms)) return value;
   const date = new Date(ms);
+  const day = localDay(date);
+  const clock = `${pad(date.getHours())}:${pad(date.getMinutes())}${options.seconds ? `:${pad(date.getSeconds())}` : ''}`;
+  const time = `${clock} ${zoneOffset(date)}`;
+  return day === localDay(options.now ?? new Date()) ? time : `${day} ${time}`;
+}
+
+/** The local calendar day of a moment, YYYY-MM-DD. */
+export function localDay(date: Date): string {
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** The local zone's offset from UTC at that moment, `+01:00`. */
+export function zoneOffset(date: Date): string {
   const offset = -date.getTimezoneOffset();
-  const zone = `${offset < 0 ? '-' : '+'}${pad(Math.floor(Math.abs(offset) / 60))}:${pad(Math.abs(offset) % 60)}`;
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())} ${zone}`;
+  return `${offset < 0 ? '-' : '+'}${pad(Math.floor(Math.abs(offset) / 60))}:${pad(Math.abs(offset) % 60)}`;
 }
 
 /**

@@ -72,7 +72,7 @@ describe('milestones list', () => {
     expectUsageError(await pw(['milestones', 'list', '--company', '-1']), /--company/);
     expectUsageError(
       await pw(['milestones', 'list', '--fields', 'due']),
-      /unknown field "due"; valid fields: id, title, description, color, due_date/,
+      /unknown field "due" \(did you mean due_date\?\); valid fields: id, title, description, color, due_date/,
     );
   });
 });

@@ -12,10 +12,12 @@ const pw = cli.pw;
 // India has had one offset all year since 1945, so the expected text never depends on a date.
 const KOLKATA = { TZ: 'Asia/Kolkata' };
 
-/** An API timestamp as tables show it in Asia/Kolkata (UTC+05:30). */
+/** An API timestamp as tables show it in Asia/Kolkata (UTC+05:30): the date only when it is not today there. */
 function inKolkata(iso: string): string {
   const shifted = new Date(Date.parse(iso) + 330 * 60_000).toISOString();
-  return `${shifted.slice(0, 10)} ${shifted.slice(11, 16)} +05:30`;
+  const today = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
+  const time = `${shifted.slice(11, 16)} +05:30`;
+  return shifted.slice(0, 10) === today ? time : `${shifted.slice(0, 10)} ${time}`;
 }
 
 /** `name:\tvalue` lines of a detail view in a pipe. */
@@ -79,7 +81,11 @@ describe('tables show every timestamp one way, in local time with the zone offse
     const row = (await cli.pwBin(['docs', 'list'], { env: { TZ: 'UTC' } })).stdout
       .split('\n')
       .find((l) => l.startsWith(midnight.uuid))!;
-    expect(row.split('\t').at(-1)).toBe(`${midnight.updated_at.slice(0, 10)} 00:00 +00:00`);
+    // UPDATED, then OWNER (the owning company).
+    expect(row.split('\t').slice(-2)).toEqual([
+      `${midnight.updated_at.slice(0, 10)} 00:00 +00:00`,
+      'Northwind Studio (1)',
+    ]);
   });
 });
 

@@ -49,7 +49,7 @@ describe('steps list filters the API does not have', () => {
     expect(people.every((p) => p.assignees.some((a) => a.name === 'Sam Rivera'))).toBe(true);
   });
 
-  it('--sort orders what is printed, and says so when --limit cut the list short', async () => {
+  it('--sort orders every matching task before --limit applies', async () => {
     const r = await pw([
       'steps',
       'list',
@@ -67,8 +67,9 @@ describe('steps list filters the API does not have', () => {
     const due = (JSON.parse(r.stdout) as Array<{ due_date: string }>).map((s) => s.due_date);
     expect(due.length).toBeGreaterThan(2);
     expect([...due].sort().reverse()).toEqual(due);
+    // Every task sorted, then the first five: no notice that only part was sorted (issue 32).
     const cut = await pw(['steps', 'list', '--sort', 'title', '--limit', '5', '-o', 'json']);
-    expect(cut.stderr).toMatch(/--sort ordered the 5 records read; --limit left others out/);
+    expect(cut.stderr).toBe('');
     cli.mark();
     cli.expectUsageError(
       await pw(['steps', 'list', '--sort', 'titel']),

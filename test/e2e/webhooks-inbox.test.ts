@@ -258,9 +258,9 @@ describe("a listener keeping the sandbox's deliveries", () => {
     expect(lines[0]).toMatch(/^ID +TIME +EVENT +RESULT +SUB +BYTES$/);
     expect(lines).toHaveLength(7);
     for (const line of lines) expect(line.length).toBeLessThanOrEqual(80);
-    expect(lines[1]).toMatch(/^[0-9a-z]{11} +\d\d-\d\d \d\d:\d\d:\d\d + body over --max-body +\d+$/);
+    expect(lines[1]).toMatch(/^[0-9a-z]{11} +\d\d:\d\d:\d\d [+-]\d\d:\d\d + body over --max-body +\d+$/);
     expect(lines[2]).toMatch(
-      /^[0-9a-z]{11} +\d\d-\d\d \d\d:\d\d:\d\d +task\.completed +malformed signature +\d+\? +\d+$/,
+      /^[0-9a-z]{11} +\d\d:\d\d:\d\d [+-]\d\d:\d\d +task\.completed +malformed signature +\d+\? +\d+$/,
     );
     expect(lines[5]).toMatch(/ task\.completed +verified, duplicate +\d+ +\d+$/);
   });
@@ -288,7 +288,7 @@ describe("a listener keeping the sandbox's deliveries", () => {
       .split('\n')
       .map((line) => line.split('\t')[0]);
     expect(offered.sort()).toEqual(rows.map((r) => r.id).sort());
-    expect(result.stdout).toMatch(/\t\d\d-\d\d \d\d:\d\d:\d\d task\.completed verified\n/);
+    expect(result.stdout).toMatch(/\t\d\d:\d\d:\d\d [+-]\d\d:\d\d task\.completed verified\n/);
     // Remembered for the profile, not for a service: the inbox is this machine's.
     expect(existsSync(join(configDir, 'cache', 'default', 'local', 'deliveries.tsv'))).toBe(true);
   });

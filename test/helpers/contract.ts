@@ -35,6 +35,9 @@ export const CONTRACT_READ_TOOLS = [
   'webhooks_get',
   'phases_list',
   'projects_list',
+  // Added by issue 32 (the contract welcomes additions): one project or phase with what hangs from it.
+  'projects_get',
+  'phases_get',
 ] as const;
 
 /** Every MCP tool, with --allow-writes. */

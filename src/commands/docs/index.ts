@@ -4,8 +4,9 @@ import { CONCURRENCY } from '../bulk-flags.js';
 import { bind, nounBody, verb } from '../declare.js';
 import { flag, id, oneOf, path, text, textOrFile, toggle, uuid, uuids, type Flag } from '../flags.js';
 import { LIST_FLAGS } from '../list-flags.js';
-import { SORT_FLAG } from '../list-refine.js';
+import { sortFlag } from '../list-refine.js';
 import { pickDocument } from '../pick.js';
+import { DOCUMENT_VIEW } from './views.js';
 
 const CONTENT_DETAILS = `Content is Markdown. Callouts and toggles use container fences, checked locally before sending
 (unclosed fences, mismatched closing lines, unknown colours; --no-verify skips the check):
@@ -60,7 +61,7 @@ export const list = verb({
     search: text('--search', 'only documents whose title holds every word of this, any case (client-side)', {
       nonEmpty: true,
     }),
-    sort: SORT_FLAG,
+    sort: sortFlag(DOCUMENT_VIEW),
     ...LIST_FLAGS,
   },
   examples: [

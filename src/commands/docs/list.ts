@@ -26,11 +26,9 @@ export const run: RunOf<typeof list> = async (ctx, opts) => {
     DOCUMENT_VIEW,
     (paging) =>
       refine(
-        ctx,
         listDocuments(client, filters, readsBeyondLimit(refinement) ? 'all' : limit, paging),
         refinement,
         limit,
-        DOCUMENT_VIEW,
         paging,
       ),
     'no documents match',

@@ -29,6 +29,8 @@ export const DOCUMENT_VIEW: View<Document> = {
     { header: 'PROJECT', field: 'project.title', value: (d) => d.project, fit: 'shrink' },
     { header: 'CLIENT', field: 'client.title', value: (d) => d.client, fit: 'shrink' },
     { header: 'UPDATED', field: 'updated_at', value: (d) => shortDate(d.updated_at), fit: 'whole' },
+    // The reference's "owning company": the same on every row for most people, so it gives way first.
+    { header: 'OWNER', field: 'company.title', value: (d) => d.company, fit: 'shrink', optional: true },
   ],
   detail: [
     { header: 'UUID', value: (d) => d.uuid },

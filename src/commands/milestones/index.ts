@@ -4,8 +4,9 @@ import { CONCURRENCY } from '../bulk-flags.js';
 import { bind, nounBody, verb } from '../declare.js';
 import { color, date, id, ids, text } from '../flags.js';
 import { LIST_FLAGS } from '../list-flags.js';
-import { SORT_FLAG } from '../list-refine.js';
+import { sortFlag } from '../list-refine.js';
 import { pickMilestone, pickProject } from '../pick.js';
+import { MILESTONE_VIEW } from './views.js';
 
 const MILESTONE_ID = { required: true, complete: { ids: 'milestones' }, prompt: pickMilestone() } as const;
 
@@ -20,7 +21,7 @@ export const list = verb({
     search: text('--search', 'only milestones whose title holds every word of this, any case (client-side)', {
       nonEmpty: true,
     }),
-    sort: SORT_FLAG,
+    sort: sortFlag(MILESTONE_VIEW),
     ...LIST_FLAGS,
   },
   examples: ['pwctl milestones list --project 31', 'pwctl milestones list --all -o csv > milestones.csv'],

@@ -20,11 +20,9 @@ export const run: RunOf<typeof list> = async (ctx, opts) => {
     MILESTONE_VIEW,
     (paging) =>
       refine(
-        ctx,
         listMilestones(client, filters, readsBeyondLimit(refinement) ? 'all' : limit, paging),
         refinement,
         limit,
-        MILESTONE_VIEW,
         paging,
       ),
     'no milestones match',

@@ -5,9 +5,10 @@ import { CONCURRENCY } from '../bulk-flags.js';
 import { bind, nounBody, verb } from '../declare.js';
 import { choice, date, dateOrNone, flag, id, ids, listOf, oneOf, path, text, textOrFile, toggle } from '../flags.js';
 import { LIST_FLAGS } from '../list-flags.js';
-import { SORT_FLAG } from '../list-refine.js';
+import { sortFlag } from '../list-refine.js';
 import { pickPhase, pickSteps } from '../pick.js';
 import { IMPORT_FORMATS } from './import-format.js';
+import { STEP_VIEW } from './views.js';
 
 const STEP_ID = { required: true, complete: { ids: 'steps' }, prompt: pickSteps('Task') } as const;
 const PHASES = { ids: 'phases' } as const;
@@ -47,7 +48,7 @@ export const list = verb({
       complete: PHASES,
     }),
     client: id('--client', 'only tasks of this client (client-side)', { field: 'client_id' }),
-    assignee: text('--assignee', 'only tasks assigned to this person: a user id or a name, any case (client-side)', {
+    assignee: text('--assignee', 'only tasks of this person: a user id, or a name or its start (client-side)', {
       placeholder: '<id|name>',
       nonEmpty: true,
     }),
@@ -56,7 +57,7 @@ export const list = verb({
     }),
     dueBefore: date('--due-before', 'only tasks due on or before this day (client-side)', { field: 'due_before' }),
     dueAfter: date('--due-after', 'only tasks due on or after this day (client-side)', { field: 'due_after' }),
-    sort: SORT_FLAG,
+    sort: sortFlag(STEP_VIEW),
     ...LIST_FLAGS,
   },
   details: `Filters marked client-side are applied by pwctl to the tasks it reads: the service gets only its own
@@ -65,7 +66,7 @@ tasks and pages are read until enough match. Dates: YYYY-MM-DD, today, tomorrow,
   examples: [
     'pwctl steps list --open --has-due-date',
     'pwctl steps list --project 31 --open --due-before +7d --sort due_date',
-    'pwctl steps list --assignee "maya patel" --search brief',
+    'pwctl steps list --assignee maya --open --sort due_date --limit 5',
     'pwctl steps list --all -o ndjson | pwctl steps complete -',
     'pwctl steps list --fields id,title,phase.title,tags --include tags',
   ],

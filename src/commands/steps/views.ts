@@ -40,6 +40,8 @@ const STEP_NESTED = {
   tags: TAG_FIELDS,
 };
 
+const STEP_LISTS = ['tags', 'assignees'];
+
 const LIST_COLUMNS: Column<Step>[] = [
   { header: 'ID', field: 'id', value: (s) => s.id, fit: 'whole' },
   { header: 'TITLE', field: 'title', value: (s) => s.title, fit: 'shrink' },
@@ -75,6 +77,7 @@ const CACHE: View<Step>['cache'] = { kind: 'steps', id: (s) => s.id, title: (s) 
 export const STEP_VIEW: View<Step> = {
   fields: STEP_FIELDS,
   nested: STEP_NESTED,
+  lists: STEP_LISTS,
   columns: LIST_COLUMNS,
   detail: DETAIL_ROWS,
   cache: CACHE,
@@ -88,6 +91,7 @@ export function stepView(opts: { tags?: boolean } = {}): View<Step> {
   return {
     fields: STEP_FIELDS,
     nested: STEP_NESTED,
+    lists: STEP_LISTS,
     columns: [...LIST_COLUMNS, TAGS],
     detail: insertAfter(DETAIL_ROWS, 'COMPANY', TAGS),
     cache: CACHE,

@@ -4,6 +4,7 @@
 import { MAX_TAG_REFERENCES } from '../../api/types.js';
 import { bind, nounBody, verb } from '../declare.js';
 import { customList, flag, id } from '../flags.js';
+import { LIST_FLAGS } from '../list-flags.js';
 import { pickSteps } from '../pick.js';
 import { checkTypedRef, parseTagRef } from './tag-ref.js';
 
@@ -26,10 +27,25 @@ export const NO_CREATE = flag('--no-create', 'fail instead of creating tags for 
 
 export const list = verb({
   name: 'list',
-  summary: 'show the tags of a task',
-  flags: { stepId },
-  examples: ['pwctl tags list 42', 'pwctl tags list 42 -o json | jq ".data[].name"'],
-  mcp: { description: "List a task's tags." },
+  summary: "show the tags of a task, or (--company) the tags a company's tasks carry",
+  details: `With a task id: its tags. With --company (or the default company, \`pwctl config set company <id>\`):
+the company's tag vocabulary as its tasks show it, {id, name, color, steps} per tag (steps: how many
+tasks you can see carry it), read from every task of the company in pages of 1000. The API has no
+list of a company's tags: a tag no task carries is not listed.`,
+  flags: {
+    stepId: id('[step-id]', 'task id', { complete: { ids: 'steps' } }),
+    company: id('--company', "the company's tags instead, with how many tasks carry each", { field: 'company_id' }),
+    ...LIST_FLAGS,
+  },
+  rules: [{ exclusive: ['stepId', 'company'] }],
+  examples: [
+    'pwctl tags list 42',
+    'pwctl tags list 42 -o json | jq ".data[].name"',
+    'pwctl tags list --company 1 --all',
+  ],
+  mcp: {
+    description: "List a task's tags (step_id), or a company's tags with task counts (company_id).",
+  },
 });
 
 /** The tags `add` and `remove` take: one at least. */
@@ -88,7 +104,12 @@ export const remove = verb({
 });
 
 export const tags = nounBody({
-  examples: ['pwctl tags list 42', 'pwctl tags add 42 urgent "client review" 12', 'pwctl tags set 42 --clear'],
+  examples: [
+    'pwctl tags list 42',
+    'pwctl tags list --company 1',
+    'pwctl tags add 42 urgent "client review" 12',
+    'pwctl tags set 42 --clear',
+  ],
   commands: [
     bind(list, () => import('./list.js')),
     bind(add, () => import('./add.js')),

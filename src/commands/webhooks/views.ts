@@ -43,7 +43,8 @@ export const DELIVERY_VIEW: View<DeliveryRecord> = {
   // A payload is whatever the sender posted: any path under it is accepted.
   nested: { payload: '*' },
   columns: [
-    { header: 'TIME', value: (d) => clock(d.received_at), fit: 'whole', width: 8 },
+    // HH:MM:SS +hh:mm: a delivery a listener prints was received today.
+    { header: 'TIME', value: (d) => shortDate(d.received_at, { seconds: true }), fit: 'whole', width: 15 },
     // The longest event type, task.due_date_updated.
     { header: 'EVENT', value: (d) => d.event ?? 'unknown', fit: 'whole', width: 21 },
     { header: 'ID', value: (d) => payloadField(d.payload, 'id'), fit: 'whole', width: 10 },
@@ -55,11 +56,4 @@ export const DELIVERY_VIEW: View<DeliveryRecord> = {
 
 function payloadField(payload: unknown, key: string): unknown {
   return payload !== null && typeof payload === 'object' ? (payload as Record<string, unknown>)[key] : undefined;
-}
-
-/** Local HH:MM:SS of an ISO timestamp: a listener is watched as it happens. */
-function clock(iso: string): string {
-  const date = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
 }

@@ -2,7 +2,7 @@
 // with its headers and payload, and the result of replaying one.
 import { isUtf8 } from 'node:buffer';
 import { BULK_RESULT_VIEW, failureDetail, type BulkResult } from '../../../bulk/results.js';
-import type { View } from '../../../output/view.js';
+import { localDay, shortDate, type View, zoneOffset } from '../../../output/view.js';
 import type { InboxEntry } from '../../../webhooks/inbox/entry.js';
 import { INBOX_LIST_FIELDS } from '../../../webhooks/inbox/entry.js';
 import type { EntrySummary } from '../../../webhooks/inbox/record.js';
@@ -158,16 +158,14 @@ function replayDetail(r: ReplayResult): string {
 }
 
 /**
- * A timestamp in local time to the second, `11-26 15:44:52` (to the millisecond with the
- * year and the zone's offset, for one delivery): deliveries come seconds apart.
+ * A delivery's time as tables show times, to the second (deliveries come seconds apart); for
+ * one delivery, to the millisecond with its date and the zone's offset.
  */
 export function localTime(iso: string, full = false): string {
+  if (!full) return shortDate(iso, { seconds: true });
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   const pad = (n: number, width = 2) => String(n).padStart(width, '0');
   const clock = `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
-  if (!full) return `${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${clock}`;
-  const offset = -date.getTimezoneOffset();
-  const zone = `${offset < 0 ? '-' : '+'}${pad(Math.floor(Math.abs(offset) / 60))}:${pad(Math.abs(offset) % 60)}`;
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${clock}.${pad(date.getMilliseconds(), 3)} ${zone}`;
+  return `${localDay(date)} ${clock}.${pad(date.getMilliseconds(), 3)} ${zoneOffset(date)}`;
 }
