@@ -1,6 +1,6 @@
 // A hidden-input prompt: the terminal is put in raw mode so nothing typed or pasted is
 // echoed, and the keys are interpreted here (Enter, Backspace, Ctrl-U, Ctrl-C, Ctrl-D).
-import { CANCELLED_AT_PROMPT, InterruptedError } from '../errors.js';
+import { CANCELLED, InterruptedError } from '../errors.js';
 import type { IO } from '../io/io.js';
 
 export interface KeyState {
@@ -63,7 +63,7 @@ export async function promptSecret(io: IO, question: string): Promise<string> {
         state = applyKeys(state, chunk);
         if (!state.done) return;
         cleanup();
-        if (state.done === 'cancel') reject(new InterruptedError(CANCELLED_AT_PROMPT));
+        if (state.done === 'cancel') reject(new InterruptedError(CANCELLED));
         else resolve(state.value);
       };
       const onEnd = () => {

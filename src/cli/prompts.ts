@@ -6,7 +6,7 @@
 // colours reach the terminal as they are.
 import type { Asker } from '../commands/context.js';
 import type { Choice } from '../commands/flags.js';
-import { CANCELLED_AT_PROMPT as CANCELLED, InterruptedError } from '../errors.js';
+import { CANCELLED, InterruptedError } from '../errors.js';
 import type { IO } from '../io/io.js';
 import { escapeInline } from '../io/sanitize.js';
 

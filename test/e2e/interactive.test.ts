@@ -83,7 +83,7 @@ describe.skipIf(!hasPty)('on a terminal, a missing value is asked for', () => {
     run.type('\u0003');
     const { code, output } = await run.done;
     expect(code).toBe(130);
-    expect(visibleText(output)).toMatch(/error: cancelled at the prompt \(Ctrl-C\); nothing was sent/);
+    expect(visibleText(output)).toMatch(/error: cancelled; nothing was sent/);
     expect(sent('POST')).toEqual([]);
   });
 
@@ -93,7 +93,7 @@ describe.skipIf(!hasPty)('on a terminal, a missing value is asked for', () => {
     run.type('\u0003');
     const { code, output } = await run.done;
     expect(code).toBe(130);
-    expect(visibleText(output)).toMatch(/cancelled at the prompt \(Ctrl-C\); nothing was sent/);
+    expect(visibleText(output)).toMatch(/error: cancelled; nothing was sent/);
     expect(sb.state.milestones[72]).toBeDefined();
     expect(sent('DELETE')).toEqual([]);
   });
@@ -176,7 +176,7 @@ describe.skipIf(!hasPty)('on a terminal, a missing value is asked for', () => {
     run.type('n\r');
     const { code, output } = await run.done;
     expect(code).toBe(2);
-    expect(visibleText(output)).toMatch(/error: cancelled; nothing was changed/);
+    expect(visibleText(output)).toMatch(/error: cancelled; nothing was sent/);
     expect(sent('DELETE')).toEqual([]);
     expect(sb.state.steps[sitemap]).toBeDefined();
     expect(Object.keys(sb.state.steps)).toHaveLength(before);
@@ -282,7 +282,7 @@ describe('steps edit, like docs edit', () => {
     const editor = join(scriptDir('empty-editor', ': > "$1"'), 'empty-editor');
     const r = await runCli(['steps', 'edit', String(id)], { env: { ...sandboxEnv(sb), EDITOR: editor } });
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toMatch(/the edited text is empty: edit abandoned, nothing sent/);
+    expect(r.stderr).toMatch(/cancelled; nothing was sent: the edited text is empty/);
     expect(sent('PUT')).toEqual([]);
     expect(sb.state.steps[id]!.content).toBe('Review the three main competitors.');
   });
