@@ -368,7 +368,9 @@ describe('steps import: failures and --dry-run', () => {
   it('a single row that fails still exits 8, its result printed', async () => {
     const r = await pw(['steps', 'import', file('a.csv', 'title,phase_id\nNo such phase,999\n')]);
     expect(r.code).toBe(8);
-    expect(r.stdout).toMatch(/^2\t\tfailed\t422 POST \/api\/v1\/steps: 422/);
+    expect(r.stdout).toBe(
+      '2\t\tfailed\tPOST /api/v1/steps: 422 Unprocessable Content: The selected phase id is invalid.\n',
+    );
   });
 
   it('a task whose tags fail keeps its id in the result and says how to add them', async () => {
