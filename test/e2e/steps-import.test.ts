@@ -138,7 +138,7 @@ describe('steps import: every row checked before the first request', () => {
     [
       'a.csv',
       'title,phase\nok,41\n',
-      /^error: line 1: "phase" is not a field of a task import \(fields: title, phase_id, /,
+      /^error: line 1: "phase" is not a field of a task import: did you mean phase_id\? \(fields: title, phase_id, /,
     ],
     ['a.csv', 'title,published\nok,maybe\n', /^error: line 2: published must be true or false, got "maybe"$/],
     ['a.csv', 'title,tags\nok,id:abc\n', /^error: line 2: tags: tag "id:abc": id:<n> must be a positive integer id/],
@@ -290,7 +290,7 @@ describe('steps import: every bad row in one pass', () => {
     const lines = r.stderr.trim().split('\n');
     expect(lines[0]).toBe('error: 3 problems on line 1; nothing was sent');
     expect(lines.slice(1).map((l) => l.replace(/ \(fields: .*\)$/, ''))).toEqual([
-      '  line 1: "Phase" is not a field of a task import',
+      '  line 1: "Phase" is not a field of a task import: did you mean phase_id?',
       '  line 1: "Owner" is not a field of a task import',
       '  line 1: the header names title twice ("Title" and "TITLE")',
     ]);
