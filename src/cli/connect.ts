@@ -6,8 +6,7 @@ import { ApiClient, type ClientOptions } from '../api/client.js';
 import type { ClientAuth } from '../auth/client-auth.js';
 import { formatWait, waitBounds } from '../api/retry-policy.js';
 import { SANDBOX_SERVICE } from '../config/service-key.js';
-import { DEFAULT_PROFILE, type TokenSource } from '../config/settings.js';
-import { didYouMean } from '../suggest.js';
+import { DEFAULT_PROFILE, type TokenSource, unknownProfile } from '../config/settings.js';
 import { loginCommand } from '../auth/login-command.js';
 import { allWebhookSecrets } from '../config/webhook-secrets.js';
 import { UsageError } from '../errors.js';
@@ -108,11 +107,7 @@ function waitNotices(ctx: Factory): NonNullable<ClientOptions['onWait']> {
 function noServiceUrl(ctx: Factory): UsageError {
   const name = ctx.profileName;
   const stored = Object.keys(ctx.store.read().profiles ?? {});
-  if (name !== DEFAULT_PROFILE && !stored.includes(name)) {
-    return new UsageError(
-      `no profile ${name}${didYouMean(name, stored)}; stored profiles: ${stored.join(', ') || 'none'} (\`pwctl auth login --profile ${name} --base-url <url>\` creates it)`,
-    );
-  }
+  if (name !== DEFAULT_PROFILE && !stored.includes(name)) return unknownProfile(name, stored);
   return new UsageError(
     'no service URL configured: pass --base-url, set PWCTL_BASE_URL, run `pwctl config set base_url <url>`, or try --sandbox',
   );
