@@ -62,7 +62,7 @@ export async function connect(ctx: Factory): Promise<Connection> {
     secrets,
     renewToken,
     unauthorizedHint: settings.sandbox ? undefined : unauthorizedHint(settings.tokenSource, ctx.profileName),
-    wrongServiceHint: settings.sandbox || !settings.baseUrlSource ? undefined : `check ${settings.baseUrlSource}`,
+    wrongServiceHint: settings.sandbox ? undefined : wrongServiceHint(baseUrl, settings.baseUrlSource),
     dryRun: ctx.dryRun ? (request) => ctx.output.dryRun(request) : undefined,
   });
   ctx.onClose(() => client.close());
@@ -101,6 +101,17 @@ function waitNotices(ctx: Factory): NonNullable<ClientOptions['onWait']> {
     }
     ctx.io.notice(`${retrying} after ${after}${when && `,${when}`}: ${method} ${path}`);
   };
+}
+
+/**
+ * The remedy for a base URL that answers as another server: a path on it is the likely
+ * mistake (`http://host/app`, where the API is at the root), so the URL without it is named.
+ * `source` is where the URL came from (`--base-url`); unknown for one typed at a prompt.
+ */
+export function wrongServiceHint(baseUrl: string, source: string | undefined): string | undefined {
+  const url = new URL(baseUrl);
+  if (url.pathname === '/' || url.pathname === '') return source && `check ${source}`;
+  return `drop the path ${url.pathname}${source ? ` from ${source}` : ''}: try ${url.origin}`;
 }
 
 /** No base URL: for a profile that is not stored at all (`--profile stagin`), the typo is the news. */
