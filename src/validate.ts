@@ -87,6 +87,9 @@ export function parseUuid(value: string, name: InputName): string {
   return value.trim().toLowerCase();
 }
 
+/** What a date prompt shows before anything is typed: relative dates work too. */
+export const DATE_PLACEHOLDER = 'YYYY-MM-DD, today, +3d, +2w';
+
 /**
  * A day for a flag: YYYY-MM-DD, or today, tomorrow, yesterday, +3d, -2w — days of the local
  * calendar (`now`'s), returned as YYYY-MM-DD, the form the API takes.

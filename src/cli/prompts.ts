@@ -16,11 +16,12 @@ const PICKER_ROWS = 12;
 export class TerminalAsker implements Asker {
   constructor(private readonly io: IO) {}
 
-  async text(message: string, check: (value: string) => unknown): Promise<string> {
+  async text(message: string, check: (value: string) => unknown, placeholder?: string): Promise<string> {
     const { text, isCancel } = await import('@clack/prompts');
     const answer = await text({
       ...this.io.promptStreams(),
       message: escapeInline(message),
+      ...(placeholder === undefined ? {} : { placeholder: escapeInline(placeholder) }),
       validate: (value) => {
         try {
           check(value ?? '');

@@ -8,6 +8,7 @@ import type { CompletionSpec } from '../completion/values.js';
 import type { Ctx } from './context.js';
 import { UsageError } from '../errors.js';
 import {
+  DATE_PLACEHOLDER,
   parseByteSize,
   parseCount,
   parseDate,
@@ -78,8 +79,8 @@ export interface Choice {
  * a flag is asked for as text, validated as the flag would be; a fixed set of values is picked).
  */
 export type PromptSpec =
-  /** Ask for the value as text, validated as the flag would be. */
-  | { kind: 'text'; message: string }
+  /** Ask for the value as text, validated as the flag would be; `placeholder` shows the forms it takes. */
+  | { kind: 'text'; message?: string; placeholder?: string }
   /**
    * Offer records to choose from, read when the picker opens (several at once for a list of
    * ids); `none` says what to do when there is nothing to choose.
@@ -338,7 +339,8 @@ export function date<const O extends CommonOptions<string>>(
   help: string,
   options?: O,
 ): Flag<string, PresentOf<O>> {
-  return build(spec, '<YYYY-MM-DD>', help, options, (v, name) => parseDay(v, name), {
+  const asked = { prompt: { kind: 'text', placeholder: DATE_PLACEHOLDER }, ...options } as O;
+  return build(spec, '<YYYY-MM-DD>', help, asked, (v, name) => parseDay(v, name), {
     schema: DATE_SCHEMA,
     fromJson: (v, f) => parseDate(String(v), f),
   });
@@ -358,7 +360,8 @@ export function dateOrNone<const O extends CommonOptions<string | null>>(
       throw new UsageError(`${(error as Error).message}; or none to clear it`);
     }
   };
-  return build(spec, '<YYYY-MM-DD|none>', help, options, parse, {
+  const asked = { prompt: { kind: 'text', placeholder: `${DATE_PLACEHOLDER}, none` }, ...options } as O;
+  return build(spec, '<YYYY-MM-DD|none>', help, asked, parse, {
     schema: { type: ['string', 'null'], description: 'YYYY-MM-DD; null clears it' },
     fromJson: (v, f) => (v === null ? null : parseDate(String(v), f)),
   });
