@@ -1,5 +1,8 @@
 // A hidden-input prompt: the terminal is put in raw mode so nothing typed or pasted is
-// echoed, and the keys are interpreted here (Enter, Backspace, Ctrl-U, Ctrl-C, Ctrl-D).
+// echoed, and the keys are interpreted here (Enter, Backspace, Ctrl-U, Ctrl-W, Ctrl-C,
+// Ctrl-D) as a terminal's own line editing does for hidden input (`read -s`, a password
+// prompt): with nothing shown there is no cursor to move, so Ctrl-A, Ctrl-E and the arrow
+// keys do nothing.
 import { CANCELLED, InterruptedError } from '../errors.js';
 import type { IO } from '../io/io.js';
 
@@ -27,6 +30,9 @@ export function applyKeys(state: KeyState, chunk: string): KeyState {
         break;
       case '\u0015': // Ctrl-U
         value = '';
+        break;
+      case '\u0017': // Ctrl-W: the word before the end, and the spaces after it, as readline deletes it
+        value = value.replace(/(?:\w+|[^\w\s]+)?\s*$/u, '');
         break;
       case '\u001b': {
         // An escape sequence (arrow keys, bracketed paste markers): skip it whole.
