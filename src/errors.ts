@@ -56,8 +56,15 @@ export class InterruptedError extends Error {
   override name = 'InterruptedError';
 }
 
-/** What every prompt says when Ctrl-C ends it, the same words everywhere (exit 130). */
-export const CANCELLED_AT_PROMPT = 'cancelled at the prompt (Ctrl-C); nothing was sent';
+/** How a sentence ends when a command stopped before it sent anything. */
+export const NOTHING_SENT = 'nothing was sent';
+
+/**
+ * What a person is told when they stop a command before it sends anything, the same words
+ * wherever it happens: Ctrl-C at a prompt (exit 130), a declined confirmation (exit 2), an
+ * edit left empty.
+ */
+export const CANCELLED = `cancelled; ${NOTHING_SENT}`;
 
 /**
  * A command that could not do what was asked, for a reason it can state and that is not

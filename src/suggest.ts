@@ -23,6 +23,29 @@ export function closest(word: string, candidates: Iterable<string>): string | un
 /** A shorter start says too little to be a guess (`d` begins half the fields). */
 const MIN_PREFIX = 2;
 
+/**
+ * The field a short or spreadsheet-style name stands for (`Due` → due_date, `Phase` →
+ * phase_id, `approval` → is_approval): the one field a word of which begins with every word
+ * of `name`, when exactly one does; else the closest by edit distance (`titel` → title).
+ * A field's `is_` and `_id` say its type, not what it is: `id` alone means no field.
+ */
+export function closestField(name: string, fields: Iterable<string>): string | undefined {
+  const words = name
+    .trim()
+    .toLowerCase()
+    .split(/[\s_-]+/)
+    .filter(Boolean);
+  const candidates = [...fields];
+  const starting = candidates.filter((field) => {
+    const parts = field
+      .toLowerCase()
+      .split('_')
+      .filter((part) => part !== 'is' && part !== 'id');
+    return words.length > 0 && words.every((word) => parts.some((part) => part.startsWith(word)));
+  });
+  return starting.length === 1 ? starting[0] : closest(words.join('_'), candidates);
+}
+
 /** " (did you mean x?)", or nothing. */
 export function didYouMean(word: string, candidates: Iterable<string>): string {
   const match = closest(word, candidates);

@@ -87,6 +87,9 @@ export function parseUuid(value: string, name: InputName): string {
   return value.trim().toLowerCase();
 }
 
+/** What a date prompt shows before anything is typed: relative dates work too. */
+export const DATE_PLACEHOLDER = 'YYYY-MM-DD, today, +3d, +2w';
+
 /**
  * A day for a flag: YYYY-MM-DD, or today, tomorrow, yesterday, +3d, -2w — days of the local
  * calendar (`now`'s), returned as YYYY-MM-DD, the form the API takes.
@@ -97,7 +100,7 @@ export function parseDay(value: string, name: InputName, now: Date = new Date())
   if (offset === undefined) {
     if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return parseDate(value, name);
     throw new UsageError(
-      `${name} must be a date: YYYY-MM-DD (e.g. 2026-12-31), today, tomorrow, +3d or +2w; got ${shown(value)}${didYouMean(word, ['today', 'tomorrow', 'yesterday'])}`,
+      `${name} must be a date: YYYY-MM-DD (e.g. 2026-12-31), today, tomorrow, +3d or +2w; got ${shown(value)}${paddedDay(value) || didYouMean(word, ['today', 'tomorrow', 'yesterday'])}`,
     );
   }
   const day = new Date(now.getFullYear(), now.getMonth(), now.getDate() + offset);
@@ -130,7 +133,7 @@ export function parseMoment(value: string, name: InputName, now: Date = new Date
     return new Date(year, month - 1, day).getTime();
   } catch {
     throw new UsageError(
-      `${name} must be a time: how long ago (30m, 2h, 3d), YYYY-MM-DD, today, yesterday, -3d, HH:MM, or YYYY-MM-DDTHH:MM[:SS]; got ${shown(value)}`,
+      `${name} must be a time: how long ago (30m, 2h, 3d), YYYY-MM-DD, today, yesterday, -3d, HH:MM, or YYYY-MM-DDTHH:MM[:SS]; got ${shown(value)}${paddedDay(word)}`,
     );
   }
 }
@@ -166,16 +169,31 @@ function pad2(n: number): string {
 export function parseDate(value: string, name: InputName): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (match) {
-    const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-    const date = new Date(Date.UTC(year, month - 1, day));
-    if (date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day && year >= 1) {
-      return value;
-    }
+    if (isRealDay(Number(match[1]), Number(match[2]), Number(match[3]))) return value;
     throw new UsageError(
       `${name} must be a real calendar date in the form YYYY-MM-DD, got ${shown(value)} (no such day)`,
     );
   }
-  throw new UsageError(`${name} must be a date in the form YYYY-MM-DD (e.g. 2026-12-31), got ${shown(value)}`);
+  throw new UsageError(
+    `${name} must be a date in the form YYYY-MM-DD (e.g. 2026-12-31), got ${shown(value)}${paddedDay(value)}`,
+  );
+}
+
+function isRealDay(year: number, month: number, day: number): boolean {
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day && year >= 1;
+}
+
+/**
+ * ` (did you mean 2026-01-05?)` for a day written year first with one-digit month or day, or
+ * with slashes or dots (2026-1-5, 2026/01/05): read one way only, so it is safe to offer.
+ * Nothing when that is no real day.
+ */
+function paddedDay(value: string): string {
+  const m = /^(\d{4})([-/.])(\d{1,2})\2(\d{1,2})$/.exec(value.trim());
+  if (!m) return '';
+  const [year, month, day] = [Number(m[1]), Number(m[3]), Number(m[4])];
+  return isRealDay(year, month, day) ? ` (did you mean ${m[1]}-${pad2(month)}-${pad2(day)}?)` : '';
 }
 
 export function parseEnum<T extends string>(value: string, allowed: readonly T[], name: InputName): T {

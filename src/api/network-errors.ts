@@ -72,6 +72,15 @@ export function explainTransportFailure(error: unknown, url: string, proxy: Prox
   // A certificate does not become trusted by asking again.
   if (tls) return { failure: { kind: 'final' }, kind: 'network', status: null, what: tls };
 
+  // Not a fault that passes either: a plain HTTP server answers the TLS greeting in HTTP.
+  if (answeredInPlainHttp(error, code, url, proxy))
+    return {
+      failure: { kind: 'final' },
+      kind: 'network',
+      status: null,
+      what: `the server at ${host} answered in plain HTTP; use ${overPlainHttp(url)}`,
+    };
+
   const name = (error as { name?: string })?.name;
   if (TIMEOUT_CODES.has(code) || name === 'TimeoutError')
     return { failure: { kind: 'timeout' }, kind: 'timeout', status: null, what: describeTimeout(error) };
@@ -173,6 +182,31 @@ export function proxyAnswerError(error: ApiError, proxy: ProxyRoute | undefined,
       message: `${request}: the proxy ${proxy.label} could not reach ${new URL(error.url).host} (${error.status})`,
     });
   return error;
+}
+
+/**
+ * An https:// URL whose server spoke plain HTTP: OpenSSL finds an HTTP status line where a TLS
+ * record should be ("wrong version number"). Through a proxy reached over TLS, the proxy may be
+ * the one that spoke HTTP, so that case is not claimed.
+ */
+function answeredInPlainHttp(error: unknown, code: string, url: string, proxy: ProxyRoute | undefined): boolean {
+  if (new URL(url).protocol !== 'https:' || proxy?.url.startsWith('https:')) return false;
+  if (code === 'ERR_SSL_WRONG_VERSION_NUMBER') return true;
+  const e = error as { message?: unknown; cause?: { message?: unknown } };
+  const message = `${e?.message ?? ''} ${e?.cause?.message ?? ''}`;
+  return code === 'EPROTO' && /wrong version number/i.test(message);
+}
+
+/**
+ * The URL to use instead: http:// on the same port, and for an API request its base URL (what
+ * --base-url takes) rather than the endpoint.
+ */
+function overPlainHttp(url: string): string {
+  const u = new URL(url);
+  const port = u.port || '443';
+  const api = u.pathname.search(/\/api\/v1(\/|$)/);
+  const path = (api >= 0 ? u.pathname.slice(0, api) : u.pathname).replace(/\/$/, '');
+  return `http://${u.hostname}${port === '80' ? '' : `:${port}`}${path}`;
 }
 
 /** A deadline that passed: before the answer began, or with it still incomplete. */

@@ -1,6 +1,9 @@
 // A hidden-input prompt: the terminal is put in raw mode so nothing typed or pasted is
-// echoed, and the keys are interpreted here (Enter, Backspace, Ctrl-U, Ctrl-C, Ctrl-D).
-import { CANCELLED_AT_PROMPT, InterruptedError } from '../errors.js';
+// echoed, and the keys are interpreted here (Enter, Backspace, Ctrl-U, Ctrl-W, Ctrl-C,
+// Ctrl-D) as a terminal's own line editing does for hidden input (`read -s`, a password
+// prompt): with nothing shown there is no cursor to move, so Ctrl-A, Ctrl-E and the arrow
+// keys do nothing.
+import { CANCELLED, InterruptedError } from '../errors.js';
 import type { IO } from '../io/io.js';
 
 export interface KeyState {
@@ -27,6 +30,9 @@ export function applyKeys(state: KeyState, chunk: string): KeyState {
         break;
       case '\u0015': // Ctrl-U
         value = '';
+        break;
+      case '\u0017': // Ctrl-W: the word before the end, and the spaces after it, as readline deletes it
+        value = value.replace(/(?:\w+|[^\w\s]+)?\s*$/u, '');
         break;
       case '\u001b': {
         // An escape sequence (arrow keys, bracketed paste markers): skip it whole.
@@ -63,7 +69,7 @@ export async function promptSecret(io: IO, question: string): Promise<string> {
         state = applyKeys(state, chunk);
         if (!state.done) return;
         cleanup();
-        if (state.done === 'cancel') reject(new InterruptedError(CANCELLED_AT_PROMPT));
+        if (state.done === 'cancel') reject(new InterruptedError(CANCELLED));
         else resolve(state.value);
       };
       const onEnd = () => {

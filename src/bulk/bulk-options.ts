@@ -36,6 +36,11 @@ export interface BulkOptions<I, T> {
    * the task it created). Default: the item is its own id.
    */
   key?: (item: I) => BulkKey;
+  /**
+   * Items found already as asked and left alone: still ok results, but the summary counts
+   * them apart from those `done`, as `said` (`2 completed, 1 already completed`).
+   */
+  unchanged?: { said: string; of: (item: I) => boolean };
   /** Said on stderr when there are no items. */
   nothingToDo?: string;
   /**

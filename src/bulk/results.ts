@@ -54,8 +54,11 @@ export function detailOf(data: unknown): string {
   return '';
 }
 
+/** A failure's status and message, the status once: most messages name it already (`… 404 Not Found: …`). */
 export function failureDetail(result: { status: number | null; error: string }): string {
-  return `${result.status ?? ''} ${result.error}`.trim();
+  const { status, error } = result;
+  if (status === null || new RegExp(`(^|\\D)${status}(\\D|$)`).test(error)) return error;
+  return `${status} ${error}`;
 }
 
 /** `line` first, when there is one: results read like the file they came from. */
@@ -76,14 +79,19 @@ export function failureResult(key: BulkKey, error: unknown): BulkResult<never> {
   return { ...keyed(key), ok: false, ...key.more, status: e.status ?? null, error: e.message ?? String(error) };
 }
 
-/** `20 reopened, 0 failed, 206 not attempted (interrupted)` */
+/**
+ * `20 reopened, 0 failed, 206 not attempted (interrupted)`; `2 completed, 1 already completed,
+ * 0 failed` when `unchanged` says how items left as they were are named.
+ */
 export function summaryLine(
   done: string,
-  counts: { ok: number; failed: number; notAttempted: number },
+  counts: { ok: number; failed: number; notAttempted: number; unchanged?: { count: number; said: string } },
   interrupted: boolean,
 ): string {
+  const unchanged = counts.unchanged && counts.unchanged.count > 0 ? counts.unchanged : undefined;
+  const ok = `${counts.ok - (unchanged?.count ?? 0)} ${done}${unchanged ? `, ${unchanged.count} ${unchanged.said}` : ''}`;
   const notAttempted = counts.notAttempted > 0 ? `, ${counts.notAttempted} not attempted` : '';
-  return `${counts.ok} ${done}, ${counts.failed} failed${notAttempted}${interrupted ? ' (interrupted)' : ''}`;
+  return `${ok}, ${counts.failed} failed${notAttempted}${interrupted ? ' (interrupted)' : ''}`;
 }
 
 /**

@@ -109,7 +109,11 @@ export async function runBulk<I, T>(
   if (ctx.dryRun) {
     if (items.length > 1) ctx.io.notice(options.dryRunNotice ?? `--dry-run: ${items.length} requests shown, none sent`);
   } else if (items.length > 1 || interrupted || (failed > 0 && !rethrowsSingle)) {
-    ctx.io.notice(summaryLine(options.done, { ok: finished - failed, failed, notAttempted }, interrupted));
+    const unchanged = options.unchanged && {
+      count: items.filter((item, i) => results[i]?.ok === true && options.unchanged!.of(item)).length,
+      said: options.unchanged.said,
+    };
+    ctx.io.notice(summaryLine(options.done, { ok: finished - failed, failed, notAttempted, unchanged }, interrupted));
   }
   if (interrupted) throw new InterruptedError(`interrupted after ${finished} of ${items.length} items`);
   if (rethrowsSingle && failed === 1) throw done.firstError;

@@ -6,8 +6,7 @@ import { ApiClient, type ClientOptions } from '../api/client.js';
 import type { ClientAuth } from '../auth/client-auth.js';
 import { formatWait, waitBounds } from '../api/retry-policy.js';
 import { SANDBOX_SERVICE } from '../config/service-key.js';
-import { DEFAULT_PROFILE, type TokenSource } from '../config/settings.js';
-import { didYouMean } from '../suggest.js';
+import { DEFAULT_PROFILE, type TokenSource, unknownProfile } from '../config/settings.js';
 import { loginCommand } from '../auth/login-command.js';
 import { allWebhookSecrets } from '../config/webhook-secrets.js';
 import { UsageError } from '../errors.js';
@@ -63,7 +62,7 @@ export async function connect(ctx: Factory): Promise<Connection> {
     secrets,
     renewToken,
     unauthorizedHint: settings.sandbox ? undefined : unauthorizedHint(settings.tokenSource, ctx.profileName),
-    wrongServiceHint: settings.sandbox || !settings.baseUrlSource ? undefined : `check ${settings.baseUrlSource}`,
+    wrongServiceHint: settings.sandbox ? undefined : wrongServiceHint(baseUrl, settings.baseUrlSource),
     dryRun: ctx.dryRun ? (request) => ctx.output.dryRun(request) : undefined,
   });
   ctx.onClose(() => client.close());
@@ -105,15 +104,22 @@ function waitNotices(ctx: Factory): NonNullable<ClientOptions['onWait']> {
   };
 }
 
+/**
+ * The remedy for a base URL that answers as another server: a path on it is the likely
+ * mistake (`http://host/app`, where the API is at the root), so the URL without it is named.
+ * `source` is where the URL came from (`--base-url`); unknown for one typed at a prompt.
+ */
+export function wrongServiceHint(baseUrl: string, source: string | undefined): string | undefined {
+  const url = new URL(baseUrl);
+  if (url.pathname === '/' || url.pathname === '') return source && `check ${source}`;
+  return `drop the path ${url.pathname}${source ? ` from ${source}` : ''}: try ${url.origin}`;
+}
+
 /** No base URL: for a profile that is not stored at all (`--profile stagin`), the typo is the news. */
 function noServiceUrl(ctx: Factory): UsageError {
   const name = ctx.profileName;
   const stored = Object.keys(ctx.store.read().profiles ?? {});
-  if (name !== DEFAULT_PROFILE && !stored.includes(name)) {
-    return new UsageError(
-      `no profile ${name}${didYouMean(name, stored)}; stored profiles: ${stored.join(', ') || 'none'} (\`pwctl auth login --profile ${name} --base-url <url>\` creates it)`,
-    );
-  }
+  if (name !== DEFAULT_PROFILE && !stored.includes(name)) return unknownProfile(name, stored);
   return new UsageError(
     'no service URL configured: pass --base-url, set PWCTL_BASE_URL, run `pwctl config set base_url <url>`, or try --sandbox',
   );

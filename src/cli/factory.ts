@@ -116,11 +116,18 @@ export class Factory implements Ctx {
   }
 
   async clientWithToken(baseUrl: string, token: string): Promise<ApiClient> {
-    const [{ ApiClient }, { runOptions, knownSecrets }] = await Promise.all([
+    const [{ ApiClient }, { runOptions, knownSecrets, wrongServiceHint }] = await Promise.all([
       import('../api/client.js'),
       import('./connect.js'),
     ]);
-    const client = new ApiClient({ ...runOptions(this), baseUrl, token, secrets: [token, ...knownSecrets(this)] });
+    const source = baseUrl === this.settings.baseUrl ? this.settings.baseUrlSource : undefined;
+    const client = new ApiClient({
+      ...runOptions(this),
+      baseUrl,
+      token,
+      secrets: [token, ...knownSecrets(this)],
+      wrongServiceHint: wrongServiceHint(baseUrl, source),
+    });
     this.onClose(() => client.close());
     return client;
   }

@@ -42,6 +42,10 @@ function describe(error: CommanderError, command: Command): string | undefined {
     case 'commander.unknownCommand':
       return suggestingNames(text.replace(/\s*\n\s*/g, ' '), command);
     case 'commander.unknownOption':
+      // `pwctl -v` is how many tools print their version; pwctl's is -V (commander's) or `version`.
+      if (command.parent === null && /^unknown option '-v'$/.test(text))
+        return "unknown option '-v'; for the version use -V or `pwctl version`";
+      return text.replace(/\s*\n\s*/g, ' ').replace('(Did you mean', '(did you mean');
     case 'commander.conflictingOption':
       // Already one line naming what was typed, with commander's suggestion.
       return text.replace(/\s*\n\s*/g, ' ').replace('(Did you mean', '(did you mean');

@@ -6,7 +6,7 @@
 // colours reach the terminal as they are.
 import type { Asker } from '../commands/context.js';
 import type { Choice } from '../commands/flags.js';
-import { CANCELLED_AT_PROMPT as CANCELLED, InterruptedError } from '../errors.js';
+import { CANCELLED, InterruptedError } from '../errors.js';
 import type { IO } from '../io/io.js';
 import { escapeInline } from '../io/sanitize.js';
 
@@ -16,11 +16,12 @@ const PICKER_ROWS = 12;
 export class TerminalAsker implements Asker {
   constructor(private readonly io: IO) {}
 
-  async text(message: string, check: (value: string) => unknown): Promise<string> {
+  async text(message: string, check: (value: string) => unknown, placeholder?: string): Promise<string> {
     const { text, isCancel } = await import('@clack/prompts');
     const answer = await text({
       ...this.io.promptStreams(),
       message: escapeInline(message),
+      ...(placeholder === undefined ? {} : { placeholder: escapeInline(placeholder) }),
       validate: (value) => {
         try {
           check(value ?? '');

@@ -8,7 +8,7 @@ import type { Verb } from '../commands/declare.js';
 import { nameOf, usageOf, type Flag, type ParseInput, type PromptSpec, type RawValue } from '../commands/flags.js';
 import type { Asker, Ctx } from '../commands/context.js';
 import { checkRules, type RuleWords } from '../commands/rules.js';
-import { UsageError } from '../errors.js';
+import { NOTHING_SENT, UsageError } from '../errors.js';
 import { idsFromText } from './stdin-ids.js';
 
 /** One typed value of an option, in the order given. */
@@ -126,32 +126,48 @@ function onlyOne(occurrences: readonly RawOccurrence[]): string {
 /** A missing required value from the person at the terminal: picked from what it refers to, or typed and checked as the flag would be. */
 async function askFor(flag: Flag, ctx: Ctx, ask: Asker, input: ParseInput): Promise<RawValue> {
   const many = flag.form.type === 'positional' && flag.form.variadic;
-  const spec = flag.prompt ?? (flag.complete?.values ? valuesPicker(flag, flag.complete.values) : undefined);
-  if (spec?.kind === 'pick') {
-    ctx.io.status(`${spec.message}: loading…`);
+  const spec = askedAs(flag);
+  const label = promptLabel(flag, spec);
+  if (spec.kind === 'pick') {
+    ctx.io.status(`${label}: loading…`);
     const choices = await spec.choices(ctx);
     ctx.io.clearStatus();
     if (choices.length === 0)
       throw new UsageError(`${usageOf(flag)} is required, and there is nothing to choose from: ${spec.none}`);
-    if (!many) return ask.choose(spec.message, choices);
-    const chosen = await ask.chooseMany(spec.message, choices);
-    if (chosen.length === 0) throw new UsageError('nothing was chosen; nothing was sent');
+    if (!many) return ask.choose(label, choices);
+    const chosen = await ask.chooseMany(label, choices);
+    if (chosen.length === 0) throw new UsageError(`nothing was chosen; ${NOTHING_SENT}`);
     return chosen;
   }
-  const message = spec?.message ?? `${usageOf(flag)}: ${flag.help}`;
-  const typed = await ask.text(message, (value) => {
+  const check = (value: string) => {
     const parsed = flag.parse(many ? words(value) : value, input);
     // A value read from a file is checked when it is read, after the prompt.
     if (parsed instanceof Promise) parsed.catch(() => {});
-  });
+  };
+  const typed = await ask.text(label, check, spec.placeholder);
   return many ? words(typed) : typed;
 }
 
-function valuesPicker(flag: Flag, values: readonly (string | readonly [string, string])[]): PromptSpec {
+/** How a missing value is asked for: the flag's own prompt, a picker over its fixed values, or a text prompt. */
+export function askedAs(flag: Flag): PromptSpec {
+  if (flag.prompt) return flag.prompt;
+  const values = flag.complete?.values;
+  if (!values) return { kind: 'text' };
   const choices = values.map((v) =>
     typeof v === 'string' ? { value: v, label: v } : { value: v[0], label: v[0], hint: v[1] },
   );
-  return { kind: 'pick', message: `${nameOf(flag)}: ${flag.help}`, choices: async () => choices, none: 'no values' };
+  return { kind: 'pick', message: flag.help, choices: async () => choices, none: 'no values' };
+}
+
+/**
+ * What a prompt or picker is labelled, one way for all: what is asked, in sentence case
+ * (the declaration's words, else the flag's help), without closing punctuation, and for an
+ * option the option that gives it next time: `Phase of the new task (--phase)`.
+ */
+export function promptLabel(flag: Flag, spec: PromptSpec = askedAs(flag)): string {
+  const said = spec.message ?? flag.help;
+  const what = `${said.charAt(0).toUpperCase()}${said.slice(1)}`;
+  return flag.form.type === 'positional' ? what : `${what} (${nameOf(flag)})`;
 }
 
 /** Several values typed on one line, separated by spaces. */

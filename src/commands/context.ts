@@ -16,8 +16,11 @@ import type { Choice, Flag } from './flags.js';
  * they press Ctrl-C (exit 130; nothing was sent).
  */
 export interface Asker {
-  /** A line of text; `check` throws (a UsageError) for a value the flag would refuse, and the question is asked again. */
-  text(message: string, check: (value: string) => unknown): Promise<string>;
+  /**
+   * A line of text; `check` throws (a UsageError) for a value the flag would refuse, and the
+   * question is asked again. `placeholder` shows the accepted forms until something is typed.
+   */
+  text(message: string, check: (value: string) => unknown, placeholder?: string): Promise<string>;
   /** One of the choices, filtered as they type. */
   choose(message: string, choices: readonly Choice[]): Promise<string>;
   /** Any number of the choices (none is an answer too), filtered as they type. */

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { childEnv } from '../child-env.js';
 import type { Ctx } from './context.js';
-import { UsageError } from '../errors.js';
+import { CANCELLED, NOTHING_SENT, UsageError } from '../errors.js';
 
 /**
  * The editor: $VISUAL, else $EDITOR, else what git falls back to (vi; notepad on Windows).
@@ -42,11 +42,11 @@ export async function editBody(
     await runEditor(editor, file, ctx.env);
     const edited = await readFile(file, 'utf8');
     if (edited === body) {
-      ctx.io.notice('no changes; nothing sent');
+      ctx.io.notice(`no changes; ${NOTHING_SENT}`);
       return false;
     }
     if (edited.trim() === '') {
-      ctx.io.notice('the edited text is empty: edit abandoned, nothing sent (to empty a body, use --content "")');
+      ctx.io.notice(`${CANCELLED}: the edited text is empty (to empty a body, use --content "")`);
       return false;
     }
     try {
@@ -76,7 +76,7 @@ function runEditor(editor: string, file: string, env: NodeJS.ProcessEnv): Promis
     child.on('exit', (code) =>
       code === 0
         ? resolve()
-        : reject(new UsageError(`editor ${JSON.stringify(editor)} exited with status ${code}; nothing sent`)),
+        : reject(new UsageError(`editor ${JSON.stringify(editor)} exited with status ${code}; ${NOTHING_SENT}`)),
     );
   });
 }

@@ -21,6 +21,7 @@ import {
   parseTimeoutSeconds,
   parseWholeNumber,
 } from '../validate.js';
+import { didYouMean } from '../suggest.js';
 import type { ProfileData } from './store.js';
 
 /** Global options as commander parsed them. */
@@ -108,6 +109,17 @@ export function checkProfileName(name: string, source: string): string {
     );
   }
   return name;
+}
+
+/**
+ * A profile name that is not stored (`--profile stagin`, `auth switch stagin`), told the same
+ * way wherever it is typed: the closest stored name, every stored name, and how to create it.
+ */
+export function unknownProfile(name: string, stored: readonly string[]): UsageError {
+  const sorted = [...stored].sort();
+  return new UsageError(
+    `no stored profile ${JSON.stringify(name)}${didYouMean(name, sorted)}; stored profiles: ${sorted.join(', ') || 'none'} (\`pwctl auth login --profile ${name} --base-url <url>\` creates it)`,
+  );
 }
 
 export function resolveSettings(

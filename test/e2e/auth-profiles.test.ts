@@ -180,7 +180,7 @@ describe('auth switch', () => {
     const result = await runInProcess(['auth', 'switch', 'prod'], { configDir });
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(
-      'error: no stored profile "prod" (stored: default); `pwctl auth login --profile prod --base-url <url>` creates it\n',
+      'error: no stored profile "prod"; stored profiles: default (`pwctl auth login --profile prod --base-url <url>` creates it)\n',
     );
     expect(readFileSync(join(configDir, 'config.json'), 'utf8')).toBe(before);
     const bad = await runInProcess(['auth', 'switch', '../x'], { configDir });

@@ -20,9 +20,10 @@ const VERBS: Array<{ name: string; args: string[]; method: string; path: RegExp 
     method: 'PUT',
     path: /^\/api\/v1\/steps\/\d+$/,
   },
+  // Completed tasks: a task already open is read, said to be, and not sent.
   {
     name: 'steps reopen',
-    args: ['steps', 'reopen', '101', '102', '103', '104'],
+    args: ['steps', 'reopen', '101', '102', '104', '111'],
     method: 'PUT',
     path: /^\/api\/v1\/steps\/\d+$/,
   },

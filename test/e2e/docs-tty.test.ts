@@ -50,7 +50,7 @@ describe('docs on a terminal', () => {
     const no = await run(['docs', 'delete', BLUE], 'n');
     expect(no.stderr).toContain(`Delete document "Blue Harbor creative brief" (${BLUE}) and its attachments? [y/N] `);
     expect(no.code).toBe(2);
-    expect(no.stderr).toMatch(/error: cancelled; nothing was changed/);
+    expect(no.stderr).toMatch(/error: cancelled; nothing was sent/);
     expect(sb.state.documents[BLUE]).toBeDefined();
 
     const yes = await run(['docs', 'delete', BLUE], 'y');

@@ -565,7 +565,7 @@ describe('docs edit', () => {
   it('prefers $VISUAL, and sends nothing when the text is unchanged', async () => {
     const r = await pw(['docs', 'edit', BLUE], { env: { VISUAL: 'true', EDITOR: editorScript('exit 1') } });
     expect(r.code).toBe(0);
-    expect(r.stderr).toBe('no changes; nothing sent\n');
+    expect(r.stderr).toBe('no changes; nothing was sent\n');
     expect(sent('PUT')).toEqual([]);
   });
 
@@ -608,7 +608,7 @@ describe('docs edit', () => {
   it('an emptied buffer abandons the edit, as in git: the body is not wiped', async () => {
     const r = await pw(['docs', 'edit', BLUE], { env: { EDITOR: editorScript(`: > "$1"`) } });
     expect(r.code).toBe(0);
-    expect(r.stderr).toMatch(/the edited text is empty: edit abandoned, nothing sent/);
+    expect(r.stderr).toMatch(/cancelled; nothing was sent: the edited text is empty/);
     expect(sent('PUT')).toEqual([]);
     expect(docBody(BLUE)).toBe('A calmer, more coastal identity.');
   });

@@ -46,12 +46,12 @@ function scriptDir(name: string, body: string): string {
 describe.skipIf(!hasPty)('on a terminal, a missing value is asked for', () => {
   it('steps create without --phase and --title: the phases to pick from, filtered as one types; then the title', async () => {
     const run = terminal(['steps', 'create', '-o', 'json']);
-    await run.waitFor(/Phase of the new task/);
+    await run.waitFor(/Phase of the new task \(--phase\)/);
     await run.waitFor(/Design \(42\)/);
     run.type('Desig');
     await run.waitFor(/Search: Desig/);
     run.type('\r');
-    await run.waitFor(/--title <text>: task title/);
+    await run.waitFor(/Task title \(--title\)/);
     run.type('\r'); // empty: refused as --title refuses it, and asked again
     await run.waitFor(/--title must not be empty/);
     run.type('Draft the brief\r');
@@ -83,7 +83,7 @@ describe.skipIf(!hasPty)('on a terminal, a missing value is asked for', () => {
     run.type('\u0003');
     const { code, output } = await run.done;
     expect(code).toBe(130);
-    expect(visibleText(output)).toMatch(/error: cancelled at the prompt \(Ctrl-C\); nothing was sent/);
+    expect(visibleText(output)).toMatch(/error: cancelled; nothing was sent/);
     expect(sent('POST')).toEqual([]);
   });
 
@@ -93,7 +93,7 @@ describe.skipIf(!hasPty)('on a terminal, a missing value is asked for', () => {
     run.type('\u0003');
     const { code, output } = await run.done;
     expect(code).toBe(130);
-    expect(visibleText(output)).toMatch(/cancelled at the prompt \(Ctrl-C\); nothing was sent/);
+    expect(visibleText(output)).toMatch(/error: cancelled; nothing was sent/);
     expect(sb.state.milestones[72]).toBeDefined();
     expect(sent('DELETE')).toEqual([]);
   });
@@ -176,7 +176,7 @@ describe.skipIf(!hasPty)('on a terminal, a missing value is asked for', () => {
     run.type('n\r');
     const { code, output } = await run.done;
     expect(code).toBe(2);
-    expect(visibleText(output)).toMatch(/error: cancelled; nothing was changed/);
+    expect(visibleText(output)).toMatch(/error: cancelled; nothing was sent/);
     expect(sent('DELETE')).toEqual([]);
     expect(sb.state.steps[sitemap]).toBeDefined();
     expect(Object.keys(sb.state.steps)).toHaveLength(before);
@@ -200,7 +200,7 @@ describe.skipIf(!hasPty)('on a terminal, a missing value is asked for', () => {
     // The manager made a member of Globex too: the token now reaches both companies.
     sb.state.users[1]!.memberships.push({ company_id: 2, role: 'manager' });
     const run = terminal(['docs', 'create', '--title', 'Globex note', '-o', 'json']);
-    await run.waitFor(/Company of the new document/);
+    await run.waitFor(/Company of the new document \(--company\)/);
     await run.waitFor(/Northwind Studio \(1\)/);
     await run.waitFor(/Globex Creative \(2\)/);
     expect(sent('POST')).toEqual([]);
@@ -217,7 +217,8 @@ describe.skipIf(!hasPty)('on a terminal, a missing value is asked for', () => {
   it('auth login without --base-url asks for the service URL (checked as the flag is), then the token', async () => {
     const configDir = makeConfigDir();
     const run = startInPty(['auth', 'login'], { cols: 120, rows: 40, keepInput: true, env: baseEnv(configDir) });
-    await run.waitFor(/Service URL \(e\.g\. https:\/\/pm\.example\.com\)/);
+    await run.waitFor(/Service URL \(--base-url\)/);
+    await run.waitFor(/https:\/\/pm\.example\.com/); // the placeholder
     run.type('pm.example.com\r'); // no scheme: refused as --base-url refuses it, and asked again
     await run.waitFor(/the service URL must be a URL starting with http:\/\/ or https:\/\//);
     run.type('\u007f'.repeat('pm.example.com'.length));
@@ -282,7 +283,7 @@ describe('steps edit, like docs edit', () => {
     const editor = join(scriptDir('empty-editor', ': > "$1"'), 'empty-editor');
     const r = await runCli(['steps', 'edit', String(id)], { env: { ...sandboxEnv(sb), EDITOR: editor } });
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toMatch(/the edited text is empty: edit abandoned, nothing sent/);
+    expect(r.stderr).toMatch(/cancelled; nothing was sent: the edited text is empty/);
     expect(sent('PUT')).toEqual([]);
     expect(sb.state.steps[id]!.content).toBe('Review the three main competitors.');
   });

@@ -213,7 +213,7 @@ describe('habits', () => {
       env: { PWCTL_BASE_URL: undefined, PWCTL_TOKEN: undefined },
     });
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^error: no profile stagin \(did you mean staging\?\); stored profiles: staging/);
+    expect(r.stderr).toMatch(/^error: no stored profile "stagin" \(did you mean staging\?\); stored profiles: staging/);
   });
 
   it('global flags that do nothing for a verb are refused: --dry-run on a list', async () => {

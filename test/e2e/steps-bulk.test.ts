@@ -111,10 +111,10 @@ describe('steps complete', () => {
     const json = await pw(['steps', 'complete', '101', '105', '-o', 'json']);
     expect(json.code).toBe(0);
     const [done, open] = JSON.parse(json.stdout) as Record<string, unknown>[];
-    expect(done).toEqual(expect.objectContaining({ id: 101, ok: true, note: 'already completed; nothing sent' }));
+    expect(done).toEqual(expect.objectContaining({ id: 101, ok: true, note: 'already completed; nothing was sent' }));
     expect(open).not.toHaveProperty('note');
     const table = await pw(['steps', 'complete', '101']);
-    expect(table.stdout).toBe('101\tok\tKickoff call with Acme — already completed; nothing sent\n');
+    expect(table.stdout).toBe('101\tok\tKickoff call with Acme — already completed; nothing was sent\n');
     expect(sent('PUT').map((r) => r.path)).toEqual(['/api/v1/steps/105']);
   });
 
@@ -216,7 +216,7 @@ describe('steps reopen', () => {
   it("a batch of one exits with that item's code", async () => {
     const r = await pw(['steps', 'reopen', '131']);
     expect(r.code).toBe(3);
-    expect(r.stderr).toBe('error: PUT /api/v1/steps/131: 404 Not Found: Task not found.\n');
+    expect(r.stderr).toBe('error: GET /api/v1/steps/131: 404 Not Found: Task not found.\n');
   });
 });
 
@@ -248,7 +248,7 @@ describe('steps delete', () => {
   it('partial failure exits 8; a client user gets exit 4', async () => {
     const r = await pw(['steps', 'delete', '103', '999', '--yes']);
     expect(r.code).toBe(8);
-    expect(r.stdout).toBe('103\tok\t\n999\tfailed\t404 DELETE /api/v1/steps/999: 404 Not Found: Task not found.\n');
+    expect(r.stdout).toBe('103\tok\t\n999\tfailed\tDELETE /api/v1/steps/999: 404 Not Found: Task not found.\n');
     expect(r.stderr).toBe('1 deleted, 1 failed\n');
     const client = await pw(['steps', 'delete', '107', '--yes'], { role: 'client' });
     expect(client.code).toBe(4);

@@ -138,7 +138,7 @@ describe('steps import: every row checked before the first request', () => {
     [
       'a.csv',
       'title,phase\nok,41\n',
-      /^error: line 1: "phase" is not a field of a task import \(fields: title, phase_id, /,
+      /^error: line 1: "phase" is not a field of a task import: did you mean phase_id\? \(fields: title, phase_id, /,
     ],
     ['a.csv', 'title,published\nok,maybe\n', /^error: line 2: published must be true or false, got "maybe"$/],
     ['a.csv', 'title,tags\nok,id:abc\n', /^error: line 2: tags: tag "id:abc": id:<n> must be a positive integer id/],
@@ -290,7 +290,7 @@ describe('steps import: every bad row in one pass', () => {
     const lines = r.stderr.trim().split('\n');
     expect(lines[0]).toBe('error: 3 problems on line 1; nothing was sent');
     expect(lines.slice(1).map((l) => l.replace(/ \(fields: .*\)$/, ''))).toEqual([
-      '  line 1: "Phase" is not a field of a task import',
+      '  line 1: "Phase" is not a field of a task import: did you mean phase_id?',
       '  line 1: "Owner" is not a field of a task import',
       '  line 1: the header names title twice ("Title" and "TITLE")',
     ]);
@@ -368,7 +368,9 @@ describe('steps import: failures and --dry-run', () => {
   it('a single row that fails still exits 8, its result printed', async () => {
     const r = await pw(['steps', 'import', file('a.csv', 'title,phase_id\nNo such phase,999\n')]);
     expect(r.code).toBe(8);
-    expect(r.stdout).toMatch(/^2\t\tfailed\t422 POST \/api\/v1\/steps: 422/);
+    expect(r.stdout).toBe(
+      '2\t\tfailed\tPOST /api/v1/steps: 422 Unprocessable Content: The selected phase id is invalid.\n',
+    );
   });
 
   it('a task whose tags fail keeps its id in the result and says how to add them', async () => {

@@ -68,7 +68,7 @@ describe.skipIf(!hasPty)('on a terminal', () => {
   it('delete asks first: no sends nothing, yes deletes', async () => {
     const no = await runInPty(['steps', 'delete', '103'], 'n\n');
     expect(no.output).toContain('Permanently delete task "Stakeholder interviews" (103)? [y/N]');
-    expect(no.output).toContain('error: cancelled; nothing was changed');
+    expect(no.output).toContain('error: cancelled; nothing was sent');
     expect(no.code).toBe(2);
     expect(sent('DELETE')).toEqual([]);
     const yes = await runInPty(['steps', 'delete', '103', '105'], 'y\n');

@@ -510,7 +510,7 @@ describe('steps edit', () => {
   it('sends nothing when the body is unchanged', async () => {
     const r = await pw(['steps', 'edit', '106'], { env: { EDITOR: 'true' } });
     expect(r.code).toBe(0);
-    expect(r.stderr).toBe('no changes; nothing sent\n');
+    expect(r.stderr).toBe('no changes; nothing was sent\n');
     expect(sent('PUT')).toEqual([]);
   });
 

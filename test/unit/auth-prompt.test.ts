@@ -12,6 +12,9 @@ describe('applyKeys', () => {
     ['abc\u007f\u007fd', { value: 'ad' }],
     ['abc\bd', { value: 'abd' }],
     ['abc\u0015xy', { value: 'xy' }],
+    ['sbx_one two  \u0017\u0017x', { value: 'x' }], // Ctrl-W: a word (and the spaces after it) at a time
+    ['abc-def\u0017', { value: 'abc-' }],
+    ['ab\u0001c\u0005d', { value: 'abcd' }], // Ctrl-A and Ctrl-E: no cursor to move in hidden input
     ['a\u001b[Db', { value: 'ab' }], // a cursor key is not part of the token
     ['\u001b[200~tok\u001b[201~\r', { value: 'tok', done: 'submit' }], // bracketed paste markers
     ['a\tb', { value: 'ab' }],

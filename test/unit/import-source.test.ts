@@ -67,6 +67,31 @@ describe('import rows', () => {
     });
   });
 
+  it('an unknown header or key suggests the field it most likely means, and only then', () => {
+    const header = readRows('Title,Due,Phase,approval,Titel,Owner,ID\nA,2026-01-05,41,yes,B,me,7\n', 'csv');
+    expect(header.problems.map((p) => p.message.replace(/ \(fields: .*\)$/, ''))).toEqual([
+      '"Due" is not a field of a task import: did you mean due_date?',
+      '"Phase" is not a field of a task import: did you mean phase_id?',
+      '"approval" is not a field of a task import: did you mean is_approval?',
+      '"Titel" is not a field of a task import: did you mean title?',
+      '"Owner" is not a field of a task import',
+      '"ID" is not a field of a task import',
+    ]);
+    // What already worked still does: `Due date` and `Phase ID` are the fields.
+    expect(readRows('Title;Phase ID;Due date\nA;41;2026-01-05\n', 'csv').problems).toEqual([]);
+    const ndjson = checkRow({ line: 3, fields: { title: 'A', phase: 41 } }, 'ndjson', undefined);
+    expect(ndjson).toEqual({
+      problems: expect.arrayContaining([
+        {
+          line: 3,
+          message: expect.stringMatching(
+            /^"phase" is not a field of a task import: did you mean phase_id\? \(fields: /,
+          ),
+        },
+      ]),
+    });
+  });
+
   it('types CSV cells as the command line types flags, and keeps NDJSON types strict', () => {
     expect(
       checkRow(

@@ -54,8 +54,10 @@ async function askForBaseUrl(ctx: Ctx): Promise<string> {
     );
   }
   return normaliseBaseUrl(
-    await ctx.ask.text('Service URL (e.g. https://pm.example.com)', (value) =>
-      parseHttpUrl(value.trim(), 'the service URL'),
+    await ctx.ask.text(
+      'Service URL (--base-url)',
+      (value) => parseHttpUrl(value.trim(), 'the service URL'),
+      'https://pm.example.com',
     ),
   );
 }

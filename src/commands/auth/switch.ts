@@ -1,7 +1,6 @@
-import { DEFAULT_PROFILE, checkProfileName } from '../../config/settings.js';
+import { DEFAULT_PROFILE, checkProfileName, unknownProfile } from '../../config/settings.js';
 import type { RunOf } from '../declare.js';
 import type { switchProfile } from './index.js';
-import { UsageError } from '../../errors.js';
 
 /**
  * `auth switch <profile>`: the default is kept in the config file (`default_profile`), so
@@ -9,12 +8,8 @@ import { UsageError } from '../../errors.js';
  */
 export const run: RunOf<typeof switchProfile> = async (ctx, opts) => {
   const name = checkProfileName(opts.profile, '<profile>');
-  const stored = Object.keys(ctx.store.read().profiles ?? {}).sort();
-  if (name !== DEFAULT_PROFILE && !stored.includes(name)) {
-    throw new UsageError(
-      `no stored profile ${JSON.stringify(name)} (stored: ${stored.join(', ') || 'none'}); \`pwctl auth login --profile ${name} --base-url <url>\` creates it`,
-    );
-  }
+  const stored = Object.keys(ctx.store.read().profiles ?? {});
+  if (name !== DEFAULT_PROFILE && !stored.includes(name)) throw unknownProfile(name, stored);
   await ctx.store.update((data) => {
     if (name === DEFAULT_PROFILE) delete data.default_profile;
     else data.default_profile = name;

@@ -56,5 +56,5 @@ async function askForCompany(ctx: Ctx): Promise<number> {
     ctx.io.notice(`for ${companies[0]!.label}, the only company your token reaches (--company ${companies[0]!.value})`);
     return Number(companies[0]!.value);
   }
-  return Number(await ctx.ask.choose('Company of the new document', companies));
+  return Number(await ctx.ask.choose('Company of the new document (--company)', companies));
 }

@@ -64,7 +64,7 @@ export interface Choice {
  */
 export type PromptSpec =
   /** Ask for the value as text, validated as the flag would be. */
-  | { kind: 'text'; message: string }
+  | { kind: 'text'; message?: string; placeholder?: string }
   /**
    * Offer records to choose from, read when the picker opens (several at once for a list of
    * ids); `none` says what to do when there is nothing to choose.

@@ -5,6 +5,7 @@
 import type { CompletionSpec } from '../../completion/values.js';
 import { UsageError } from '../../errors.js';
 import {
+  DATE_PLACEHOLDER,
   parseByteSize,
   parseCount,
   parseDate,
@@ -18,7 +19,16 @@ import {
   requireMaxLength,
   requireNonEmpty,
 } from '../../validate.js';
-import { ID_SCHEMA, makeFlag, STRING, type CommonOptions, type Flag, type JsonSchema, type PresentOf } from './flag.js';
+import {
+  ID_SCHEMA,
+  makeFlag,
+  STRING,
+  type CommonOptions,
+  type Flag,
+  type JsonSchema,
+  type PresentOf,
+  type PromptSpec,
+} from './flag.js';
 import { formOf } from './form.js';
 
 /** A kind of value: how help shows it, how it is read and checked, and what an agent is told. */
@@ -32,6 +42,8 @@ export interface ValueKind<T> {
   fromJson?(value: unknown, field: string): T;
   /** What completes it, unless the declaration says. */
   complete?: CompletionSpec;
+  /** How a person is asked for it when it is missing, unless the declaration says. */
+  prompt?: PromptSpec;
   /** The value of the option typed without one (`--inspect` alone for `--inspect [port]`). */
   bare?: T;
 }
@@ -51,7 +63,13 @@ export function valueFlag<T, O extends CommonOptions<T>>(
   return makeFlag<T, PresentOf<O>>(
     bare !== undefined && form.type === 'value' ? { ...form, optional: true } : form,
     help,
-    kind.complete ? { complete: kind.complete, ...options } : options,
+    kind.complete || kind.prompt
+      ? {
+          ...(kind.complete ? { complete: kind.complete } : {}),
+          ...(kind.prompt ? { prompt: kind.prompt } : {}),
+          ...options,
+        }
+      : options,
     field,
     (raw, input) => (bare !== undefined && raw === true ? bare : kind.parse(String(raw), input.name)),
     { schema: kind.schema, fromJson },
@@ -106,6 +124,7 @@ export const text = valueBuilder<string, TextOptions>((options) => ({
  */
 export const date = valueBuilder<string>(() => ({
   placeholder: '<YYYY-MM-DD>',
+  prompt: { kind: 'text', placeholder: DATE_PLACEHOLDER },
   parse: (value, name) => parseDay(value, name),
   schema: DATE_SCHEMA,
   fromJson: (value, field) => parseDate(String(value), field),
@@ -114,6 +133,7 @@ export const date = valueBuilder<string>(() => ({
 /** A day as `date` reads it, or `none` to clear it (JSON null). */
 export const dateOrNone = valueBuilder<string | null>(() => ({
   placeholder: '<YYYY-MM-DD|none>',
+  prompt: { kind: 'text', placeholder: `${DATE_PLACEHOLDER}, none` },
   parse: (value, name) => {
     if (value.trim().toLowerCase() === 'none') return null;
     try {

@@ -4,21 +4,16 @@ import type { ApprovalStatus, UpdateStepBody } from '../../api/types.js';
 import { bulkResultView } from '../../bulk/results.js';
 import type { RunOf } from '../declare.js';
 import type { complete } from './index.js';
+import { AlreadyAsked, READ_FIRST_UP_TO } from './already.js';
 import { STEP_VIEW } from './views.js';
-
-/**
- * A batch this small is a person naming tasks: each is read first, so one already completed
- * is said to be (and, without a verdict, nothing is sent for it). A longer batch (a script)
- * is not read twice over: the service takes a completion of a completed task and changes nothing.
- */
-const READ_FIRST_UP_TO = 10;
 
 export const run: RunOf<typeof complete> = async (ctx, opts) => {
   const verdict = opts.verdict;
   const body: UpdateStepBody = verdict ? { completed: true, approval_status: verdict } : { completed: true };
   // --dry-run shows the completions as they would be sent, and reads nothing.
   const readFirst = opts.ids.length <= READ_FIRST_UP_TO && !ctx.dryRun;
-  const notes = new Map<number, string>();
+  const already = new AlreadyAsked('already completed');
+  const verdictOnCompleted = new Set<number>();
   await ctx.bulk(
     opts.ids,
     async (client, id) => {
@@ -26,10 +21,10 @@ export const run: RunOf<typeof complete> = async (ctx, opts) => {
         const current = await getStep(client, id);
         // A verdict may still be given to a completed approval task.
         if (current.completed && !verdict) {
-          notes.set(id, 'already completed; nothing sent');
+          already.mark(id);
           return current;
         }
-        if (current.completed) notes.set(id, 'was already completed');
+        if (current.completed) verdictOnCompleted.add(id);
       }
       try {
         return await updateStep(client, id, body);
@@ -41,7 +36,8 @@ export const run: RunOf<typeof complete> = async (ctx, opts) => {
       done: 'completed',
       concurrency: opts.concurrency,
       view: bulkResultView(STEP_VIEW),
-      key: (id) => (notes.has(id) ? { id, more: { note: notes.get(id) } } : { id }),
+      key: (id) => (verdictOnCompleted.has(id) ? { id, more: { note: 'was already completed' } } : already.key(id)),
+      unchanged: already.unchanged,
     },
   );
 };

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import type { CreateStepBody, TagReference } from '../../api/types.js';
 import { UsageError } from '../../errors.js';
 import { parseBoolean, parseDate, parseId, requireNonEmpty } from '../../validate.js';
+import { closestField } from '../../suggest.js';
 import { parseTagRef, uniqueRefs } from '../tags/tag-ref.js';
 import type { ImportFormat } from './import-format.js';
 import type { RawRow, RowProblem } from './import-source.js';
@@ -22,6 +23,12 @@ export const IMPORT_FIELDS = [
   'tags',
 ] as const;
 const BOOLEAN_FIELDS = ['published', 'is_approval', 'completed'] as const;
+
+/** `"Due" is not a field of a task import: did you mean due_date? (fields: …)` */
+export function notAField(name: string): string {
+  const meant = closestField(name, IMPORT_FIELDS);
+  return `${JSON.stringify(name)} is not a field of a task import${meant ? `: did you mean ${meant}?` : ''} (fields: ${IMPORT_FIELDS.join(', ')})`;
+}
 
 export interface ImportRow {
   line: number;
@@ -54,10 +61,7 @@ export function checkRow(
   const value = (field: string): unknown => (raw.fields[field] === null ? undefined : raw.fields[field]);
   // CSV columns were checked against the fields with the header (line 1).
   for (const field of Object.keys(raw.fields)) {
-    if (!(IMPORT_FIELDS as readonly string[]).includes(field))
-      check(() =>
-        fail(`${JSON.stringify(field)} is not a field of a task import (fields: ${IMPORT_FIELDS.join(', ')})`),
-      );
+    if (!(IMPORT_FIELDS as readonly string[]).includes(field)) check(() => fail(notAField(field)));
   }
   const typed = format === 'ndjson';
 

@@ -13,7 +13,7 @@ import { parse } from 'csv-parse/sync';
 import { UsageError } from '../../errors.js';
 import { unquoteFormula } from '../../output/csv.js';
 import type { ImportFormat } from './import-format.js';
-import { IMPORT_FIELDS } from './import-row.js';
+import { IMPORT_FIELDS, notAField } from './import-row.js';
 
 /** One row: CSV cells as strings (an empty cell is left out), NDJSON values as JSON gave them. */
 export interface RawRow {
@@ -137,8 +137,7 @@ function checkHeader(names: readonly string[], columns: readonly string[]): RowP
       continue;
     }
     first.set(column, name);
-    if (!(IMPORT_FIELDS as readonly string[]).includes(column))
-      problem(`${JSON.stringify(name)} is not a field of a task import (fields: ${IMPORT_FIELDS.join(', ')})`);
+    if (!(IMPORT_FIELDS as readonly string[]).includes(column)) problem(notAField(name));
   }
   return problems;
 }

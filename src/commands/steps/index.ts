@@ -198,7 +198,7 @@ export const move = verb({
       required: true,
       field: 'phase_id',
       complete: PHASES,
-      prompt: pickPhase('Move it to phase'),
+      prompt: pickPhase('Phase to move the task to'),
     }),
   },
   examples: ['pwctl steps move 101 --phase 42'],

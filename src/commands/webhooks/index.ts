@@ -52,7 +52,7 @@ export const create = verb({
   summary: 'subscribe a URL to one event type; prints the signing secret once and stores it for `listen`',
   details: `Event types: ${WEBHOOK_EVENTS.slice(0, 4).join(', ')},\n  ${WEBHOOK_EVENTS.slice(4).join(', ')}`,
   flags: {
-    url: url('--url', 'http(s) URL that receives the deliveries', { required: true }),
+    url: url('--url', 'URL that receives the deliveries (http or https)', { required: true }),
     event: oneOf('--event', WEBHOOK_EVENTS, 'event type, e.g. task.completed', {
       required: true,
       placeholder: '<type>',
