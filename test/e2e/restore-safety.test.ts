@@ -106,7 +106,7 @@ describe('restore and webhook URLs from the export', () => {
       const { code, output } = await run.done;
       if (answer === 'n') {
         expect(code).toBe(2);
-        expect(visibleText(output)).toMatch(/error: cancelled; nothing was changed/);
+        expect(visibleText(output)).toMatch(/error: cancelled; nothing was sent/);
         expect(writes()).toEqual([]);
         expect(cli.sb.state.webhooks[id]!.url).toBe(GOOD);
       } else {

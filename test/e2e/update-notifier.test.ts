@@ -28,8 +28,8 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => feed.close(() => resolve())));
 
-/** A config directory whose profile names the feed (or none). */
-async function configured(url: string | undefined = feedUrl): Promise<string> {
+/** A config directory whose profile names the feed (or, given null, none). */
+async function configured(url: string | null = feedUrl): Promise<string> {
   const configDir = makeConfigDir();
   await runInProcess(['config', 'set', 'output', 'json'], { configDir });
   const tagged = url && `${url}?dir=${encodeURIComponent(configDir)}`;
@@ -100,7 +100,7 @@ describe.skipIf(!hasPty)('the update notifier on a terminal', () => {
   }, 60_000);
 
   it('asks no feed when none is configured', async () => {
-    const configDir = await configured(undefined);
+    const configDir = await configured(null);
     expect((await onTerminal(configDir)).output).not.toMatch(NOTICE);
     // The day's look is recorded, so the next runs read one timestamp; nothing was asked.
     expect(state(configDir)?.checked_at).toEqual(expect.any(Number));

@@ -122,6 +122,7 @@ describe('every declared verb', () => {
       'restore',
       'steps import',
       'steps list',
+      'tags list',
       'webhooks list',
     ]);
   });
