@@ -1,0 +1,97 @@
+// The build's chunk groups: fewer, larger chunks on the paths every command takes.
+//
+// Left to itself a bundler splits code by the set of entry points (the two entries and every
+// import() target) that reach it: with a lazy module per noun and per verb, one `steps get`
+// loaded 56 files, most under 2 kB. Node's ES loader pays for each file (resolving, linking,
+// a module job) about as much as for 20 kB of code, so that cost was most of our start-up
+// above Node's own. Rolldown's code-splitting groups let us say which modules belong
+// together, from its own module graph:
+//
+//   program   every module src/cli/main.ts imports statically: what every command line loads
+//   verbs     what the runner of every verb loads (run-verb, factory, connect, the id cache)
+//             and all they import statically, beyond `program`
+//   completer what the shell completer (src/completion/complete.ts) imports statically, which
+//             the program shares (settings paths, the id cache's reader): kept out of the other
+//             two, so that TAB never loads the program
+//
+// Each group is closed under static imports but for the completer's modules (`program`
+// imports from `completer`, `verbs` from both, never the other way), so no chunk imports back
+// from a chunk that imports it, and merging cannot run a module before what it depends on.
+// Everything else (each noun, each verb, the sandbox, the libraries) is chunked as Rolldown
+// chunks it, by the import() targets that reach it. Every module exists once
+// (scripts/check-bundle.mjs proves it from the source maps).
+import { resolve, sep } from 'node:path';
+
+const RUNTIME = '\0rolldown/runtime.js';
+export const CLI = 'src/cli/main.ts';
+export const COMPLETER = 'src/completion/complete.ts';
+/** The modules whose static closures make the `verbs` group (see above). */
+export const VERB_RUNNER = [
+  'src/cli/run-verb.ts',
+  'src/cli/factory.ts',
+  'src/cli/connect.ts',
+  'src/completion/id-recorder.ts',
+];
+
+/**
+ * The groups, as sets of module ids, from the module graph: `infoOf(id)` gives a module's
+ * `importedIds` (static imports and require() calls) and `dynamicImporters`; `root` is what
+ * the paths above are relative to.
+ */
+export function groupsOf(infoOf, root) {
+  const id = (path) => resolve(root, path.split('/').join(sep));
+  const closure = (starts) => {
+    const seen = new Set();
+    const visit = (module) => {
+      if (seen.has(module)) return;
+      const info = infoOf(module);
+      if (!info || info.isExternal) return;
+      seen.add(module);
+      for (const next of info.importedIds) visit(next);
+    };
+    for (const start of starts) visit(start);
+    return seen;
+  };
+  const runner = VERB_RUNNER.map((path) => {
+    if (!infoOf(id(path))?.dynamicImporters.length)
+      throw new Error(`build: ${path} is no longer loaded with import(); update VERB_RUNNER in scripts/build-chunks.mjs`);
+    return id(path);
+  });
+  const completer = closure([id(COMPLETER)]);
+  const program = minus(closure([id(CLI)]), completer, [id(CLI)]);
+  const verbs = minus(closure(runner), completer, program);
+  completer.delete(id(COMPLETER));
+  return { program, verbs, completer };
+}
+
+/**
+ * The groups for Rolldown: `plugin` reads the module graph once it is built (buildEnd), and
+ * `options` are the `codeSplitting.groups` that take the modules it found.
+ */
+export function chunkGroups(root) {
+  let groups;
+  const plugin = {
+    name: 'pwctl-chunk-groups',
+    buildEnd(error) {
+      if (error) return;
+      groups = groupsOf((id) => this.getModuleInfo(id), root);
+      // Rolldown's helpers (CommonJS interop, namespace objects), which all three use: in the
+      // group every command line loads anyway, not a file of their own.
+      groups.completer.add(RUNTIME);
+    },
+  };
+  const options = ['program', 'verbs', 'completer'].map((name, index, all) => ({
+    name,
+    priority: all.length - index,
+    test: (id) => groups[name].has(id),
+    // Closed already, but for the completer's modules, which must stay out.
+    includeDependenciesRecursively: false,
+  }));
+  return { plugin, options };
+}
+
+function minus(set, ...others) {
+  return new Set(
+    [...set].filter((item) => !others.some((other) => (other.has ? other.has(item) : other.includes(item)))),
+  );
+}
