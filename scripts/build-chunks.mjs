@@ -10,9 +10,10 @@
 //   program   every module src/cli/main.ts imports statically: what every command line loads
 //   verbs     what the runner of every verb loads (run-verb, factory, connect, the id cache)
 //             and all they import statically, beyond `program`
-//   completer what the shell completer (src/completion/complete.ts) imports statically, which
-//             the program shares (settings paths, the id cache's reader): kept out of the other
-//             two, so that TAB never loads the program
+//   completer what the shell completer (src/completion/complete.ts) imports statically and
+//             the rest of pwctl uses too (settings paths, the id cache's reader): kept out of
+//             the other two, so that TAB never loads the program; what only TAB uses stays
+//             in dist/complete.js
 //
 // Each group is closed under static imports but for the completer's modules (`program`
 // imports from `completer`, `verbs` from both, never the other way), so no chunk imports back
@@ -35,12 +36,12 @@ export const VERB_RUNNER = [
 
 /**
  * The groups, as sets of module ids, from the module graph: `infoOf(id)` gives a module's
- * `importedIds` (static imports and require() calls) and `dynamicImporters`; `root` is what
- * the paths above are relative to.
+ * `importedIds` (static imports and require() calls), `dynamicallyImportedIds` and
+ * `dynamicImporters` (Rolldown's ModuleInfo); `root` is what the paths above are relative to.
  */
 export function groupsOf(infoOf, root) {
   const id = (path) => resolve(root, path.split('/').join(sep));
-  const closure = (starts) => {
+  const closure = (starts, { dynamic = false } = {}) => {
     const seen = new Set();
     const visit = (module) => {
       if (seen.has(module)) return;
@@ -48,6 +49,7 @@ export function groupsOf(infoOf, root) {
       if (!info || info.isExternal) return;
       seen.add(module);
       for (const next of info.importedIds) visit(next);
+      if (dynamic) for (const next of info.dynamicallyImportedIds) visit(next);
     };
     for (const start of starts) visit(start);
     return seen;
@@ -57,10 +59,11 @@ export function groupsOf(infoOf, root) {
       throw new Error(`build: ${path} is no longer loaded with import(); update VERB_RUNNER in scripts/build-chunks.mjs`);
     return id(path);
   });
-  const completer = closure([id(COMPLETER)]);
+  // What only TAB loads stays in dist/complete.js.
+  const usedByCli = closure([id(CLI)], { dynamic: true });
+  const completer = new Set([...closure([id(COMPLETER)])].filter((module) => usedByCli.has(module)));
   const program = minus(closure([id(CLI)]), completer, [id(CLI)]);
   const verbs = minus(closure(runner), completer, program);
-  completer.delete(id(COMPLETER));
   return { program, verbs, completer };
 }
 

@@ -2,7 +2,7 @@
 // bundling — built-ins that cost only what is used, lazy stand-ins for modules libraries load
 // and never use, and files embedded as text.
 import { readFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { sep } from 'node:path';
 import { parseAst } from 'rolldown/parseAst';
 
 // Node's built-in modules are loaded with process.getBuiltinModule(), not an ES import:
@@ -17,34 +17,38 @@ export function builtinsThroughGetBuiltinModule() {
   const importsOf = new Map(); // importer → Map(builtin → { names, namespace })
   return {
     name: 'builtins-through-get-builtin-module',
-    resolveId(source, importer, { kind }) {
-      // Only for files: not for the re-export a namespace import becomes below (that one is
-      // Node's module itself), nor Rolldown's runtime.
-      if (!source.startsWith('node:') || kind !== 'import-statement' || !importer || importer.startsWith('\0'))
-        return null;
-      return `${BUILTIN}${source}|${importer}`;
+    resolveId: {
+      filter: { id: /^node:/ },
+      handler(source, importer, { kind }) {
+        // Only for files: not for the re-export a namespace import becomes below (that one is
+        // Node's module itself), nor Rolldown's runtime.
+        if (kind !== 'import-statement' || !importer || importer.startsWith('\0')) return null;
+        return `${BUILTIN}${source}|${importer}`;
+      },
     },
-    async load(id) {
-      if (!id.startsWith(BUILTIN)) return null;
-      const [builtin, importer] = id.slice(BUILTIN.length).split('|');
-      if (!importsOf.has(importer)) importsOf.set(importer, builtinImports(await readFile(importer, 'utf8'), importer));
-      const { names, namespace } = importsOf.get(importer).get(builtin) ?? { names: new Set(), namespace: false };
-      // A namespace import takes Node's module itself, default export included (a library may import both ways).
-      if (namespace)
-        return `export * from ${JSON.stringify(builtin)};\nexport { default } from ${JSON.stringify(builtin)};`;
-      return [
-        `const m = process.getBuiltinModule(${JSON.stringify(builtin)});`,
-        'export default m;',
-        ...[...names].map((name) => `export const ${name} = m.${name};`),
-      ].join('\n');
-    },
+    load: { filter: { id: /^\0node-builtin:/ }, handler: loadBuiltin },
   };
+
+  async function loadBuiltin(id) {
+    const [builtin, importer] = id.slice(BUILTIN.length).split('|');
+    if (!importsOf.has(importer)) importsOf.set(importer, builtinImports(await readFile(importer, 'utf8'), importer));
+    const { names, namespace } = importsOf.get(importer).get(builtin) ?? { names: new Set(), namespace: false };
+    // A namespace import takes Node's module itself, default export included (a library may import both ways).
+    if (namespace)
+      return `export * from ${JSON.stringify(builtin)};\nexport { default } from ${JSON.stringify(builtin)};`;
+    return [
+      `const m = process.getBuiltinModule(${JSON.stringify(builtin)});`,
+      'export default m;',
+      ...[...names].map((name) => `export const ${name} = m.${name};`),
+    ].join('\n');
+  }
 }
 
 /** The names each `import … from 'node:…'` of a module takes (types left out), by built-in. */
 export function builtinImports(code, filename) {
   const found = new Map();
-  for (const node of parseAst(code, { sourceType: 'module', lang: /\.[cm]?ts$/.test(filename) ? 'ts' : 'js' }, filename).body) {
+  for (const node of parseAst(code, { sourceType: 'module', lang: /\.[cm]?ts$/.test(filename) ? 'ts' : 'js' }, filename)
+    .body) {
     if (node.type !== 'ImportDeclaration' || node.importKind === 'type' || !node.source.value.startsWith('node:'))
       continue;
     const entry = found.get(node.source.value) ?? { names: new Set(), namespace: false };
@@ -65,12 +69,14 @@ export function lazyChildProcessForCommander() {
   const ID = '\0pwctl-lazy:child_process';
   return {
     name: 'lazy-child-process-for-commander',
-    resolveId(source, importer) {
-      return /^(node:)?child_process$/.test(source) && /[\\/]commander[\\/]/.test(importer ?? '') ? ID : null;
+    resolveId: {
+      filter: { id: /^(node:)?child_process$/ },
+      handler: (_, importer) => (/[\\/]commander[\\/]/.test(importer ?? '') ? ID : null),
     },
-    load(id) {
-      if (id !== ID) return null;
-      return "let real; module.exports = new Proxy({}, { get: (_, key) => (real ??= process.getBuiltinModule('node:child_process'))[key] });";
+    load: {
+      filter: { id: /^\0pwctl-lazy:child_process$/ },
+      handler: () =>
+        "let real; module.exports = new Proxy({}, { get: (_, key) => (real ??= process.getBuiltinModule('node:child_process'))[key] });",
     },
   };
 }
@@ -83,22 +89,24 @@ export function lazyAjvForMcpSdk() {
   const PREFIX = '\0pwctl-lazy-ajv:';
   return {
     name: 'lazy-ajv-for-mcp-sdk',
-    async resolveId(source, importer, options) {
-      if (!/^ajv(-formats)?$/.test(source) || !/[\\/]@modelcontextprotocol[\\/]sdk[\\/]/.test(importer ?? ''))
-        return null;
-      // The module the SDK would have had, which its stand-in requires.
-      const real = await this.resolve(source, importer, { ...options, skipSelf: true });
-      return real ? `${PREFIX}${real.id}` : null;
+    resolveId: {
+      filter: { id: /^ajv(-formats)?$/ },
+      async handler(source, importer, options) {
+        if (!/[\\/]@modelcontextprotocol[\\/]sdk[\\/]/.test(importer ?? '')) return null;
+        // The module the SDK would have had, which its stand-in requires.
+        const real = await this.resolve(source, importer, { ...options, skipSelf: true });
+        return real ? `${PREFIX}${real.id}` : null;
+      },
     },
-    load(id) {
-      if (!id.startsWith(PREFIX)) return null;
-      return `let real; const load = () => (real ??= require(${JSON.stringify(id.slice(PREFIX.length))}));
+    load: {
+      filter: { id: /^\0pwctl-lazy-ajv:/ },
+      handler: (id) => `let real; const load = () => (real ??= require(${JSON.stringify(id.slice(PREFIX.length))}));
 const value = () => load().default ?? load();
 module.exports = new Proxy(function () {}, {
   get: (_, key) => (key === '__esModule' ? undefined : load()[key]),
   construct: (_, a) => new (value())(...a),
   apply: (_, self, a) => value().apply(self, a),
-});`;
+});`,
     },
   };
 }
@@ -107,8 +115,11 @@ module.exports = new Proxy(function () {}, {
 export function embeddedAsText(dir) {
   return {
     name: `text:${dir}`,
-    async load(id) {
-      return dirname(id) === dir ? { code: await readFile(id, 'utf8'), moduleType: 'text' } : null;
+    load: {
+      filter: { id: new RegExp(`^${escapeRegExp(dir.split(sep).join('/'))}/[^/]+$`) },
+      handler: async (id) => ({ code: await readFile(id, 'utf8'), moduleType: 'text' }),
     },
   };
 }
+
+const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -52,7 +52,7 @@ export function traceLoads(): LoadTrace {
         .map(builtFile)
         .filter((f) => f.includes(join(ROOT, 'dist')));
       return files.flatMap((file) => {
-        // Rolldown's runtime helpers (scripts/rechunk.mjs) come from no source file, and have no map.
+        // Rolldown's runtime helpers (scripts/build.mjs) come from no source file, and have no map.
         if (!existsSync(`${file}.map`)) return [];
         const map = JSON.parse(readFileSync(`${file}.map`, 'utf8')) as { sources: string[] };
         return map.sources.map((source) => relative(ROOT, join(file, '..', source)));
