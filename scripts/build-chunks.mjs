@@ -21,13 +21,17 @@
 // Everything else (each noun, each verb, the sandbox, the libraries) is chunked as Rolldown
 // chunks it, by the import() targets that reach it. Every module exists once
 // (scripts/check-bundle.mjs proves it from the source maps).
+//
+// Rolldown's own helpers (CommonJS interop, the namespace object of a module that is also
+// import()ed) are a chunk of their own, rolldown-runtime-*.js (1.5 kB): no group can take
+// them, as Rolldown moves them into a group's chunk only when that chunk alone uses them, and
+// commander (in `program`), the id cache (in `completer`) and a few libraries all do.
 import { resolve, sep } from 'node:path';
 
-const RUNTIME = '\0rolldown/runtime.js';
-export const CLI = 'src/cli/main.ts';
-export const COMPLETER = 'src/completion/complete.ts';
+const CLI = 'src/cli/main.ts';
+const COMPLETER = 'src/completion/complete.ts';
 /** The modules whose static closures make the `verbs` group (see above). */
-export const VERB_RUNNER = [
+const VERB_RUNNER = [
   'src/cli/run-verb.ts',
   'src/cli/factory.ts',
   'src/cli/connect.ts',
@@ -56,7 +60,9 @@ export function groupsOf(infoOf, root) {
   };
   const runner = VERB_RUNNER.map((path) => {
     if (!infoOf(id(path))?.dynamicImporters.length)
-      throw new Error(`build: ${path} is no longer loaded with import(); update VERB_RUNNER in scripts/build-chunks.mjs`);
+      throw new Error(
+        `build: ${path} is no longer loaded with import(); update VERB_RUNNER in scripts/build-chunks.mjs`,
+      );
     return id(path);
   });
   // What only TAB loads stays in dist/complete.js.
@@ -76,11 +82,7 @@ export function chunkGroups(root) {
   const plugin = {
     name: 'pwctl-chunk-groups',
     buildEnd(error) {
-      if (error) return;
-      groups = groupsOf((id) => this.getModuleInfo(id), root);
-      // Rolldown's helpers (CommonJS interop, namespace objects), which all three use: in the
-      // group every command line loads anyway, not a file of their own.
-      groups.completer.add(RUNTIME);
+      if (!error) groups = groupsOf((id) => this.getModuleInfo(id), root);
     },
   };
   const options = ['program', 'verbs', 'completer'].map((name, index, all) => ({

@@ -10,7 +10,12 @@ import { builtinImports } from '../../scripts/build-plugins.mjs';
 const ROOT = resolve('/repo');
 const id = (path: string) => resolve(ROOT, path);
 
-type Info = { importedIds: string[]; dynamicallyImportedIds: string[]; dynamicImporters: string[]; isExternal?: boolean };
+type Info = {
+  importedIds: string[];
+  dynamicallyImportedIds: string[];
+  dynamicImporters: string[];
+  isExternal?: boolean;
+};
 /** A module graph: path → [static imports, dynamic imports]; dynamic importers are derived. */
 function graph(modules: Record<string, [string[], string[]?]>) {
   const infos = new Map<string, Info>();
