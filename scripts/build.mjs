@@ -50,8 +50,8 @@ const bundle = await rolldown({
   transform: { target: 'node20', define: { __PWCTL_VERSION__: JSON.stringify(pkg.version) } },
   tsconfig: resolve(ROOT, 'tsconfig.json'),
   logLevel: 'warn',
-  // A module both imported and import()ed is expected here: the chunk groups put a lazily
-  // loaded module (the API client, the verb runner's parts) with what loads it anyway.
+  // A module both imported and import()ed is expected here (the verb runner's parts, the
+  // ajv the MCP SDK's stand-in requires): the import() then loads what is loaded already.
   checks: { ineffectiveDynamicImport: false },
   plugins: [
     lazyChildProcessForCommander(),
@@ -75,8 +75,10 @@ try {
     // built-ins, all they require at run time; an ES module has no require() of its own, and
     // Rolldown's (createRequire) is dearer. process.getBuiltinModule (Node 20.16+) gives a
     // built-in without that cost.
+    // (Minifying drops it from the chunks that never call it.)
     polyfillRequire: false,
     banner: 'const require=(id)=>process.getBuiltinModule(id);',
+    // Whitespace and syntax minified, names kept: stack traces (--debug) read like the source.
     minify: { compress: true, mangle: false, codegen: { removeWhitespace: true } },
     comments: false,
     codeSplitting: { groups: groups.options },
