@@ -21,6 +21,7 @@ import { rolldown } from 'rolldown';
 import { chunkGroups } from './build-chunks.mjs';
 import {
   builtinsThroughGetBuiltinModule,
+  commonJsWrappersAsFunctions,
   embeddedAsText,
   lazyAjvForMcpSdk,
   lazyChildProcessForCommander,
@@ -62,6 +63,7 @@ const bundle = await rolldown({
     // pwctl serves the inspector page itself, so `listen --inspect` works offline.
     embeddedAsText(resolve(ROOT, 'src/webhooks/inspect/page')),
     groups.plugin,
+    commonJsWrappersAsFunctions(),
   ],
 });
 try {
