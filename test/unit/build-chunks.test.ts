@@ -1,11 +1,8 @@
-// The build's chunk groups (scripts/build-chunks.mjs), from a module graph as Rolldown gives
-// it, and the names the build's built-in modules take (scripts/build-plugins.mjs).
+// The build's chunk groups (scripts/build-chunks.mjs), from a module graph as Rolldown gives it.
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error a plain ES module script without types
 import { groupsOf } from '../../scripts/build-chunks.mjs';
-// @ts-expect-error a plain ES module script without types
-import { builtinImports } from '../../scripts/build-plugins.mjs';
 
 const ROOT = resolve('/repo');
 const id = (path: string) => resolve(ROOT, path);
@@ -94,26 +91,5 @@ describe('chunk groups', () => {
     rest['src/cli/main.ts'] = [[...main[0], 'src/cli/connect.ts'], main[1]!.filter((p) => p !== 'src/cli/connect.ts')];
     rest['src/cli/connect.ts'] = [['src/config/paths.ts']];
     expect(() => groupsOf(graph(rest), ROOT)).toThrow(/src\/cli\/connect\.ts is no longer loaded with import\(\)/);
-  });
-});
-
-describe('built-in modules through process.getBuiltinModule', () => {
-  it('takes the names each import asks for, leaving types out, and notes a namespace import', () => {
-    const found = builtinImports(
-      [
-        "import { readFile, type Stats, stat as statFile } from 'node:fs';",
-        "import type { Server } from 'node:http';",
-        "import path, { join } from 'node:path';",
-        "import * as os from 'node:os';",
-        "import { helper } from './helper.js';",
-        'export const x: Stats | Server | undefined = undefined;',
-      ].join('\n'),
-      'example.ts',
-    ) as Map<string, { names: Set<string>; namespace: boolean }>;
-    expect([...found.keys()].sort()).toEqual(['node:fs', 'node:os', 'node:path']);
-    expect([...found.get('node:fs')!.names]).toEqual(['readFile', 'stat']);
-    expect([...found.get('node:path')!.names]).toEqual(['join']);
-    expect(found.get('node:os')!.namespace).toBe(true);
-    expect(found.get('node:fs')!.namespace).toBe(false);
   });
 });
