@@ -1,7 +1,7 @@
 import { getStep } from '../../api/steps.js';
 import type { RunOf } from '../declare.js';
 import { printRecordWithBody } from '../record-body.js';
-import type { get } from './index.js';
+import type { get } from './read-verbs.js';
 import { includesFor } from './includes.js';
 import { stepView } from './views.js';
 

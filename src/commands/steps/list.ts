@@ -2,7 +2,7 @@ import { listSteps, type StepFilters } from '../../api/steps.js';
 import type { RunOf } from '../declare.js';
 import { limitOf, printList } from '../list-flags.js';
 import { readsBeyondLimit, refine } from '../list-refine.js';
-import type { list } from './index.js';
+import type { list } from './read-verbs.js';
 import { includesFor } from './includes.js';
 import { stepFilters } from './list-filters.js';
 import { stepView } from './views.js';

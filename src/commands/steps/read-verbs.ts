@@ -1,0 +1,62 @@
+// The task verbs that only read: list and get.
+import { verb } from '../declare.js';
+import { date, id, text, toggle } from '../flags.js';
+import { LIST_FLAGS } from '../list-flags.js';
+import { sortFlag } from '../list-refine.js';
+import { include, PHASE_HELP, PHASES, STEP_ID } from './step-flags.js';
+import { STEP_VIEW } from './views.js';
+
+export const list = verb({
+  name: 'list',
+  summary: 'list the tasks you can access',
+  flags: {
+    company: id('--company', 'only tasks of this company (default: `pwctl config get company`)', {
+      field: 'company_id',
+    }),
+    completed: toggle('--completed', '--open', { on: 'only completed tasks', off: 'only open tasks' }),
+    hasDueDate: toggle('--has-due-date', '--no-due-date', {
+      on: 'only tasks with a due date',
+      off: 'only tasks without a due date',
+    }),
+    include,
+    project: id('--project', 'only tasks of this project (client-side)', {
+      field: 'project_id',
+      complete: { ids: 'projects' },
+    }),
+    phase: id('--phase', `only tasks of this phase (client-side) ${PHASE_HELP}`, {
+      field: 'phase_id',
+      complete: PHASES,
+    }),
+    client: id('--client', 'only tasks of this client (client-side)', { field: 'client_id' }),
+    assignee: text('--assignee', 'only tasks of this person: a user id, or a name or its start (client-side)', {
+      placeholder: '<id|name>',
+      nonEmpty: true,
+    }),
+    search: text('--search', 'only tasks whose title holds every word of this, any case (client-side)', {
+      nonEmpty: true,
+    }),
+    dueBefore: date('--due-before', 'only tasks due on or before this day (client-side)', { field: 'due_before' }),
+    dueAfter: date('--due-after', 'only tasks due on or after this day (client-side)', { field: 'due_after' }),
+    sort: sortFlag(STEP_VIEW),
+    ...LIST_FLAGS,
+  },
+  details: `Filters marked client-side are applied by pwctl to the tasks it reads: the service gets only its own
+(--company, --completed/--open, --has-due-date/--no-due-date). With them, --limit counts matching
+tasks and pages are read until enough match. Dates: YYYY-MM-DD, today, tomorrow, +3d, +2w.`,
+  examples: [
+    'pwctl steps list --open --has-due-date',
+    'pwctl steps list --project 31 --open --due-before +7d --sort due_date',
+    'pwctl steps list --assignee maya --open --sort due_date --limit 5',
+    'pwctl steps list --all -o ndjson | pwctl steps complete -',
+    'pwctl steps list --fields id,title,phase.title,tags --include tags',
+  ],
+  mcp: true,
+});
+
+export const get = verb({
+  name: 'get',
+  summary: 'show one task',
+  flags: { id: id('<id>', 'task id', STEP_ID), include },
+  examples: ['pwctl steps get 101 --include content,tags', 'pwctl steps get 101 --fields content > notes.md'],
+  mcp: true,
+});
