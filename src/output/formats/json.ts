@@ -2,7 +2,7 @@
 // record by record as it arrives; an endless stream one compact object a line. --jq filters
 // the whole result at once (a list is one array).
 import { dryRunRecord, type Format } from '../format.js';
-import { toJson, writeJsonArray } from '../json.js';
+import { jsonPainter, toJson, writeJsonArray } from '../json.js';
 import { jqTarget, writeJsonValue } from './json-value.js';
 
 export const json: Format<'json'> = {
@@ -17,16 +17,18 @@ export const json: Format<'json'> = {
 
   async list(out, records, view) {
     if (out.jq) return (await import('../jq-output.js')).jqWhole(jqTarget(out, view), records, out.jq);
+    const paint = await jsonPainter(out.io);
     return writeJsonArray(
       records,
-      (text) => out.write(text),
+      (text) => out.io.out(paint(text)),
       (record) => out.select(record),
       (record) => out.seen(record, view),
     );
   },
 
   async streamRenderer(out) {
-    return (record) => out.io.stdoutText(`${toJson(out.select(record))}\n`);
+    const paint = await jsonPainter(out.io);
+    return (record) => paint(`${toJson(out.select(record))}\n`);
   },
 
   value: (out, value) => writeJsonValue(out, value, 2),

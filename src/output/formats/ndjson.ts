@@ -1,7 +1,7 @@
 // -o ndjson: one compact JSON value a line — each record of a list or a stream as it
 // arrives, a record or a value on a line of its own. --jq filters each record as it streams.
 import { dryRunRecord, type Format } from '../format.js';
-import { toJson } from '../json.js';
+import { jsonPainter, toJson } from '../json.js';
 import { jqTarget, writeJsonValue } from './json-value.js';
 
 export const ndjson: Format<'ndjson'> = {
@@ -15,9 +15,10 @@ export const ndjson: Format<'ndjson'> = {
 
   async list(out, records, view) {
     if (out.jq) return (await import('../jq-output.js')).jqEach(jqTarget(out, view), records, out.jq);
+    const paint = await jsonPainter(out.io);
     let count = 0;
     for await (const record of records) {
-      await out.write(`${toJson(out.select(record))}\n`);
+      await out.io.out(paint(`${toJson(out.select(record))}\n`));
       out.seen(record, view);
       count++;
     }
@@ -25,7 +26,8 @@ export const ndjson: Format<'ndjson'> = {
   },
 
   async streamRenderer(out) {
-    return (record) => out.io.stdoutText(`${toJson(out.select(record))}\n`);
+    const paint = await jsonPainter(out.io);
+    return (record) => paint(`${toJson(out.select(record))}\n`);
   },
 
   value: (out, value) => writeJsonValue(out, value),
