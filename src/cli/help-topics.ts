@@ -54,8 +54,9 @@ error. With -o json or -o ndjson the error is also printed on stderr as one JSON
   HTTP_PROXY            proxy for http:// services (also http_proxy)
   NO_PROXY              hosts, .domains, IPs, CIDR ranges or * to reach directly (also no_proxy)
   NODE_EXTRA_CA_CERTS   Node's own variable: a PEM file of CAs trusted besides Node's and the system's
-  PWCTL_PAGER, PAGER    pager for tables longer than the terminal (default: less -FRX);
-                        an empty PWCTL_PAGER or --no-pager turns paging off
+  PWCTL_PAGER, PAGER    pager for tables, records with a body and diffs longer than the
+                        terminal: PWCTL_PAGER, else config key pager, else PAGER, else
+                        less -FRX; an empty PWCTL_PAGER or pager, or --no-pager, turns it off
   PWCTL_LOCK_TIMEOUT    seconds to wait for another pwctl's lock on the config store (default 30)
   PWCTL_NO_UPDATE_NOTIFIER=1  no daily check of the release feed (config key update_feed_url)
                         and no notice of a newer version; none happens in CI or off a terminal
@@ -84,7 +85,9 @@ With your organisation's certificate authority (verification is never turned off
           one record per line, no header, no color, no pager. Control characters in
           server text are escaped.
   json    one record as an object, a list as one array, tag commands as
-          {data, added, removed, created}, bulk verbs as an array of per-item results
+          {data, added, removed, created}, bulk verbs as an array of per-item results;
+          on a terminal coloured (keys, strings, numbers, booleans, null), as gh api
+          does, unless NO_COLOR or --no-color
   ndjson  one JSON value per line, streamed as pages arrive
   yaml    the same values as json, as YAML
   csv     RFC 4180: a header row of field paths, one row per record, streamed; lists of
