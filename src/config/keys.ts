@@ -69,7 +69,8 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
   },
   {
     name: 'pager',
-    description: 'pager for long output on a terminal, after PWCTL_PAGER and before PAGER (default less -FRX); "" turns paging off',
+    description:
+      'pager for long output on a terminal, after PWCTL_PAGER and before PAGER (default less -FRX); "" turns paging off',
     parse: (v) => v,
   },
   {

@@ -168,7 +168,10 @@ export class OutputWriter implements Output {
   async #draw(draw: (screen: Screen) => Promise<void>, notices: boolean): Promise<TerminalText> {
     const screen = new ScreenBuffer(this.io.stdoutColumns);
     const io = this.io.drawingInto(screen, { notices });
-    await draw({ output: new OutputWriter(io, this.#formatName, this.fields, { ...this.#options, pager: undefined }), io });
+    await draw({
+      output: new OutputWriter(io, this.#formatName, this.fields, { ...this.#options, pager: undefined }),
+      io,
+    });
     return screen.text();
   }
 

@@ -44,7 +44,10 @@ function fakePager(): { command: string; paged: () => string | undefined } {
   const base = join(dir, `pager-${++run}`);
   writeFileSync(`${base}.sh`, `#!/bin/sh\ncat > '${base}.out'\n`);
   chmodSync(`${base}.sh`, 0o755);
-  return { command: `${base}.sh`, paged: () => (existsSync(`${base}.out`) ? readFileSync(`${base}.out`, 'utf8') : undefined) };
+  return {
+    command: `${base}.sh`,
+    paged: () => (existsSync(`${base}.out`) ? readFileSync(`${base}.out`, 'utf8') : undefined),
+  };
 }
 
 function onTerminal(args: string[], env: Record<string, string>, rows = 30) {
