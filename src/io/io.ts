@@ -157,6 +157,11 @@ export class IO {
     this.streams.stdout.write(text);
   }
 
+  /** Whether stdout's reader went away (`… --watch | head -3`): nothing more can be written. */
+  get stdoutGone(): boolean {
+    return this.streams.stdout.destroyed === true;
+  }
+
   /** Bytes written to stdout and not yet taken by the reader. */
   get outBacklog(): number {
     return this.streams.stdout.writableLength;

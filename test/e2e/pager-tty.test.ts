@@ -34,7 +34,7 @@ beforeAll(async () => {
   longDoc = await create('Long brief', LONG_BODY);
   shortDoc = await create('Short note', 'Two lines.');
   const payload = JSON.stringify({ id: 101, title: 'Kickoff', items: Array.from({ length: 40 }, (_, i) => i) });
-  [delivery] = await keepDeliveries(baseEnv(configDir), [payload]);
+  delivery = (await keepDeliveries(baseEnv(configDir), [payload]))[0]!;
 });
 afterAll(() => sb.close());
 

@@ -1,8 +1,10 @@
 import { listMilestones } from '../../api/milestones.js';
+import type { PaginateResult } from '../../api/pagination.js';
 import type { RunOf } from '../declare.js';
 import type { Milestone } from '../../api/types.js';
 import { limitOf, printList } from '../list-flags.js';
 import { matchesSearch, readsBeyondLimit, refine, type Refinement } from '../list-refine.js';
+import { watchList } from '../watching.js';
 import type { list } from './index.js';
 import { MILESTONE_VIEW } from './views.js';
 
@@ -15,16 +17,18 @@ export const run: RunOf<typeof list> = async (ctx, opts) => {
     sort: opts.sort,
   };
   const client = await ctx.api();
-  await printList(
-    ctx,
-    MILESTONE_VIEW,
-    (paging) =>
-      refine(
-        listMilestones(client, filters, readsBeyondLimit(refinement) ? 'all' : limit, paging),
-        refinement,
-        limit,
-        paging,
-      ),
-    'no milestones match',
-  );
+  const fetch = (paging: PaginateResult) =>
+    refine(
+      listMilestones(client, filters, readsBeyondLimit(refinement) ? 'all' : limit, paging),
+      refinement,
+      limit,
+      paging,
+    );
+  const none = 'no milestones match';
+  if (opts.watch === undefined) {
+    await printList(ctx, MILESTONE_VIEW, fetch, none);
+    return;
+  }
+  const title = 'pwctl milestones list';
+  await watchList(ctx, opts.watch, { title, view: MILESTONE_VIEW, fetch, none, key: (m) => m.id, client });
 };

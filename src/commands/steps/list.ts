@@ -1,7 +1,9 @@
+import type { PaginateResult } from '../../api/pagination.js';
 import { listSteps, type StepFilters } from '../../api/steps.js';
 import type { RunOf } from '../declare.js';
 import { limitOf, printList } from '../list-flags.js';
 import { readsBeyondLimit, refine } from '../list-refine.js';
+import { watchList } from '../watching.js';
 import type { list } from './read-verbs.js';
 import { includesFor } from './includes.js';
 import { stepFilters } from './list-filters.js';
@@ -19,17 +21,20 @@ export const run: RunOf<typeof list> = async (ctx, opts) => {
   const { keep, unmatched } = stepFilters(opts);
   const refinement = { keep, sort: opts.sort };
   const client = await ctx.api();
-  await printList(
-    ctx,
+  const fetch = (paging: PaginateResult) =>
+    refine(listSteps(client, filters, readsBeyondLimit(refinement) ? 'all' : limit, paging), refinement, limit, paging);
+  if (opts.watch === undefined) {
+    await printList(ctx, view, fetch, 'no tasks match', unmatched);
+    return;
+  }
+  const none = 'no tasks match';
+  await watchList(ctx, opts.watch, {
+    title: 'pwctl steps list',
     view,
-    (paging) =>
-      refine(
-        listSteps(client, filters, readsBeyondLimit(refinement) ? 'all' : limit, paging),
-        refinement,
-        limit,
-        paging,
-      ),
-    'no tasks match',
-    unmatched,
-  );
+    fetch,
+    none,
+    why: unmatched,
+    key: (s) => s.id,
+    client,
+  });
 };

@@ -3,6 +3,7 @@ import { verb } from '../declare.js';
 import { date, id, text, toggle } from '../flags.js';
 import { LIST_FLAGS } from '../list-flags.js';
 import { sortFlag } from '../list-refine.js';
+import { watchFlag } from '../watching.js';
 import { include, PHASE_HELP, PHASES, STEP_ID } from './step-flags.js';
 import { STEP_VIEW } from './views.js';
 
@@ -39,6 +40,7 @@ export const list = verb({
     dueAfter: date('--due-after', 'only tasks due on or after this day (client-side)', { field: 'due_after' }),
     sort: sortFlag(STEP_VIEW),
     ...LIST_FLAGS,
+    watch: watchFlag(),
   },
   details: `Filters marked client-side are applied by pwctl to the tasks it reads: the service gets only its own
 (--company, --completed/--open, --has-due-date/--no-due-date). With them, --limit counts matching
@@ -49,6 +51,7 @@ tasks and pages are read until enough match. Dates: YYYY-MM-DD, today, tomorrow,
     'pwctl steps list --assignee maya --open --sort due_date --limit 5',
     'pwctl steps list --all -o ndjson | pwctl steps complete -',
     'pwctl steps list --fields id,title,phase.title,tags --include tags',
+    'pwctl steps list --project 31 --open --watch 5s',
   ],
   mcp: true,
 });
@@ -56,7 +59,11 @@ tasks and pages are read until enough match. Dates: YYYY-MM-DD, today, tomorrow,
 export const get = verb({
   name: 'get',
   summary: 'show one task',
-  flags: { id: id('<id>', 'task id', STEP_ID), include },
-  examples: ['pwctl steps get 101 --include content,tags', 'pwctl steps get 101 --fields content > notes.md'],
+  flags: { id: id('<id>', 'task id', STEP_ID), include, watch: watchFlag('<id>') },
+  examples: [
+    'pwctl steps get 101 --include content,tags',
+    'pwctl steps get 101 --fields content > notes.md',
+    'pwctl steps get 101 --watch',
+  ],
   mcp: true,
 });
