@@ -55,8 +55,7 @@ export async function watch<D, R>(output: Output, io: IO, intervalMs: number, wa
       said = raised;
       await display.show(refresh.data, { every: durationText(every), note: raised });
       if (display.gone) return;
-      const waited = await stop.unless(sleep(every - (Date.now() - started)));
-      if (waited === undefined) return;
+      if (!(await stop.unless(sleep(every - (Date.now() - started))))) return;
     }
   } finally {
     stop.dispose();
@@ -118,6 +117,7 @@ function stopOnSignal(): { unless<T>(work: Promise<T>): Promise<T | undefined>; 
   };
 }
 
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+/** Resolves true after `ms`. */
+function sleep(ms: number): Promise<true> {
+  return new Promise((resolve) => setTimeout(() => resolve(true), Math.max(0, ms)));
 }
