@@ -12,7 +12,8 @@ export const TOPICS: Record<string, string> = {
   6  rate limited (429) after retries were exhausted
   7  network failure, timeout, or 5xx after retries were exhausted; also a create whose
      outcome is unknown because the connection broke after it was sent, and a list whose
-     next links go round in circles or do not end within --max-pages
+     next links go round in circles or do not end within --max-pages, and
+     \`steps wait\` that did not see its state within --wait-timeout
   8  bulk verb: at least one item failed (and the batch had more than one item)
 130  interrupted (Ctrl-C); what was done has been reported
 

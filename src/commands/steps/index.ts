@@ -5,7 +5,7 @@ import { bind, nounBody } from '../declare.js';
 import { complete, remove, reopen } from './bulk-verbs.js';
 import { create, edit, move, reorder, update } from './edit-verbs.js';
 import { importRows } from './import-verb.js';
-import { get, list } from './read-verbs.js';
+import { get, list, wait } from './read-verbs.js';
 
 export const steps = nounBody({
   examples: [
@@ -16,6 +16,7 @@ export const steps = nounBody({
   commands: [
     bind(list, () => import('./list.js')),
     bind(get, () => import('./get.js')),
+    bind(wait, () => import('./wait.js')),
     bind(create, () => import('./create.js')),
     bind(update, () => import('./update.js')),
     bind(complete, () => import('./complete.js')),

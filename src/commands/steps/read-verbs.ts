@@ -1,6 +1,6 @@
-// The task verbs that only read: list and get.
+// The task verbs that only read: list, get, and wait (for a task to be completed or open).
 import { verb } from '../declare.js';
-import { date, id, text, toggle } from '../flags.js';
+import { date, duration, id, oneOf, text, toggle } from '../flags.js';
 import { LIST_FLAGS } from '../list-flags.js';
 import { sortFlag } from '../list-refine.js';
 import { watchFlag } from '../watching.js';
@@ -66,4 +66,37 @@ export const get = verb({
     'pwctl steps get 101 --watch',
   ],
   mcp: true,
+});
+
+/** What `steps wait --until` waits for. */
+export const WAIT_STATES = ['completed', 'open'] as const;
+
+export const wait = verb({
+  name: 'wait',
+  summary: 'wait until a task is completed (or open again), as kubectl wait does',
+  details: `Looks at the task every --interval (never faster than the service's rate limit allows) until it
+is in the state --until names, then prints it and exits 0. Exit 7 when --wait-timeout passes first
+(the contract's code for a timeout), 3 when the task does not exist or is deleted while waited
+for, 130 on Ctrl-C. Without --wait-timeout it waits as long as it takes. (The global --timeout is
+each request's deadline, not the wait's.)`,
+  flags: {
+    id: id('<id>', 'task id', STEP_ID),
+    until: oneOf('--until', WAIT_STATES, 'the state to wait for', { default: 'completed', field: false }),
+    waitTimeout: duration('--wait-timeout', 'give up after this long: exit 7 (default: no limit)', {
+      min: 1_000,
+      max: 7 * 24 * 3_600_000,
+      field: false,
+    }),
+    interval: duration('--interval', 'how often to look (never faster than the rate limit allows)', {
+      default: 2_000,
+      defaultText: '2s',
+      min: 100,
+      max: 3_600_000,
+      field: false,
+    }),
+  },
+  examples: [
+    'pwctl steps wait 108 --until completed --wait-timeout 30m && ./deploy.sh',
+    'pwctl steps wait 101 --until open',
+  ],
 });

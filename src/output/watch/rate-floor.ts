@@ -16,18 +16,22 @@ export function rateFloorMs(requests: number, limit = DOCUMENTED_RATE_LIMIT): nu
   return Math.ceil((requests * RATE_WINDOW_MS) / limit);
 }
 
-/** The interval a watch refreshes at, and why it is not the one asked for (undefined when it is). */
+/**
+ * The interval a watch refreshes at (or a wait looks at), and why it is not the one asked for
+ * (undefined when it is), in the words of `what` it does.
+ */
 export function refreshInterval(
   askedMs: number,
   requests: number,
   limit: number | undefined,
+  what: { doing: string; each: string } = { doing: 'refreshing', each: 'refresh' },
 ): { intervalMs: number; raised?: string } {
   const floor = rateFloorMs(requests, limit);
   if (floor <= askedMs) return { intervalMs: askedMs };
   const perMinute = limit ?? DOCUMENTED_RATE_LIMIT;
-  const each = requests === 1 ? 'each refresh takes 1 request' : `each refresh takes ${requests} requests`;
+  const each = `each ${what.each} takes ${requests === 1 ? '1 request' : `${requests} requests`}`;
   return {
     intervalMs: floor,
-    raised: `refreshing every ${durationText(floor)}, not ${durationText(askedMs)}: the service allows ${perMinute} requests a minute and ${each}`,
+    raised: `${what.doing} every ${durationText(floor)}, not ${durationText(askedMs)}: the service allows ${perMinute} requests a minute and ${each}`,
   };
 }

@@ -8,13 +8,13 @@
 // after the screen is put back.
 import type { IO } from '../../io/io.js';
 import { escapeInline } from '../../io/sanitize.js';
-import { onStopSignals } from '../../stop-signals.js';
 import { durationText } from '../duration.js';
 import type { Output, RecordStream, Screen } from '../output.js';
 import type { View } from '../view.js';
 import { RecordChanges } from './changes.js';
 import { refreshInterval } from './rate-floor.js';
 import { clockTime, ENTER_SCREEN, frameText, LEAVE_SCREEN } from './screen.js';
+import { sleep, stopOnSignal } from './stop.js';
 
 export interface Watched<D, R> {
   /** What the header names: `pwctl steps list`. */
@@ -97,27 +97,4 @@ async function inPipe<D, R>(output: Output, io: IO, watched: Watched<D, R>): Pro
     },
     end: () => stream.end(),
   };
-}
-
-/** A stop signal turned into a promise that ends whatever the watch is waiting for. */
-function stopOnSignal(): { unless<T>(work: Promise<T>): Promise<T | undefined>; dispose(): void } {
-  let stopped!: () => void;
-  const signalled = new Promise<undefined>((resolve) => {
-    stopped = () => resolve(undefined);
-  });
-  // The first signal of each kind ends the watch; a second one ends the process as it would.
-  const dispose = onStopSignals(() => stopped(), { once: true });
-  return {
-    unless<T>(work: Promise<T>): Promise<T | undefined> {
-      // A refresh still in flight when the watch ends is let go: its outcome no longer matters.
-      work.catch(() => {});
-      return Promise.race([work, signalled]);
-    },
-    dispose,
-  };
-}
-
-/** Resolves true after `ms`. */
-function sleep(ms: number): Promise<true> {
-  return new Promise((resolve) => setTimeout(() => resolve(true), Math.max(0, ms)));
 }
