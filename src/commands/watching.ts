@@ -1,32 +1,14 @@
-// `--watch [interval]` on read verbs (steps list/get, milestones list/get, deliveries list):
-// the flag, declared once, and the glue from a list or a record to the watch loop
-// (src/output/watch/watch.ts: the screen, the changes into a pipe, the rate limit's floor,
-// Ctrl-C). A verb reads and prints as it does without --watch; the loop runs it again.
+// `--watch [interval]` on read verbs (steps list/get, milestones list/get): the glue from a list
+// or a record to the watch loop (src/output/watch/watch.ts: the screen, the changes into a
+// pipe, the rate limit's floor, Ctrl-C). A verb reads and prints as it does without --watch;
+// the loop runs it again. The flag is ./watch-flag.ts; this is loaded only by run modules.
 import type { ApiClient } from '../api/client.js';
 import type { PaginateResult } from '../api/pagination.js';
 import type { Screen } from '../output/output.js';
 import type { View } from '../output/view.js';
 import { watch } from '../output/watch/watch.js';
 import type { Ctx } from './context.js';
-import { duration } from './flags.js';
 import { printList } from './list-flags.js';
-
-/** Without a value, --watch refreshes this often (when the rate limit allows). */
-export const DEFAULT_WATCH_MS = 2_000;
-
-const WATCH_HELP =
-  'show it again every interval (default 2s, never faster than the rate limit allows) until Ctrl-C: on a terminal redrawn in place, into a pipe each new or changed record';
-
-/** `--watch [interval]`; `before` names the argument a bare number after it more likely is (`<id>`). */
-export function watchFlag(before?: string) {
-  return duration('--watch', WATCH_HELP, {
-    bare: DEFAULT_WATCH_MS,
-    min: 100,
-    max: 3_600_000,
-    field: false,
-    ...(before === undefined ? {} : { before }),
-  });
-}
 
 export interface WatchedList<T> {
   title: string;

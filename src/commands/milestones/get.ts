@@ -1,6 +1,5 @@
 import { getMilestone } from '../../api/milestones.js';
 import type { RunOf } from '../declare.js';
-import { watchRecord } from '../watching.js';
 import type { get } from './index.js';
 import { MILESTONE_VIEW } from './views.js';
 
@@ -9,6 +8,7 @@ export const run: RunOf<typeof get> = async (ctx, opts) => {
   const client = await ctx.api();
   const read = () => getMilestone(client, opts.id);
   if (opts.watch === undefined) return ctx.output.record(await read(), MILESTONE_VIEW);
+  const { watchRecord } = await import('../watching.js');
   await watchRecord(ctx, opts.watch, {
     title: `pwctl milestones get ${opts.id}`,
     view: MILESTONE_VIEW,

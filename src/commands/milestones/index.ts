@@ -6,7 +6,7 @@ import { color, date, id, ids, text } from '../flags.js';
 import { LIST_FLAGS } from '../list-flags.js';
 import { sortFlag } from '../list-refine.js';
 import { pickMilestone, pickProject } from '../pick.js';
-import { watchFlag } from '../watching.js';
+import { watchFlag } from '../watch-flag.js';
 import { MILESTONE_VIEW } from './views.js';
 
 const MILESTONE_ID = { required: true, complete: { ids: 'milestones' }, prompt: pickMilestone() } as const;

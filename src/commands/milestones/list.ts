@@ -4,7 +4,6 @@ import type { RunOf } from '../declare.js';
 import type { Milestone } from '../../api/types.js';
 import { limitOf, printList } from '../list-flags.js';
 import { matchesSearch, readsBeyondLimit, refine, type Refinement } from '../list-refine.js';
-import { watchList } from '../watching.js';
 import type { list } from './index.js';
 import { MILESTONE_VIEW } from './views.js';
 
@@ -30,5 +29,6 @@ export const run: RunOf<typeof list> = async (ctx, opts) => {
     return;
   }
   const title = 'pwctl milestones list';
+  const { watchList } = await import('../watching.js');
   await watchList(ctx, opts.watch, { title, view: MILESTONE_VIEW, fetch, none, key: (m) => m.id, client });
 };

@@ -3,7 +3,6 @@ import type { Step } from '../../api/types.js';
 import type { Ctx } from '../context.js';
 import type { RunOf } from '../declare.js';
 import { printRecordWithBody } from '../record-body.js';
-import { watchRecord } from '../watching.js';
 import type { get } from './read-verbs.js';
 import { includesFor } from './includes.js';
 import { stepView } from './views.js';
@@ -18,6 +17,7 @@ export const run: RunOf<typeof get> = async (ctx, opts) => {
     printRecordWithBody(screen, step, view, step.content, true);
   const read = () => getStep(client, opts.id, include);
   if (opts.watch === undefined) return print(ctx, await read());
+  const { watchRecord } = await import('../watching.js');
   await watchRecord(ctx, opts.watch, {
     title: `pwctl steps get ${opts.id}`,
     view,

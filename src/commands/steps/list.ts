@@ -3,7 +3,6 @@ import { listSteps, type StepFilters } from '../../api/steps.js';
 import type { RunOf } from '../declare.js';
 import { limitOf, printList } from '../list-flags.js';
 import { readsBeyondLimit, refine } from '../list-refine.js';
-import { watchList } from '../watching.js';
 import type { list } from './read-verbs.js';
 import { includesFor } from './includes.js';
 import { stepFilters } from './list-filters.js';
@@ -28,6 +27,7 @@ export const run: RunOf<typeof list> = async (ctx, opts) => {
     return;
   }
   const none = 'no tasks match';
+  const { watchList } = await import('../watching.js');
   await watchList(ctx, opts.watch, {
     title: 'pwctl steps list',
     view,

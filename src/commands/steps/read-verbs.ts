@@ -3,7 +3,7 @@ import { verb } from '../declare.js';
 import { date, duration, id, oneOf, text, toggle } from '../flags.js';
 import { LIST_FLAGS } from '../list-flags.js';
 import { sortFlag } from '../list-refine.js';
-import { watchFlag } from '../watching.js';
+import { watchFlag } from '../watch-flag.js';
 import { include, PHASE_HELP, PHASES, STEP_ID } from './step-flags.js';
 import { STEP_VIEW } from './views.js';
 

@@ -5,7 +5,7 @@ import { UsageError } from '../../../errors.js';
 import { isDeliveryId } from '../../../webhooks/inbox/ids.js';
 import { parseCount, parseMoment } from '../../../validate.js';
 import { bind, noun, verb } from '../../declare.js';
-import { watchFlag } from '../../watching.js';
+import { watchFlag } from '../../watch-flag.js';
 import { choice, custom, customList, flag, oneOf, pick, url } from '../../flags.js';
 
 function parseDeliveryId(value: string, name: string): string {

@@ -1,5 +1,4 @@
 import type { Screen } from '../../../output/output.js';
-import { watch } from '../../../output/watch/watch.js';
 import { readSummaries } from '../../../webhooks/inbox/reader.js';
 import type { OptionsFor, RunOf } from '../../declare.js';
 import { DEFAULT_LIMIT } from '../../list-flags.js';
@@ -24,6 +23,7 @@ export const run: RunOf<typeof list> = async (ctx, opts) => {
   };
   if (opts.watch === undefined) return print(ctx, read(), opts);
   // The inbox is a local file: no request, no rate limit to keep to.
+  const { watch } = await import('../../../output/watch/watch.js');
   await watch(ctx.output, ctx.io, opts.watch, {
     title: 'pwctl webhooks deliveries list',
     view: DELIVERY_LIST_VIEW,
