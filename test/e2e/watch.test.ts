@@ -26,6 +26,7 @@ beforeEach(() => {
   mark = sb.requests.length;
 });
 
+const options = () => ({ env: sandboxEnv(sb), configDir });
 const requests = () => sb.requests.slice(mark).filter((r) => r.path.startsWith('/api/v1/'));
 
 function onTerminal(args: string[], env: Record<string, string> = {}, target = sb) {
@@ -156,6 +157,17 @@ describe('--watch into a pipe', () => {
     const r = await cli.result;
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('{"id":101}\n{"id":102}\n{"id":103}\n{"id":104}\n');
+  });
+
+  it('--jq filters each changed record, as with -o ndjson', async () => {
+    const cli = startCli(['steps', 'get', '101', '--watch', '200ms', '--jq', '.title'], options());
+    await cli.waitFor('stdout', /Kickoff call with Acme/);
+    sb.state.steps[101]!.title = 'Kickoff, take two';
+    await cli.waitFor('stdout', /Kickoff, take two/);
+    cli.child.kill('SIGINT');
+    const r = await cli.result;
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('Kickoff call with Acme\nKickoff, take two\n');
   });
 
   it('says on stderr when the rate limit raises the interval', async () => {

@@ -2,8 +2,8 @@
 // record by record as it arrives; an endless stream one compact object a line. --jq filters
 // the whole result at once (a list is one array).
 import { dryRunRecord, type Format } from '../format.js';
-import { jsonPainter, toJson, writeJsonArray } from '../json.js';
-import { jqTarget, writeJsonValue } from './json-value.js';
+import { jsonPainter, writeJsonArray } from '../json.js';
+import { jqTarget, jsonLineRenderer, writeJsonValue } from './json-value.js';
 
 export const json: Format<'json'> = {
   name: 'json',
@@ -26,10 +26,7 @@ export const json: Format<'json'> = {
     );
   },
 
-  async streamRenderer(out) {
-    const paint = await jsonPainter(out.io);
-    return (record) => paint(`${toJson(out.select(record))}\n`);
-  },
+  streamRenderer: (out) => jsonLineRenderer(out),
 
   value: (out, value) => writeJsonValue(out, value, 2),
 

@@ -2,7 +2,7 @@
 // arrives, a record or a value on a line of its own. --jq filters each record as it streams.
 import { dryRunRecord, type Format } from '../format.js';
 import { jsonPainter, toJson } from '../json.js';
-import { jqTarget, writeJsonValue } from './json-value.js';
+import { jqTarget, jsonLineRenderer, writeJsonValue } from './json-value.js';
 
 export const ndjson: Format<'ndjson'> = {
   name: 'ndjson',
@@ -25,10 +25,7 @@ export const ndjson: Format<'ndjson'> = {
     return count;
   },
 
-  async streamRenderer(out) {
-    const paint = await jsonPainter(out.io);
-    return (record) => paint(`${toJson(out.select(record))}\n`);
-  },
+  streamRenderer: (out) => jsonLineRenderer(out),
 
   value: (out, value) => writeJsonValue(out, value),
 
