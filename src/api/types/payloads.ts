@@ -1,5 +1,5 @@
-// Webhook delivery payloads (../shared/api-reference.md); src/api/types.ts re-exports them.
-import type { Ref, Step, Tag, UserRef } from './types.js';
+// Webhook delivery payloads (../shared/api-reference.md).
+import type { Ref, Step, Tag, UserRef } from './records.js';
 
 export interface ProjectPayload {
   id: number;

@@ -1,6 +1,6 @@
 // Request bodies of the Project Work Service API (../shared/api-reference.md), named after the
-// reference's body tables; src/api/types.ts re-exports them.
-import type { ApprovalStatus, EditAccess, WebhookEvent } from './types.js';
+// reference's body tables.
+import type { ApprovalStatus, EditAccess, WebhookEvent } from './records.js';
 
 export interface CreateDocumentBody {
   title: string;
