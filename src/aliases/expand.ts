@@ -22,9 +22,11 @@ export function commandWordAt(argv: readonly string[], takesValue: (flag: string
 export function expandWords(name: string, words: readonly Word[], args: readonly string[]): string[] {
   const used = placeholdersOf(words);
   const needed = Math.max(0, ...used);
+  // `pwctl due --help` asks what the command takes: show it, rather than ask for its arguments or take --help for one.
+  const end = args.indexOf('--');
+  if (used.size > 0 && (end < 0 ? args : args.slice(0, end)).some((arg) => arg === '--help' || arg === '-h'))
+    return [...commandPartOf(words), ...args];
   if (args.length < needed) {
-    // `pwctl due --help` asks what the command takes: show it rather than ask for its arguments.
-    if (args.includes('--help') || args.includes('-h')) return [...commandPartOf(words), ...args];
     const usage = Array.from({ length: needed }, (_, i) => `<$${i + 1}>`).join(' ');
     throw new UsageError(
       `alias ${name} needs ${needed} argument${needed === 1 ? '' : 's'}, got ${args.length}; usage: pwctl ${name} ${usage}`,

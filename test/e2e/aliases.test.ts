@@ -172,6 +172,8 @@ describe('running an alias', () => {
     expect((await ok(pw(['mine', '--help']))).stdout).toBe(listHelp);
     const updateHelp = (await ok(pw(['steps', 'update', '--help']))).stdout;
     expect((await ok(pw(['due', '--help']))).stdout).toBe(updateHelp);
+    // --help is never taken for a placeholder's word.
+    expect((await ok(pw(['due', '101', '--help']))).stdout).toBe(updateHelp);
   });
 
   it('never shadows a command, and an expansion edited by hand into one that runs nothing is told as such', async () => {
