@@ -23,9 +23,13 @@ the name of a pwctl command, and its expansion must start with one.`,
       { schema: { type: 'string' }, fromJson: (value, field) => parseAliasName(String(value), field) },
       { required: true },
     ),
-    expansion: raw('<expansion>', 'the command line it stands for, without "pwctl", in quotes; - reads it from stdin', {
-      required: true,
-    }),
+    expansion: raw(
+      '<expansion>',
+      'the command line to run, without "pwctl", quoted as one word; - reads the line from stdin',
+      {
+        required: true,
+      },
+    ),
     clobber: flag('--clobber', 'replace an alias of that name'),
   },
   examples: [
