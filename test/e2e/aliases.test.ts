@@ -145,6 +145,12 @@ describe('running an alias', () => {
     expect(cli.sb.state.steps[103]!.title).toBe('Renamed: two words');
   });
 
+  it('an expansion may start with global options (given after --)', async () => {
+    const { pw } = user();
+    await ok(pw(['alias', 'set', 'first', '--', '-o json steps list --limit 1 --fields id']));
+    expect(JSON.parse((await ok(pw(['first']))).stdout)).toEqual([{ id: 101 }]);
+  });
+
   it('splits its expansion as a shell would: a quoted phrase is one word', async () => {
     const { pw } = user();
     await ok(pw(['alias', 'set', 'assets', 'steps list --search "brand assets" --fields id,title']));

@@ -14,7 +14,8 @@ export const set = verb({
   details: `The expansion is split into words as a shell would (quotes, backslashes), but never run by one.
 $1, $2, … take the words typed after the alias, in order; the words no placeholder takes are
 appended. \`pwctl <alias> --help\` shows the help of the command it runs. An alias cannot take
-the name of a pwctl command, and its expansion must start with one.`,
+the name of a pwctl command, and its expansion must start with one (global options first are
+fine: an expansion that starts with an option goes after --).`,
   flags: {
     name: custom(
       '<name>',
@@ -36,6 +37,7 @@ the name of a pwctl command, and its expansion must start with one.`,
     "pwctl alias set mine 'steps list --assignee maya --sort due_date'",
     "pwctl alias set due 'steps update $1 --due $2'     # then: pwctl due 101 +3d",
     "pwctl alias set mine 'steps list --assignee maya --open' --clobber",
+    "pwctl alias set mine-json -- '-o json steps list --assignee maya'",
   ],
   effects: TEXT,
 });
