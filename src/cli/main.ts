@@ -20,6 +20,7 @@ import type { IO } from '../io/io.js';
 import { processTerminal, type Terminal } from '../io/terminal.js';
 import { DEFAULT_OUTPUT_FORMAT, isMachineReadable, JQ_DEFAULT_FORMAT } from '../output/formats.js';
 import { updateWorkDue } from '../update/due.js';
+import { expandAlias } from './alias-expansion.js';
 import type { Factory } from './factory.js';
 import { helpOutput } from './command-help.js';
 import { buildProgram, normaliseArgv } from './program.js';
@@ -76,7 +77,7 @@ export async function run(
   env: NodeJS.ProcessEnv,
   terminal: Terminal = processTerminal(),
 ): Promise<number> {
-  const argv = normaliseArgv(givenArgv);
+  let argv = normaliseArgv(givenArgv);
   let factory: Factory | undefined;
   let io: IO | undefined;
   let flags: GlobalFlags = {};
@@ -99,6 +100,7 @@ export async function run(
   };
   let program: Command;
   try {
+    argv = await expandAlias(argv, env);
     program = await buildProgram(session, argv, helpOutput(terminal, env));
   } catch (error) {
     return await reportError(error, terminal.io(env, flags), argv, env);

@@ -10,13 +10,17 @@ import { usageOf, type Flag } from '../commands/flags.js';
 import { PROGRAM } from '../commands/registry.js';
 import { completeWith } from '../completion/values.js';
 import { VERSION } from '../version.js';
+import { aliasCommand } from './alias-command.js';
 import { configureCommands, examplesText, recordFacts } from './command-help.js';
 import { GLOBAL_OPTIONS } from './global-options.js';
 import { mcp } from './mcp-command.js';
 import type { RawOccurrence, Session } from './run-verb.js';
 
-/** The declared commands, and the command line's own: `mcp` starts the agents' front end. */
-export const COMMANDS: readonly TopLevel[] = [...PROGRAM.commands, mcp];
+/**
+ * The declared commands, and the command line's own: `alias`, whose words are expanded before
+ * parsing, and `mcp`, which starts the agents' front end.
+ */
+export const COMMANDS: readonly TopLevel[] = [...PROGRAM.commands, aliasCommand, mcp];
 
 /** Every raw value of an option as it was typed, in order (the runner reads these, not commander's store). */
 export type OccurrenceLog = Map<string, RawOccurrence[]>;
