@@ -25,7 +25,7 @@ function pageName(path: string): string {
 }
 
 function programPage(tree: ProgramDoc): string {
-  return page('pwctl', tree, [
+  return page('pwctl', [
     section('NAME', `pwctl \\- ${roff(tree.summary)}`),
     section('SYNOPSIS', `.B pwctl\n${roff(tree.usage.replace(/^pwctl /, ''))}`),
     section('DESCRIPTION', [roff(tree.summary), tree.details ? prose(tree.details) : ''].filter(Boolean).join('\n')),
@@ -58,7 +58,7 @@ function commandPage(tree: ProgramDoc, command: CommandDoc): string {
     .filter(Boolean)
     .join('\n.PP\n');
   if (command.kind === 'noun')
-    return page(name, tree, [
+    return page(name, [
       section('NAME', `${roff(name)} \\- ${roff(command.summary)}`),
       section('SYNOPSIS', `.B ${roff(command.path)}\n<command> [options]`),
       section('DESCRIPTION', description),
@@ -70,7 +70,7 @@ function commandPage(tree: ProgramDoc, command: CommandDoc): string {
       section('SEE ALSO', roff([seeAlso(parent), ...command.commands.map((c) => seeAlso(c.path))].join(', '))),
     ]);
   const globals = tree.globalOptions.filter((o) => o.names.some((n) => command.globalOptions.includes(n)));
-  return page(name, tree, [
+  return page(name, [
     section('NAME', `${roff(name)} \\- ${roff(command.summary)}`),
     section('SYNOPSIS', `.B ${roff(command.path)}\n${roff(command.usage.slice(command.path.length + 1))}`),
     section('DESCRIPTION', description),
@@ -93,10 +93,11 @@ function flagItem(flag: FlagDoc): string {
   return item(flag.usage, [...(options.length > 0 ? options : [flag.help]), ...facts].join('\n'));
 }
 
-function page(name: string, tree: ProgramDoc, sections: readonly string[]): string {
+function page(name: string, sections: readonly string[]): string {
   const header = [
     '.\\" Generated from the command declarations by `npm run docs` (pwctl help --man); do not edit.',
-    `.TH "${name.toUpperCase()}" "1" "" "pwctl ${tree.version}" "${TITLE}"`,
+    // No version or date: the pages are committed, and the same whatever build prints them.
+    `.TH "${name.toUpperCase()}" "1" "" "pwctl" "${TITLE}"`,
     '.nh',
     '.ad l',
   ];
