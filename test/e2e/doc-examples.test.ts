@@ -6,7 +6,7 @@
 // would (the demo data is put back before each page). The README says its lines run as they
 // are with `--sandbox` after `pwctl`: they run so, against the embedded sandbox. A line that
 // cannot run here is in CANNOT_RUN with the reason.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import {
   existsSync,
   mkdirSync,
@@ -37,7 +37,9 @@ const CANNOT_RUN: ReadonlyArray<[RegExp, string]> = [
   [/^pwctl auth (switch|token|logout)/, 'needs a profile signed in with a stored token'],
   [/^pwctl config set ca_file/, 'needs a certificate file of your organisation'],
   [/^pwctl webhooks deliveries (show|replay)/, 'needs a delivery a listener received'],
-  [/^pwctl (--sandbox )?(completion|mkdir)|^mkdir /, 'writes to the shell set-up of the reader'],
+  ...(spawnSync('jq', ['--version']).status === 0
+    ? []
+    : ([[/\|\s*jq /, 'pipes into a jq binary, which this machine lacks']] as Array<[RegExp, string]>)),
 ];
 
 /** Exit codes the docs give for a line, other than 0. */
