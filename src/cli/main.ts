@@ -22,6 +22,7 @@ import { DEFAULT_OUTPUT_FORMAT, isMachineReadable, JQ_DEFAULT_FORMAT } from '../
 import { updateWorkDue } from '../update/due.js';
 import { expandAlias } from './alias-expansion.js';
 import type { Factory } from './factory.js';
+import type { GeneratedDocs } from './reference.js';
 import { helpOutput } from './command-help.js';
 import { buildProgram, normaliseArgv } from './program.js';
 import type { Session } from './run-verb.js';
@@ -124,6 +125,11 @@ export async function run(
 /** docs/commands.md, from the declarations: `npm run docs` writes it. */
 export async function commandReference(): Promise<string> {
   return (await import('./reference.js')).commandReference();
+}
+
+/** docs/commands.md, the man pages and the docs' generated lists: `npm run docs` writes them. */
+export async function generatedDocs(): Promise<GeneratedDocs> {
+  return (await import('./reference.js')).generatedDocs();
 }
 
 /** The command tree as data for the shell completer: the build writes it to dist/completion-tree.json. */

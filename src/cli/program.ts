@@ -223,15 +223,17 @@ function optionsOf(flag: Flag): Option[] {
   }
 }
 
-/** `pwctl help <command path>` or `pwctl help <topic>`: the help of a command, built on demand, or a reference topic. */
+/** `pwctl help <command path>` or `pwctl help <topic>`: the help of a command, built on demand, or a guide topic. */
 function addHelpCommand(program: Command, session: Session): void {
   program
     .command('help')
-    .description('help for a command, or a reference topic: exit-codes, environment, formatting')
+    .description('help for a command, or a guide topic: exit-codes, environment, formatting, … (help topics)')
     .argument('[topic...]', 'a command path (steps list) or a topic')
-    .action(async (topic: string[], _options: unknown, command: Command) => {
+    .option('--json', 'the command tree as JSON (or the command named): verbs, flags, defaults, examples, exit codes')
+    .option('--man', 'the manual page of the program (or of the command named), in roff for man(1)')
+    .action(async (topic: string[], options: { json?: boolean; man?: boolean }, command: Command) => {
       const { showHelp } = await import('./help-topic.js');
-      await showHelp(program, topic, session.io(command));
+      await showHelp(program, topic, session.io(command), options, COMMANDS);
     });
 }
 
