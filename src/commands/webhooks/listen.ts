@@ -10,7 +10,7 @@ import { parseForwardTarget, type ForwardOutcome, type ForwardTarget } from '../
 import type { Inspector } from '../../webhooks/inspect/server.js';
 import { startListener, type EventContradiction, type ListenSummary } from '../../webhooks/listener.js';
 import { profileSecrets } from '../../webhooks/profile-secrets.js';
-import { REJECTION_LABELS, type RejectedRequest } from '../../webhooks/receiver.js';
+import { REJECTION_LABELS, type RejectedRequest } from '../../webhooks/rejections.js';
 import { RejectionThrottle, type RejectionGroup } from '../../webhooks/rejection-throttle.js';
 import { SigningSecrets, type KnownSecret } from '../../webhooks/signing-secrets.js';
 import { openInbox } from './deliveries/inbox.js';
