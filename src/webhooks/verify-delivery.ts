@@ -8,11 +8,7 @@ export type DeliveryVerdict =
   | { ok: true; secret: KnownSecret }
   | { ok: false; kind: Extract<RejectionKind, 'no-signature' | 'malformed-signature' | 'no-match'>; reason: string };
 
-export function verifyDelivery(
-  secrets: SigningSecrets,
-  body: Buffer,
-  signature: string | undefined,
-): DeliveryVerdict {
+export function verifyDelivery(secrets: SigningSecrets, body: Buffer, signature: string | undefined): DeliveryVerdict {
   const secret = secrets.match(body, signature);
   if (secret) return { ok: true, secret };
   const malformed = describeMalformedSignature(signature);
