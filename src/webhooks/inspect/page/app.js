@@ -228,7 +228,8 @@
       $('forward').hidden = false;
       setText('forward-url', state.forwardTo.join(', '));
     }
-    setCommand('cmd-trigger', `pwctl webhooks trigger task.completed --to ${state.receiver} --secret-file <file>`);
+    // listen's ready-made line when it has one (trigger finds this listener and the stored secret), else the whole form.
+    setCommand('cmd-trigger', message.trigger_command || `pwctl webhooks trigger task.completed --to ${state.receiver} --secret-file <file>`);
     setCommand('cmd-create', `pwctl webhooks create --url ${state.receiver} --event task.completed --company <id>`);
     // The newest deliveries, oldest first, as if they had just arrived (a reconnect adds what it missed).
     const fresh = message.entries.filter((e) => !state.entries.has(e.id)).reverse();
