@@ -372,8 +372,17 @@
       if (matches(entry)) rows.push(state.rows.get(id));
     }
     list.replaceChildren(...rows);
+    // A delivery the filter hides is not left open beside a list that no longer shows it.
+    if (state.selected !== null && !matches(state.entries.get(state.selected))) deselect();
     updateCounts();
     updateWaiting();
+  }
+
+  function deselect() {
+    state.rows.get(state.selected)?.setAttribute('aria-selected', 'false');
+    state.selected = null;
+    delete detailPane.dataset.id;
+    detailPane.replaceChildren(h('div', { class: 'placeholder', id: 'no-delivery' }, h('p', null, 'No delivery open.'), h('p', null, 'Pick one from the list.')));
   }
 
   function updateCounts() {
@@ -510,7 +519,7 @@
     const to = h('input', {
       id: 'replay-to',
       type: 'url',
-      placeholder: entry.forwarded_to.length > 1 ? `its ${entry.forwarded_to.length} --forward-to targets` : 'http://localhost:3000/hooks',
+      placeholder: entry.forwarded_to.length > 1 ? `empty: its ${entry.forwarded_to.length} --forward-to targets` : 'URL to send it to',
       spellcheck: 'false',
       autocomplete: 'off',
       'aria-label': 'Replay to this URL',
