@@ -255,11 +255,19 @@ describe('the banner line works as printed', () => {
     await staging.stop();
   });
 
-  it('with no secret it could sign with (only --secret), prints no line', async () => {
+  it('with only --secret (not printed, and not stored): no line; trigger still finds the listener, given the secret', async () => {
     const configDir = makeConfigDir();
     registerSecret('whsec_first_trigger_given_33d1');
     const listener = await listen(configDir, ['--secret', 'whsec_first_trigger_given_33d1']);
     expect(listener.output('stderr')).not.toMatch(/^try: /m);
+    const sent = await runInProcess(
+      ['webhooks', 'trigger', 'task.created', '--secret', 'whsec_first_trigger_given_33d1'],
+      {
+        configDir,
+      },
+    );
+    expect(sent.code, sent.stderr).toBe(0);
+    await listener.waitFor('stdout', /"event":"task\.created"/);
     await listener.stop();
   });
 });
