@@ -117,6 +117,8 @@ Rejections go to stderr, one line each; in a flood, one summary line per second.
   on stderr says so.
 Bodies not yet verified hold at most 4 × --max-body (at least 1 MiB) together; past that
   the sender that has been sending longest is answered 503 and dropped.
+While it runs, \`pwctl webhooks trigger <event>\` finds it (no --to) and signs with the secret the
+  profile stored for that event's subscription; the banner prints such a line (try: …).
 Every delivery answered (accepted, or rejected for its signature or size) is kept in the
   profile's inbox, after its answer: \`pwctl webhooks deliveries list | show | replay\`.
 --inspect also serves a live page on 127.0.0.1 (its address, with this run's key, is printed
