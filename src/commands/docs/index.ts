@@ -238,11 +238,21 @@ status (same, differs, not_pulled, not_on_service), same, changed (the fields th
 updated_at, title, is_internal and edit_access as {service, file} when they differ, and body_diff
 (the bodies' hunks). One request: the list with bodies for a directory, the document for a file.
 Exit 0 when nothing differs, 1 when something does (as diff does), a file never pulled or whose
-document is gone included. After \`docs push\` refuses a conflict: diff, bring the service's
+document is gone included; any other status is an error (2 usage, 3 not found, 4 auth, 7 network).
+--quiet prints nothing, not even the summary, as git diff --quiet; --exit-code is accepted for
+git's sake and changes nothing. After \`docs push\` refuses a conflict: diff, bring the service's
 changes into the file, then push with --force.`,
-  flags: { target: path('<file|dir>', 'a pulled .md file, or a directory of them', { required: true }) },
+  flags: {
+    target: path('<file|dir>', 'a pulled .md file, or a directory of them', { required: true }),
+    quiet: flag(
+      '--quiet',
+      'print nothing; the exit status alone says whether anything differs (as git diff --quiet; -q is the global flag: the diff is still printed)',
+    ),
+    exitCode: flag('--exit-code', "accepted as git's: docs diff always exits 1 when something differs"),
+  },
   examples: [
     'pwctl docs diff handbook/project-brief.md',
+    'pwctl docs diff handbook --quiet || echo changed',
     "pwctl docs diff handbook -o json --jq '.[] | select(.same | not) | .file'",
   ],
   effects: { pages: true },
