@@ -17,7 +17,8 @@ unless --overwrite (which sends only the fields that differ; attachments in a bo
 the service keeps them); one that is equal is "unchanged". A record whose parent (phase,
 project, client, company) is not on the service is "unplaceable", reported before anything is
 sent. A record is found by its id, by the id an earlier run recorded in --results, or as a copy
-made since the export (same title, same place), so a second run creates nothing.
+made since the export (same title, same place), so a second run creates nothing. The API cannot
+set a task's assignees: a task written back without them names them in its result's note.
 
 Into another service (another profile or --base-url): --map <file> places records under their
 new parents, {"phases": {"<old id>": <new id>}, "projects": {…}, "clients": {…}, "companies":
