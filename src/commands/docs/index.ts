@@ -200,8 +200,10 @@ export const push = verb({
   summary: 'send the Markdown files of a directory back: create new ones, update edited ones',
   details: `For each *.md file:
   no uuid                                  creates the document (title, body, is_internal, and
-                                           company_id/project_id/client_id or the config company),
-                                           then writes the new uuid and updated_at into the file
+                                           company_id/project_id/client_id, else the config
+                                           company, else the only company the token reaches;
+                                           with none or several, that file fails), then writes
+                                           the new uuid and updated_at into the file
   unchanged since its last pull or push    sends nothing, whatever the service now holds
   title, body, is_internal or edit_access  updates those fields only, and writes the new
   differ from the service                  updated_at into the file
