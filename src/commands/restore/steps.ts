@@ -51,6 +51,30 @@ export const STEPS: RecordKind<Step, Step> = {
     return changed;
   },
 
+  // Every field but the body is short: shown old → new in the plan and the results.
+  change(field, step, current, placed) {
+    switch (field) {
+      case 'title':
+      case 'published':
+      case 'is_approval':
+      case 'completed':
+        return { from: current[field], to: step[field] };
+      case 'due_date':
+        return { from: calendarDay(current.due_date) || null, to: calendarDay(step.due_date) || null };
+      case 'approval_status':
+        return { from: verdictOf(current), to: verdictOf(step) };
+      case 'phase':
+        return {
+          from: current.phase ? `${current.phase.title} (${current.phase.id})` : null,
+          to: `${step.phase.title} (${placed.phases ?? step.phase.id})`,
+        };
+      case 'tags':
+        return { from: tagNames(current), to: tagNames(step) };
+      default:
+        return undefined;
+    }
+  },
+
   async create(client, step, placed, env, onCreated) {
     const slot = env.order.slot(step.id);
     await slot?.turn();

@@ -77,6 +77,8 @@ function describeChanges(changed: readonly string[] | null | undefined, changes:
 }
 
 function shown(value: unknown): string {
+  if (value === null || value === '' || (Array.isArray(value) && value.length === 0)) return 'none';
+  if (Array.isArray(value)) return value.map(shown).join(', ');
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
@@ -104,6 +106,9 @@ export interface PlanRow {
   reason: string | null;
 }
 
+/** How a table names a row's parent, as every table names a reference: `Design (42)`, `Design (42 → 7)` when placed elsewhere. */
+export const PARENT_LABELS = new WeakMap<PlanRow, string>();
+
 export const RESTORE_PLAN_VIEW: View<PlanRow> = {
   fields: ['kind', 'id', 'action', 'new_id', 'title', 'parent', 'changed', 'changes', 'reason'],
   columns: [
@@ -111,7 +116,7 @@ export const RESTORE_PLAN_VIEW: View<PlanRow> = {
     { header: 'KIND', field: 'kind', value: (r) => r.kind, fit: 'whole' },
     { header: 'ID', field: 'id', value: (r) => r.id, fit: 'whole' },
     { header: 'TITLE', field: 'title', value: (r) => r.title, fit: 'shrink' },
-    { header: 'PARENT', field: 'parent', value: (r) => r.parent, fit: 'shrink' },
+    { header: 'PARENT', field: 'parent', value: (r) => PARENT_LABELS.get(r) ?? r.parent, fit: 'shrink' },
     {
       header: 'DETAIL',
       value: (r) =>
