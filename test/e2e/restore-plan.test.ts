@@ -3,13 +3,14 @@
 // every table names a reference; the data formats still list every record. And
 // `restore --map auto`: the map made from unique same-titled parents on the target, printed,
 // written for review, and read back by --map.
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { baseEnv, makeConfigDir } from '../helpers/cli.js';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { RunningSandbox } from '../../src/sandbox/index.js';
+import { baseEnv, makeConfigDir, runInProcess } from '../helpers/cli.js';
 import { hasPty, startInPty, visibleText } from '../helpers/pty.js';
-import { sandboxEnv } from '../helpers/sandbox.js';
+import { sandboxEnv, startTestSandbox } from '../helpers/sandbox.js';
 import { useSandboxCli } from '../helpers/sandbox-cli.js';
 
 const cli = useSandboxCli();
@@ -102,5 +103,118 @@ describe('restore --dry-run as a table', () => {
     expect(lines.filter((l) => l.startsWith('unchanged'))).toEqual([]);
     expect(lines).toHaveLength(7);
     expect(output).toContain('30 unchanged (not listed; -o json lists every record)');
+  });
+});
+
+describe('restore --map auto, into another service', () => {
+  let other: RunningSandbox;
+  beforeAll(async () => {
+    other = await startTestSandbox();
+  });
+  afterAll(() => other.close());
+  beforeEach(() => other.reset('demo'));
+  const onOther = (args: string[]) => runInProcess(args, { env: sandboxEnv(other) });
+  const otherWrites = (from: number) => other.requests.slice(from).filter((e) => e.method !== 'GET');
+
+  it('maps each parent to the one same-titled record (a phase within its mapped project), writes the map beside the export, and --map reads it', async () => {
+    await ok(['export', dir]);
+    // The target has two phases titled "Design": the export's, in project 31, and one in project 32.
+    other.state.phases[44]!.title = 'Design';
+    const from = other.requests.length;
+    const r = await onOther(['restore', dir, '--map', 'auto', '-o', 'json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(otherWrites(from)).toEqual([]);
+    const rows = JSON.parse(r.stdout) as Record<string, any>[];
+    expect(rows.find((x) => x.kind === 'phases' && x.id === 42)).toEqual({
+      kind: 'phases',
+      id: 42,
+      title: 'Design',
+      status: 'mapped',
+      new_id: 42,
+      candidates: [42],
+      within_project: 31,
+    });
+    // The export's Strategy (44) is missing there now, and said so; it is not guessed.
+    expect(rows.find((x) => x.kind === 'phases' && x.id === 44)).toMatchObject({ status: 'missing', new_id: null });
+    const file = `${dir}.map.json`;
+    const map = JSON.parse(readFileSync(file, 'utf8'));
+    expect(map).toEqual({
+      phases: { 41: 41, 42: 42, 43: 43, 45: 45 },
+      projects: { 31: 31, 32: 32, 33: 33 },
+      clients: { 11: 11, 12: 12 },
+      companies: { 1: 1 },
+    });
+    expect(r.stderr).toContain('11 parents: 10 mapped by title, 0 ambiguous, 1 missing (left out of the map');
+    expect(r.stderr).toContain(
+      `wrote the map to ${file}; nothing was restored. Review it, then: pwctl restore ${dir} --map ${file} --dry-run\n`,
+    );
+
+    // The map is what --map reads: the restore places the tasks; Strategy's are unplaceable.
+    const restored = await onOther(['restore', dir, '--only', 'steps', '--map', file, '-o', 'json']);
+    expect(restored.code).toBe(8);
+    const results = JSON.parse(restored.stdout) as Record<string, any>[];
+    expect(new Set(results.filter((x) => !x.ok).map((x) => x.action))).toEqual(new Set(['unplaceable']));
+    expect(results.filter((x) => x.action === 'create').length).toBeGreaterThan(0);
+
+    // Made again, the same map: the file is left as it is. Edited, it is not overwritten.
+    expect((await onOther(['restore', dir, '--map', 'auto', '-q'])).code).toBe(0);
+    writeFileSync(file, JSON.stringify({ ...map, phases: { ...map.phases, 44: 48 } }));
+    const edited = readFileSync(file, 'utf8');
+    const refused = await onOther(['restore', dir, '--map', 'auto']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/^error: --map-out: .*backup\.map\.json exists and holds another map/m);
+    expect(readFileSync(file, 'utf8')).toBe(edited);
+  });
+
+  it('lists ambiguous and missing titles first, with the candidates, and leaves them out of the map', async () => {
+    await ok(['export', dir]);
+    other.state.projects[32]!.title = 'Acme Website Redesign';
+    other.state.phases[44]!.title = 'Discovery';
+    other.state.phases[45]!.title = 'Production line';
+    const out = join(work, 'review.json');
+    const r = await onOther(['restore', dir, '--only', 'steps', '--map', 'auto', '--map-out', out]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout.trim().split('\n')).toEqual([
+      'phases\tDiscovery (41)\tambiguous\t2 phases titled "Discovery": 41, 44',
+      'phases\tStrategy (44)\tmissing\tno phase titled "Strategy"',
+      'phases\tProduction (45)\tmissing\tno phase titled "Production"',
+      'phases\tDesign (42)\t42\tsame id',
+      'phases\tInternal QA (43)\t43\tsame id',
+      'projects\tAcme Website Redesign (31)\tambiguous\t2 projects titled "Acme Website Redesign": 31, 32',
+      'projects\tBlue Harbor Brand Refresh (32)\tmissing\tno project titled "Blue Harbor Brand Refresh"',
+    ]);
+    expect(JSON.parse(readFileSync(out, 'utf8'))).toEqual({
+      phases: { 42: 42, 43: 43 },
+      projects: {},
+      clients: {},
+      companies: {},
+    });
+    expect(existsSync(`${dir}.map.json`)).toBe(false);
+    expect(r.stderr).toContain('7 parents: 2 mapped by title, 2 ambiguous, 3 missing');
+    expect(r.stderr).toContain(`pwctl restore ${dir} --map ${out} --only steps --dry-run`);
+  });
+
+  it('--dry-run writes no file; --map-out without --map auto is refused before any request', async () => {
+    await ok(['export', dir]);
+    const dry = await onOther(['restore', dir, '--map', 'auto', '--dry-run']);
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(existsSync(`${dir}.map.json`)).toBe(false);
+    expect(dry.stderr).toContain(`--dry-run: the map was not written (it would go to ${dir}.map.json)`);
+    const from = other.requests.length;
+    const alone = await onOther(['restore', dir, '--map-out', join(work, 'm.json')]);
+    expect(alone.code).toBe(2);
+    expect(alone.stderr).toMatch(/^error: --map-out .*--map/);
+    writeFileSync(join(work, 'given.json'), '{}');
+    const withFile = await onOther([
+      'restore',
+      dir,
+      '--map',
+      join(work, 'given.json'),
+      '--map-out',
+      join(work, 'm.json'),
+    ]);
+    expect(withFile.code).toBe(2);
+    expect(withFile.stderr).toBe('error: --map-out goes with --map auto: it names where the map made goes\n');
+    expect(other.requests.slice(from)).toEqual([]);
   });
 });
