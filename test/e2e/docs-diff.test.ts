@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { seedDocumentUuid } from '../../src/sandbox/index.js';
-import { BIN, baseEnv, makeConfigDir } from '../helpers/cli.js';
+import { baseEnv, cliCommand, makeConfigDir } from '../helpers/cli.js';
 import { hasPty, startInPty, visibleText } from '../helpers/pty.js';
 import { changeDocumentOnService, sandboxEnv } from '../helpers/sandbox.js';
 import { useSandboxCli } from '../helpers/sandbox-cli.js';
@@ -284,7 +284,8 @@ describe('docs diff --quiet and --exit-code, as git diff has them', () => {
         child.stderr.on('data', (chunk) => (stderr += chunk));
         child.on('close', (status) => resolve({ status, stdout, stderr }));
       });
-    const command = `node ${JSON.stringify(BIN)} docs diff ${JSON.stringify(dir)} --quiet || echo changed`;
+    const quote = (word: string) => `'${word.replace(/'/g, `'\\''`)}'`;
+    const command = `${cliCommand(['docs', 'diff', dir, '--quiet']).flat().map(quote).join(' ')} || echo changed`;
     expect(await sh(command)).toEqual({ status: 0, stdout: '', stderr: '' });
     edit(brief(), 'Launch in May', 'Launch in June');
     expect(await sh(command)).toEqual({ status: 0, stdout: 'changed\n', stderr: '' });
