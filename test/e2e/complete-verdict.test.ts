@@ -51,15 +51,13 @@ describe('without a terminal', () => {
     });
     expect(one.code).toBe(0);
     expect(one.stdout).toMatch(/\tok\tApprove positioning — approved \(the default verdict\)\n$/);
-  });
 
-  it('a verdict given as a flag is neither asked nor noted', async () => {
-    const approval = stepId('Approve homepage design');
-    const r = await runInProcess(['steps', 'complete', String(approval), '--reject', '-o', 'json'], {
+    // A verdict given as a flag is not noted.
+    const rejected = await runInProcess(['steps', 'complete', String(approval), '--reject', '-o', 'json'], {
       env: sandboxEnv(sb),
     });
-    expect(r.code, r.stderr).toBe(0);
-    expect((JSON.parse(r.stdout) as Record<string, any>[])[0]!.note).toBeUndefined();
+    expect(rejected.code, rejected.stderr).toBe(0);
+    expect((JSON.parse(rejected.stdout) as Record<string, any>[])[0]!.note).toBeUndefined();
     expect(sb.state.steps[approval]!.approval_status).toBe('not_approved');
   });
 });
