@@ -22,6 +22,9 @@ import type { RawOccurrence, Session } from './run-verb.js';
  */
 export const COMMANDS: readonly TopLevel[] = [...PROGRAM.commands, aliasCommand, mcp];
 
+/** The words a program was built for (buildProgram's argv). */
+const TYPED = new WeakMap<Command, readonly string[]>();
+
 /** Every raw value of an option as it was typed, in order (the runner reads these, not commander's store). */
 export type OccurrenceLog = Map<string, RawOccurrence[]>;
 
@@ -49,6 +52,7 @@ export async function buildProgram(
     .showSuggestionAfterError(true)
     .addHelpText('after', `${examplesText(PROGRAM.examples)}\n\n${PROGRAM.details ?? ''}`.trimEnd());
 
+  if (argv !== undefined) TYPED.set(program, argv);
   const path = argv === undefined ? undefined : invokedPath(argv);
   for (const top of COMMANDS) await addCommand(program, top, session, path);
   addHelpCommand(program, session);
@@ -184,8 +188,27 @@ function addVerb(parent: Command, bound: Bound, session: Session): void {
   command.action(async (...args: unknown[]) => {
     const { runVerb } = await import('./run-verb.js');
     const self = args[args.length - 1] as Command;
+    logShadowedSwitches(verb, self, log);
     await runVerb(session, self, bound, args.slice(0, positionals.length), log);
   });
+}
+
+/**
+ * A verb's own switch spelled as a global option's long form (`docs diff --quiet`, where `-q,
+ * --quiet` is global): commander gives the word to the program, which parses its options
+ * first, so the verb's occurrence is read from the words typed. The global option is set as
+ * well; the short form (`-q`) is the global's alone.
+ */
+function logShadowedSwitches(verb: Bound['verb'], command: Command, log: OccurrenceLog): void {
+  let root = command;
+  while (root.parent) root = root.parent;
+  const argv = TYPED.get(root) ?? [];
+  const typed = argv.slice(0, argv.includes('--') ? argv.indexOf('--') : undefined);
+  for (const [key, flag] of Object.entries(verb.flags)) {
+    const { form } = flag;
+    if (form.type !== 'switch' || !GLOBAL_OPTIONS.some((g) => g.flags.split(/[ ,]+/).includes(form.long))) continue;
+    if (typed.includes(form.long)) log.set(key, [{ long: form.long, value: true }]);
+  }
 }
 
 /** The commander options a flag is typed as: one, or one per switch of a choice. */
