@@ -13,7 +13,7 @@ export const EXIT_CODES: readonly ExitCodeDoc[] = [
   {
     code: 1,
     meaning:
-      'unexpected failure (also a corrupt config file, or a config store another process keeps locked); `docs diff`: the files differ (nothing is printed on stderr but the summary); `webhooks verify`: the signature is not valid',
+      'unexpected failure (also a corrupt config file, or a config store another process keeps locked); `docs diff`: the files differ (nothing is printed on stderr but the summary; `docs diff --quiet` prints nothing at all); `webhooks verify`: the signature is not valid',
   },
   { code: 2, meaning: 'usage error: bad flags or arguments, or input rejected locally before any request' },
   { code: 3, meaning: 'not found (404)' },
