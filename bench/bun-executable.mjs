@@ -43,7 +43,8 @@ const work = mkdtempSync(join(tmpdir(), 'pwctl-bench-bun-'));
  * hands the completer the command tree embedded in the executable: dist/complete.js finds it
  * beside itself through import.meta.url, which Bun fixes at the build machine's path. The
  * keyring addon needs nothing: Bun embeds the .node file that @napi-rs/keyring requires for
- * the target and loads it from there.
+ * the target and loads it from there. A Bun executable reads .env and bunfig.toml from the
+ * working directory unless told not to: a .env in a cloned repository would set PWCTL_BASE_URL.
  */
 function buildWithBun(name, flags) {
   const entry = join(work, 'bun-entry.mjs');
@@ -59,9 +60,23 @@ else import(${dist('cli.js')}).then((m) => m.main(argv));
   );
   const out = join(process.env.PWCTL_BENCH_BUN_OUT || join(ROOT, 'dist-bin', 'bun'), name, 'pwctl');
   mkdirSync(join(out, '..'), { recursive: true });
-  execFileSync(bun, ['build', '--compile', ...flags, '--target=bun-linux-x64', entry, '--outfile', out], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  execFileSync(
+    bun,
+    [
+      'build',
+      '--compile',
+      ...flags,
+      '--no-compile-autoload-dotenv',
+      '--no-compile-autoload-bunfig',
+      '--target=bun-linux-x64',
+      entry,
+      '--outfile',
+      out,
+    ],
+    {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   return out;
 }
 
