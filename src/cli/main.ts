@@ -21,7 +21,9 @@ import type { IO } from '../io/io.js';
 import { processTerminal, type Terminal } from '../io/terminal.js';
 import { DEFAULT_OUTPUT_FORMAT, isMachineReadable, JQ_DEFAULT_FORMAT } from '../output/formats.js';
 import { updateWorkDue } from '../update/due.js';
+import { expandAlias } from './alias-expansion.js';
 import type { Factory } from './factory.js';
+import type { GeneratedDocs } from './reference.js';
 import { helpOutput } from './command-help.js';
 import { buildProgram, normaliseArgv } from './program.js';
 import type { Session } from './run-verb.js';
@@ -77,7 +79,7 @@ export async function run(
   env: NodeJS.ProcessEnv,
   terminal: Terminal = processTerminal(),
 ): Promise<number> {
-  const argv = normaliseArgv(givenArgv);
+  let argv = normaliseArgv(givenArgv);
   let factory: Factory | undefined;
   let io: IO | undefined;
   let flags: GlobalFlags = {};
@@ -100,6 +102,7 @@ export async function run(
   };
   let program: Command;
   try {
+    argv = await expandAlias(argv, env);
     program = await buildProgram(session, argv, helpOutput(terminal, env));
   } catch (error) {
     return await reportError(error, terminal.io(env, flags), argv, env);
@@ -123,6 +126,11 @@ export async function run(
 /** docs/commands.md, from the declarations: `npm run docs` writes it. */
 export async function commandReference(): Promise<string> {
   return (await import('./reference.js')).commandReference();
+}
+
+/** docs/commands.md, the man pages and the docs' generated lists: `npm run docs` writes them. */
+export async function generatedDocs(): Promise<GeneratedDocs> {
+  return (await import('./reference.js')).generatedDocs();
 }
 
 /** The command tree as data for the shell completer: the build writes it to dist/completion-tree.json. */

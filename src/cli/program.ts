@@ -10,13 +10,20 @@ import { usageOf, type Flag } from '../commands/flags.js';
 import { PROGRAM } from '../commands/registry.js';
 import { completeWith } from '../completion/values.js';
 import { VERSION } from '../version.js';
+import { aliasCommand } from './alias-command.js';
 import { configureCommands, examplesText, recordFacts } from './command-help.js';
 import { GLOBAL_OPTIONS } from './global-options.js';
 import { mcp } from './mcp-command.js';
 import type { RawOccurrence, Session } from './run-verb.js';
 
-/** The declared commands, and the command line's own: `mcp` starts the agents' front end. */
-export const COMMANDS: readonly TopLevel[] = [...PROGRAM.commands, mcp];
+/**
+ * The declared commands, and the command line's own: `alias`, whose words are expanded before
+ * parsing, and `mcp`, which starts the agents' front end.
+ */
+export const COMMANDS: readonly TopLevel[] = [...PROGRAM.commands, aliasCommand, mcp];
+
+/** The words a program was built for (buildProgram's argv). */
+const TYPED = new WeakMap<Command, readonly string[]>();
 
 /** Every raw value of an option as it was typed, in order (the runner reads these, not commander's store). */
 export type OccurrenceLog = Map<string, RawOccurrence[]>;
@@ -45,6 +52,7 @@ export async function buildProgram(
     .showSuggestionAfterError(true)
     .addHelpText('after', `${examplesText(PROGRAM.examples)}\n\n${PROGRAM.details ?? ''}`.trimEnd());
 
+  if (argv !== undefined) TYPED.set(program, argv);
   const path = argv === undefined ? undefined : invokedPath(argv);
   for (const top of COMMANDS) await addCommand(program, top, session, path);
   addHelpCommand(program, session);
@@ -180,8 +188,27 @@ function addVerb(parent: Command, bound: Bound, session: Session): void {
   command.action(async (...args: unknown[]) => {
     const { runVerb } = await import('./run-verb.js');
     const self = args[args.length - 1] as Command;
+    logShadowedSwitches(verb, self, log);
     await runVerb(session, self, bound, args.slice(0, positionals.length), log);
   });
+}
+
+/**
+ * A verb's own switch spelled as a global option's long form (`docs diff --quiet`, where `-q,
+ * --quiet` is global): commander gives the word to the program, which parses its options
+ * first, so the verb's occurrence is read from the words typed. The global option is set as
+ * well; the short form (`-q`) is the global's alone.
+ */
+function logShadowedSwitches(verb: Bound['verb'], command: Command, log: OccurrenceLog): void {
+  let root = command;
+  while (root.parent) root = root.parent;
+  const argv = TYPED.get(root) ?? [];
+  const typed = argv.slice(0, argv.includes('--') ? argv.indexOf('--') : undefined);
+  for (const [key, flag] of Object.entries(verb.flags)) {
+    const { form } = flag;
+    if (form.type !== 'switch' || !GLOBAL_OPTIONS.some((g) => g.flags.split(/[ ,]+/).includes(form.long))) continue;
+    if (typed.includes(form.long)) log.set(key, [{ long: form.long, value: true }]);
+  }
 }
 
 /** The commander options a flag is typed as: one, or one per switch of a choice. */
@@ -219,15 +246,17 @@ function optionsOf(flag: Flag): Option[] {
   }
 }
 
-/** `pwctl help <command path>` or `pwctl help <topic>`: the help of a command, built on demand, or a reference topic. */
+/** `pwctl help <command path>` or `pwctl help <topic>`: the help of a command, built on demand, or a guide topic. */
 function addHelpCommand(program: Command, session: Session): void {
   program
     .command('help')
-    .description('help for a command, or a reference topic: exit-codes, environment, formatting')
+    .description('help for a command, or a guide topic: exit-codes, environment, formatting, … (help topics)')
     .argument('[topic...]', 'a command path (steps list) or a topic')
-    .action(async (topic: string[], _options: unknown, command: Command) => {
+    .option('--json', 'the command tree as JSON (or the command named): verbs, flags, defaults, examples, exit codes')
+    .option('--man', 'the manual page of the program (or of the command named), in roff for man(1)')
+    .action(async (topic: string[], options: { json?: boolean; man?: boolean }, command: Command) => {
       const { showHelp } = await import('./help-topic.js');
-      await showHelp(program, topic, session.io(command));
+      await showHelp(program, topic, session.io(command), options, COMMANDS);
     });
 }
 

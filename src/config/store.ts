@@ -55,6 +55,8 @@ export interface ConfigData {
   /** The profile used when neither --profile nor PWCTL_PROFILE names one (`pwctl auth switch`). */
   default_profile?: string;
   profiles?: Record<string, ProfileData>;
+  /** `pwctl alias set`: name → expansion, for every profile (src/aliases/stored.ts reads and changes it). */
+  aliases?: Record<string, string>;
 }
 
 const FILE_MODE = 0o600;

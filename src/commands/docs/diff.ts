@@ -71,6 +71,12 @@ export const run: RunOf<typeof diff> = async (ctx, opts) => {
     return now ? compareDocument(path, doc, now) : notOnService(path, doc.uuid);
   });
 
+  // --quiet: the status alone, as git diff --quiet; errors are still said.
+  if (opts.quiet) {
+    if (comparisons.some((c) => !c.record.same)) throw new DifferencesFound('the files differ from the service');
+    return;
+  }
+
   // A person reads the diff; --fields asks for the records' columns instead.
   if (ctx.output.forPeople && ctx.output.fields === undefined) {
     await ctx.output.paged(async (output) => {

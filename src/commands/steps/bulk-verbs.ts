@@ -10,7 +10,7 @@ const concurrency = CONCURRENCY;
 export const complete = verb({
   name: 'complete',
   summary: 'mark tasks completed (approval tasks: with a verdict)',
-  details: IDS_DETAILS,
+  details: `${IDS_DETAILS}\nApproval tasks without --approve or --reject are approved (the default verdict); on a terminal,\nup to 10 tasks, each one's verdict is asked first.`,
   flags: {
     ids: ids('<id...>', 'task ids, or - for standard input', {
       ...STEP_ID,

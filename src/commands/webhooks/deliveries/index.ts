@@ -2,7 +2,7 @@
 // sent again. Declared once; the run functions are the files beside this one.
 import { WEBHOOK_EVENTS } from '../../../api/types.js';
 import { UsageError } from '../../../errors.js';
-import { isDeliveryId } from '../../../webhooks/inbox/ids.js';
+import { isDeliveryIdPrefix, MIN_ID_PREFIX } from '../../../webhooks/inbox/ids.js';
 import { parseCount, parseMoment } from '../../../validate.js';
 import { bind, noun, verb } from '../../declare.js';
 import { watchFlag } from '../../watch-flag.js';
@@ -10,14 +10,14 @@ import { choice, custom, customList, flag, oneOf, pick, url } from '../../flags.
 
 function parseDeliveryId(value: string, name: string): string {
   const id = value.trim().toLowerCase();
-  if (!isDeliveryId(id))
+  if (!isDeliveryIdPrefix(id))
     throw new UsageError(
-      `${name} must be a delivery id as \`pwctl webhooks deliveries list\` shows it (11 letters and digits), got ${JSON.stringify(value)}`,
+      `${name} must be a delivery id as \`pwctl webhooks deliveries list\` shows it (11 letters and digits), or its first ${MIN_ID_PREFIX} or more, got ${JSON.stringify(value)}`,
     );
   return id;
 }
 
-const ID_SCHEMA = { type: 'string', pattern: '^[0-9a-z]{11}$' };
+const ID_SCHEMA = { type: 'string', pattern: `^[0-9a-z]{${MIN_ID_PREFIX},11}$` };
 const pickDelivery = pick(
   'Delivery',
   async (ctx) => (await import('./choices.js')).deliveryChoices(ctx),
@@ -81,7 +81,7 @@ export const show = verb({
   flags: {
     id: custom(
       '<id>',
-      'delivery id (from `deliveries list`)',
+      'delivery id (from `deliveries list`), or its first few characters',
       parseDeliveryId,
       { schema: ID_SCHEMA, fromJson: (v, f) => parseDeliveryId(String(v), f) },
       { required: true, complete: { ids: 'deliveries' }, prompt: pickDelivery },
@@ -108,7 +108,7 @@ One result per delivery and receiver, as for bulk verbs; a receiver's answer oth
   flags: {
     ids: customList(
       '<id...>',
-      'delivery ids (from `deliveries list`)',
+      'delivery ids (from `deliveries list`), or their first few characters',
       parseDeliveryId,
       {
         schema: { type: 'array', items: ID_SCHEMA, minItems: 1 },
