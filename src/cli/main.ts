@@ -15,6 +15,7 @@ import {
   NetworkError,
   NotFoundError,
   UsageError,
+  WaitTimedOut,
 } from '../errors.js';
 import type { IO } from '../io/io.js';
 import { processTerminal, type Terminal } from '../io/terminal.js';
@@ -164,7 +165,7 @@ export function classifyError(error: unknown): ExitReport {
   // The differences were the output; diff(1)'s exit 1.
   if (error instanceof DifferencesFound) return { code: EXIT.failure, status: null, silent: true };
   if (error instanceof InterruptedError) return { code: EXIT.interrupted, status: null };
-  if (error instanceof NetworkError) return { code: EXIT.network, status: null };
+  if (error instanceof NetworkError || error instanceof WaitTimedOut) return { code: EXIT.network, status: null };
   if (error instanceof ConfigError || error instanceof CommandFailedError) return { code: EXIT.failure, status: null };
   const code = (error as { code?: unknown })?.code;
   if (typeof code === 'string' && code.startsWith('commander.')) {

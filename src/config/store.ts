@@ -41,6 +41,8 @@ export interface ProfileData {
   oauth_token_url?: string;
   oauth_client_id?: string;
   completion_cache?: boolean;
+  /** The pager for long output on a terminal (`config set pager`); empty: no pager. */
+  pager?: string;
   /** Absolute path of a PEM file of extra certificate authorities (`config set ca_file`). */
   ca_file?: string;
   /** Where the daily new-version check asks (src/update/); none: no check. */

@@ -29,6 +29,7 @@ const CANNOT_RUN: ReadonlyArray<[RegExp, string]> = [
   [/<[a-z][\w-]*>|…|\$\{?[A-Z]/, 'a placeholder or a variable for the reader to fill in'],
   [/^pwctl (--sandbox )?webhooks listen/, 'a receiver that runs until stopped'],
   [/^pwctl sandbox serve/, 'a server that runs until stopped'],
+  [/ --watch\b/, 'refreshes until stopped (Ctrl-C)'],
   [/^pwctl webhooks trigger/, 'sends to a receiver the reader runs'],
   [
     /^pwctl auth login( --web| --profile| --insecure-storage|$)/,

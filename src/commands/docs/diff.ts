@@ -79,7 +79,9 @@ export const run: RunOf<typeof diff> = async (ctx, opts) => {
 
   // A person reads the diff; --fields asks for the records' columns instead.
   if (ctx.output.forPeople && ctx.output.fields === undefined) {
-    for (const { text } of comparisons) if (text !== '') await ctx.output.diff(text);
+    await ctx.output.paged(async (output) => {
+      for (const { text } of comparisons) if (text !== '') await output.diff(text);
+    });
   } else
     await ctx.output.list(
       comparisons.map((c) => c.record),

@@ -3,7 +3,7 @@ import { getStep, updateStep } from '../../api/steps.js';
 import type { ApprovalStatus, UpdateStepBody } from '../../api/types.js';
 import { bulkResultView } from '../../bulk/results.js';
 import type { RunOf } from '../declare.js';
-import type { complete } from './index.js';
+import type { complete } from './bulk-verbs.js';
 import { AlreadyAsked, READ_FIRST_UP_TO } from './already.js';
 import { askVerdicts, DEFAULT_VERDICT_NOTE, type AskedVerdicts } from './complete-verdict.js';
 import { STEP_VIEW } from './views.js';

@@ -5,6 +5,7 @@ import { UsageError } from '../../../errors.js';
 import { isDeliveryIdPrefix, MIN_ID_PREFIX } from '../../../webhooks/inbox/ids.js';
 import { parseCount, parseMoment } from '../../../validate.js';
 import { bind, noun, verb } from '../../declare.js';
+import { watchFlag } from '../../watch-flag.js';
 import { choice, custom, customList, flag, oneOf, pick, url } from '../../flags.js';
 
 function parseDeliveryId(value: string, name: string): string {
@@ -57,11 +58,13 @@ A rejected delivery's reason is one of: no signature, malformed signature, no se
       { placeholder: '<n>' },
     ),
     all: flag('--all', 'every delivery the inbox keeps'),
+    watch: watchFlag(),
   },
   rules: [{ exclusive: ['limit', 'all'] }],
   examples: [
     'pwctl webhooks deliveries list',
     'pwctl webhooks deliveries list --rejected --since 2h',
+    'pwctl webhooks deliveries list --watch',
     'pwctl webhooks deliveries list --event task.completed -o json',
   ],
   effects: { offline: true },
