@@ -23,7 +23,7 @@ export const EXIT_CODES: readonly ExitCodeDoc[] = [
   {
     code: 7,
     meaning:
-      'network failure, timeout, or 5xx after retries were exhausted; also a create whose outcome is unknown because the connection broke after it was sent, and a list whose next links go round in circles or do not end within --max-pages',
+      'network failure, timeout, or 5xx after retries were exhausted; also a create whose outcome is unknown because the connection broke after it was sent, and a list whose next links go round in circles or do not end within --max-pages; `steps wait` that did not see its state within --wait-timeout',
   },
   { code: 8, meaning: 'bulk verb: at least one item failed (and the batch had more than one item)' },
   { code: 130, meaning: 'interrupted (Ctrl-C); what was done has been reported' },
