@@ -105,7 +105,7 @@ describe('refused before anything is stored (exit 2, one line)', () => {
     ],
     [
       'steps lst --open',
-      /^error: <expansion>: "lst" is not a command of pwctl steps \(did you mean list\?\); its commands: list, get, create,/,
+      /^error: <expansion>: "lst" is not a command of pwctl steps \(did you mean list\?\); its commands: list, get, wait, create,/,
     ],
     ['webhooks deliveries lst', /^error: <expansion>: "lst" is not a command of pwctl webhooks deliveries/],
     ['$1 list', /^error: <expansion> must start with a pwctl command .*; "\$1" is not one$/],
