@@ -184,8 +184,10 @@ await rechunk({ from: STAGE, to: DIST, metafile, root: ROOT });
 await rm(STAGE, { recursive: true, force: true });
 
 // The completer's tree, from the program just built.
-const { completionTree } = await import(pathToFileURL(resolve(DIST, 'cli.js')).href);
+const { completionTree, parseTree } = await import(pathToFileURL(resolve(DIST, 'cli.js')).href);
 await writeFile(resolve(DIST, 'completion-tree.json'), `${JSON.stringify(await completionTree())}\n`);
+// The fast path's (src/cli/fast/): what parsing needs of the same program, read beside dist/cli.js.
+await writeFile(resolve(DIST, 'parse-tree.json'), `${JSON.stringify(await parseTree())}\n`);
 
 const OLD = `${FINAL}.old-${process.pid}`;
 await rename(FINAL, OLD).catch(() => {});
