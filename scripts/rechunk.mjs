@@ -32,6 +32,12 @@ const VERB_RUNNER = [
   'src/completion/id-recorder.ts',
 ];
 
+/** The commander program, which the fast path leaves out: loaded for help and parse errors. */
+const COMMANDER_PROGRAM = ['src/cli/program.ts', 'src/cli/command-help.ts'];
+
+/** Rolldown's helpers (CommonJS interop, namespace objects), which every chunk may use. */
+const RUNTIME = '\0rolldown/runtime.js';
+
 /**
  * Re-chunk the esbuild output in `from` (built with `metafile: true`, whose metafile is
  * `metafile`; `root` is esbuild's working directory) into `to`.
@@ -42,6 +48,7 @@ export async function rechunk({ from, to, metafile, root }) {
     input: { cli: resolve(from, 'cli.js'), complete: resolve(from, 'complete.js') },
     platform: 'node',
     external: [/^node:/, /^@napi-rs\//],
+    // A group holding an entry's module is merged into the entry's file (the `cli` group).
     preserveEntrySignatures: 'allow-extension',
     logLevel: 'warn',
     plugins: [withInputSourceMaps(from)],
@@ -65,8 +72,9 @@ export async function rechunk({ from, to, metafile, root }) {
           name,
           priority: all.length - index,
           test: (id) => files.has(relative(from, id)),
-          // Closed already, but for the completer's modules, which must stay out.
-          includeDependenciesRecursively: false,
+          // Closed already, but for the completer's modules, which must stay out; and Rolldown's
+          // runtime helpers, which no test is asked about: the `cli` group takes them in.
+          includeDependenciesRecursively: name === 'cli',
         })),
       },
     });
@@ -75,17 +83,34 @@ export async function rechunk({ from, to, metafile, root }) {
   }
 }
 
-/** The groups, as sets of esbuild output files (relative to its output directory). */
+/**
+ * The groups, as sets of esbuild output files (relative to its output directory):
+ *
+ *   cli        dist/cli.js itself, everything it imports statically, the verb runner's
+ *              modules and theirs, and what the commands of two or more nouns import
+ *              statically: one file for everything a verb needs that is not its noun's
+ *   completer  what the shell completer imports statically (and the program shares)
+ *   program    the commander program: help, parse errors, what the fast path hands over
+ *   <noun>     for each directory of src/commands/, its noun's declarations and every verb's
+ *              run module with what they alone import statically — unless that reaches a
+ *              library (csv-parse, yaml, diff), which stays in a chunk of its own so that the
+ *              noun's other verbs do not load it
+ *
+ * So `steps get` loads three files: dist/cli.js, the completer's chunk and the steps chunk.
+ */
 export function groupsOf(metafile, root) {
   const outputs = Object.entries(metafile.outputs).filter(([file]) => file.endsWith('.js'));
   const outdir = commonDirectory(outputs.map(([file]) => file));
   const name = (file) => relative(outdir, file);
-  const staticImports = new Map(
-    outputs.map(([file, output]) => [
-      name(file),
-      output.imports.filter((i) => i.kind === 'import-statement' && !i.external).map((i) => name(i.path)),
-    ]),
-  );
+  const importsOf = (kind) =>
+    new Map(
+      outputs.map(([file, output]) => [
+        name(file),
+        output.imports.filter((i) => i.kind === kind && !i.external).map((i) => name(i.path)),
+      ]),
+    );
+  const staticImports = importsOf('import-statement');
+  const dynamicImports = importsOf('dynamic-import');
   const closure = (starts) => {
     const seen = new Set();
     const visit = (file) => {
@@ -101,17 +126,44 @@ export function groupsOf(metafile, root) {
       .filter(([, output]) => output.entryPoint)
       .map(([file, output]) => [relative(root, resolve(root, output.entryPoint)), name(file)]),
   );
-  const completer = closure(['complete.js']);
-  const program = minus(closure(['cli.js']), completer, ['cli.js']);
-  const runnerFiles = VERB_RUNNER.map((source) => {
-    const file = entryOf.get(source);
-    if (!file) throw new Error(`rechunk: ${source} is no longer loaded with import(); update VERB_RUNNER`);
-    return file;
-  });
-  const verbs = minus(closure(runnerFiles), completer, program);
-  return { program, verbs, completer: minus(completer, ['complete.js']) };
+  const filesOf = (sources) =>
+    sources.map((source) => {
+      const file = entryOf.get(source);
+      if (!file) throw new Error(`rechunk: ${source} is no longer loaded with import(); update rechunk.mjs`);
+      return file;
+    });
+  const completer = minus(closure(['complete.js']), ['complete.js']);
+  const base = minus(closure(['cli.js', ...filesOf(VERB_RUNNER)]), completer);
+  // A file of a library, or one that imports one statically.
+  const library = new Set(
+    outputs
+      .filter(([, output]) => Object.keys(output.inputs ?? {}).some((input) => input.includes('node_modules/')))
+      .map(([file]) => name(file)),
+  );
+  const reachesLibrary = (file) => [...closure([file])].some((f) => library.has(f));
+  // What each noun's commands load at once: the static closures of its import() targets.
+  const units = new Map();
+  for (const [source, file] of entryOf) {
+    const dir = /^src\/commands\/([^/]+)\//.exec(source)?.[1];
+    if (dir) units.set(dir, [...(units.get(dir) ?? []), file]);
+  }
+  const loads = new Map([...units].map(([dir, files]) => [dir, minus(closure(files), base, completer)]));
+  const users = new Map();
+  for (const [dir, files] of loads) for (const file of files) users.set(file, [...(users.get(file) ?? []), dir]);
+  const grouped = (file) => !reachesLibrary(file);
+  const shared = [...users].filter(([file, dirs]) => dirs.length > 1 && grouped(file)).map(([file]) => file);
+  const cli = new Set([...base, ...shared]);
+  const nouns = Object.fromEntries(
+    [...loads].map(([dir, files]) => [dir, new Set([...files].filter((f) => users.get(f).length === 1 && grouped(f)))]),
+  );
+  // Rolldown's runtime helpers (the namespace of a module merged into a group) go into no group;
+  // they join dist/cli.js when every chunk that uses them imports it. A noun that imports
+  // nothing of it (`completion`: its scripts and their printer) keeps the chunks it has.
+  for (const [dir, files] of Object.entries(nouns))
+    if (![...files].some((f) => staticImports.get(f).some((i) => cli.has(i)))) delete nouns[dir];
+  const program = minus(closure(filesOf(COMMANDER_PROGRAM)), cli, completer);
+  return { completer, cli, program, ...nouns };
 }
-
 function minus(set, ...others) {
   return new Set(
     [...set].filter((item) => !others.some((other) => (other.has ? other.has(item) : other.includes(item)))),
