@@ -5,26 +5,23 @@
 // loaded 56 files, most under 2 kB. Node's ES loader pays for each file (resolving, linking,
 // a module job) about as much as for 20 kB of code, so that cost was most of our start-up
 // above Node's own. This step re-chunks esbuild's output with Rolldown, whose code-splitting
-// groups let us say which modules belong together:
+// groups let us say which modules belong together (groupsOf, below, says how): dist/cli.js
+// holds everything a verb needs but its noun — the fast path's parser (src/cli/fast/), the
+// declarations, the runner, the client — so that `steps get` loads three files: dist/cli.js,
+// the completer's chunk (which TAB loads alone) and the steps chunk. The commander program,
+// which only help and parse errors need, is a chunk of its own.
 //
-//   program   everything dist/cli.js imports statically: what every command line loads
-//   verbs     what the runner of every verb loads (run-verb, factory, connect, the id cache)
-//             and all they import statically, beyond `program`
-//   completer what the shell completer (dist/complete.js) imports statically, which the
-//             program shares (settings paths, the id cache's reader): kept out of the other
-//             two, so that TAB never loads the program
-//
-// Each group is closed under static imports but for the completer's modules (`program`
-// imports from `completer`, `verbs` from both, never the other way), so no chunk imports back
-// from a chunk that imports it, and merging cannot run a module before what it depends on.
-// Everything else (each noun, each verb, the sandbox, the libraries) keeps the chunk esbuild
-// gave it. Every module still exists once (scripts/check-bundle.mjs), and the
-// source maps are chained through to src/.
+// Each group is closed under static imports but for the completer's modules (`cli` imports
+// from `completer`, the others from both, never the other way), so no chunk imports back from
+// a chunk that imports it, and merging cannot run a module before what it depends on.
+// Everything else (the sandbox, the output formats, the libraries) keeps the chunk esbuild
+// gave it. Every module still exists once (scripts/check-bundle.mjs), and the source maps are
+// chained through to src/.
 import { readFile } from 'node:fs/promises';
 import { basename, relative, resolve } from 'node:path';
 import { rolldown } from 'rolldown';
 
-/** The modules whose static closures make the `verbs` group (see above). */
+/** The verb runner's modules, loaded with import() but by every verb: in the `cli` group with all they import. */
 const VERB_RUNNER = [
   'src/cli/run-verb.ts',
   'src/cli/factory.ts',
@@ -35,15 +32,16 @@ const VERB_RUNNER = [
 /** The commander program, which the fast path leaves out: loaded for help and parse errors. */
 const COMMANDER_PROGRAM = ['src/cli/program.ts', 'src/cli/command-help.ts'];
 
-/** Rolldown's helpers (CommonJS interop, namespace objects), which every chunk may use. */
-const RUNTIME = '\0rolldown/runtime.js';
-
 /**
  * Re-chunk the esbuild output in `from` (built with `metafile: true`, whose metafile is
  * `metafile`; `root` is esbuild's working directory) into `to`.
  */
 export async function rechunk({ from, to, metafile, root }) {
   const groups = groupsOf(metafile, root);
+    (await import('node:fs')).writeFileSync(
+      '/tmp/fp-meta.json',
+      JSON.stringify({ metafile, groups: Object.fromEntries(Object.entries(groups).map(([k, v]) => [k, [...v]])) }),
+    );
   const bundle = await rolldown({
     input: { cli: resolve(from, 'cli.js'), complete: resolve(from, 'complete.js') },
     platform: 'node',
@@ -102,15 +100,12 @@ export function groupsOf(metafile, root) {
   const outputs = Object.entries(metafile.outputs).filter(([file]) => file.endsWith('.js'));
   const outdir = commonDirectory(outputs.map(([file]) => file));
   const name = (file) => relative(outdir, file);
-  const importsOf = (kind) =>
-    new Map(
-      outputs.map(([file, output]) => [
-        name(file),
-        output.imports.filter((i) => i.kind === kind && !i.external).map((i) => name(i.path)),
-      ]),
-    );
-  const staticImports = importsOf('import-statement');
-  const dynamicImports = importsOf('dynamic-import');
+  const staticImports = new Map(
+    outputs.map(([file, output]) => [
+      name(file),
+      output.imports.filter((i) => i.kind === 'import-statement' && !i.external).map((i) => name(i.path)),
+    ]),
+  );
   const closure = (starts) => {
     const seen = new Set();
     const visit = (file) => {
@@ -134,13 +129,6 @@ export function groupsOf(metafile, root) {
     });
   const completer = minus(closure(['complete.js']), ['complete.js']);
   const base = minus(closure(['cli.js', ...filesOf(VERB_RUNNER)]), completer);
-  // A file of a library, or one that imports one statically.
-  const library = new Set(
-    outputs
-      .filter(([, output]) => Object.keys(output.inputs ?? {}).some((input) => input.includes('node_modules/')))
-      .map(([file]) => name(file)),
-  );
-  const reachesLibrary = (file) => [...closure([file])].some((f) => library.has(f));
   // What each noun's commands load at once: the static closures of its import() targets.
   const units = new Map();
   for (const [source, file] of entryOf) {
@@ -150,7 +138,23 @@ export function groupsOf(metafile, root) {
   const loads = new Map([...units].map(([dir, files]) => [dir, minus(closure(files), base, completer)]));
   const users = new Map();
   for (const [dir, files] of loads) for (const file of files) users.set(file, [...(users.get(file) ?? []), dir]);
-  const grouped = (file) => !reachesLibrary(file);
+  // Kept out of every group, and so is whatever imports them statically: a library (and
+  // only the verbs that use it load it), and what the program loads with import() on
+  // purpose, other than nouns and verbs (a format's code, a prompt, a file reader).
+  const lazySources = new Set(
+    outputs
+      .filter(([, output]) => output.entryPoint && !/^src\/commands\/[^/]+\//.test(output.entryPoint))
+      .filter(([file]) => !base.has(name(file)) && !completer.has(name(file)))
+      .map(([, output]) => output.entryPoint),
+  );
+  const apart = new Set(
+    outputs
+      .filter(([, output]) =>
+        Object.keys(output.inputs ?? {}).some((input) => input.includes('node_modules/') || lazySources.has(input)),
+      )
+      .map(([file]) => name(file)),
+  );
+  const grouped = (file) => ![...minus(closure([file]), base, completer)].some((f) => apart.has(f));
   const shared = [...users].filter(([file, dirs]) => dirs.length > 1 && grouped(file)).map(([file]) => file);
   const cli = new Set([...base, ...shared]);
   const nouns = Object.fromEntries(
@@ -164,6 +168,7 @@ export function groupsOf(metafile, root) {
   const program = minus(closure(filesOf(COMMANDER_PROGRAM)), cli, completer);
   return { completer, cli, program, ...nouns };
 }
+
 function minus(set, ...others) {
   return new Set(
     [...set].filter((item) => !others.some((other) => (other.has ? other.has(item) : other.includes(item)))),

@@ -182,10 +182,11 @@ function addVerb(parent: Command, bound: Bound, session: Session): void {
   const after = [verb.details, examplesText(verb.examples)].filter(Boolean).join('\n');
   command.addHelpText('after', after);
   command.action(async (...args: unknown[]) => {
-    const { runVerb } = await import('./run-verb.js');
     const self = args[args.length - 1] as Command;
     logShadowedSwitches(verb, self, log);
-    await runVerb(session, invocationOf(self, bound, args.slice(0, positionals.length), log));
+    const invocation = invocationOf(self, bound, args.slice(0, positionals.length), log);
+    if (session.run) await session.run(invocation);
+    else await (await import('./run-verb.js')).runVerb(session, invocation);
   });
 }
 

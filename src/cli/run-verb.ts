@@ -17,6 +17,8 @@ export interface Session {
   io(globals: GlobalFlags): IO;
   /** The run's one Factory, built (and its module loaded) when the first verb runs. */
   factory(globals: GlobalFlags): Promise<Factory>;
+  /** Runs a parsed verb instead of runVerb: for a test that compares what the parsers make of a command line. */
+  run?(invocation: Invocation): Promise<void>;
 }
 
 /** A verb as a command line asks for it: what it names, with every value as it was typed. */
