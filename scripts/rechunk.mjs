@@ -38,10 +38,10 @@ const COMMANDER_PROGRAM = ['src/cli/program.ts', 'src/cli/command-help.ts'];
  */
 export async function rechunk({ from, to, metafile, root }) {
   const groups = groupsOf(metafile, root);
-    (await import('node:fs')).writeFileSync(
-      '/tmp/fp-meta.json',
-      JSON.stringify({ metafile, groups: Object.fromEntries(Object.entries(groups).map(([k, v]) => [k, [...v]])) }),
-    );
+  (await import('node:fs')).writeFileSync(
+    '/tmp/fp-meta.json',
+    JSON.stringify({ metafile, groups: Object.fromEntries(Object.entries(groups).map(([k, v]) => [k, [...v]])) }),
+  );
   const bundle = await rolldown({
     input: { cli: resolve(from, 'cli.js'), complete: resolve(from, 'complete.js') },
     platform: 'node',
@@ -143,18 +143,30 @@ export function groupsOf(metafile, root) {
   const users = new Map();
   for (const [dir, files] of loads) for (const file of files) users.set(file, [...(users.get(file) ?? []), dir]);
   // Kept out of every group, and so is whatever imports them statically: a library (and
-  // only the verbs that use it load it), and what the program loads with import() on
-  // purpose, other than nouns and verbs (a format's code, a prompt, a file reader).
+  // only the verbs that use it load it); what the program loads with import() on purpose,
+  // other than nouns and verbs (a format's code, a prompt, a file reader); and a module
+  // that takes a Node built-in no other command line loads (node:child_process for the
+  // editor, node:fs/promises, which loads readline): a built-in loads when its importer does
+  // (scripts/build.mjs, builtinsThroughRequire).
   const lazySources = new Set(
     outputs
       .filter(([, output]) => output.entryPoint && !/^src\/commands\/[^/]+\//.test(output.entryPoint))
       .filter(([file]) => !base.has(name(file)) && !completer.has(name(file)))
       .map(([, output]) => output.entryPoint),
   );
+  const builtinsOf = (output) =>
+    Object.keys(output.inputs ?? {})
+      .filter((input) => input.startsWith('node-builtin:'))
+      .map((input) => input.slice('node-builtin:'.length).split('|')[0]);
+  const everyRunLoads = new Set(
+    outputs.filter(([file]) => base.has(name(file)) || completer.has(name(file))).flatMap(([, o]) => builtinsOf(o)),
+  );
   const apart = new Set(
     outputs
-      .filter(([, output]) =>
-        Object.keys(output.inputs ?? {}).some((input) => input.includes('node_modules/') || lazySources.has(input)),
+      .filter(
+        ([, output]) =>
+          Object.keys(output.inputs ?? {}).some((input) => input.includes('node_modules/') || lazySources.has(input)) ||
+          builtinsOf(output).some((builtin) => !everyRunLoads.has(builtin)),
       )
       .map(([file]) => name(file)),
   );
