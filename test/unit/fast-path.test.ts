@@ -111,7 +111,7 @@ describe('the fast path hands over what it is not sure of', () => {
 describe('made-up command lines', () => {
   it('whatever the fast path accepts, commander parses the same way', async () => {
     const tree = await parseTreeOfProgram();
-    const verbs = verbsOf(tree.commands);
+    const verbs = verbsOf(tree.commands.map((top) => JSON.parse(top.spec) as CommandSpec));
     const values = ['101', '41', 'a b', 'x', '0', '', 'json', 'xml', '-', '-5', '--x'];
     const tricky = ['--', '-qy', '-ojson', '--help', '-h', '--bogus', '--quiet=1', '--limit=3', '-V', 'help', '-'];
     const optionWith = (options: readonly OptionSpec[]) =>

@@ -4,6 +4,7 @@
 // error to explain, anything unusual (./parse.ts) — it answers undefined and main.ts hands
 // the command line over to commander, the one truth for what a command line means.
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Bound, Noun, TopLevel } from '../../commands/declare.js';
 import { COMMANDS } from '../commands.js';
 import type { Invocation } from '../run-verb.js';
@@ -31,7 +32,7 @@ let tree: Promise<ParseTree> | undefined;
 function parseTree(): Promise<ParseTree> {
   return (tree ??= (async () => {
     try {
-      return JSON.parse(readFileSync(new URL('./parse-tree.json', import.meta.url), 'utf8')) as ParseTree;
+      return JSON.parse(readFileSync(join(import.meta.dirname, 'parse-tree.json'), 'utf8')) as ParseTree;
     } catch {
       return (await import('./tree-of-program.js')).parseTreeOfProgram();
     }

@@ -24,11 +24,12 @@ export interface FastParse {
 }
 
 export function parseFast(tree: ParseTree, argv: readonly string[]): FastParse | undefined {
-  if (tree.version !== 1 || argv.length === 0) return undefined;
+  if (tree.version !== 2 || argv.length === 0) return undefined;
   const root = rootPass(tree, argv);
   if (!root) return undefined;
   const path: string[] = [];
-  let commands = tree.commands;
+  const top = tree.commands.find((c) => c.names.includes(root.operands[0] ?? ''));
+  let commands: readonly CommandSpec[] = top ? [JSON.parse(top.spec) as CommandSpec] : [];
   let operands = root.operands;
   let verb: VerbSpec | undefined;
   while (!verb) {

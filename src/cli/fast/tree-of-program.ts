@@ -18,14 +18,17 @@ export async function parseTreeOfProgram(): Promise<ParseTree> {
   for (const { path, bound } of walkVerbs(await loadAll(COMMANDS))) verbs.set(path.join(' '), bound.verb.flags);
   const globals = new Set(GLOBAL_OPTIONS.map((o) => longOf(o.flags)));
   return {
-    version: 1,
+    version: 2,
     name: program.name(),
     options: program.options.map((option) => ({
       ...optionSpec(option, option.attributeName()),
       ...(globals.has(option.long ?? '') ? {} : { handover: true as const }),
     })),
     defaults: { ...program.opts() },
-    commands: commandsOf(program, [], verbs),
+    commands: commandsOf(program, [], verbs).map((command) => ({
+      names: command.names,
+      spec: JSON.stringify(command),
+    })),
   };
 }
 

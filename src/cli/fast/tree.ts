@@ -5,14 +5,24 @@
 // the fast path reads what commander would parse without building it.
 
 export interface ParseTree {
-  version: 1;
+  version: 2;
   /** The program's name: the first word of every command path ("pwctl"). */
   name: string;
   /** The root's options: the global flags, and those the fast path leaves to commander (--version). */
   options: OptionSpec[];
   /** The root's option values before anything is parsed (a lone `--no-color` makes color true). */
   defaults: Record<string, unknown>;
-  commands: CommandSpec[];
+  /**
+   * Each top-level command's names, and the whole of it as JSON text (a CommandSpec), parsed
+   * only for the one a command line names: parsing all of them was most of the time the fast
+   * path spent on the tree.
+   */
+  commands: TopCommand[];
+}
+
+export interface TopCommand {
+  names: string[];
+  spec: string;
 }
 
 export interface CommandSpec {
