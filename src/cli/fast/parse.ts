@@ -4,7 +4,7 @@
 // `--`); the words before the first option it does not know name the commands; the verb takes
 // its options from the rest. Anything this does not read itself — help, an unknown option or
 // command, a missing or option-like value, `--`, `-abc`, a value outside its choices, too
-// many arguments, --version — is answered `undefined`: the command line goes to commander,
+// many arguments, --version, a verb's own option spelled as a global one — is answered `undefined`: the command line goes to commander,
 // which parses it as it always has and says what is wrong. A test holds the two to the same
 // results (test/unit/fast-path.test.ts).
 import type { GlobalFlags } from '../../config/settings.js';
@@ -46,6 +46,9 @@ export function parseFast(tree: ParseTree, argv: readonly string[]): FastParse |
       commands = command.commands;
     }
   }
+  // A verb's own option spelled as a global one (`docs diff --quiet`): the root takes the word,
+  // and commander's program reads the verb's from the words typed (program.ts, logShadowedSwitches).
+  if (verb.options.some((o) => o.flags.some((f) => find(tree.options, f) && argv.includes(f)))) return undefined;
   const read = verbPass(verb, root.rest, operands);
   return read && { path, usage: verb.usage, globals: root.globals, ...read };
 }
