@@ -9,6 +9,7 @@
 //                     completer-, with what every command line, every verb and TAB load
 //   dist/completion-tree.json  the command tree the completer reads, taken from the freshly
 //                     built program so it can never drift from the real commands
+//   dist/parse-tree.json  the same program as the fast path parses with (src/cli/fast/)
 //
 // bin/pwctl.js is a tiny CommonJS shim that answers `--version` before any of this loads.
 // Source maps are written beside each file (and left out of the package): they are how
