@@ -9,6 +9,7 @@
 //                     completer-, with what every command line, every verb and TAB load
 //   dist/completion-tree.json  the command tree the completer reads, taken from the freshly
 //                     built program so it can never drift from the real commands
+//   dist/parse-tree.json  the same program as the fast path parses with (src/cli/fast/)
 //
 // bin/pwctl.js is a tiny CommonJS shim that answers `--version` before any of this loads.
 // Source maps are written beside each file (and left out of the package): they are how
@@ -184,8 +185,10 @@ await rechunk({ from: STAGE, to: DIST, metafile, root: ROOT });
 await rm(STAGE, { recursive: true, force: true });
 
 // The completer's tree, from the program just built.
-const { completionTree } = await import(pathToFileURL(resolve(DIST, 'cli.js')).href);
+const { completionTree, parseTree } = await import(pathToFileURL(resolve(DIST, 'cli.js')).href);
 await writeFile(resolve(DIST, 'completion-tree.json'), `${JSON.stringify(await completionTree())}\n`);
+// The fast path's (src/cli/fast/): what parsing needs of the same program, read beside dist/cli.js.
+await writeFile(resolve(DIST, 'parse-tree.json'), `${JSON.stringify(await parseTree())}\n`);
 
 const OLD = `${FINAL}.old-${process.pid}`;
 await rename(FINAL, OLD).catch(() => {});

@@ -9,7 +9,8 @@ import { ExpansionSyntaxError, literalOf, splitExpansion, type Word } from '../a
 import { namesOf } from '../commands/declare.js';
 import { UsageError } from '../errors.js';
 import { GLOBAL_OPTIONS } from './global-options.js';
-import { COMMANDS, normaliseArgv } from './program.js';
+import { COMMANDS } from './commands.js';
+import { normaliseArgv } from './normalise-argv.js';
 
 /** The global options that take a value (`-o json`): their value is not a command word. */
 const TAKES_VALUE = new Set(

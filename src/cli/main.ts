@@ -1,7 +1,6 @@
 // The entry point, top to bottom: parse argv, run the verb, map whatever it threw to the
 // contract's exit code. This file is the only place that decides an exit code and the only
 // one that ends the process. `pwctl --version` alone never gets here: the bin shim answers it.
-import type { Command } from 'commander';
 import { ApiError } from '../api/errors.js';
 import { RequestNotSent } from '../api/not-sent.js';
 import type { GlobalFlags } from '../config/settings.js';
@@ -23,10 +22,10 @@ import { DEFAULT_OUTPUT_FORMAT, isMachineReadable, JQ_DEFAULT_FORMAT } from '../
 import { updateWorkDue } from '../update/due.js';
 import { expandAlias } from './alias-expansion.js';
 import type { Factory } from './factory.js';
+import { fastInvocation } from './fast/fast-path.js';
 import type { GeneratedDocs } from './reference.js';
-import { helpOutput } from './command-help.js';
-import { buildProgram, normaliseArgv } from './program.js';
-import type { Session } from './run-verb.js';
+import { normaliseArgv } from './normalise-argv.js';
+import { runVerb, type Session } from './run-verb.js';
 
 export const EXIT = {
   ok: 0,
@@ -84,35 +83,28 @@ export async function run(
   let io: IO | undefined;
   let flags: GlobalFlags = {};
   const session: Session = {
-    io(command: Command) {
+    io(globals: GlobalFlags) {
       if (!io) {
-        flags = rootOf(command).opts() as GlobalFlags;
+        flags = globals;
         io = terminal.io(env, flags);
       }
       return io;
     },
-    async factory(command: Command) {
+    async factory(globals: GlobalFlags) {
       if (!factory) {
-        const runIO = session.io(command);
+        const runIO = session.io(globals);
         const { Factory } = await import('./factory.js');
         factory = new Factory(flags, env, runIO);
       }
       return factory;
     },
   };
-  let program: Command;
   try {
     argv = await expandAlias(argv, env);
-    program = await buildProgram(session, argv, helpOutput(terminal, env));
-  } catch (error) {
-    return await reportError(error, terminal.io(env, flags), argv, env);
-  }
-  if (argv.length === 0) {
-    program.outputHelp();
-    return EXIT.ok;
-  }
-  try {
-    await program.parseAsync(argv, { from: 'user' });
+    // A command line the fast path is sure of runs without commander (src/cli/fast/); any other goes to commander.
+    const invocation = await fastInvocation(argv);
+    if (invocation) await runVerb(session, invocation);
+    else await parseWithCommander(argv, session, terminal, env);
     return EXIT.ok;
   } catch (error) {
     // The reader of stdout went away: what was wanted was read.
@@ -121,6 +113,14 @@ export async function run(
   } finally {
     await factory?.close();
   }
+}
+
+/** The full parser: the commander program, built for this command line; help, and every parse error, are its. */
+async function parseWithCommander(argv: string[], session: Session, terminal: Terminal, env: NodeJS.ProcessEnv) {
+  const [{ buildProgram }, { helpOutput }] = await Promise.all([import('./program.js'), import('./command-help.js')]);
+  const program = await buildProgram(session, argv, helpOutput(terminal, env));
+  if (argv.length === 0) program.outputHelp();
+  else await program.parseAsync(argv, { from: 'user' });
 }
 
 /** docs/commands.md, from the declarations: `npm run docs` writes it. */
@@ -142,8 +142,14 @@ export async function completionTree(): Promise<unknown> {
   const readOnly = () => {
     throw new Error('the completion tree is only read, never run');
   };
+  const { buildProgram } = await import('./program.js');
   const program = await buildProgram({ factory: readOnly, io: readOnly });
   return buildCompletionTree(program, { helpTopics: Object.keys(TOPICS) });
+}
+
+/** The command tree the fast path parses with: the build writes it to dist/parse-tree.json. */
+export async function parseTree(): Promise<unknown> {
+  return (await import('./fast/tree-of-program.js')).parseTreeOfProgram();
 }
 
 export interface ExitReport {
@@ -217,14 +223,6 @@ async function reportError(error: unknown, io: IO, argv: string[], env: NodeJS.P
   const debug = argv.includes('--debug') || ['1', 'true', 'api'].includes(env.PWCTL_DEBUG ?? '');
   if (debug && error instanceof Error && error.stack && report.code === EXIT.failure) io.error(debugStack(error));
   return report.code;
-}
-
-function rootOf(command: Command): Command {
-  // Global options live on the root command; optsWithGlobals() would also merge in a verb's
-  // own options (milestones --color would shadow the global --no-color).
-  let root = command;
-  while (root.parent) root = root.parent;
-  return root;
 }
 
 /** The output format asked for, read straight from argv/env so even a parse error can honour it. */

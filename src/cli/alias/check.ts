@@ -7,7 +7,7 @@ import { namesOf, type Bound, type Noun } from '../../commands/declare.js';
 import { UsageError } from '../../errors.js';
 import { didYouMean } from '../../suggest.js';
 import { globalTakesValue, topLevelWords } from '../alias-expansion.js';
-import { COMMANDS } from '../program.js';
+import { COMMANDS } from '../commands.js';
 
 export function refuseCommandName(name: string): void {
   const command = topLevelWords().get(name);
