@@ -38,10 +38,6 @@ const COMMANDER_PROGRAM = ['src/cli/program.ts', 'src/cli/command-help.ts'];
  */
 export async function rechunk({ from, to, metafile, root }) {
   const groups = groupsOf(metafile, root);
-  (await import('node:fs')).writeFileSync(
-    '/tmp/fp-meta.json',
-    JSON.stringify({ metafile, groups: Object.fromEntries(Object.entries(groups).map(([k, v]) => [k, [...v]])) }),
-  );
   const bundle = await rolldown({
     input: { cli: resolve(from, 'cli.js'), complete: resolve(from, 'complete.js') },
     platform: 'node',
