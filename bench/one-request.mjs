@@ -12,8 +12,9 @@
 //   PWCTL_BENCH_BASELINE=<checkout> …                also an earlier build (its bin/pwctl.js), for
 //                                                    `steps get` and `--help`
 //
-// Targets (issue 18): pwctl ≤ 1.0x gh and ≤ 1.3x the bare node:http script; the loop ≤ 1.0x
-// gh's loop. gh and curl are skipped, with a note, where they are not installed.
+// Targets (issue 33): on Node 22, 24 and 26, pwctl ≤ 1.2x gh and ≤ 1.2x the bare node:http
+// script, in the same run (Node 20 is reported, not held to them); the loop ≤ 1.2x gh's loop.
+// gh and curl are skipped, with a note, where they are not installed.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,6 +24,8 @@ import { benchNodes, BIN, childEnv, median, report, startSandbox } from './lib.m
 const RUNS = Number(process.env.BENCH_RUNS ?? 25);
 const LOOP = 100;
 const LOOP_ROUNDS = Number(process.env.BENCH_LOOP_ROUNDS ?? 3);
+/** pwctl's time over gh's and over the bare script's, at most (issue 33). */
+const TARGET = 1.2;
 
 const has = (command) => spawnSync('sh', ['-c', `command -v ${command}`]).status === 0;
 const nodes = await benchNodes();
@@ -88,20 +91,20 @@ http.get(${JSON.stringify(url)}, { headers: { authorization: 'Bearer ${token}', 
   for (const node of nodes) {
     const pwctl = ms[`${node.name}: pwctl`];
     const vsBare = pwctl / ms[`${node.name}: bare node:http`];
+    // Node 20 is reported beside the others, without a target.
+    const held = !/^node 20$/.test(node.name);
     figures.push({
       name: `${node.name}: pwctl / bare node:http`,
       value: vsBare,
       unit: 'x',
-      target: '<= 1.3x',
-      met: vsBare <= 1.3,
+      ...(held ? { target: '<= 1.2x', met: vsBare <= TARGET } : {}),
     });
     if (ms.gh)
       figures.push({
         name: `${node.name}: pwctl / gh`,
         value: pwctl / ms.gh,
         unit: 'x',
-        target: '<= 1.0x',
-        met: pwctl / ms.gh <= 1.0,
+        ...(held ? { target: '<= 1.2x', met: pwctl / ms.gh <= TARGET } : {}),
       });
     if (baseline) {
       const vsBase = pwctl / ms[`${node.name}: pwctl (baseline)`];
@@ -124,7 +127,7 @@ http.get(${JSON.stringify(url)}, { headers: { authorization: 'Bearer ${token}', 
   }
 
   // The loop: 100 different ids in a row, each a new process, as `for id in …` runs them.
-  if (ms.gh) {
+  if (ms.gh && LOOP_ROUNDS > 0) {
     const ids = Array.from({ length: LOOP }, (_, i) => 101 + (i % 26));
     const loops = { gh: [] };
     for (const node of nodes) loops[node.name] = [];
@@ -144,11 +147,11 @@ http.get(${JSON.stringify(url)}, { headers: { authorization: 'Bearer ${token}', 
         name: `loop of ${LOOP}: ${node.name}: pwctl / gh`,
         value: loop / ghLoop,
         unit: 'x',
-        target: '<= 1.0x',
-        met: loop / ghLoop <= 1.0,
+        target: '<= 1.2x',
+        met: loop / ghLoop <= TARGET,
       });
     }
-  } else {
+  } else if (!ms.gh) {
     console.log('gh is not installed (Debian: apt-get install gh): the peer and the loop are skipped');
   }
   report('one-request', figures);

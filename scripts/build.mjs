@@ -10,6 +10,7 @@
 //                     (scripts/build-chunks.mjs)
 //   dist/completion-tree.json  the command tree the completer reads, taken from the freshly
 //                     built program so it can never drift from the real commands
+//   dist/parse-tree.json  the same program as the fast path parses with (src/cli/fast/)
 //
 // bin/pwctl.js is a tiny CommonJS shim that answers `--version` before any of this loads.
 // Source maps are written beside each file (and left out of the package): they are how
@@ -25,6 +26,7 @@ import {
   embeddedAsText,
   lazyAjvForMcpSdk,
   lazyChildProcessForCommander,
+  runtimeHelpersInEachChunk,
 } from './build-plugins.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -64,6 +66,7 @@ const bundle = await rolldown({
     embeddedAsText(resolve(ROOT, 'src/webhooks/inspect/page')),
     groups.plugin,
     commonJsWrappersAsFunctions(),
+    runtimeHelpersInEachChunk(),
   ],
 });
 try {
@@ -83,15 +86,17 @@ try {
     // Whitespace and syntax minified, names kept: stack traces (--debug) read like the source.
     minify: { compress: true, mangle: false, codegen: { removeWhitespace: true } },
     comments: false,
-    codeSplitting: { groups: groups.options },
+    codeSplitting: { groups: [groups.group] },
   });
 } finally {
   await bundle.close();
 }
 
 // The completer's tree, from the program just built.
-const { completionTree } = await import(pathToFileURL(resolve(DIST, 'cli.js')).href);
+const { completionTree, parseTree } = await import(pathToFileURL(resolve(DIST, 'cli.js')).href);
 await writeFile(resolve(DIST, 'completion-tree.json'), `${JSON.stringify(await completionTree())}\n`);
+// The fast path's (src/cli/fast/): what parsing needs of the same program, read beside dist/cli.js.
+await writeFile(resolve(DIST, 'parse-tree.json'), `${JSON.stringify(await parseTree())}\n`);
 
 const OLD = `${FINAL}.old-${process.pid}`;
 await rename(FINAL, OLD).catch(() => {});

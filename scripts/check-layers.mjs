@@ -15,6 +15,7 @@ export const LAYERS = [
   ['cli', 'mcp'], // the two front ends
   ['commands'], // the commands, declared once, front-end neutral
   ['auth', 'webhooks', 'completion', 'bulk', 'sandbox', 'update'], // what the commands and the entry use
+  ['aliases'], // the command line's aliases: what the entry expands and the completer follows
   ['config'],
   ['files'],
   ['output', 'content'],

@@ -83,6 +83,14 @@ export class DifferencesFound extends Error {
   override name = 'DifferencesFound';
 }
 
+/**
+ * A wait that did not see what it waited for in the time it was given (`steps wait
+ * --wait-timeout`): exit 7, the contract's code for a timeout.
+ */
+export class WaitTimedOut extends Error {
+  override name = 'WaitTimedOut';
+}
+
 /** A network failure talking to something other than the service's API (a webhook receiver): exit 7. */
 export class NetworkError extends Error {
   override name = 'NetworkError';

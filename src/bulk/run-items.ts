@@ -30,8 +30,8 @@ export interface RunHooks<T> {
   interrupted?: AbortSignal;
   /** Whether to start no more items for another cause (output that can no longer be written). */
   stopped?: () => boolean;
-  /** Each result as it lands, in the order items finish. */
-  landed?: (result: BulkResult<T>, tally: Tally) => void;
+  /** Each result as it lands, in the order items finish; `index` is its item's place in the input. */
+  landed?: (result: BulkResult<T>, tally: Tally, index: number) => void;
 }
 
 export interface ItemsDone<T> extends Tally {
@@ -87,7 +87,7 @@ export async function runItems<I, T>(
         result = failureResult(key, outcome.error);
       }
       done.results[index] = result;
-      hooks.landed?.(result, done);
+      hooks.landed?.(result, done, index);
     },
     {
       concurrency: options.concurrency ?? BULK_CONCURRENCY,

@@ -1,6 +1,7 @@
 // A bulk verb's run on the command line (steps complete/reopen/delete, docs delete,
 // milestones delete, steps import, docs push, restore), through the one loop of
-// src/bulk/run-items.ts: results printed as they land, progress on a terminal, a summary on
+// src/bulk/run-items.ts: results printed as they land (a table's in input order:
+// src/bulk/input-order.ts), progress on a terminal, a summary on
 // stderr, exit 8 on failure — and on Ctrl-C, SIGTERM or SIGHUP, stop starting items and end waits for
 // retries, let those in flight finish (a create that was sent gets its answer recorded), and
 // report what was done.
@@ -14,6 +15,7 @@ import {
   type BulkResult,
 } from '../bulk/results.js';
 import type { BulkOptions, BulkWork } from '../bulk/bulk-options.js';
+import { InputOrder } from '../bulk/input-order.js';
 import { ResultStream } from '../bulk/result-stream.js';
 import { itemKey, readyWork, runItems, type Tally } from '../bulk/run-items.js';
 import { BulkFailure, InterruptedError } from '../errors.js';
@@ -75,13 +77,16 @@ export async function runBulk<I, T>(
   const show = (result: BulkResult<T>) => {
     if (streamsResults && !(forPeople && rethrowsSingle && !result.ok)) stream.push(result);
   };
+  // A table lists results in input order; ndjson and csv stream them as they land, each naming its item.
+  const inOrder = new InputOrder(show);
 
   progress({ finished: 0, failed: 0 });
   const done = await runItems(items, ready, options, {
     interrupted: ctx.interruption.signal,
     stopped: () => outputFailed,
-    landed: (result, tally) => {
-      show(result);
+    landed: (result, tally, index) => {
+      if (forPeople) inOrder.landed(index, result);
+      else show(result);
       progress(tally);
     },
   }).finally(() => {
@@ -92,6 +97,7 @@ export async function runBulk<I, T>(
   const interrupted = ctx.interruption.signal.aborted;
 
   // Data formats account for every item; a table shows what was attempted, and the summary the rest.
+  inOrder.flush();
   const notAttempted = items.length - finished;
   if (interrupted && !forPeople) {
     items.forEach((item, i) => {

@@ -72,7 +72,7 @@ export class Factory implements Ctx {
         // Records printed by a real run are remembered for shell completion; a dry run printed none.
         onRecord: this.dryRun ? undefined : (record, view) => this.#observe(record, view),
         jq: this.#jq,
-        pager: resolvePager(this.flags, this.env),
+        pager: resolvePager(this.flags, this.env, this.store.profile(this.profileName).pager),
         csvRaw: this.flags.csvRaw === true,
       },
     ));

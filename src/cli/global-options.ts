@@ -83,7 +83,7 @@ export const GLOBAL_OPTIONS: readonly GlobalOption[] = [
   },
   {
     flags: '--no-pager',
-    help: 'print long tables straight to the terminal, not through the pager (also PWCTL_PAGER="")',
+    help: 'print long tables, records and diffs straight to the terminal, not through the pager (also PWCTL_PAGER="")',
     applies: 'records',
     key: 'pager',
   },

@@ -1,7 +1,6 @@
 // The entry point, top to bottom: parse argv, run the verb, map whatever it threw to the
 // contract's exit code. This file is the only place that decides an exit code and the only
 // one that ends the process. `pwctl --version` alone never gets here: the bin shim answers it.
-import type { Command } from 'commander';
 import { ApiError } from '../api/errors.js';
 import { RequestNotSent } from '../api/not-sent.js';
 import type { GlobalFlags } from '../config/settings.js';
@@ -15,15 +14,18 @@ import {
   NetworkError,
   NotFoundError,
   UsageError,
+  WaitTimedOut,
 } from '../errors.js';
 import type { IO } from '../io/io.js';
 import { processTerminal, type Terminal } from '../io/terminal.js';
 import { DEFAULT_OUTPUT_FORMAT, isMachineReadable, JQ_DEFAULT_FORMAT } from '../output/formats.js';
 import { updateWorkDue } from '../update/due.js';
+import { expandAlias } from './alias-expansion.js';
 import type { Factory } from './factory.js';
-import { helpOutput } from './command-help.js';
-import { buildProgram, normaliseArgv } from './program.js';
-import type { Session } from './run-verb.js';
+import { fastInvocation } from './fast/fast-path.js';
+import type { GeneratedDocs } from './reference.js';
+import { normaliseArgv } from './normalise-argv.js';
+import { runVerb, type Session } from './run-verb.js';
 
 export const EXIT = {
   ok: 0,
@@ -76,39 +78,33 @@ export async function run(
   env: NodeJS.ProcessEnv,
   terminal: Terminal = processTerminal(),
 ): Promise<number> {
-  const argv = normaliseArgv(givenArgv);
+  let argv = normaliseArgv(givenArgv);
   let factory: Factory | undefined;
   let io: IO | undefined;
   let flags: GlobalFlags = {};
   const session: Session = {
-    io(command: Command) {
+    io(globals: GlobalFlags) {
       if (!io) {
-        flags = rootOf(command).opts() as GlobalFlags;
+        flags = globals;
         io = terminal.io(env, flags);
       }
       return io;
     },
-    async factory(command: Command) {
+    async factory(globals: GlobalFlags) {
       if (!factory) {
-        const runIO = session.io(command);
+        const runIO = session.io(globals);
         const { Factory } = await import('./factory.js');
         factory = new Factory(flags, env, runIO);
       }
       return factory;
     },
   };
-  let program: Command;
   try {
-    program = await buildProgram(session, argv, helpOutput(terminal, env));
-  } catch (error) {
-    return await reportError(error, terminal.io(env, flags), argv, env);
-  }
-  if (argv.length === 0) {
-    program.outputHelp();
-    return EXIT.ok;
-  }
-  try {
-    await program.parseAsync(argv, { from: 'user' });
+    argv = await expandAlias(argv, env);
+    // A command line the fast path is sure of runs without commander (src/cli/fast/); any other goes to commander.
+    const invocation = await fastInvocation(argv);
+    if (invocation) await runVerb(session, invocation);
+    else await parseWithCommander(argv, session, terminal, env);
     return EXIT.ok;
   } catch (error) {
     // The reader of stdout went away: what was wanted was read.
@@ -119,9 +115,22 @@ export async function run(
   }
 }
 
+/** The full parser: the commander program, built for this command line; help, and every parse error, are its. */
+async function parseWithCommander(argv: string[], session: Session, terminal: Terminal, env: NodeJS.ProcessEnv) {
+  const [{ buildProgram }, { helpOutput }] = await Promise.all([import('./program.js'), import('./command-help.js')]);
+  const program = await buildProgram(session, argv, helpOutput(terminal, env));
+  if (argv.length === 0) program.outputHelp();
+  else await program.parseAsync(argv, { from: 'user' });
+}
+
 /** docs/commands.md, from the declarations: `npm run docs` writes it. */
 export async function commandReference(): Promise<string> {
   return (await import('./reference.js')).commandReference();
+}
+
+/** docs/commands.md, the man pages and the docs' generated lists: `npm run docs` writes them. */
+export async function generatedDocs(): Promise<GeneratedDocs> {
+  return (await import('./reference.js')).generatedDocs();
 }
 
 /** The command tree as data for the shell completer: the build writes it to dist/completion-tree.json. */
@@ -133,8 +142,14 @@ export async function completionTree(): Promise<unknown> {
   const readOnly = () => {
     throw new Error('the completion tree is only read, never run');
   };
+  const { buildProgram } = await import('./program.js');
   const program = await buildProgram({ factory: readOnly, io: readOnly });
   return buildCompletionTree(program, { helpTopics: Object.keys(TOPICS) });
+}
+
+/** The command tree the fast path parses with: the build writes it to dist/parse-tree.json. */
+export async function parseTree(): Promise<unknown> {
+  return (await import('./fast/tree-of-program.js')).parseTreeOfProgram();
 }
 
 export interface ExitReport {
@@ -156,7 +171,7 @@ export function classifyError(error: unknown): ExitReport {
   // The differences were the output; diff(1)'s exit 1.
   if (error instanceof DifferencesFound) return { code: EXIT.failure, status: null, silent: true };
   if (error instanceof InterruptedError) return { code: EXIT.interrupted, status: null };
-  if (error instanceof NetworkError) return { code: EXIT.network, status: null };
+  if (error instanceof NetworkError || error instanceof WaitTimedOut) return { code: EXIT.network, status: null };
   if (error instanceof ConfigError || error instanceof CommandFailedError) return { code: EXIT.failure, status: null };
   const code = (error as { code?: unknown })?.code;
   if (typeof code === 'string' && code.startsWith('commander.')) {
@@ -208,14 +223,6 @@ async function reportError(error: unknown, io: IO, argv: string[], env: NodeJS.P
   const debug = argv.includes('--debug') || ['1', 'true', 'api'].includes(env.PWCTL_DEBUG ?? '');
   if (debug && error instanceof Error && error.stack && report.code === EXIT.failure) io.error(debugStack(error));
   return report.code;
-}
-
-function rootOf(command: Command): Command {
-  // Global options live on the root command; optsWithGlobals() would also merge in a verb's
-  // own options (milestones --color would shadow the global --no-color).
-  let root = command;
-  while (root.parent) root = root.parent;
-  return root;
 }
 
 /** The output format asked for, read straight from argv/env so even a parse error can honour it. */

@@ -11,12 +11,15 @@ import { PROGRAM } from '../commands/registry.js';
 import { completeWith } from '../completion/values.js';
 import { VERSION } from '../version.js';
 import { configureCommands, examplesText, recordFacts } from './command-help.js';
+import { COMMANDS } from './commands.js';
 import { GLOBAL_OPTIONS } from './global-options.js';
-import { mcp } from './mcp-command.js';
-import type { RawOccurrence, Session } from './run-verb.js';
+import type { GlobalFlags } from '../config/settings.js';
+import type { Invocation, RawOccurrence, Session } from './run-verb.js';
 
-/** The declared commands, and the command line's own: `mcp` starts the agents' front end. */
-export const COMMANDS: readonly TopLevel[] = [...PROGRAM.commands, mcp];
+export { COMMANDS };
+
+/** The words a program was built for (buildProgram's argv). */
+const TYPED = new WeakMap<Command, readonly string[]>();
 
 /** Every raw value of an option as it was typed, in order (the runner reads these, not commander's store). */
 export type OccurrenceLog = Map<string, RawOccurrence[]>;
@@ -45,6 +48,7 @@ export async function buildProgram(
     .showSuggestionAfterError(true)
     .addHelpText('after', `${examplesText(PROGRAM.examples)}\n\n${PROGRAM.details ?? ''}`.trimEnd());
 
+  if (argv !== undefined) TYPED.set(program, argv);
   const path = argv === undefined ? undefined : invokedPath(argv);
   for (const top of COMMANDS) await addCommand(program, top, session, path);
   addHelpCommand(program, session);
@@ -178,10 +182,58 @@ function addVerb(parent: Command, bound: Bound, session: Session): void {
   const after = [verb.details, examplesText(verb.examples)].filter(Boolean).join('\n');
   command.addHelpText('after', after);
   command.action(async (...args: unknown[]) => {
-    const { runVerb } = await import('./run-verb.js');
     const self = args[args.length - 1] as Command;
-    await runVerb(session, self, bound, args.slice(0, positionals.length), log);
+    logShadowedSwitches(verb, self, log);
+    const invocation = invocationOf(self, bound, args.slice(0, positionals.length), log);
+    if (session.run) await session.run(invocation);
+    else await (await import('./run-verb.js')).runVerb(session, invocation);
   });
+}
+
+/**
+ * A verb's own switch spelled as a global option's long form (`docs diff --quiet`, where `-q,
+ * --quiet` is global): commander gives the word to the program, which parses its options
+ * first, so the verb's occurrence is read from the words typed. The global option is set as
+ * well; the short form (`-q`) is the global's alone.
+ */
+function logShadowedSwitches(verb: Bound['verb'], command: Command, log: OccurrenceLog): void {
+  let root = command;
+  while (root.parent) root = root.parent;
+  const argv = TYPED.get(root) ?? [];
+  const typed = argv.slice(0, argv.includes('--') ? argv.indexOf('--') : undefined);
+  for (const [key, flag] of Object.entries(verb.flags)) {
+    const { form } = flag;
+    if (form.type !== 'switch' || !GLOBAL_OPTIONS.some((g) => g.flags.split(/[ ,]+/).includes(form.long))) continue;
+    if (typed.includes(form.long)) log.set(key, [{ long: form.long, value: true }]);
+  }
+}
+
+/** What commander parsed for a verb's command, as the runner takes it (./run-verb.ts). */
+export function invocationOf(
+  command: Command,
+  bound: Bound,
+  positionals: readonly unknown[],
+  occurrences: OccurrenceLog,
+): Invocation {
+  const path = commandPath(command);
+  return { bound, path, usage: `${path} ${command.usage()}`, globals: globalsOf(command), positionals, occurrences };
+}
+
+/** "pwctl steps list" for `pwctl tasks ls` (names, not aliases). */
+function commandPath(command: Command): string {
+  const names: string[] = [];
+  for (let c: Command | null = command; c; c = c.parent) names.unshift(c.name());
+  return names.join(' ');
+}
+
+/**
+ * The global options: they live on the root command; optsWithGlobals() would also merge in a
+ * verb's own options (milestones --color would shadow the global --no-color).
+ */
+function globalsOf(command: Command): GlobalFlags {
+  let root = command;
+  while (root.parent) root = root.parent;
+  return root.opts() as GlobalFlags;
 }
 
 /** The commander options a flag is typed as: one, or one per switch of a choice. */
@@ -219,30 +271,16 @@ function optionsOf(flag: Flag): Option[] {
   }
 }
 
-/** `pwctl help <command path>` or `pwctl help <topic>`: the help of a command, built on demand, or a reference topic. */
+/** `pwctl help <command path>` or `pwctl help <topic>`: the help of a command, built on demand, or a guide topic. */
 function addHelpCommand(program: Command, session: Session): void {
   program
     .command('help')
-    .description('help for a command, or a reference topic: exit-codes, environment, formatting')
+    .description('help for a command, or a guide topic: exit-codes, environment, formatting, … (help topics)')
     .argument('[topic...]', 'a command path (steps list) or a topic')
-    .action(async (topic: string[], _options: unknown, command: Command) => {
+    .option('--json', 'the command tree as JSON (or the command named): verbs, flags, defaults, examples, exit codes')
+    .option('--man', 'the manual page of the program (or of the command named), in roff for man(1)')
+    .action(async (topic: string[], options: { json?: boolean; man?: boolean }, command: Command) => {
       const { showHelp } = await import('./help-topic.js');
-      await showHelp(program, topic, session.io(command));
+      await showHelp(program, topic, session.io(globalsOf(command)), options, COMMANDS);
     });
-}
-
-/**
- * Two spellings commander does not read, as people type them: `--debug=api` → `--debug
- * --debug-api` (a bare `--debug` must stay a switch: were it an option with an optional
- * value, commander would take the next word, `pwctl --debug steps list` would trace "steps"),
- * and `-o=json` → `-o json`, as kubectl and gh accept. Arguments after `--` are left alone.
- */
-export function normaliseArgv(argv: readonly string[]): string[] {
-  const end = argv.indexOf('--');
-  return argv.flatMap((arg, i) => {
-    if (end !== -1 && i >= end) return [arg];
-    if (arg === '--debug=api') return ['--debug', '--debug-api'];
-    const short = /^(-[a-zA-Z])=(.*)$/s.exec(arg);
-    return short ? [short[1]!, short[2]!] : [arg];
-  });
 }

@@ -1,7 +1,30 @@
-// docs/commands.md: every command's help, derived from the declarations like the help itself
-// (`npm run docs` writes it; a test fails when the file and the declarations disagree).
+// The generated reference, derived from the declarations like the help itself: docs/commands.md
+// (every command's help), the man pages (man/*.1) and the lists between markers in the docs
+// (./doc-regions.ts). `npm run docs` writes them (scripts/commands-reference.mjs); a test fails
+// when a committed file and the declarations disagree.
 import type { Command } from 'commander';
-import { buildProgram } from './program.js';
+import { commandTree } from './command-tree.js';
+import { docRegions, fillRegions } from './doc-regions.js';
+import { manPages } from './man-page.js';
+import { buildProgram, COMMANDS } from './program.js';
+
+export interface GeneratedDocs {
+  /** Whole files, by path from the repository's root. */
+  files: Record<string, string>;
+  /** A Markdown page with its generated regions filled in. */
+  fillRegions(markdown: string): string;
+}
+
+export async function generatedDocs(): Promise<GeneratedDocs> {
+  const [reference, tree, regions] = await Promise.all([
+    commandReference(),
+    commandTree(COMMANDS),
+    docRegions(COMMANDS),
+  ]);
+  const files: Record<string, string> = { 'docs/commands.md': reference };
+  for (const [name, page] of Object.entries(manPages(tree))) files[`man/${name}`] = page;
+  return { files, fillRegions: (markdown) => fillRegions(markdown, regions) };
+}
 
 /** Help is laid out for this width, so the reference reads the same on every machine. */
 const WIDTH = 100;

@@ -193,6 +193,12 @@ export function namesOf(verb: Pick<Verb, 'name' | 'aliases'>): string[] {
   return [verb.name, ...new Set([...(verb.aliases ?? []), ...(STANDARD_ALIASES[verb.name] ?? [])])];
 }
 
+/** The MCP tool a verb at `path` is offered as (`steps_list`), or undefined when agents do not get it. */
+export function toolNameOf(path: readonly string[], verb: Pick<Verb, 'mcp'>): string | undefined {
+  if (!verb.mcp) return undefined;
+  return (typeof verb.mcp === 'object' ? verb.mcp.name : undefined) ?? path.join('_');
+}
+
 /** Every verb under a group (loaded: loadAll), with its command path (`['webhooks', 'deliveries', 'list']`). */
 export function* walkVerbs(
   commands: readonly (Noun | Bound)[],

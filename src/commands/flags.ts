@@ -3,6 +3,7 @@
 // builder declaring its placeholder, parse and JSON Schema. Data and small pure functions only:
 // declarations import this at start-up.
 export { forAgent, nameOf, onCommandLine, usageOf } from './flags/describe.js';
+export { duration } from './flags/duration.js';
 export { textOrFile, type TextSource } from './flags/either.js';
 export {
   pick,

@@ -47,9 +47,9 @@ export function limitOf(opts: { limit?: number; all?: boolean }): Limit {
  * it is likely a mistake. Returns how many records were printed.
  */
 export async function printList<T>(
-  ctx: Ctx,
+  ctx: Pick<Ctx, 'output' | 'io'>,
   view: View<T>,
-  fetch: (paging: PaginateResult) => AsyncIterable<T>,
+  fetch: (paging: PaginateResult) => AsyncIterable<T> | Iterable<T>,
   none: string,
   why?: () => readonly string[],
 ): Promise<number> {
@@ -63,6 +63,6 @@ export async function printList<T>(
 }
 
 /** An empty table on a terminal would be a blank screen: say on stderr that nothing matched. Data formats print their empty list. */
-export function sayNone(ctx: Ctx, count: number, none: string): void {
+export function sayNone(ctx: Pick<Ctx, 'output' | 'io'>, count: number, none: string): void {
   if (count === 0 && ctx.output.forPeople && ctx.io.stdoutIsTTY) ctx.io.notice(none);
 }

@@ -2,12 +2,13 @@
 // would be one escaped line among the fields, so it is printed on its own: below the fields
 // when asked for, or alone with `--fields content` — byte for byte in a pipe, so that
 // `… --fields content > brief.md` and `$(…)` work; on a terminal with control characters
-// made visible. Other formats print the record as they print any record.
+// made visible. A record with its body is one page: through the pager on a terminal when it
+// is taller than the screen. Other formats print the record as they print any record.
 import type { Ctx } from './context.js';
 import type { View } from '../output/view.js';
 
 export async function printRecordWithBody<T>(
-  ctx: Ctx,
+  ctx: Pick<Ctx, 'output' | 'io'>,
   record: T,
   view: View<T>,
   body: string | null | undefined,
@@ -20,6 +21,9 @@ export async function printRecordWithBody<T>(
     if (!ctx.io.stdoutIsTTY) return ctx.output.raw(text);
     return text === '' ? undefined : ctx.output.text(text);
   }
-  await ctx.output.record(record, view);
-  if (showBody && !fields && body) await ctx.output.text(`\n${body}`);
+  if (!(showBody && !fields && body)) return ctx.output.record(record, view);
+  await ctx.output.paged(async (output) => {
+    await output.record(record, view);
+    await output.text(`\n${body}`);
+  });
 }

@@ -28,7 +28,8 @@ export const PROGRAM: Program = {
     'pwctl docs get <uuid> --fields content > brief.md',
     'pwctl api /api/v1/projects/31',
   ],
-  details: 'Run `pwctl help exit-codes`, `pwctl help environment` or `pwctl help formatting` for reference tables.',
+  details:
+    'The guide: `pwctl help topics` lists its pages; `pwctl help exit-codes`, `pwctl help environment` and\n`pwctl help formatting` are the reference tables. `pwctl help --json` is the command tree for programs.',
   commands: [
     lazyNoun(
       { name: 'docs', summary: 'documents: rich-text pages of a company, optionally attached to a project or client' },

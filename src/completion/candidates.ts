@@ -2,6 +2,7 @@
 // (global options anywhere, option values, `--`, short clusters, aliases) against the
 // precomputed tree, then list the candidates for the word under the cursor.
 import type { IdKind } from '../id-kinds.js';
+import { expandTypedAlias } from './alias-line.js';
 import type { CachedId } from './id-cache.js';
 import type { CommandNode, CompletionTree, OptionNode, ValueNode } from './tree.js';
 
@@ -21,6 +22,8 @@ export interface Sources {
   /** `profile`, `sandbox` and `baseUrl` as typed on the line (--profile, --sandbox, --base-url), if they were. */
   ids(kind: IdKind, line: TypedTarget): CachedId[];
   profiles(): string[];
+  /** Stored aliases, name → expansion (`pwctl alias set`). */
+  aliases?(): Readonly<Record<string, string>>;
 }
 
 /** The global options of a command line that choose whose ids it means. */
@@ -40,7 +43,10 @@ interface LineState extends TypedTarget {
 }
 
 /** `words`: what follows the program name, the last one being the (possibly empty) word under the cursor. */
-export function completeWords(tree: CompletionTree, words: readonly string[], sources: Sources): Completion {
+export function completeWords(tree: CompletionTree, typed: readonly string[], sources: Sources): Completion {
+  const aliases = () => sources.aliases?.() ?? {};
+  const words = expandTypedAlias(tree.root, typed, aliases);
+  if (!words) return { candidates: [] };
   const current = words.length > 0 ? words[words.length - 1]! : '';
   const state = readLine(tree.root, words.slice(0, -1));
   const node = state.chain[state.chain.length - 1]!;
@@ -56,7 +62,7 @@ export function completeWords(tree: CompletionTree, words: readonly string[], so
     return { candidates: completeFlags(state.chain, current) };
   }
   if (state.positionals.length === 0 && node.commands.length > 0) {
-    return { candidates: completeCommands(node, current) };
+    return { candidates: completeCommands(node, current, state.chain.length === 1 ? aliases() : {}) };
   }
   const index = state.positionals.length;
   const argument = node.arguments[index] ?? (node.arguments.at(-1)?.variadic ? node.arguments.at(-1) : undefined);
@@ -148,7 +154,8 @@ function completeFlags(chain: readonly CommandNode[], current: string): Candidat
   return out;
 }
 
-function completeCommands(node: CommandNode, current: string): Candidate[] {
+/** The commands below `node`, and at the top, after them, the user's aliases (`stored`). */
+function completeCommands(node: CommandNode, current: string, stored: Readonly<Record<string, string>>): Candidate[] {
   const out: Candidate[] = [];
   for (const command of node.commands) {
     if (command.name.startsWith(current)) out.push(described(command.name, command.description));
@@ -158,6 +165,8 @@ function completeCommands(node: CommandNode, current: string): Candidate[] {
         out.push(described(alias, `alias of ${command.name}: ${command.description}`));
     }
   }
+  for (const [name, expansion] of Object.entries(stored))
+    if (name.startsWith(current)) out.push(described(name, `alias: ${expansion}`));
   return out;
 }
 
@@ -187,6 +196,8 @@ function completeValue(
   }
   if (spec.ids) pool.push(...sources.ids(spec.ids, state).map((e) => described(e.id, e.title)));
   if (spec.profiles) pool.push(...sources.profiles().map((value) => ({ value })));
+  if (spec.aliases)
+    pool.push(...Object.entries(sources.aliases?.() ?? {}).map(([name, expansion]) => described(name, expansion)));
   if (spec.commands)
     pool = [...commandPath(tree.root, state.positionals), ...(state.positionals.length === 0 ? pool : [])];
 

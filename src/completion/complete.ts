@@ -7,6 +7,7 @@
 import { readFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { storedAliases } from '../aliases/stored.js';
 import { unsafeStoreProblem } from '../config/ownership.js';
 import { CONFIG_FILE_NAME, configDir } from '../config/paths.js';
 import { serviceKey } from '../config/service-key.js';
@@ -42,7 +43,7 @@ export function formatCompletion(completion: Completion, shell: string): string 
     .join('');
 }
 
-/** Ids and profiles from the config directory: the id cache files and the config file's profile names. */
+/** Ids, profiles and aliases from the config directory: the id cache files and the config file. */
 export function localSources(env: NodeJS.ProcessEnv): Sources {
   const dir = configDir(env);
   // A store someone else owns or can write is ignored, without a word (a TAB prints no errors).
@@ -81,6 +82,9 @@ export function localSources(env: NodeJS.ProcessEnv): Sources {
     },
     profiles() {
       return Object.keys(readStored().profiles!);
+    },
+    aliases() {
+      return storedAliases(readStored());
     },
   };
 }

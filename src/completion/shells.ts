@@ -3,7 +3,7 @@ export const COMPLETION_SHELLS = ['bash', 'zsh', 'fish'] as const;
 export type CompletionShell = (typeof COMPLETION_SHELLS)[number];
 
 /**
- * How a user installs the script for good, as `completion --help` and the README say it:
+ * How a user installs the script for good, as `completion --help` and docs/guide/shell-completion.md say it:
  * into a directory of their own that the shell reads at start (created if missing), never
  * one that needs root (zsh's `${fpath[1]}` is /usr/local/share/zsh/site-functions on most
  * systems). `rc` is what the shell's start-up file must hold, when anything.

@@ -45,6 +45,8 @@ export interface ValueNode {
   files?: true;
   /** Stored profile names (read from the config file at completion time). */
   profiles?: true;
+  /** Stored alias names (read from the config file at completion time). */
+  aliases?: true;
   /** A command path (`help steps list`): subcommands of the words before it. */
   commands?: true;
   byPrevious?: Record<string, string[]>;
@@ -111,6 +113,7 @@ function valueNode(spec: CompletionSpec | undefined, choices: readonly string[] 
   if (spec.byPrevious)
     node.byPrevious = Object.fromEntries(Object.entries(spec.byPrevious).map(([k, v]) => [k, [...v]]));
   if (spec.profiles) node.profiles = true;
+  if (spec.aliases) node.aliases = true;
   return node;
 }
 

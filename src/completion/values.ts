@@ -21,6 +21,8 @@ export interface CompletionSpec {
   byPrevious?: Readonly<Record<string, readonly string[]>>;
   /** Stored profile names (read from the config file at completion time). */
   profiles?: boolean;
+  /** Stored alias names (`alias delete <name>`), read from the config file at completion time. */
+  aliases?: boolean;
 }
 
 const SPECS = new WeakMap<object, CompletionSpec>();

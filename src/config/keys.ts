@@ -68,6 +68,12 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
     parse: (v) => parseHttpUrl(v, 'update_feed_url'),
   },
   {
+    name: 'pager',
+    description:
+      'pager for long output on a terminal, after PWCTL_PAGER and before PAGER (default less -FRX); "" turns paging off',
+    parse: (v) => v,
+  },
+  {
     name: 'completion_cache',
     description: 'remember ids from list/get output for shell completion (true/false)',
     parse: (v) => parseBoolean(v, 'completion_cache'),

@@ -1,6 +1,6 @@
 // An exclusive lock between pwctl processes on one config store: a lock file created with
 // O_EXCL that names its holder (host, pid, a random nonce). Why not proper-lockfile: see
-// the README's design decisions.
+// docs/design/credentials.md.
 //
 // A lock is abandoned, and taken over, when its holder is a process of this host that no
 // longer exists (SIGKILL, a crash: recovered at once) or when the file has not been touched

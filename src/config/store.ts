@@ -41,6 +41,8 @@ export interface ProfileData {
   oauth_token_url?: string;
   oauth_client_id?: string;
   completion_cache?: boolean;
+  /** The pager for long output on a terminal (`config set pager`); empty: no pager. */
+  pager?: string;
   /** Absolute path of a PEM file of extra certificate authorities (`config set ca_file`). */
   ca_file?: string;
   /** Where the daily new-version check asks (src/update/); none: no check. */
@@ -53,6 +55,8 @@ export interface ConfigData {
   /** The profile used when neither --profile nor PWCTL_PROFILE names one (`pwctl auth switch`). */
   default_profile?: string;
   profiles?: Record<string, ProfileData>;
+  /** `pwctl alias set`: name → expansion, for every profile (src/aliases/stored.ts reads and changes it). */
+  aliases?: Record<string, string>;
 }
 
 const FILE_MODE = 0o600;

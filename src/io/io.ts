@@ -90,6 +90,36 @@ export class IO {
   }
 
   /**
+   * The same terminal with what is written kept in `screen` instead (a watch's frame, drawn
+   * whole; a page for the pager): stdout still a TTY of the same width and colour, but of no
+   * height, so nothing drawn into it is paged again. With `notices`, stderr's notices and
+   * warnings are kept there too, in place; otherwise they go to stderr as ever.
+   */
+  drawingInto(screen: OutputStream, options: { notices: boolean }): IO {
+    const streams = this.streams;
+    return new IO(
+      {
+        get stdin() {
+          return streams.stdin;
+        },
+        stdout: screen,
+        get stderr() {
+          return options.notices ? screen : streams.stderr;
+        },
+      },
+      {
+        stdinIsTTY: this.stdinIsTTY,
+        stdoutIsTTY: this.stdoutIsTTY,
+        stderrIsTTY: options.notices ? this.stdoutIsTTY : this.stderrIsTTY,
+        stdoutColor: this.stdoutColor,
+        stderrColor: options.notices ? this.stdoutColor : this.stderrColor,
+        quiet: this.quiet,
+        noInput: true,
+      },
+    );
+  }
+
+  /**
    * Whether a person can be asked (a prompt, a picker, a confirmation): stdin and stderr are
    * terminals, and neither --no-input, PWCTL_NO_INPUT nor CI=true says not to. stdout may be
    * a pipe (`pwctl steps create -o json > task.json` still asks on stderr).
@@ -125,6 +155,11 @@ export class IO {
   outNow(text: TerminalText): void {
     this.clearStatus();
     this.streams.stdout.write(text);
+  }
+
+  /** Whether stdout's reader went away (`… --watch | head -3`): nothing more can be written. */
+  get stdoutGone(): boolean {
+    return this.streams.stdout.destroyed === true;
   }
 
   /** Bytes written to stdout and not yet taken by the reader. */

@@ -9,6 +9,7 @@ import { readyWork, runItems } from '../bulk/run-items.js';
 import type { Ctx } from '../commands/context.js';
 import { forAgent, type Flag } from '../commands/flags.js';
 import { selectFields, validateFields } from '../output/fields.js';
+import type { TerminalText } from '../io/sanitize.js';
 import type { DryRunRequest, Output, RecordStream } from '../output/output.js';
 import type { View } from '../output/view.js';
 import type { ToolData } from './tool.js';
@@ -61,6 +62,14 @@ class Collector implements Output {
 
   dryRun(_request: DryRunRequest): Promise<void> {
     throw new Error('agents do not dry-run');
+  }
+
+  paged(draw: (output: Output) => Promise<void>): Promise<void> {
+    return draw(this);
+  }
+
+  drawn(): Promise<TerminalText> {
+    throw new Error('an agent has no screen to draw on');
   }
 
   #shaped(record: unknown): unknown {

@@ -2,7 +2,7 @@
 // declaration): a tool per verb, named `<noun>_<verb>`, its inputSchema made of the flags'
 // API field names and schemas, plus `fields` where it prints records. Read-only tools
 // unless --allow-writes, narrowed by --tools.
-import { loadAll, walkVerbs, type Verb } from '../commands/declare.js';
+import { loadAll, toolNameOf, walkVerbs, type Verb } from '../commands/declare.js';
 import type { JsonSchema } from '../commands/flags.js';
 import { PROGRAM } from '../commands/registry.js';
 import { UsageError } from '../errors.js';
@@ -22,11 +22,12 @@ export function allTools(): Promise<readonly Tool[]> {
   return (tools ??= loadAll(PROGRAM.commands).then((commands) =>
     [...walkVerbs(commands)].flatMap(({ path, bound }) => {
       const { verb } = bound;
-      if (!verb.mcp) return [];
+      const name = toolNameOf(path, verb);
+      if (name === undefined) return [];
       const exposure = typeof verb.mcp === 'object' ? verb.mcp : {};
       return [
         {
-          name: exposure.name ?? path.join('_'),
+          name,
           description: exposure.description ?? sentence(verb.summary),
           inputSchema: inputSchemaOf(verb),
           writes: verb.effects.writes === true,

@@ -3,7 +3,15 @@
 // the results as data (src/mcp/). Verbs never name a format: they hand records, lists and
 // values over with the view that describes them, and ask only what they must.
 import type { PaginateResult } from '../api/pagination.js';
+import type { IO } from '../io/io.js';
+import type { TerminalText } from '../io/sanitize.js';
 import type { View } from './view.js';
+
+/** Where one drawing goes: an output and the IO its notices use (a watch's frame, a page). */
+export interface Screen {
+  readonly output: Output;
+  readonly io: IO;
+}
 
 /** A stream that never ends (webhooks listen): records are written as they come, in batches. */
 export interface RecordStream<T> {
@@ -59,4 +67,14 @@ export interface Output {
   raw(text: string): Promise<void>;
   /** A request --dry-run shows instead of sending. */
   dryRun(request: DryRunRequest): Promise<void>;
+  /**
+   * What `draw` writes (a record with its body, diffs), through the pager when, on a terminal,
+   * it is taller than the screen; written as ever otherwise.
+   */
+  paged(draw: (output: Output) => Promise<void>): Promise<void>;
+  /**
+   * What `draw` writes, kept as text instead of written (a watch's screen, drawn whole): the
+   * same format, fields and terminal; the notices it gives are drawn in place with it.
+   */
+  drawn(draw: (screen: Screen) => Promise<void>): Promise<TerminalText>;
 }

@@ -1,9 +1,12 @@
-// A table longer than the terminal goes through a pager, as git and gh do: PWCTL_PAGER,
-// else PAGER, else `less -FRX` (-F: quit at once if it fits after all, -R: keep colors,
-// -X: leave the text on the screen). The command runs through the shell, so it may carry
-// arguments. Only the writer decides to page: a TTY, table output, longer than the screen.
+// A table, a record with its body, or a diff longer than the terminal goes through a pager, as
+// git and gh do: PWCTL_PAGER, else the config key `pager`, else PAGER, else `less -FRX` (-F:
+// quit at once if it fits after all, -R: keep colors, -X: leave the text on the screen). The
+// command runs through the shell, so it may carry arguments. Only the writer decides to page:
+// stdout a TTY, output for people, longer than the screen.
 import type { Writable } from 'node:stream';
 import { childEnv } from '../child-env.js';
+import type { IO } from '../io/io.js';
+import type { TerminalText } from '../io/sanitize.js';
 
 export const DEFAULT_PAGER = 'less -FRX';
 
@@ -14,12 +17,19 @@ export interface Pager {
   env: NodeJS.ProcessEnv;
 }
 
-/** The pager to use, or undefined when paging is turned off (--no-pager, or PWCTL_PAGER set empty). */
-export function resolvePager(flags: { pager?: boolean }, env: NodeJS.ProcessEnv): Pager | undefined {
+/**
+ * The pager to use, or undefined when paging is turned off (--no-pager, or PWCTL_PAGER or the
+ * config key `pager` set empty). `configured` is the profile's `pager`, as gh's setting.
+ */
+export function resolvePager(
+  flags: { pager?: boolean },
+  env: NodeJS.ProcessEnv,
+  configured?: string,
+): Pager | undefined {
   if (flags.pager === false) return undefined;
   // An empty PWCTL_PAGER is the documented way to turn paging off; an empty PAGER counts
   // as unset, as empty variables do everywhere else in pwctl.
-  const command = env.PWCTL_PAGER !== undefined ? env.PWCTL_PAGER : env.PAGER || DEFAULT_PAGER;
+  const command = env.PWCTL_PAGER ?? configured ?? (env.PAGER || DEFAULT_PAGER);
   if (command.trim() === '') return undefined;
   // less reads its options from LESS: give it ours only when the user keeps none there.
   const pagerEnv = childEnv(env);
@@ -50,6 +60,28 @@ export async function showInPager(pager: Pager, text: string): Promise<boolean> 
   } finally {
     process.off('SIGINT', ignoreInterrupt);
   }
+}
+
+/**
+ * Text drawn for a terminal (a record with its body, a diff), through the pager when it takes
+ * as many rows as the screen has or more, else (or when the pager cannot run) straight to stdout.
+ */
+export async function pageIfLong(io: IO, pager: Pager, text: TerminalText): Promise<void> {
+  const rows = io.stdoutRows;
+  if (rows && screenRows(text, io.stdoutColumns) >= rows) {
+    io.clearStatus();
+    if (await showInPager(pager, text)) return;
+  }
+  await io.out(text);
+}
+
+/** The rows `text` takes on a screen `columns` wide: a line longer than the screen wraps (colours take none). */
+export function screenRows(text: string, columns: number | undefined): number {
+  const lines = text.endsWith('\n') ? text.slice(0, -1).split('\n') : text.split('\n');
+  if (!columns) return lines.length;
+  let rows = 0;
+  for (const line of lines) rows += Math.max(1, Math.ceil(line.replace(/\u001b\[[0-9;]*m/g, '').length / columns));
+  return rows;
 }
 
 function feed(stdin: Writable, text: string): void {

@@ -8,9 +8,10 @@ import { selectFields, validateFields } from './fields.js';
 import type { Format, FormatTarget } from './format.js';
 import { outputFormat, type OutputFormat } from './formats.js';
 import type { JqFilter } from './jq.js';
-import { escapeBlock, terminalText } from '../io/sanitize.js';
+import { escapeBlock, terminalText, type TerminalText } from '../io/sanitize.js';
 import type { Pager } from './pager.js';
-import type { DryRunRequest, Output, RecordStream } from './output.js';
+import type { DryRunRequest, Output, RecordStream, Screen } from './output.js';
+import { ScreenBuffer } from './screen-buffer.js';
 import type { View } from './view.js';
 
 export interface WriterOptions {
@@ -31,6 +32,8 @@ export class OutputWriter implements Output {
   readonly #format: Format;
   readonly #onRecord: WriterOptions['onRecord'];
   readonly #target: FormatTarget;
+  readonly #formatName: OutputFormat;
+  readonly #options: WriterOptions;
 
   constructor(
     readonly io: IO,
@@ -39,6 +42,8 @@ export class OutputWriter implements Output {
     options: WriterOptions = {},
   ) {
     this.#format = outputFormat(format);
+    this.#formatName = format;
+    this.#options = options;
     // The settings refuse --jq with any other format; a caller that did not is a bug.
     if (options.jq && !this.#format.machineReadable) throw new Error(`--jq given to the ${format} format`);
     this.#onRecord = options.onRecord;
@@ -145,6 +150,29 @@ export class OutputWriter implements Output {
   /** A request that --dry-run shows instead of sending, in the output format asked for. */
   async dryRun(request: DryRunRequest): Promise<void> {
     await this.#format.dryRun(this.#target, request);
+  }
+
+  async paged(draw: (output: Output) => Promise<void>): Promise<void> {
+    const pager = this.#options.pager;
+    if (!pager || !this.io.stdoutIsTTY || !this.io.stdoutRows) return draw(this);
+    const text = await this.#draw(({ output }) => draw(output), false);
+    const { pageIfLong } = await import('./pager.js');
+    await pageIfLong(this.io, pager, text);
+  }
+
+  drawn(draw: (screen: Screen) => Promise<void>): Promise<TerminalText> {
+    return this.#draw(draw, true);
+  }
+
+  /** What `draw` writes, into a screen in memory as wide as the terminal; `notices` drawn there too, or on stderr. */
+  async #draw(draw: (screen: Screen) => Promise<void>, notices: boolean): Promise<TerminalText> {
+    const screen = new ScreenBuffer(this.io.stdoutColumns);
+    const io = this.io.drawingInto(screen, { notices });
+    await draw({
+      output: new OutputWriter(io, this.#formatName, this.fields, { ...this.#options, pager: undefined }),
+      io,
+    });
+    return screen.text();
   }
 
   #remember<T>(record: T, view: View<T>): void {

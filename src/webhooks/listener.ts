@@ -12,7 +12,8 @@ import { DeliveryIds } from './inbox/ids.js';
 import { rejectedEntry, verifiedEntry } from './inbox/make-entry.js';
 import type { InboxWriter } from './inbox/writer.js';
 import { nameEvent } from './infer-event.js';
-import { startReceiver, type AcceptedDelivery, type ReceiverOptions, type RejectedRequest } from './receiver.js';
+import { startReceiver, type AcceptedDelivery, type ReceiverOptions } from './receiver.js';
+import type { RejectedRequest } from './rejections.js';
 
 export interface ListenerOptions extends Omit<ReceiverOptions, 'onAccepted' | 'onRejected'> {
   /** Show and forward only these events; undefined = all. */

@@ -1,10 +1,14 @@
 // The HTTP side of `webhooks listen`. The accept path does only what the answer depends
-// on — bound the body, verify the signature over the raw bytes — and answers at once;
-// parsing, printing and forwarding happen later, in batches, off a setImmediate queue.
+// on — bound the body (./body-budget.ts), verify the signature over the raw bytes
+// (./verify-delivery.ts) — and answers at once; parsing, printing and forwarding happen
+// later, in batches, off a setImmediate queue. Every refusal is one RejectedRequest
+// (./rejections.ts).
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { BodyBudget, defaultMaxBuffered, RECEIVER_LIMITS, type HeldBody } from './body-budget.js';
+import type { RejectedRequest, RejectionKind } from './rejections.js';
 import type { KnownSecret, SigningSecrets } from './signing-secrets.js';
-import { describeMalformedSignature } from './signature.js';
+import { verifyDelivery } from './verify-delivery.js';
 
 export interface AcceptedDelivery {
   /** Epoch milliseconds when the body was complete. */
@@ -16,72 +20,6 @@ export interface AcceptedDelivery {
   rawHeaders: string[];
   signature: string;
   secret: KnownSecret;
-}
-
-/** Why a request was refused; the inbox and the summaries of a flood group by it. */
-export type RejectionKind =
-  | 'wrong-method'
-  | 'wrong-path'
-  | 'body-too-large'
-  | 'no-signature'
-  | 'malformed-signature'
-  | 'no-match'
-  | 'over-budget'
-  | 'over-connections'
-  | 'incomplete'
-  | 'unreadable';
-
-/** A few words per kind, for one line that counts many rejections. */
-export const REJECTION_LABELS: Record<RejectionKind, string> = {
-  'wrong-method': 'not POST',
-  'wrong-path': 'wrong path',
-  'body-too-large': 'body over --max-body',
-  'no-signature': 'no Signature header',
-  'malformed-signature': 'malformed Signature header',
-  'no-match': 'signature does not match',
-  'over-budget': 'too many bytes of unverified bodies at once',
-  'over-connections': 'over --max-connections',
-  incomplete: 'not complete within --read-timeout',
-  unreadable: 'unreadable request',
-};
-
-/** One refused request: every refusal makes one, whether or not it is printed on its own. */
-export interface RejectedRequest {
-  receivedAt: number;
-  /** The status answered, or null when the connection was dropped. */
-  status: number | null;
-  kind: RejectionKind;
-  /** The sentence for the sender and the log, with the specifics (sizes, lengths). */
-  reason: string;
-  method: string;
-  url: string;
-  remote: string | undefined;
-  /** The request's headers as received (name, value, …); empty when it never got that far. */
-  rawHeaders: readonly string[];
-  /** The whole body, when it was read before the refusal (a signature that does not verify). */
-  body?: Buffer;
-  /** Bytes of the body: its length, its declared length, or what had arrived when it was refused. */
-  size?: number;
-}
-
-/**
- * Limits on what senders that have not proven anything can hold. Each open connection costs
- * a socket, a parser and buffers; each body costs its bytes until it is verified. Without a
- * bound, a few hundred slow senders each holding nearly --max-body grow the process by
- * hundreds of megabytes (RELIABILITY.md).
- */
-export const RECEIVER_LIMITS = {
-  /** Connections beyond this many open at once are closed as they arrive. */
-  maxConnections: 256,
-  /** Bodies still arriving hold at most this many times --max-body together … */
-  bufferedBodiesPerMaxBody: 4,
-  /** … but never less than this, so a small --max-body does not starve a burst of deliveries. */
-  minBufferedBodies: 1024 * 1024,
-};
-
-/** The budget for bytes of bodies not yet verified, for a given --max-body. */
-export function defaultMaxBuffered(maxBody: number): number {
-  return Math.max(RECEIVER_LIMITS.bufferedBodiesPerMaxBody * maxBody, RECEIVER_LIMITS.minBufferedBodies);
 }
 
 export interface ReceiverOptions {
@@ -112,41 +50,18 @@ export interface Receiver {
 
 const ACCEPTED_STATUS = 204;
 
-/** A body still arriving: its bytes count against the budget until it ends or is dropped. */
-interface HeldBody {
-  size: number;
-  /** Answer 503, forget the bytes, read no more. */
-  drop(): void;
-}
-
 export async function startReceiver(options: ReceiverOptions): Promise<Receiver> {
   const { secrets, maxBody, path } = options;
   const maxConnections = options.maxConnections ?? RECEIVER_LIMITS.maxConnections;
-  const maxBuffered = Math.max(options.maxBuffered ?? defaultMaxBuffered(maxBody), maxBody);
+  const budget = new BodyBudget(Math.max(options.maxBuffered ?? defaultMaxBuffered(maxBody), maxBody));
   let pending: AcceptedDelivery[] = [];
   let scheduled = false;
-  // Bodies still arriving, oldest first (a Set iterates in insertion order), and their bytes.
-  const held = new Set<HeldBody>();
-  let buffered = 0;
 
   const hand = (): void => {
     scheduled = false;
     const batch = pending;
     pending = [];
     options.onAccepted(batch);
-  };
-
-  const release = (body: HeldBody): void => {
-    if (held.delete(body)) buffered -= body.size;
-  };
-
-  // Over budget, the senders that have been sending longest make room: slow senders hold
-  // their bytes longest, and a genuine delivery, sent whole, is the newest.
-  const makeRoom = (bytes: number): void => {
-    for (const body of held) {
-      if (buffered + bytes <= maxBuffered) return;
-      body.drop();
-    }
   };
 
   const reject = (
@@ -209,7 +124,7 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
       let answered = false;
       const stop = (): void => {
         answered = true;
-        release(body);
+        budget.release(body);
         chunks.length = 0;
         req.pause();
       };
@@ -222,7 +137,7 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
             res,
             503,
             'over-budget',
-            `bodies not yet verified hold over ${maxBuffered} bytes; this sender had been sending longest`,
+            `bodies not yet verified hold over ${budget.max} bytes; this sender had been sending longest`,
             true,
           );
         },
@@ -237,48 +152,22 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
           reject(req, res, 413, 'body-too-large', `body over --max-body ${maxBody} bytes`, true, undefined, arrived);
           return;
         }
-        if (buffered + chunk.length > maxBuffered) {
-          makeRoom(chunk.length);
+        if (!budget.fits(chunk.length)) {
+          budget.makeRoom(chunk.length);
           if (answered) return;
         }
-        if (body.size === 0) {
-          held.add(body);
-          // A sender that hangs up or times out mid-body never reaches 'end'.
-          req.on('close', () => release(body));
-        }
-        body.size += chunk.length;
-        buffered += chunk.length;
+        // A sender that hangs up or times out mid-body never reaches 'end'.
+        if (body.size === 0) req.on('close', () => budget.release(body));
+        budget.add(body, chunk.length);
         chunks.push(chunk);
       });
       req.on('end', () => {
         if (answered) return;
-        release(body);
+        budget.release(body);
         const bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, body.size);
         const signature = req.headers.signature as string | undefined;
-        const secret = secrets.match(bytes, signature);
-        if (!secret) {
-          const malformed = describeMalformedSignature(signature);
-          if (malformed !== undefined)
-            return reject(
-              req,
-              res,
-              401,
-              signature === undefined ? 'no-signature' : 'malformed-signature',
-              malformed,
-              false,
-              bytes,
-            );
-          const count = secrets.entries.length;
-          return reject(
-            req,
-            res,
-            401,
-            'no-match',
-            `signature does not match any of ${count} known secret${count === 1 ? '' : 's'}`,
-            false,
-            bytes,
-          );
-        }
+        const verdict = verifyDelivery(secrets, bytes, signature);
+        if (!verdict.ok) return reject(req, res, 401, verdict.kind, verdict.reason, false, bytes);
         res.writeHead(ACCEPTED_STATUS);
         res.end();
         pending.push({
@@ -287,7 +176,7 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
           body: bytes,
           rawHeaders: req.rawHeaders,
           signature: signature!,
-          secret,
+          secret: verdict.secret,
         });
         if (!scheduled) {
           scheduled = true;

@@ -3,7 +3,7 @@
 // line each. The first few refusals of a second are shown one by one; past that the flood
 // is counted, and summarised in one line per second until a second brings no more than a
 // few (which are summarised too; the next one is shown at once again).
-import type { RejectedRequest, RejectionKind } from './receiver.js';
+import type { RejectedRequest, RejectionKind } from './rejections.js';
 
 export interface RejectionGroup {
   status: number | null;

@@ -16,7 +16,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signBody } from '../../src/webhooks/signature.js';
 import { chromiumTraces, hasChromium, launchChromium, NO_CHROMIUM } from '../helpers/chromium.js';
-import { startCli, type RunningCli } from '../helpers/cli.js';
+import { runInProcess, startCli, type RunningCli } from '../helpers/cli.js';
 import { configDirWithStoredSecret } from '../helpers/stored-secret.js';
 
 const SECRET = 'whsec_inspector_test_7d1c5e9a2b';
@@ -248,6 +248,24 @@ describe('webhooks listen --inspect in headless Chromium', () => {
     expect(await rows().count()).toBe(2);
   });
 
+  it('a filter that hides the open delivery closes it: the pane does not show what the list no longer does', async () => {
+    await page.locator('#list .row', { hasText: 'plan' }).click();
+    await page.locator('#detail .resource-title', { hasText: 'Launch' }).waitFor();
+    await page.locator('#filter').fill('no secret matches');
+    expect(await rows().count()).toBe(1);
+    await page.locator('#detail #no-delivery').waitFor();
+    expect(await page.locator('#detail .head').count()).toBe(0);
+    expect(await page.locator('#detail .resource-title').count()).toBe(0);
+    expect(await page.locator('#list .row[aria-selected=true]').count()).toBe(0);
+    // A filter that still shows it leaves it open.
+    await page.locator('#filter').fill('');
+    await page.locator('#list .row', { hasText: 'plan' }).click();
+    await page.locator('#filter').fill('launch');
+    await page.locator('#detail .resource-title', { hasText: 'Launch' }).waitFor();
+    expect(await page.locator('#list .row[aria-selected=true]').count()).toBe(1);
+    await page.locator('#filter').fill('');
+  });
+
   it('moves with ↑/↓, opens with Enter, focuses the filter with /', async () => {
     expect(await deliver(taskPayload(105, 'Ship the launch email'))).toBe(204);
     // Waits go through locators: a polled string predicate is eval, which the page's CSP refuses.
@@ -350,7 +368,17 @@ describe('webhooks listen --inspect in headless Chromium', () => {
     await page.locator('#detail .reason-box').waitFor();
     // A rejected delivery was forwarded nowhere: the field is empty; re-signing it is never ticked at first.
     expect(await page.locator('#replay-to').inputValue()).toBe('');
-    expect(await page.locator('#replay-to').getAttribute('placeholder')).toBe('http://localhost:3000/hooks');
+    // A hint in words, grey and italic, that cannot be taken for a URL already filled in.
+    expect(await page.locator('#replay-to').getAttribute('placeholder')).toBe('URL to send it to');
+    expect(
+      await page.locator('#replay-to').evaluate((field) => {
+        const { getComputedStyle } = globalThis as unknown as {
+          getComputedStyle(element: unknown, pseudo: string): { fontStyle: string; fontFamily: string };
+        };
+        const hint = getComputedStyle(field, '::placeholder');
+        return { style: hint.fontStyle, mono: hint.fontFamily.includes('monospace') };
+      }),
+    ).toEqual({ style: 'italic', mono: false });
     expect(await page.locator('#replay-resign').isChecked()).toBe(false);
     const before = receiver.received.length;
     await page.locator('#replay').click();
@@ -441,6 +469,9 @@ describe('webhooks listen --inspect in headless Chromium', () => {
       await bare.locator('#gate').waitFor();
       expect(await bare.locator('#gate-title').textContent()).toBe('Open the address the listener printed');
       expect(await bare.locator('#list .row').count()).toBe(0);
+      // Nothing to press keys at: the keyboard hints are not shown.
+      expect(await bare.locator('footer.keys').isVisible()).toBe(false);
+      expect(await bare.locator('#filter').isVisible()).toBe(false);
     } finally {
       await context.close();
     }
@@ -518,6 +549,17 @@ describe('webhooks listen --inspect without --forward-to: Replay to a URL typed 
     await receiver?.close();
     if (configDir) rmSync(configDir, { recursive: true, force: true });
     expect(chromiumTraces()).toEqual(tracesBefore);
+  });
+
+  it('the empty page shows the trigger line listen printed; run as shown, its delivery appears', async () => {
+    expect(cli.output('stderr')).toContain('try: pwctl webhooks trigger task.completed\n');
+    await page.locator('#waiting').waitFor();
+    expect(await page.locator('#cmd-trigger').textContent()).toBe('pwctl webhooks trigger task.completed');
+    const sent = await runInProcess(['webhooks', 'trigger', 'task.completed'], { configDir });
+    expect(sent.code, sent.stderr).toBe(0);
+    const row = page.locator('#list .row[data-verdict=verified]');
+    await row.waitFor();
+    expect(await row.locator('.tag.sub').textContent()).toBe('#7');
   });
 
   it('replays a rejected delivery with r to the URL typed, re-signed: the same bytes with a Signature of the subscription’s secret', async () => {

@@ -2,6 +2,9 @@
 // `script`): the progress line never mixes with table rows or notices, a rate-limit wait is
 // said once, rows appear as items finish; and Ctrl-C in a table lists what was attempted
 // and one summary line, not a row per item never tried.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src/sandbox/index.js';
 import { baseEnv, makeConfigDir } from '../helpers/cli.js';
@@ -73,6 +76,43 @@ describe.skipIf(!hasPty)('bulk verbs on a terminal', () => {
     const firstRow = output.search(/\n\d+ +ok /);
     expect(firstRow).toBeGreaterThan(-1);
     expect(output.indexOf('\r29/30 completed')).toBeGreaterThan(firstRow);
+  });
+
+  it('rows come in the order the ids were given, though the first item finishes last', async () => {
+    // Ids the other tests leave alone; the first one's completion is held back a while.
+    const ids = Object.values(sb.state.steps)
+      .filter((s) => s.title.startsWith('Bulk task'))
+      .slice(30, 36)
+      .map((s) => String(s.id));
+    sb.faults.add({ method: 'PUT', path: `/api/v1/steps/${ids[0]}`, action: { type: 'delay', ms: 1500 } });
+    try {
+      const { code, output } = await inPty(['steps', 'complete', ...ids, '--concurrency', '6']).done;
+      expect(code).toBe(0);
+      const rows = screen(output).filter((l) => /^\d+ +ok /.test(l));
+      expect(rows.map((l) => l.split(/ +/)[0])).toEqual(ids);
+    } finally {
+      sb.faults.clear();
+    }
+  });
+
+  it("steps import: rows of the file in the file's order", async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'pwctl-order-')), 'tasks.csv');
+    const titles = ['Order one', 'Order two', 'Order three', 'Order four', 'Order five'];
+    writeFileSync(file, `title,phase_id\n${titles.map((t) => `${t},41`).join('\n')}\n`);
+    // The first create to reach the service (the first row's: rows start in order) is held back.
+    sb.faults.add({ method: 'POST', path: '/api/v1/steps', action: { type: 'delay', ms: 1500 } });
+    try {
+      const { code, output } = await inPty(['steps', 'import', file, '--concurrency', '5']).done;
+      expect(code).toBe(0);
+      const rows = screen(output)
+        .filter((l) => /^\d+ +\d+ +created /.test(l))
+        .map((l) => l.split(/ +/).map(Number));
+      expect(rows.map(([line]) => line)).toEqual([2, 3, 4, 5, 6]);
+      // The first row's task was created last (the highest id): it finished last, and is listed first.
+      expect(rows[0]![1]).toBe(Math.max(...rows.map(([, id]) => id!)));
+    } finally {
+      sb.faults.clear();
+    }
   });
 
   it('Ctrl-C in a table: the attempted items, then one summary line, exit 130', async () => {

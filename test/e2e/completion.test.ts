@@ -59,7 +59,9 @@ describe('pwctl __complete', () => {
     const bash = await runCli(['__complete', 'bash', '--', 'steps', '']);
     expect(bash.code).toBe(0);
     expect(bash.stderr).toBe('');
-    expect(bash.stdout).toBe('list\nget\ncreate\nupdate\ncomplete\nreopen\nmove\nreorder\nedit\ndelete\nimport\n');
+    expect(bash.stdout).toBe(
+      'list\nget\nwait\ncreate\nupdate\ncomplete\nreopen\nmove\nreorder\nedit\ndelete\nimport\n',
+    );
     const zsh = await runCli(['__complete', 'zsh', '--', 'steps', 'list', '-o', '']);
     expect(zsh.stdout).toBe('table\njson\nyaml\nndjson\ncsv\n');
     const fish = await runCli(['__complete', 'fish', '--', 'config', 'get', 'ou']);

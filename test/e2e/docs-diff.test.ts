@@ -3,13 +3,13 @@
 // records, and coloured and sanitised on a real terminal; one request for a directory or a
 // file; exit 0 same, 1 different, 2 usage, the API's codes otherwise; and `docs push`'s
 // conflict pointing to it.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { seedDocumentUuid } from '../../src/sandbox/index.js';
-import { baseEnv, makeConfigDir } from '../helpers/cli.js';
+import { baseEnv, cliCommand, makeConfigDir } from '../helpers/cli.js';
 import { hasPty, startInPty, visibleText } from '../helpers/pty.js';
 import { changeDocumentOnService, sandboxEnv } from '../helpers/sandbox.js';
 import { useSandboxCli } from '../helpers/sandbox-cli.js';
@@ -234,6 +234,61 @@ describe('docs diff: errors', () => {
     expect(r.code).toBe(1);
     expect(r.stdout.split('\n')[0]).toMatch(/^--- service: Evil\\n\+\+\+ \/etc\/passwd\^\[\[2J \(/);
     expect(r.stdout.split('\n')[1]).toBe(`+++ ${brief()}`);
+  });
+});
+
+describe('docs diff --quiet and --exit-code, as git diff has them', () => {
+  it('--quiet prints nothing at all: exit 1 when something differs, 0 when not; errors are still said', async () => {
+    await pull();
+    const same = await pw(['docs', 'diff', dir, '--quiet']);
+    expect(same).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    await conflict();
+    const differs = await pw(['docs', 'diff', dir, '--quiet']);
+    expect(differs).toMatchObject({ code: 1, stdout: '', stderr: '' });
+    const json = await pw(['docs', 'diff', brief(), '--quiet', '-o', 'json']);
+    expect(json).toMatchObject({ code: 1, stdout: '', stderr: '' });
+    cli.mark();
+    cli.expectUsageError(
+      await pw(['docs', 'diff', join(dirname(dir), 'nope'), '--quiet']),
+      /^error: <file\|dir>: cannot read ".*nope": no such file or directory$/,
+    );
+    cli.sb.faults.add({ method: 'GET', path: `/api/v1/documents/${BRIEF}`, action: { type: 'status', status: 403 } });
+    const refused = await pw(['docs', 'diff', brief(), '--quiet']);
+    expect(refused.code).toBe(4);
+    expect(refused.stdout).toBe('');
+    expect(refused.stderr).toMatch(/^error: .*403/);
+  });
+
+  it('-q stays the global flag: the diff is printed, the summary is not; --exit-code changes nothing', async () => {
+    await conflict();
+    const q = await pw(['docs', 'diff', dir, '-q']);
+    expect(q.code).toBe(1);
+    expect(q.stdout).toContain(`+++ ${brief()}`);
+    expect(q.stderr).toBe('');
+    const plain = await pw(['docs', 'diff', dir]);
+    const exitCode = await pw(['docs', 'diff', dir, '--exit-code']);
+    expect(exitCode).toEqual(plain);
+    expect(exitCode.code).toBe(1);
+  });
+
+  it('the help example: `docs diff <dir> --quiet || echo changed` through the built CLI', async () => {
+    await pull();
+    // Asynchronously: the sandbox answers from this process.
+    const sh = (cmd: string) =>
+      new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
+        const child = spawn('sh', ['-c', cmd], {
+          env: { ...process.env, ...baseEnv(makeConfigDir()), ...sandboxEnv(cli.sb) },
+        });
+        let [stdout, stderr] = ['', ''];
+        child.stdout.on('data', (chunk) => (stdout += chunk));
+        child.stderr.on('data', (chunk) => (stderr += chunk));
+        child.on('close', (status) => resolve({ status, stdout, stderr }));
+      });
+    const quote = (word: string) => `'${word.replace(/'/g, `'\\''`)}'`;
+    const command = `${cliCommand(['docs', 'diff', dir, '--quiet']).flat().map(quote).join(' ')} || echo changed`;
+    expect(await sh(command)).toEqual({ status: 0, stdout: '', stderr: '' });
+    edit(brief(), 'Launch in May', 'Launch in June');
+    expect(await sh(command)).toEqual({ status: 0, stdout: 'changed\n', stderr: '' });
   });
 });
 

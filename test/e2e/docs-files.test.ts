@@ -243,6 +243,52 @@ describe('docs push', () => {
     expect(cli.sent('/api/v1/')).toEqual([]);
   });
 
+  it('a new file that names no owner goes to the only company the token reaches, as docs create has it', async () => {
+    await pw(['docs', 'pull', dir, '-q']);
+    writeFileSync(join(dir, 'ownerless.md'), '---\ntitle: Ownerless\n---\nNo owner named\n');
+    const dry = await pw(['docs', 'push', dir, '--dry-run']);
+    expect(dry.code).toBe(0);
+    expect(dry.stderr).toContain(
+      'ownerless.md names no company, project or client: for Northwind Studio (1), the only company your token reaches (company_id: 1)\n',
+    );
+    expect(dry.stderr).toContain('would create ownerless.md\n');
+    cli.mark();
+    const r = await pw(['docs', 'push', dir, '-o', 'json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(cli.sent('/api/v1/documents', 'POST').map((e) => e.body)).toEqual([
+      { title: 'Ownerless', content: 'No owner named\n', company_id: 1 },
+    ]);
+    expect(frontMatter('ownerless.md')).toMatchObject({ company_id: 1, uuid: expect.any(String) });
+  });
+
+  it('when the token reaches several companies, only the files that name no owner fail (exit 8)', async () => {
+    cli.sb.state.users[1]!.memberships.push({ company_id: 2, role: 'manager' });
+    await pw(['docs', 'pull', dir, '-q']);
+    edit('project-brief.md', 'Launch in May', 'Launch in June');
+    writeFileSync(join(dir, 'ownerless.md'), '---\ntitle: Ownerless\n---\nNo owner named\n');
+    writeFileSync(join(dir, 'owned.md'), '---\ntitle: Owned\ncompany_id: 2\n---\nGlobex page\n');
+    cli.mark();
+    const r = await pw(['docs', 'push', dir, '-o', 'json']);
+    expect(r.code).toBe(8);
+    const results = JSON.parse(r.stdout) as Record<string, any>[];
+    const byFile = Object.fromEntries(results.map((x) => [x.id, x]));
+    expect(byFile['ownerless.md']).toMatchObject({
+      ok: false,
+      status: null,
+      error:
+        'a new document belongs to a company, and your token reaches 2 companies (Northwind Studio (1), Globex Creative (2)): add company_id: <id> (or project_id, client_id) to its front matter, or set a default with `pwctl config set company <id>`; nothing was sent',
+    });
+    expect(byFile['owned.md']).toMatchObject({ ok: true, data: { action: 'created' } });
+    expect(byFile['project-brief.md']).toMatchObject({ ok: true, data: { action: 'updated' } });
+    expect(cli.sent('/api/v1/documents', 'POST').map((e) => (e.body as { title: string }).title)).toEqual(['Owned']);
+    expect(frontMatter('ownerless.md').uuid).toBeUndefined();
+    // On a terminal's table, the row says why.
+    const table = await pw(['docs', 'push', dir]);
+    expect(table.code).toBe(8);
+    expect(table.stdout).toMatch(/^ownerless\.md\tfailed\t.*your token reaches 2 companies/m);
+    expect(table.stderr).toContain('8 ok, 1 failed');
+  });
+
   it('--dry-run lists what would be created, updated, skipped and refused, and sends nothing', async () => {
     await pw(['docs', 'pull', dir, '-q']);
     edit('project-brief.md', 'Launch in May', 'Launch in June');
@@ -291,10 +337,6 @@ describe('docs push', () => {
       ['---\ntitle: x\nuuid: not-a-uuid\n---\n', /^error: bad\.md: uuid must be a document UUID/],
       [`---\ntitle: x\nuuid: ${BRIEF}\n---\n`, /^error: bad\.md: updated_at is required with a uuid/],
       [`---\ntitle: x\n---\n:::callout{color="neon"}\nx\n:::\n`, /^error: bad\.md: line 1: /],
-      [
-        '---\ntitle: x\n---\nno company\n',
-        /^error: bad\.md: a new document belongs to a company: add company_id, project_id or client_id/,
-      ],
     ] as const) {
       writeFileSync(join(dir, 'bad.md'), text);
       cli.mark();

@@ -53,7 +53,7 @@ describe('help environment', () => {
       /^Behind a proxy .*\n {2}export HTTPS_PROXY=http:\/\/user:password@proxy\.example\.com:3128\n {2}export NO_PROXY=\S+\n/m,
     );
     expect(stdout).toMatch(
-      /^With your organisation's certificate authority .*\n {2}export PWCTL_CA_FILE=\S+ +# or: pwctl config set ca_file <file>\n {2}Node 22\.15\+/m,
+      /^With your organisation's certificate authority .*\n {2}export PWCTL_CA_FILE=\S+ +# or: pwctl config set ca_file <file>\n {2}(# )?Node 22\.15\+/m,
     );
     for (const name of ['HTTPS_PROXY', 'HTTP_PROXY', 'NO_PROXY', 'PWCTL_CA_FILE', 'NODE_EXTRA_CA_CERTS'])
       expect(stdout).toMatch(new RegExp(`^ {2}${name} +\\S`, 'm'));

@@ -302,6 +302,28 @@ describe('restore', () => {
     expect(tagNames(cli.sb, cli.sb.state.steps[result.new_id]!)).toEqual(['copy']);
   });
 
+  it('says, by name, which assignees it could not put back: the API has no way to set them', async () => {
+    expect((await pw(['export', dir, '-q'])).code).toBe(0);
+    const kickoff = exported('steps').find((s) => s.title === 'Kickoff call with Acme')!;
+    const sitemap = exported('steps').find((s) => s.title === 'Sitemap draft')!;
+    expect(kickoff.assignees).toEqual([{ id: 1, name: 'Maya Patel' }]);
+    expect(sitemap.assignees).toEqual([]);
+    await api(cli.sb, 'DELETE', `steps/${kickoff.id}`);
+    await api(cli.sb, 'DELETE', `steps/${sitemap.id}`);
+    const r = await pw(['restore', dir, '--only', 'steps', '-o', 'json']);
+    expect(r.code, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout) as Record<string, any>[];
+    const restored = out.find((x) => x.id === kickoff.id)!;
+    expect(restored).toMatchObject({ ok: true, action: 'create' });
+    expect(restored.data.note).toBe("assignee not put back: Maya Patel (the API cannot set a task's assignees)");
+    expect(cli.sb.state.steps[restored.new_id]!.assignee_ids).toEqual([]);
+    expect(out.find((x) => x.id === sitemap.id)!.data.note).toBeUndefined();
+    // The table says it in the row's detail.
+    await api(cli.sb, 'DELETE', `steps/${restored.new_id}`);
+    const table = await pw(['restore', dir, '--only', 'steps'], { env: { COLUMNS: '300' } });
+    expect(table.stdout).toMatch(/\tKickoff call with Acme\t.*assignee not put back: Maya Patel/);
+  });
+
   it('cannot place the tasks of a phase the service no longer shows, until --map vouches for it', async () => {
     expect((await pw(['export', dir, '-q'])).code).toBe(0);
     // Phase 45 (Production) loses all its tasks: the API shows a phase only through its tasks.

@@ -96,6 +96,14 @@ function expectUsageError(result: CliResult, pattern: RegExp): void {
   expect(lines[0]).toMatch(pattern);
 }
 
+/** Exit 3 (not found) with one `error:` line matching `pattern`. */
+function expectNotFound(result: CliResult, pattern: RegExp): void {
+  expect(result.code, result.stderr).toBe(3);
+  const lines = result.stderr.trim().split('\n');
+  expect(lines).toHaveLength(1);
+  expect(lines[0]).toMatch(pattern);
+}
+
 const inboxOf = (configDir: string) => join(configDir, 'data', 'inbox', 'default');
 
 let sb: RunningSandbox;
@@ -351,11 +359,11 @@ describe("a listener keeping the sandbox's deliveries", () => {
 
   it('replay refuses, before sending anything: an unknown id, no target, re-signing without a stored secret', async () => {
     const before = stub.requests.length;
-    expectUsageError(
+    expectNotFound(
       await runCli(['webhooks', 'deliveries', 'replay', rows[5]!.id, '0000000000z', '--to', `${stub.url}/replayed`], {
         configDir,
       }),
-      /delivery 0000000000z is not in the inbox of profile default/,
+      /delivery 0000000000z not found in the inbox of profile default/,
     );
     expectUsageError(
       await runCli(['webhooks', 'deliveries', 'replay', rows[5]!.id], { configDir }),
@@ -379,7 +387,7 @@ describe("a listener keeping the sandbox's deliveries", () => {
     );
     expectUsageError(
       await runCli(['webhooks', 'deliveries', 'replay', 'not-an-id'], { configDir }),
-      /<id> must be a delivery id as `pwctl webhooks deliveries list` shows it \(11 letters and digits\), got "not-an-id"/,
+      /<id> must be a delivery id as `pwctl webhooks deliveries list` shows it \(11 letters and digits\), or its first 4 or more, got "not-an-id"/,
     );
     expect(stub.requests.length).toBe(before);
   });
@@ -558,9 +566,9 @@ describe('the bound and --no-inbox', () => {
     expect(rows).toHaveLength(5);
     expect((await show(configDir, rows[0]!.id)).payload.id).toBe(12);
     expect((await show(configDir, rows[4]!.id)).payload.id).toBe(8);
-    expectUsageError(
+    expectNotFound(
       await runCli(['webhooks', 'deliveries', 'show', (await keptIds(configDir)).oldest], { configDir }),
-      /is not in the inbox/,
+      /not found in the inbox/,
     );
   });
 
@@ -654,7 +662,6 @@ describe('mistakes exit 2 with one line, before anything', () => {
     [['webhooks', 'deliveries', 'list', '--limit', '0'], /--limit must be a whole number of 1 or more/],
     [['webhooks', 'deliveries', 'list', '--limit', '5', '--all'], /--limit and --all cannot be used together/],
     [['webhooks', 'deliveries', 'list', '--event', 'task.done'], /--event must be one of /],
-    [['webhooks', 'deliveries', 'show', '0000000000z'], /delivery 0000000000z is not in the inbox of profile default/],
     [['webhooks', 'deliveries', 'show', '12'], /<id> must be a delivery id/],
     [['webhooks', 'deliveries', 'show', '--no-input'], /missing <id>|<id>/],
     [['webhooks', 'listen', '--no-inbox', '--inbox-size', '5'], /--no-inbox and --inbox-size cannot be used together/],

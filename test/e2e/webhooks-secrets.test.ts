@@ -203,7 +203,7 @@ describe('webhooks trigger --subscription', () => {
     [['--subscription', 'abc'], /--subscription must be a positive integer id/],
     [['--subscription', '{id}', '--secret', 'other-secret'], /--secret and --subscription cannot be combined/],
     [['task.created', '--subscription', '{id}'], /subscription \d+ is for task\.completed, not task\.created/],
-    [['task.completed'], /--to <url> is required/],
+    [['task.completed'], /no `pwctl webhooks listen` of profile default is running to send to/],
     [[], /missing <event>/],
   ])('refuses %j before sending anything (exit 2)', async (args, message) => {
     const configDir = makeConfigDir();

@@ -18,6 +18,8 @@ export const CONTRACT_COMMANDS = [
   'export',
   'restore',
   'version',
+  // Added by issue 32 (the contract welcomes additions): words of the user's own, expanded before parsing.
+  'alias',
   'mcp',
   'help',
 ] as const;

@@ -19,6 +19,8 @@ export interface LoadTrace {
   env: Record<string, string>;
   /** The source modules (paths relative to the repository) of every dist file the run loaded. */
   sources(): string[];
+  /** The files of dist/ the run loaded (paths relative to dist/), each once. */
+  files(): string[];
 }
 
 /**
@@ -42,17 +44,22 @@ export function traceLoads(): LoadTrace {
   writeFileSync(register, `require('node:module').register(${JSON.stringify(pathToFileURL(hooks).href)});\n`);
   const log = join(dir, 'loaded.txt');
   writeFileSync(log, '');
-  return {
-    env: { NODE_OPTIONS: `--require=${register}`, LOADED_LOG: log },
-    sources() {
-      const files = readFileSync(log, 'utf8')
+  const distFiles = () => [
+    ...new Set(
+      readFileSync(log, 'utf8')
         .split('\n')
         .filter((u) => u !== '')
         .map((u) => fileURLToPath(u))
         .map(builtFile)
-        .filter((f) => f.includes(join(ROOT, 'dist')));
-      return files.flatMap((file) => {
-        // Rolldown's runtime helpers (scripts/build.mjs) come from no source file, and have no map.
+        .filter((f) => f.includes(join(ROOT, 'dist'))),
+    ),
+  ];
+  return {
+    env: { NODE_OPTIONS: `--require=${register}`, LOADED_LOG: log },
+    files: () => distFiles().map((file) => relative(join(ROOT, 'dist'), file)),
+    sources() {
+      return distFiles().flatMap((file) => {
+        // A file without a map (none today) comes from no source file.
         if (!existsSync(`${file}.map`)) return [];
         const map = JSON.parse(readFileSync(`${file}.map`, 'utf8')) as { sources: string[] };
         return map.sources.map((source) => relative(ROOT, join(file, '..', source)));

@@ -193,7 +193,7 @@ function corpus(): Case[] {
   );
   add(
     ['webhooks', 'trigger', 'task.created', '--secret', 'abcdefgh'],
-    /--to <url> is required \(or --subscription <id>/,
+    /--to <url> is needed: no `pwctl webhooks listen` of profile default is running to send to; start one \(in another terminal\), or pass --to <url>/,
   );
   add(
     ['webhooks', 'trigger', '--to', 'http://127.0.0.1:9/', '--secret', 'abcdefgh'],

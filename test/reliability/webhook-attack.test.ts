@@ -375,7 +375,7 @@ function slowSender(origin: string, bodyBytes: number, pieceBytes: number, every
 describe('webhooks listen under 200 slow senders each holding nearly --max-body', () => {
   const SLOW_SENDERS = 200;
   const DEFAULT_MAX_BODY = 1024 * 1024;
-  // defaultMaxBuffered(1 MiB) in src/webhooks/receiver.ts: 4 × --max-body.
+  // defaultMaxBuffered(1 MiB) in src/webhooks/body-budget.ts: 4 × --max-body.
   const BUDGET = 4 * 1024 * 1024;
 
   it('keeps the bytes it buffers unverified within budget: the longest senders are answered 503, a genuine delivery still 204', async () => {

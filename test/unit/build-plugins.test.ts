@@ -1,8 +1,16 @@
-// The build's plugins (scripts/build-plugins.mjs): the names a built-in's stand-in takes, and
-// CommonJS wrappers turned into function expressions without moving mapped code.
+// The build's plugins (scripts/build-plugins.mjs): the names a built-in's stand-in takes,
+// CommonJS wrappers turned into function expressions without moving mapped code, and
+// Rolldown's runtime helpers copied into the chunks that use them.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-// @ts-expect-error a plain ES module script without types
-import { builtinImports, commonJsWrappersAsFunctions } from '../../scripts/build-plugins.mjs';
+import {
+  builtinImports,
+  commonJsWrappersAsFunctions,
+  runtimeHelpersInEachChunk,
+  // @ts-expect-error a plain ES module script without types
+} from '../../scripts/build-plugins.mjs';
 
 describe('built-in modules through process.getBuiltinModule', () => {
   it('takes the names each import asks for, leaving types out, and notes a namespace import', () => {
@@ -55,5 +63,71 @@ describe('CommonJS wrappers as function expressions', () => {
     expect(renderChunk('export const a = () => 1;')).toBeNull();
     const sameLine = 'var r = __commonJSMin(((exports) => { exports.a = 1; }));';
     expect(renderChunk(sameLine)!.code).toBe(sameLine);
+  });
+});
+
+describe('Rolldown’s runtime helpers copied into each chunk that uses them', () => {
+  type Chunk = { type: 'chunk'; fileName: string; code: string; imports: string[]; moduleIds: string[] };
+  const runtime = (): Chunk => ({
+    type: 'chunk',
+    fileName: 'chunks/rolldown-runtime-X.js',
+    moduleIds: ['\0rolldown/runtime.js'],
+    imports: [],
+    code: 'var __defProp=Object.defineProperty,__create=Object.create,__exportAll=(all)=>__defProp({},`m`,{value:all}),__toESM=(mod)=>__create(mod);export{__exportAll as n,__toESM as r};\n//# sourceMappingURL=rolldown-runtime-X.js.map',
+  });
+  const user = (code: string): Chunk => ({
+    type: 'chunk',
+    fileName: 'cli.js',
+    moduleIds: ['/repo/src/cli/main.ts'],
+    imports: ['chunks/rolldown-runtime-X.js', 'chunks/other.js'],
+    code,
+  });
+  const plugin = () =>
+    runtimeHelpersInEachChunk() as {
+      generateBundle(options: unknown, bundle: Record<string, Chunk>): void;
+      writeBundle(options: { dir: string }): Promise<void>;
+    };
+
+  it('gives a chunk the helpers it imports, and what they use, on a line above its own; the import is blanked in place', () => {
+    const imported = 'import{n as __exportAll}from"./chunks/rolldown-runtime-X.js";';
+    const rest = 'import{a}from"./chunks/other.js";var x=__exportAll({a});export{x};\n//# sourceMappingURL=cli.js.map';
+    const bundle = { 'chunks/rolldown-runtime-X.js': runtime(), 'cli.js': user(imported + rest) };
+    plugin().generateBundle({}, bundle);
+    expect(Object.keys(bundle)).toEqual(['cli.js']);
+    const [helpers, line] = bundle['cli.js'].code.split(/\n(.*)/s) as [string, string];
+    expect(helpers).toBe('var __defProp=Object.defineProperty;var __exportAll=(all)=>__defProp({},`m`,{value:all});');
+    expect(line).toBe(' '.repeat(imported.length) + rest);
+    expect(bundle['cli.js'].imports).toEqual(['chunks/other.js']);
+  });
+
+  it('keeps the name a chunk gave a helper, and refuses a chunk that declares a helper’s name', () => {
+    const bundle = {
+      'chunks/rolldown-runtime-X.js': runtime(),
+      'cli.js': user('import{r as __toESM$1}from"./chunks/rolldown-runtime-X.js";var y=__toESM$1({});export{y};'),
+    };
+    plugin().generateBundle({}, bundle);
+    expect(bundle['cli.js'].code.split('\n')[0]).toBe(
+      'var __create=Object.create;var __toESM=(mod)=>__create(mod);var __toESM$1=__toESM;',
+    );
+    const clash = {
+      'chunks/rolldown-runtime-X.js': runtime(),
+      'cli.js': user('import{n as __exportAll}from"./chunks/rolldown-runtime-X.js";var __defProp=1;export{__defProp};'),
+    };
+    expect(() => plugin().generateBundle({}, clash)).toThrow(/cli\.js declares __defProp as the runtime does/);
+  });
+
+  it('gives the written source map of each such chunk the empty first line its code gained', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pwctl-build-'));
+    writeFileSync(join(dir, 'cli.js.map'), JSON.stringify({ version: 3, sources: ['a.ts'], mappings: 'AAAA,CAAC' }));
+    const instance = plugin();
+    instance.generateBundle(
+      {},
+      {
+        'chunks/rolldown-runtime-X.js': runtime(),
+        'cli.js': user('import{n as __exportAll}from"./chunks/rolldown-runtime-X.js";export const x=__exportAll({});'),
+      },
+    );
+    await instance.writeBundle({ dir });
+    expect(JSON.parse(readFileSync(join(dir, 'cli.js.map'), 'utf8')).mappings).toBe(';AAAA,CAAC');
   });
 });

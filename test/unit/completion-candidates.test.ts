@@ -84,6 +84,7 @@ describe('commands', () => {
     const verbs = [
       'list',
       'get',
+      'wait',
       'create',
       'update',
       'complete',

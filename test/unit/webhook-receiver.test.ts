@@ -4,12 +4,8 @@ import http from 'node:http';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SigningSecrets } from '../../src/webhooks/signing-secrets.js';
-import {
-  startReceiver,
-  type AcceptedDelivery,
-  type Receiver,
-  type RejectedRequest,
-} from '../../src/webhooks/receiver.js';
+import { startReceiver, type AcceptedDelivery, type Receiver } from '../../src/webhooks/receiver.js';
+import type { RejectedRequest } from '../../src/webhooks/rejections.js';
 import { signBody } from '../../src/webhooks/signature.js';
 
 const SECRET = 'unit-secret';

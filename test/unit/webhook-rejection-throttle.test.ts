@@ -1,7 +1,7 @@
 // How `listen` prints refusals: one line each at first, then one summary a second while a
 // flood lasts, and one line each again once it is over.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RejectedRequest, RejectionKind } from '../../src/webhooks/receiver.js';
+import type { RejectedRequest, RejectionKind } from '../../src/webhooks/rejections.js';
 import { RejectionThrottle, type RejectionGroup } from '../../src/webhooks/rejection-throttle.js';
 
 function rejection(status: number | null, kind: RejectionKind, url = '/'): RejectedRequest {

@@ -1,7 +1,7 @@
 import type { QueryValue } from '../../api/client.js';
 import { ApiError, statusText } from '../../api/errors.js';
 import { CommandFailedError, UsageError } from '../../errors.js';
-import { toJson, writeJsonArray } from '../../output/json.js';
+import { jsonPainter, toJson, writeJsonArray } from '../../output/json.js';
 import type { Ctx } from '../context.js';
 import type { OptionsFor, RunOf } from '../declare.js';
 import { readInput } from '../read-input.js';
@@ -47,7 +47,10 @@ export const run: RunOf<typeof api> = async (ctx, opts) => {
       const records = client.list<unknown>(path, listQuery, 'all');
       if (opts.silent) for await (const _record of records);
       // The array pwctl printed when it held every page, now written as the pages arrive.
-      else await writeJsonArray(records, (text) => ctx.output.raw(text));
+      else {
+        const paint = await jsonPainter(ctx.io);
+        await writeJsonArray(records, (text) => ctx.io.out(paint(text)));
+      }
       return;
     }
     const response = await client.request({ method, path, query, body, rawBody, headers });
@@ -73,7 +76,8 @@ async function printAnswer(ctx: Ctx, answer: Answer, opts: ApiOptions): Promise<
     return ctx.output.value(body);
   }
   const json = ctx.io.stdoutIsTTY ? parsedJson(answer.text) : undefined;
-  if (json !== undefined) await ctx.output.raw(`${toJson(json, 2)}\n`);
+  // Pretty and coloured for a person, as `gh api` prints it.
+  if (json !== undefined) await ctx.io.out((await jsonPainter(ctx.io))(`${toJson(json, 2)}\n`));
   else await ctx.output.raw(answer.text.endsWith('\n') ? answer.text : `${answer.text}\n`);
 }
 

@@ -4,6 +4,7 @@ import { UsageError } from '../../errors.js';
 import { escapeInline } from '../../io/sanitize.js';
 import type { Ctx } from '../context.js';
 import type { RunOf } from '../declare.js';
+import { onlyCompany, onlyCompanySaid } from '../only-company.js';
 import { verifyContainers } from './content.js';
 import type { create } from './index.js';
 import { DOCUMENT_VIEW } from './views.js';
@@ -46,15 +47,14 @@ async function askForCompany(ctx: Ctx): Promise<number> {
     throw new UsageError(
       'a document belongs to a company: pass --project <id>, --client <id> or --company <id>, or set a default with `pwctl config set company <id>`',
     );
-  const { companyChoices } = await import('../pickers.js');
-  const companies = await companyChoices(ctx);
-  if (companies.length === 0)
+  const reached = await onlyCompany(ctx);
+  if ('only' in reached) {
+    ctx.io.notice(`for ${onlyCompanySaid(reached.only, '--company')}`);
+    return reached.only.id;
+  }
+  if (reached.choices.length === 0)
     throw new UsageError(
       'a document belongs to a company, and your token reaches none that holds tasks or documents: pass --company <id>',
     );
-  if (companies.length === 1) {
-    ctx.io.notice(`for ${companies[0]!.label}, the only company your token reaches (--company ${companies[0]!.value})`);
-    return Number(companies[0]!.value);
-  }
-  return Number(await ctx.ask.choose('Company of the new document (--company)', companies));
+  return Number(await ctx.ask.choose('Company of the new document (--company)', reached.choices));
 }

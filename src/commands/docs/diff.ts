@@ -71,9 +71,17 @@ export const run: RunOf<typeof diff> = async (ctx, opts) => {
     return now ? compareDocument(path, doc, now) : notOnService(path, doc.uuid);
   });
 
+  // --quiet: the status alone, as git diff --quiet; errors are still said.
+  if (opts.quiet) {
+    if (comparisons.some((c) => !c.record.same)) throw new DifferencesFound('the files differ from the service');
+    return;
+  }
+
   // A person reads the diff; --fields asks for the records' columns instead.
   if (ctx.output.forPeople && ctx.output.fields === undefined) {
-    for (const { text } of comparisons) if (text !== '') await ctx.output.diff(text);
+    await ctx.output.paged(async (output) => {
+      for (const { text } of comparisons) if (text !== '') await output.diff(text);
+    });
   } else
     await ctx.output.list(
       comparisons.map((c) => c.record),

@@ -200,8 +200,10 @@ export const push = verb({
   summary: 'send the Markdown files of a directory back: create new ones, update edited ones',
   details: `For each *.md file:
   no uuid                                  creates the document (title, body, is_internal, and
-                                           company_id/project_id/client_id or the config company),
-                                           then writes the new uuid and updated_at into the file
+                                           company_id/project_id/client_id, else the config
+                                           company, else the only company the token reaches;
+                                           with none or several, that file fails), then writes
+                                           the new uuid and updated_at into the file
   unchanged since its last pull or push    sends nothing, whatever the service now holds
   title, body, is_internal or edit_access  updates those fields only, and writes the new
   differ from the service                  updated_at into the file
@@ -238,11 +240,21 @@ status (same, differs, not_pulled, not_on_service), same, changed (the fields th
 updated_at, title, is_internal and edit_access as {service, file} when they differ, and body_diff
 (the bodies' hunks). One request: the list with bodies for a directory, the document for a file.
 Exit 0 when nothing differs, 1 when something does (as diff does), a file never pulled or whose
-document is gone included. After \`docs push\` refuses a conflict: diff, bring the service's
+document is gone included; any other status is an error (2 usage, 3 not found, 4 auth, 7 network).
+--quiet prints nothing, not even the summary, as git diff --quiet; --exit-code is accepted for
+git's sake and changes nothing. After \`docs push\` refuses a conflict: diff, bring the service's
 changes into the file, then push with --force.`,
-  flags: { target: path('<file|dir>', 'a pulled .md file, or a directory of them', { required: true }) },
+  flags: {
+    target: path('<file|dir>', 'a pulled .md file, or a directory of them', { required: true }),
+    quiet: flag(
+      '--quiet',
+      'print nothing; the exit status alone says whether anything differs (as git diff --quiet; -q is the global flag: the diff is still printed)',
+    ),
+    exitCode: flag('--exit-code', "accepted as git's: docs diff always exits 1 when something differs"),
+  },
   examples: [
     'pwctl docs diff handbook/project-brief.md',
+    'pwctl docs diff handbook --quiet || echo changed',
     "pwctl docs diff handbook -o json --jq '.[] | select(.same | not) | .file'",
   ],
   effects: { pages: true },

@@ -6,7 +6,6 @@ import { join } from 'node:path';
 import type { ApiClient } from '../../api/client.js';
 import { createDocument, updateDocument } from '../../api/documents.js';
 import type { CreateDocumentBody, Document } from '../../api/types.js';
-import { UsageError } from '../../errors.js';
 import { writeFileAtomic } from '../../files/atomic-write.js';
 import { describeElements, omittedElements } from '../../content/preserved.js';
 import { escapeInline } from '../../io/sanitize.js';
@@ -17,6 +16,7 @@ import { currentDocuments } from './current-documents.js';
 import { docFileOf, editableDigest, renderDocFile, type DocFile } from './doc-file.js';
 import { checkStateFile, filesByUuid, readDocsDir, readDocsState, writeDocsState, type DocsState } from './docs-dir.js';
 import { pulledDocumentProblem } from './pulled-document.js';
+import { createBody, placeOwnerless } from './push-owner.js';
 import { planAgainstService, planWithoutService, type PushPlan } from './push-plan.js';
 import type { push } from './index.js';
 import { FILE_RESULT_VIEW, type FileOutcome } from './sync-view.js';
@@ -27,6 +27,8 @@ interface PushItem {
   name: string;
   file: DocFile;
   plan: PushPlan;
+  /** A new file's create body. */
+  body: CreateDocumentBody;
 }
 
 export const run: RunOf<typeof push> = async (ctx, opts) => {
@@ -45,7 +47,6 @@ export const run: RunOf<typeof push> = async (ctx, opts) => {
   // Bodies that may be sent are checked now, before any request.
   files.forEach(({ name, file }, i) => {
     if (early[i]?.kind !== 'skip') verifyContainers({ text: file.body, source: name }, opts.verify);
-    if (early[i]?.kind === 'create') ownerOf(ctx, name, file);
   });
   if (files.length === 0) {
     ctx.io.notice(`nothing to do: ${dir} holds no .md files`);
@@ -62,8 +63,9 @@ export const run: RunOf<typeof push> = async (ctx, opts) => {
       (problem
         ? { kind: 'refuse', reason: `the service sent ${problem}; nothing was sent` }
         : planAgainstService(file, current.get(file.uuid!), opts.force, join(dir, name)));
-    return { name, file, plan };
+    return { name, file, plan, body: createBody(ctx, file) };
   });
+  await placeOwnerless(ctx, items);
   if (ctx.dryRun) for (const item of items) ctx.io.notice(escapeInline(describePlan(item)));
 
   try {
@@ -88,7 +90,7 @@ async function pushOne(
   state: DocsState,
   opts: PushOptions,
 ): Promise<FileOutcome> {
-  const { name, file, plan } = item;
+  const { name, file, plan, body } = item;
   const outcome = (
     action: string,
     doc: Pick<Document, 'uuid' | 'title' | 'updated_at'> | undefined,
@@ -122,7 +124,7 @@ async function pushOne(
     case 'create': {
       let doc = await createDocument(
         client,
-        ownerOf(ctx, name, file),
+        body,
         `pwctl docs list --all --fields uuid,title,created_at (then add the uuid to ${name})`,
       );
       // The create body has no edit_access (the reference's table): a second request sets it.
@@ -152,28 +154,6 @@ async function writeBack(dir: string, name: string, doc: Document, file: DocFile
   const written = docFileOf(doc, file.extra, file.body);
   await writeFileAtomic(join(dir, name), renderDocFile(written));
   state.documents[doc.uuid] = { file: name, updated_at: doc.updated_at, digest: editableDigest(written) };
-}
-
-/** The create body: a document belongs to a company, given by the file or the profile's default. */
-function ownerOf(ctx: Ctx, name: string, file: DocFile): CreateDocumentBody {
-  const body: CreateDocumentBody = { title: file.title };
-  if (file.body.trim() !== '') body.content = file.body;
-  if (typeof file.project_id === 'number') body.project_id = file.project_id;
-  if (typeof file.client_id === 'number') body.client_id = file.client_id;
-  const company =
-    typeof file.company_id === 'number'
-      ? file.company_id
-      : body.project_id === undefined && body.client_id === undefined
-        ? ctx.settings.company
-        : undefined;
-  if (company !== undefined) body.company_id = company;
-  if (body.company_id === undefined && body.project_id === undefined && body.client_id === undefined) {
-    throw new UsageError(
-      `${name}: a new document belongs to a company: add company_id, project_id or client_id to its front matter, or set a default with \`pwctl config set company <id>\``,
-    );
-  }
-  if (file.is_internal !== undefined) body.is_internal = file.is_internal;
-  return body;
 }
 
 /** The service keeps attachments, embeds and form fields a new body leaves out, unless told otherwise. */

@@ -6,6 +6,7 @@ import { color, date, id, ids, text } from '../flags.js';
 import { LIST_FLAGS } from '../list-flags.js';
 import { sortFlag } from '../list-refine.js';
 import { pickMilestone, pickProject } from '../pick.js';
+import { watchFlag } from '../watch-flag.js';
 import { MILESTONE_VIEW } from './views.js';
 
 const MILESTONE_ID = { required: true, complete: { ids: 'milestones' }, prompt: pickMilestone() } as const;
@@ -23,16 +24,21 @@ export const list = verb({
     }),
     sort: sortFlag(MILESTONE_VIEW),
     ...LIST_FLAGS,
+    watch: watchFlag(),
   },
-  examples: ['pwctl milestones list --project 31', 'pwctl milestones list --all -o csv > milestones.csv'],
+  examples: [
+    'pwctl milestones list --project 31',
+    'pwctl milestones list --all -o csv > milestones.csv',
+    'pwctl milestones list --project 31 --watch 10s',
+  ],
   mcp: { description: 'List milestones by due date.' },
 });
 
 export const get = verb({
   name: 'get',
   summary: 'show one milestone',
-  flags: { id: id('<id>', 'milestone id', MILESTONE_ID) },
-  examples: ['pwctl milestones get 76'],
+  flags: { id: id('<id>', 'milestone id', MILESTONE_ID), watch: watchFlag('<id>') },
+  examples: ['pwctl milestones get 76', 'pwctl milestones get 76 --watch'],
   mcp: true,
 });
 

@@ -1,4 +1,5 @@
 import { listMilestones } from '../../api/milestones.js';
+import type { PaginateResult } from '../../api/pagination.js';
 import type { RunOf } from '../declare.js';
 import type { Milestone } from '../../api/types.js';
 import { limitOf, printList } from '../list-flags.js';
@@ -15,16 +16,19 @@ export const run: RunOf<typeof list> = async (ctx, opts) => {
     sort: opts.sort,
   };
   const client = await ctx.api();
-  await printList(
-    ctx,
-    MILESTONE_VIEW,
-    (paging) =>
-      refine(
-        listMilestones(client, filters, readsBeyondLimit(refinement) ? 'all' : limit, paging),
-        refinement,
-        limit,
-        paging,
-      ),
-    'no milestones match',
-  );
+  const fetch = (paging: PaginateResult) =>
+    refine(
+      listMilestones(client, filters, readsBeyondLimit(refinement) ? 'all' : limit, paging),
+      refinement,
+      limit,
+      paging,
+    );
+  const none = 'no milestones match';
+  if (opts.watch === undefined) {
+    await printList(ctx, MILESTONE_VIEW, fetch, none);
+    return;
+  }
+  const title = 'pwctl milestones list';
+  const { watchList } = await import('../watching.js');
+  await watchList(ctx, opts.watch, { title, view: MILESTONE_VIEW, fetch, none, key: (m) => m.id, client });
 };

@@ -38,6 +38,13 @@ export const DOCUMENTS: RecordKind<Document, Document> = {
     return changed;
   },
 
+  // The body is told by name only: a diff of it is `docs diff`'s job.
+  change(field, doc, current) {
+    if (field === 'title' || field === 'is_internal' || field === 'edit_access')
+      return { from: current[field], to: doc[field] };
+    return undefined;
+  },
+
   async create(client, doc, placed, _env, onCreated) {
     const body: CreateDocumentBody = { title: doc.title, is_internal: doc.is_internal };
     if ((doc.content ?? '') !== '') body.content = doc.content;

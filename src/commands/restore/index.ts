@@ -17,11 +17,17 @@ unless --overwrite (which sends only the fields that differ; attachments in a bo
 the service keeps them); one that is equal is "unchanged". A record whose parent (phase,
 project, client, company) is not on the service is "unplaceable", reported before anything is
 sent. A record is found by its id, by the id an earlier run recorded in --results, or as a copy
-made since the export (same title, same place), so a second run creates nothing.
+made since the export (same title, same place), so a second run creates nothing. The API cannot
+set a task's assignees: a task written back without them names them in its result's note.
 
 Into another service (another profile or --base-url): --map <file> places records under their
 new parents, {"phases": {"<old id>": <new id>}, "projects": {…}, "clients": {…}, "companies":
 {…}}; a parent it does not name is unplaceable, told with the target's parents of that title.
+--map auto makes that map instead of restoring: each parent maps to the target's one record of
+the same title (a phase within the project its project maps to); a title the target has twice
+or not at all is listed, not guessed. The map is printed and written to --map-out <file>
+(default <dir>.map.json, beside the export; an existing file that differs is not overwritten),
+for review; then restore with --map <file>.
 
 Resuming: with --results <file>, each create is recorded before it is sent and the moment it is
 answered ({"kind", "old_id", "new_id"}), so a run stopped by Ctrl-C, SIGTERM, a crash or a kill
@@ -57,9 +63,12 @@ unplaceable.`,
     ),
     map: path(
       '--map',
-      'JSON file placing records under new parents on another service: {"phases": {"<old>": <new>}, "projects": …, "clients": …, "companies": …}',
-      { placeholder: '<file>' },
+      'JSON file placing records under new parents on another service: {"phases": {"<old>": <new>}, "projects": …, "clients": …, "companies": …}; auto makes one from titles, for review (a file named auto: ./auto)',
+      { placeholder: '<file|auto>' },
     ),
+    mapOut: path('--map-out', 'with --map auto: where to write the map (default: <dir>.map.json beside the export)', {
+      placeholder: '<file>',
+    }),
     overwrite: flag('--overwrite', 'update records that changed since the export (only the fields that differ)'),
     concurrency: CONCURRENCY,
   },
@@ -67,9 +76,11 @@ unplaceable.`,
     'pwctl restore backup-2026-05-01 --dry-run',
     'pwctl restore backup-2026-05-01 --results restore.results.ndjson',
     'pwctl restore ./backup --only documents --overwrite -o ndjson',
-    'pwctl restore ./backup --profile staging --map map.json --results staging.results.ndjson',
+    'pwctl restore ./backup --profile staging --map auto',
+    'pwctl restore ./backup --profile staging --map backup.map.json --results staging.results.ndjson',
   ],
   effects: { writes: true, pages: true, confirms: true },
+  rules: [{ requires: ['mapOut', 'map'] }],
 });
 
 export const restoreCommand = bind(restoreVerb, () => import('./restore.js'));

@@ -25,6 +25,21 @@ export const MILESTONES: RecordKind<Milestone, Milestone> = {
     return changed;
   },
 
+  change(field, m, current) {
+    switch (field) {
+      case 'title':
+        return { from: current.title, to: m.title };
+      case 'due_date':
+        return { from: calendarDay(current.due_date) || null, to: calendarDay(m.due_date) || null };
+      case 'description':
+        return { from: current.description || null, to: m.description || null };
+      case 'color':
+        return { from: current.color || null, to: m.color || null };
+      default:
+        return undefined;
+    }
+  },
+
   async create(client, m, placed, _env, onCreated) {
     const body: CreateMilestoneBody = {
       title: m.title,

@@ -21,7 +21,7 @@ import { matchCreates, type CreateResolution } from '../../bulk/unanswered-creat
 import type { ExportPart } from '../export/manifest.js';
 import type { Structure } from '../structure.js';
 import type { Export } from './export-dir.js';
-import { describe, type Placer, type PlacedParents } from './placement.js';
+import { describe, type ParentRef, type Placer, type PlacedParents } from './placement.js';
 import type { RecordKind } from './record-kind.js';
 import type { RestoreLog } from './restore-log.js';
 
@@ -39,6 +39,8 @@ export interface PlannedRecord {
   title: string;
   /** The first parent, as the export names it: `phase 41 "Discovery"`. */
   parent: string;
+  /** That parent, for tables (`Discovery (41)`). */
+  parentRef?: ParentRef;
   action: Action;
   placed: PlacedParents;
   found?: Found;
@@ -98,6 +100,7 @@ function planKind(kind: ExportPart, input: PlanInput): PlannedRecord[] {
       oldId,
       title: spec.title(record),
       parent: parents.length > 0 ? describe(parents[0]!) : '',
+      ...(parents.length > 0 ? { parentRef: parents[0]! } : {}),
       action: 'create',
       // On the service it came from, a parent the service does not show still has its own id: differences are told against it.
       placed:
@@ -157,7 +160,7 @@ function planKind(kind: ExportPart, input: PlanInput): PlannedRecord[] {
     plan.current = service.get(plan.serviceId!);
     plan.changed = spec.differences(plan.record, plan.current, plan.placed);
     plan.changes = plan.changed.flatMap((field) => {
-      const values = spec.change?.(field, plan.record, plan.current);
+      const values = spec.change?.(field, plan.record, plan.current, plan.placed);
       return values ? [{ field, ...values }] : [];
     });
     // An earlier run's create whose follow-ups are not all done is this run's to finish.

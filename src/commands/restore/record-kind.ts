@@ -63,7 +63,7 @@ export interface RecordKind<R, C> {
    * A differing field's value on the service and in the export, for the plan and the results
    * (`url: https://old → https://new`); a field it does not tell is shown by its name alone.
    */
-  change?(field: string, record: R, current: C): { from: unknown; to: unknown } | undefined;
+  change?(field: string, record: R, current: C, placed: PlacedParents): { from: unknown; to: unknown } | undefined;
   /** Make the record again; `onCreated` gets its id as soon as the service answers. */
   create(
     client: ApiClient,

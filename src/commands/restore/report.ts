@@ -3,10 +3,11 @@
 // URL; after, where new signing secrets went; under --dry-run, the plan itself.
 import { BulkFailure } from '../../errors.js';
 import type { Ctx } from '../context.js';
-import type { PlannedRecord } from './plan.js';
+import type { Action, PlannedRecord } from './plan.js';
 import type { RestoreItem } from './restore-record.js';
 import { describeUrlChange, urlChanges } from './url-changes.js';
-import { changesOf, RESTORE_PLAN_VIEW, type PlanRow } from './views.js';
+import type { ParentRef } from './placement.js';
+import { changesOf, PARENT_LABELS, RESTORE_PLAN_VIEW, type PlanRow } from './views.js';
 
 /**
  * Before anything is sent: how many records of each action, every record that cannot be
@@ -52,24 +53,53 @@ export function noticeSecrets(ctx: Ctx, plan: readonly RestoreItem[]): void {
     );
 }
 
+/** The plan's order: what would be sent first, then what changed and is left, then what cannot be done, then the rest. */
+const PLAN_ORDER: readonly Action[] = [
+  'create',
+  'finish',
+  'overwrite',
+  'changed',
+  'unknown',
+  'unplaceable',
+  'unchanged',
+];
+
+/**
+ * The plan, changes first (in the export's order within each action). A table leaves the
+ * unchanged records out and counts them in the summary; the data formats list every record.
+ */
 export async function printPlan(ctx: Ctx, plan: readonly PlannedRecord[]): Promise<void> {
-  const rows: PlanRow[] = plan.map((p) => ({
-    kind: p.kind,
-    id: p.oldId,
-    action: p.action,
-    new_id: p.serviceId ?? null,
-    title: p.title,
-    parent: p.parent,
-    changed: p.changed?.length ? p.changed : null,
-    changes: changesOf(p.changes) ?? null,
-    reason: p.reason ?? null,
-  }));
-  await ctx.output.list(rows, RESTORE_PLAN_VIEW);
+  const ordered = [...plan].sort((a, b) => PLAN_ORDER.indexOf(a.action) - PLAN_ORDER.indexOf(b.action));
+  const folded = ctx.output.forPeople;
+  const rows: PlanRow[] = ordered
+    .filter((p) => !(folded && p.action === 'unchanged'))
+    .map((p) => {
+      const row: PlanRow = {
+        kind: p.kind,
+        id: p.oldId,
+        action: p.action,
+        new_id: p.serviceId ?? null,
+        title: p.title,
+        parent: p.parent,
+        changed: p.changed?.length ? p.changed : null,
+        changes: changesOf(p.changes) ?? null,
+        reason: p.reason ?? null,
+      };
+      if (p.parentRef) PARENT_LABELS.set(row, parentLabel(p.parentRef, p.placed[p.parentRef.kind]));
+      return row;
+    });
+  if (rows.length > 0 || !folded) await ctx.output.list(rows, RESTORE_PLAN_VIEW);
   const failing = plan.filter((p) => p.action === 'unplaceable' || p.action === 'unknown').length;
   const count = (action: string) => plan.filter((p) => p.action === action).length;
+  const unchanged = `${count('unchanged')} unchanged${folded && count('unchanged') > 0 ? ' (not listed; -o json lists every record)' : ''}`;
   noticeUrlChanges(ctx, plan);
   ctx.io.notice(
-    `--dry-run: ${plan.length} records: ${count('create')} to create, ${count('finish') + count('overwrite')} to update, ${count('changed')} changed, ${count('unchanged')} unchanged, ${failing} unplaceable or unknown; nothing was sent`,
+    `--dry-run: ${plan.length} records: ${count('create')} to create, ${count('finish') + count('overwrite')} to update, ${count('changed')} changed, ${failing} unplaceable or unknown, ${unchanged}; nothing was sent`,
   );
   if (failing > 0) throw new BulkFailure(failing, plan.length);
+}
+
+/** `Design (42)`, or `Design (42 → 7)` when the record goes under another id (--map). */
+function parentLabel(parent: ParentRef, placed: number | undefined): string {
+  return `${parent.title} (${placed === undefined || placed === parent.id ? parent.id : `${parent.id} → ${placed}`})`;
 }

@@ -13,10 +13,11 @@ import type { CreatedId } from '../../bulk/create-log.js';
 import { serviceKey } from '../../config/service-key.js';
 import { UsageError } from '../../errors.js';
 import type { Ctx } from '../context.js';
-import type { RunOf } from '../declare.js';
+import type { OptionsFor, RunOf } from '../declare.js';
 import { EXPORT_PARTS, MANIFEST_FILE, type ExportPart } from '../export/manifest.js';
 import { readStructure } from '../structure.js';
 import { rememberUrl, storeNewSecret } from '../webhooks/stored-secrets.js';
+import { runAutoMap, type AutoMapOptions } from './auto-map-run.js';
 import { DOCUMENTS } from './documents.js';
 import { readExport, type Export } from './export-dir.js';
 import { MILESTONES } from './milestones.js';
@@ -30,7 +31,7 @@ import { noticePlan, noticeSecrets, printPlan } from './report.js';
 import { StepOrder } from './step-order.js';
 import { STEPS } from './steps.js';
 import { confirmUrlChanges, urlChanges } from './url-changes.js';
-import { RESTORE_PLAN_VIEW, RESTORE_RESULT_VIEW, restoreResultView } from './views.js';
+import { AUTO_MAP_VIEW, RESTORE_PLAN_VIEW, RESTORE_RESULT_VIEW, restoreResultView } from './views.js';
 import { WEBHOOKS } from './webhooks.js';
 import type { restoreVerb } from './index.js';
 
@@ -47,8 +48,11 @@ const PROGRESS_INTERVAL_MS = 100;
 
 export const run: RunOf<typeof restoreVerb> = async (ctx, opts) => {
   const kinds = EXPORT_PARTS.filter((part) => opts.only === undefined || opts.only.includes(part));
-  ctx.output.checkFields(ctx.dryRun ? RESTORE_PLAN_VIEW : RESTORE_RESULT_VIEW);
+  ctx.output.checkFields(opts.map === 'auto' ? AUTO_MAP_VIEW : ctx.dryRun ? RESTORE_PLAN_VIEW : RESTORE_RESULT_VIEW);
   const exported = await readExport(opts.dir, kinds);
+  if (opts.map === 'auto') return runAutoMap(ctx, exported, kinds, KINDS, autoMapOptions(ctx, opts));
+  if (opts.mapOut !== undefined)
+    throw new UsageError('--map-out goes with --map auto: it names where the map made goes');
   const map = opts.map === undefined ? undefined : await readParentMap(opts.map);
   if (
     opts.results !== undefined &&
@@ -114,6 +118,21 @@ export const run: RunOf<typeof restoreVerb> = async (ctx, opts) => {
     noticeSecrets(ctx, plan);
   }
 };
+
+/** Where --map auto writes, and the restore it says to run next. */
+function autoMapOptions(ctx: Ctx, opts: OptionsFor<typeof restoreVerb>): AutoMapOptions {
+  // The next run must reach the same service: the flags that chose it go with it.
+  const { profile, baseUrl, sandbox } = ctx.flags;
+  const rest = [
+    ...(profile !== undefined ? ['--profile', profile] : []),
+    ...(baseUrl !== undefined ? ['--base-url', baseUrl] : []),
+    ...(sandbox ? ['--sandbox'] : []),
+    ...(opts.only ? ['--only', opts.only.join(',')] : []),
+    ...(opts.results !== undefined ? ['--results', opts.results] : []),
+    ...(opts.overwrite ? ['--overwrite'] : []),
+  ];
+  return { dir: opts.dir, mapOut: opts.mapOut, rest };
+}
 
 /** Where the lists are read: the exported company (on another service, where the map puts it), or everything. */
 function readScope(exported: Export, map: ParentMap | undefined, sameService: boolean): number | undefined {

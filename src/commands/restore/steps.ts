@@ -11,6 +11,10 @@
 // is reported rather than made again under its old name. Tags of a retired set can never be
 // put on a task; the service refuses them by position (`tags.3`), and the rest go on without
 // them, the refusal told in the result's note.
+//
+// Assignees cannot be put back: the reference shows no endpoint that sets them (create and
+// update take no assignee field). A task restored without the people the export names says
+// so in its result's note, by name.
 import type { ApiClient } from '../../api/client.js';
 import { ApiError } from '../../api/errors.js';
 import { createStep, reorderStep, updateStep } from '../../api/steps.js';
@@ -47,6 +51,30 @@ export const STEPS: RecordKind<Step, Step> = {
     return changed;
   },
 
+  // Every field but the body is short: shown old → new in the plan and the results.
+  change(field, step, current, placed) {
+    switch (field) {
+      case 'title':
+      case 'published':
+      case 'is_approval':
+      case 'completed':
+        return { from: current[field], to: step[field] };
+      case 'due_date':
+        return { from: calendarDay(current.due_date) || null, to: calendarDay(step.due_date) || null };
+      case 'approval_status':
+        return { from: verdictOf(current), to: verdictOf(step) };
+      case 'phase':
+        return {
+          from: current.phase ? `${current.phase.title} (${current.phase.id})` : null,
+          to: `${step.phase.title} (${placed.phases ?? step.phase.id})`,
+        };
+      case 'tags':
+        return { from: tagNames(current), to: tagNames(step) };
+      default:
+        return undefined;
+    }
+  },
+
   async create(client, step, placed, env, onCreated) {
     const slot = env.order.slot(step.id);
     await slot?.turn();
@@ -76,7 +104,11 @@ export const STEPS: RecordKind<Step, Step> = {
       slot?.placed(id);
     }
     if (verdictLater) await updateStep(client, id, { completed: true, approval_status: verdictOf(step) });
-    return tags.length === 0 ? {} : putTags(client, id, tags, 'add', env, placed.phases);
+    return withAssignees(
+      step,
+      undefined,
+      tags.length === 0 ? {} : await putTags(client, id, tags, 'add', env, placed.phases),
+    );
   },
 
   async update(client, step, current, placed, env, placing) {
@@ -103,17 +135,29 @@ export const STEPS: RecordKind<Step, Step> = {
     } finally {
       slot?.placed(current.id);
     }
-    if (!changed.includes('tags')) return {};
+    if (!changed.includes('tags')) return withAssignees(step, current, {});
     // Finishing an earlier run's create adds what it lacks; --overwrite makes the tags exactly the export's.
     const wanted = tagNames(step);
     const missing = wanted.filter((name) => !tagNames(current).some((has) => same(has, name)));
-    return placing
+    const detail = placing
       ? missing.length === 0
         ? {}
-        : putTags(client, current.id, missing, 'add', env, placed.phases)
-      : putTags(client, current.id, wanted, 'set', env, placed.phases);
+        : await putTags(client, current.id, missing, 'add', env, placed.phases)
+      : await putTags(client, current.id, wanted, 'set', env, placed.phases);
+    return withAssignees(step, current, detail);
   },
 };
+
+/** The note of a task written without the assignees the export names (by name: ids are another service's). */
+function withAssignees(step: Step, current: Step | undefined, detail: RestoreDetail): RestoreDetail {
+  const missing = (step.assignees ?? []).filter(
+    (person) => !(current?.assignees ?? []).some((has) => same(has.name, person.name)),
+  );
+  if (missing.length === 0) return detail;
+  const names = missing.map((person) => person.name).join(', ');
+  const note = `assignee${missing.length === 1 ? '' : 's'} not put back: ${names} (the API cannot set a task's assignees)`;
+  return { ...detail, note: detail.note ? `${detail.note}; ${note}` : note };
+}
 
 function verdictOf(step: Pick<Step, 'approval_status'>): 'approved' | 'not_approved' {
   return step.approval_status ?? 'approved';

@@ -3,6 +3,7 @@
 import { failureDetail, type BulkResult } from '../../bulk/results.js';
 import type { View } from '../../output/view.js';
 import type { CreatedId } from '../../bulk/create-log.js';
+import type { AutoMapRow } from './auto-map.js';
 import type { Action, FieldChange } from './plan.js';
 
 /** A result's `data`: where the record hangs, and what else its restore says. */
@@ -77,6 +78,8 @@ function describeChanges(changed: readonly string[] | null | undefined, changes:
 }
 
 function shown(value: unknown): string {
+  if (value === null || value === '' || (Array.isArray(value) && value.length === 0)) return 'none';
+  if (Array.isArray(value)) return value.map(shown).join(', ');
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
@@ -104,6 +107,9 @@ export interface PlanRow {
   reason: string | null;
 }
 
+/** How a table names a row's parent, as every table names a reference: `Design (42)`, `Design (42 → 7)` when placed elsewhere. */
+export const PARENT_LABELS = new WeakMap<PlanRow, string>();
+
 export const RESTORE_PLAN_VIEW: View<PlanRow> = {
   fields: ['kind', 'id', 'action', 'new_id', 'title', 'parent', 'changed', 'changes', 'reason'],
   columns: [
@@ -111,7 +117,7 @@ export const RESTORE_PLAN_VIEW: View<PlanRow> = {
     { header: 'KIND', field: 'kind', value: (r) => r.kind, fit: 'whole' },
     { header: 'ID', field: 'id', value: (r) => r.id, fit: 'whole' },
     { header: 'TITLE', field: 'title', value: (r) => r.title, fit: 'shrink' },
-    { header: 'PARENT', field: 'parent', value: (r) => r.parent, fit: 'shrink' },
+    { header: 'PARENT', field: 'parent', value: (r) => PARENT_LABELS.get(r) ?? r.parent, fit: 'shrink' },
     {
       header: 'DETAIL',
       value: (r) =>
@@ -122,6 +128,35 @@ export const RESTORE_PLAN_VIEW: View<PlanRow> = {
             ? `as ${r.new_id}`
             : ''),
       // Why a record cannot be placed is read whole.
+      fit: 'wrap',
+    },
+  ],
+};
+
+const SINGULAR: Record<string, string> = {
+  phases: 'phase',
+  projects: 'project',
+  clients: 'client',
+  companies: 'company',
+};
+
+/** `--map auto`: each exported parent, where it maps, and why not when it does not. */
+export const AUTO_MAP_VIEW: View<AutoMapRow> = {
+  fields: ['kind', 'id', 'title', 'status', 'new_id', 'candidates', 'within_project'],
+  columns: [
+    { header: 'KIND', field: 'kind', value: (r) => r.kind, fit: 'whole' },
+    { header: 'PARENT', field: 'title', value: (r) => `${r.title} (${r.id})`, fit: 'shrink' },
+    { header: 'MAPS TO', field: 'new_id', value: (r) => r.new_id ?? r.status, fit: 'whole' },
+    {
+      header: 'DETAIL',
+      value: (r) => {
+        const titled = `titled ${JSON.stringify(r.title)}`;
+        const where = r.within_project === null ? '' : ` in project ${r.within_project}`;
+        if (r.status === 'ambiguous')
+          return `${r.candidates.length} ${r.kind} ${titled}${where}: ${r.candidates.join(', ')}`;
+        if (r.status === 'missing') return `no ${SINGULAR[r.kind]} ${titled}${where}`;
+        return r.new_id === r.id ? 'same id' : '';
+      },
       fit: 'wrap',
     },
   ],

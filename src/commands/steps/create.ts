@@ -1,7 +1,7 @@
 import { createStep } from '../../api/steps.js';
 import type { CreateStepBody } from '../../api/types.js';
 import type { RunOf } from '../declare.js';
-import type { create } from './index.js';
+import type { create } from './edit-verbs.js';
 import { STEP_VIEW } from './views.js';
 
 export const run: RunOf<typeof create> = async (ctx, opts) => {

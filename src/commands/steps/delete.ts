@@ -1,7 +1,7 @@
 import { deleteStep, getStep } from '../../api/steps.js';
 import type { RunOf } from '../declare.js';
 import { deleteEach } from '../delete-each.js';
-import type { remove } from './index.js';
+import type { remove } from './bulk-verbs.js';
 
 export const run: RunOf<typeof remove> = async (ctx, opts) => {
   await deleteEach(ctx, opts.ids, {

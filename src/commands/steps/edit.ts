@@ -2,7 +2,7 @@ import { getStep, updateStep } from '../../api/steps.js';
 import type { Step } from '../../api/types.js';
 import type { RunOf } from '../declare.js';
 import { editBody, editorFor } from '../editor.js';
-import type { edit } from './index.js';
+import type { edit } from './edit-verbs.js';
 import { STEP_VIEW } from './views.js';
 
 export const run: RunOf<typeof edit> = async (ctx, opts) => {

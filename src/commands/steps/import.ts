@@ -25,7 +25,7 @@ import { ResultsLog } from './import-results.js';
 import { checkRow, type ImportRow } from './import-row.js';
 import { importFormat } from './import-format.js';
 import { readRows } from './import-source.js';
-import type { importRows } from './index.js';
+import type { importRows } from './import-verb.js';
 
 /** A row on its way through the runner; `createdId` names its result once its task exists. */
 interface ImportItem {

@@ -5,7 +5,7 @@
 import type { Step } from '../../api/types.js';
 import type { OptionsFor } from '../declare.js';
 import { matchesSearch } from '../list-refine.js';
-import type { list } from './index.js';
+import type { list } from './read-verbs.js';
 
 /** How many assignees' names the "no assignee named" sentence lists at most. */
 const NAMES_SHOWN = 8;

@@ -1,8 +1,9 @@
+import type { PaginateResult } from '../../api/pagination.js';
 import { listSteps, type StepFilters } from '../../api/steps.js';
 import type { RunOf } from '../declare.js';
 import { limitOf, printList } from '../list-flags.js';
 import { readsBeyondLimit, refine } from '../list-refine.js';
-import type { list } from './index.js';
+import type { list } from './read-verbs.js';
 import { includesFor } from './includes.js';
 import { stepFilters } from './list-filters.js';
 import { stepView } from './views.js';
@@ -19,17 +20,21 @@ export const run: RunOf<typeof list> = async (ctx, opts) => {
   const { keep, unmatched } = stepFilters(opts);
   const refinement = { keep, sort: opts.sort };
   const client = await ctx.api();
-  await printList(
-    ctx,
+  const fetch = (paging: PaginateResult) =>
+    refine(listSteps(client, filters, readsBeyondLimit(refinement) ? 'all' : limit, paging), refinement, limit, paging);
+  if (opts.watch === undefined) {
+    await printList(ctx, view, fetch, 'no tasks match', unmatched);
+    return;
+  }
+  const none = 'no tasks match';
+  const { watchList } = await import('../watching.js');
+  await watchList(ctx, opts.watch, {
+    title: 'pwctl steps list',
     view,
-    (paging) =>
-      refine(
-        listSteps(client, filters, readsBeyondLimit(refinement) ? 'all' : limit, paging),
-        refinement,
-        limit,
-        paging,
-      ),
-    'no tasks match',
-    unmatched,
-  );
+    fetch,
+    none,
+    why: unmatched,
+    key: (s) => s.id,
+    client,
+  });
 };

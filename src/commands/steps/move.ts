@@ -1,6 +1,6 @@
 import { updateStep } from '../../api/steps.js';
 import type { RunOf } from '../declare.js';
-import type { move } from './index.js';
+import type { move } from './edit-verbs.js';
 import { STEP_VIEW } from './views.js';
 
 export const run: RunOf<typeof move> = async (ctx, opts) => {

@@ -1,7 +1,7 @@
 import { getStep, updateStep } from '../../api/steps.js';
 import { bulkResultView } from '../../bulk/results.js';
 import type { RunOf } from '../declare.js';
-import type { reopen } from './index.js';
+import type { reopen } from './bulk-verbs.js';
 import { AlreadyAsked, READ_FIRST_UP_TO } from './already.js';
 import { STEP_VIEW } from './views.js';
 

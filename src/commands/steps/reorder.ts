@@ -2,7 +2,7 @@ import { reorderStep } from '../../api/steps.js';
 import type { ReorderStepBody } from '../../api/types.js';
 import { UsageError } from '../../errors.js';
 import type { RunOf } from '../declare.js';
-import type { reorder } from './index.js';
+import type { reorder } from './edit-verbs.js';
 import { STEP_ORDER_VIEW } from './views.js';
 
 export const run: RunOf<typeof reorder> = async (ctx, opts) => {

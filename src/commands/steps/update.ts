@@ -1,7 +1,7 @@
 import { updateStep } from '../../api/steps.js';
 import type { UpdateStepBody } from '../../api/types.js';
 import type { RunOf } from '../declare.js';
-import type { update } from './index.js';
+import type { update } from './edit-verbs.js';
 import { STEP_VIEW } from './views.js';
 
 export const run: RunOf<typeof update> = async (ctx, opts) => {

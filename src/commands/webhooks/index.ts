@@ -117,6 +117,8 @@ Rejections go to stderr, one line each; in a flood, one summary line per second.
   on stderr says so.
 Bodies not yet verified hold at most 4 × --max-body (at least 1 MiB) together; past that
   the sender that has been sending longest is answered 503 and dropped.
+While it runs, \`pwctl webhooks trigger <event>\` finds it (no --to) and signs with the secret the
+  profile stored for that event's subscription; the banner prints such a line (try: …).
 Every delivery answered (accepted, or rejected for its signature or size) is kept in the
   profile's inbox, after its answer: \`pwctl webhooks deliveries list | show | replay\`.
 --inspect also serves a live page on 127.0.0.1 (its address, with this run's key, is printed
@@ -205,14 +207,24 @@ export const verify = verb({
 export const trigger = verb({
   name: 'trigger',
   summary: 'send one signed delivery of an event type to a receiver you are building',
+  details: `With a \`webhooks listen\` of this profile running, \`trigger <event>\` needs nothing else: it
+  sends to that listener, signed with the secret the profile stored for its one subscription of
+  that event (the secret listen verifies it with). Several subscriptions of the event: pick one
+  with --subscription <id>. Several listeners: pick one with --to.`,
   flags: {
     event: oneOf(
       '[event]',
       WEBHOOK_EVENTS,
       "event type, e.g. task.completed (with --subscription: the subscription's)",
     ),
-    to: url('--to', "receiver URL (with --subscription: default the subscription's URL)"),
-    secretFile: path('--secret-file', 'file holding the signing secret (default: PWCTL_WEBHOOK_SECRET)'),
+    to: url(
+      '--to',
+      "receiver URL (default: the running `webhooks listen` of this profile; with --subscription: the subscription's URL)",
+    ),
+    secretFile: path(
+      '--secret-file',
+      'file holding the signing secret (default: PWCTL_WEBHOOK_SECRET, else the secret stored for the one subscription of <event>)',
+    ),
     secret: text('--secret', 'the signing secret itself (other users can see it in ps: prefer --secret-file)', {
       placeholder: '<s>',
     }),
@@ -225,6 +237,7 @@ export const trigger = verb({
   },
   rules: [{ exclusive: ['secret', 'secretFile'] }],
   examples: [
+    'pwctl webhooks trigger task.completed',
     'pwctl webhooks trigger task.completed --to http://localhost:3000/hooks --secret-file ~/.config/hooks.secret',
     'pwctl webhooks trigger --subscription 12 --to http://localhost:3000/hooks',
   ],

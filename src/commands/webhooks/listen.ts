@@ -5,15 +5,25 @@ import { escapeInline } from '../../io/sanitize.js';
 import { groupedCount } from '../../output/view.js';
 import { onStopSignals } from '../../stop-signals.js';
 import { byteSizeText, requireNonEmpty } from '../../validate.js';
-import type { DeliveryRecord } from '../../webhooks/delivery-record.js';
-import { parseForwardTarget, type ForwardOutcome, type ForwardTarget } from '../../webhooks/forward.js';
+import { parseForwardTarget } from '../../webhooks/forward.js';
 import type { Inspector } from '../../webhooks/inspect/server.js';
-import { startListener, type EventContradiction, type ListenSummary } from '../../webhooks/listener.js';
+import { startListener } from '../../webhooks/listener.js';
+import { reachableOrigin, registerListener, type ListenerRecord } from '../../webhooks/listener-registry.js';
 import { profileSecrets } from '../../webhooks/profile-secrets.js';
-import { REJECTION_LABELS, type RejectedRequest } from '../../webhooks/receiver.js';
-import { RejectionThrottle, type RejectionGroup } from '../../webhooks/rejection-throttle.js';
+import { RejectionThrottle } from '../../webhooks/rejection-throttle.js';
 import { SigningSecrets, type KnownSecret } from '../../webhooks/signing-secrets.js';
+import type { Ctx } from '../context.js';
 import { openInbox } from './deliveries/inbox.js';
+import {
+  contradictionLine,
+  describeSources,
+  duplicateLine,
+  forwardLine,
+  rejectionLine,
+  rejectionSummaryLine,
+  summaryLine,
+  triggerHint,
+} from './listen-lines.js';
 import { readSecretFile, SECRET_ON_COMMAND_LINE, warnAboutSecrets } from './secret-option.js';
 import { DELIVERY_VIEW } from './views.js';
 import type { RunOf } from '../declare.js';
@@ -40,12 +50,21 @@ export const run: RunOf<typeof listen> = async (ctx, opts) => {
     ...(ctx.env.PWCTL_WEBHOOK_SECRET ? [{ secret: ctx.env.PWCTL_WEBHOOK_SECRET, source: 'PWCTL_WEBHOOK_SECRET' }] : []),
   ];
   const secretWarnings = opts.secret.length > 0 ? [SECRET_ON_COMMAND_LINE] : [];
+  const secretFiles: Array<{ path: string; count: number }> = [];
   for (const file of opts.secretFile) {
     const { secrets, warnings } = await readSecretFile(file);
     for (const secret of secrets) fixed.push({ secret, source: '--secret-file' });
+    secretFiles.push({ path: file, count: secrets.length });
     secretWarnings.push(...warnings);
   }
   const secrets = new SigningSecrets(fixed, profileSecrets(ctx.store.dir, ctx.profileName));
+  // What `webhooks trigger` can send to this listener as printed (only a secret it finds itself, or a file).
+  const tryLine = triggerHint({
+    secrets: secrets.entries,
+    events,
+    secretFiles,
+    profileFlag: ctx.flags.profile === undefined ? undefined : ctx.profileName,
+  });
   const err = (line: string) => ctx.io.error(`${line}\n`);
   const rejections = new RejectionThrottle({
     show: (r) => err(rejectionLine(r)),
@@ -136,6 +155,7 @@ export const run: RunOf<typeof listen> = async (ctx, opts) => {
         forwardTo: forwardTo.map(
           (target) => `${target.event === undefined ? '' : `${target.event}=`}${target.url.href}`,
         ),
+        triggerCommand: tryLine,
       });
     } catch (error) {
       await listener.stop(0);
@@ -161,6 +181,24 @@ export const run: RunOf<typeof listen> = async (ctx, opts) => {
     ctx.io.notice(
       `keeping deliveries in ${inbox.dir} (the newest ${groupedCount(inbox.options.size)}, at most ${byteSizeText(inbox.options.bytes)}): \`pwctl webhooks deliveries list\``,
     );
+  // Before the ready line, so that a `trigger` run as soon as it is printed finds this listener.
+  const unregister = register(
+    ctx,
+    {
+      pid: process.pid,
+      profile: ctx.profileName,
+      url: `${reachableOrigin(listener.origin)}${path ?? '/'}`,
+      started_at: new Date().toISOString(),
+      events: opts.events ?? null,
+      subscriptions: secrets.entries.flatMap((s) =>
+        s.subscriptionId === undefined
+          ? []
+          : [{ id: s.subscriptionId, event: s.event ?? null, service: s.service ?? null }],
+      ),
+    },
+    listener.port,
+  );
+  if (tryLine) ctx.io.notice(`try: ${tryLine}`);
   ctx.io.notice('press Ctrl-C to stop');
   // Before the ready line: a script that signals as soon as it reads it must find the handler.
   const signalled = waitForSignal();
@@ -170,6 +208,7 @@ export const run: RunOf<typeof listen> = async (ctx, opts) => {
   err(`listening on ${listener.origin}${path ?? '/'}`);
 
   await signalled;
+  unregister();
   await inspector?.close();
   const summary = await listener.stop(SHUTDOWN_GRACE_MS);
   await kept?.close();
@@ -178,6 +217,25 @@ export const run: RunOf<typeof listen> = async (ctx, opts) => {
   await output.end();
   ctx.io.notice(summaryLine(summary, output.dropped, events !== undefined));
 };
+
+/**
+ * Tell `webhooks trigger` where this listener is (src/webhooks/listener-registry.ts); the
+ * function returned takes it back, and runs however the command ends. A registry that cannot
+ * be written costs only that: trigger then needs --to.
+ */
+function register(ctx: Ctx, record: ListenerRecord, port: number): () => void {
+  let unregister: () => void;
+  try {
+    ctx.store.ensureDir();
+    unregister = registerListener(ctx.store.dir, record, port);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error));
+    ctx.io.warn(`cannot tell \`webhooks trigger\` where this listener is (${code}): give it --to`);
+    return () => {};
+  }
+  ctx.onClose(async () => unregister());
+  return unregister;
+}
 
 function parsePath(value: string): string {
   if (!/^\/[^\s?#]*$/.test(value))
@@ -209,56 +267,6 @@ function inspectError(error: unknown, port: number): Error {
       `--inspect: not allowed to listen on 127.0.0.1:${port}; ports below 1024 need privileges`,
     );
   return error instanceof Error ? error : new Error(String(error));
-}
-
-function describeSources(entries: readonly KnownSecret[]): string {
-  const counts = new Map<string, number>();
-  for (const entry of entries) counts.set(entry.source, (counts.get(entry.source) ?? 0) + 1);
-  return [...counts].map(([source, n]) => `${n} from ${source}`).join(', ');
-}
-
-function rejectionLine(r: RejectedRequest): string {
-  const request = r.method === '' ? 'request' : `${r.method} ${r.url}`;
-  return `rejected ${r.status ?? 'dropped'} ${escapeInline(request)} from ${r.remote ?? 'unknown'}: ${escapeInline(r.reason)}`;
-}
-
-/** `rejected 1,234 requests in the last second: 1,200 × 401 signature does not match, 34 × 405 not POST` */
-function rejectionSummaryLine(total: number, groups: readonly RejectionGroup[]): string {
-  const parts = groups.map((g) => `${groupedCount(g.count)} × ${g.status ?? 'dropped'} ${REJECTION_LABELS[g.kind]}`);
-  return `rejected ${groupedCount(total)} request${total === 1 ? '' : 's'} in the last second: ${parts.join(', ')}`;
-}
-
-function contradictionLine(c: EventContradiction): string {
-  const who = c.subscriptionId === null ? 'a stored secret' : `subscription ${c.subscriptionId}`;
-  return `${who} is for ${c.subscribed} but delivered a ${c.shownAs.split('.')[0]} payload: shown as ${c.shownAs}, inferred from the payload`;
-}
-
-function forwardLine(delivery: DeliveryRecord, outcome: ForwardOutcome): string {
-  const what = `${escapeInline(delivery.event ?? 'delivery')}`;
-  const result =
-    outcome.status === null
-      ? `failed: ${escapeInline(outcome.error ?? 'error')}`
-      : `${outcome.status} in ${outcome.ms} ms`;
-  return `  forwarded ${what} to ${outcome.target.url.href}: ${result}`;
-}
-
-function duplicateLine(delivery: DeliveryRecord, targets: readonly ForwardTarget[]): string {
-  const where = targets.map((target) => target.url.href).join(', ');
-  return `  duplicate ${escapeInline(delivery.event ?? 'delivery')}, not forwarded again to ${where}`;
-}
-
-function summaryLine(s: ListenSummary, dropped: number, filtering: boolean): string {
-  const parts = [
-    `received ${s.received}`,
-    `verified ${s.verified}`,
-    `rejected ${s.rejected}`,
-    `duplicates ${s.duplicates}`,
-    `forwarded ${s.forwardedOk} ok / ${s.forwardedFailed} failed`,
-  ];
-  if (filtering) parts.push(`filtered out ${s.filtered}`);
-  if (s.forwardsAbandoned > 0) parts.push(`${s.forwardsAbandoned} forwards unfinished`);
-  if (dropped > 0) parts.push(`${dropped} not printed (output blocked)`);
-  return parts.join(', ');
 }
 
 function waitForSignal(): Promise<NodeJS.Signals> {

@@ -2,8 +2,8 @@
 // record by record as it arrives; an endless stream one compact object a line. --jq filters
 // the whole result at once (a list is one array).
 import { dryRunRecord, type Format } from '../format.js';
-import { toJson, writeJsonArray } from '../json.js';
-import { jqTarget, writeJsonValue } from './json-value.js';
+import { jsonPainter, writeJsonArray } from '../json.js';
+import { jqTarget, jsonLineRenderer, writeJsonValue } from './json-value.js';
 
 export const json: Format<'json'> = {
   name: 'json',
@@ -17,17 +17,16 @@ export const json: Format<'json'> = {
 
   async list(out, records, view) {
     if (out.jq) return (await import('../jq-output.js')).jqWhole(jqTarget(out, view), records, out.jq);
+    const paint = await jsonPainter(out.io);
     return writeJsonArray(
       records,
-      (text) => out.write(text),
+      (text) => out.io.out(paint(text)),
       (record) => out.select(record),
       (record) => out.seen(record, view),
     );
   },
 
-  async streamRenderer(out) {
-    return (record) => out.io.stdoutText(`${toJson(out.select(record))}\n`);
-  },
+  streamRenderer: (out) => jsonLineRenderer(out),
 
   value: (out, value) => writeJsonValue(out, value, 2),
 

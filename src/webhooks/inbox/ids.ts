@@ -15,10 +15,18 @@ export const TAG_DIGITS = 2;
 export const TAG_COUNT = 36 ** TAG_DIGITS;
 
 const ID_SHAPE = /^[0-9a-z]{11}$/;
+/** The fewest characters of an id that name it (as git asks for at least 4 of a hash). */
+export const MIN_ID_PREFIX = 4;
+const PREFIX_SHAPE = new RegExp(`^[0-9a-z]{${MIN_ID_PREFIX},${DELIVERY_ID_LENGTH}}$`);
 
 /** Whether `text` has the shape of a delivery id. */
 export function isDeliveryId(text: string): boolean {
   return ID_SHAPE.test(text);
+}
+
+/** Whether `text` has the shape of a delivery id or of its first MIN_ID_PREFIX or more characters. */
+export function isDeliveryIdPrefix(text: string): boolean {
+  return PREFIX_SHAPE.test(text);
 }
 
 export function tagText(tag: number): string {

@@ -4,7 +4,7 @@
 // apart from the subscription id a verified delivery records as fact).
 import { parseBody } from '../delivery-record.js';
 import { inferEvent } from '../infer-event.js';
-import type { RejectedRequest, RejectionKind } from '../receiver.js';
+import type { RejectedRequest, RejectionKind } from '../rejections.js';
 import type { KnownSecret } from '../signing-secrets.js';
 import type { InboxEntry } from './entry.js';
 

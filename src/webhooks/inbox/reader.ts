@@ -44,6 +44,29 @@ export function findEntries(dir: string, ids: readonly string[]): Map<string, In
   return found;
 }
 
+/** What an id, or the first characters of one, names among the deliveries the inbox keeps. */
+export type IdMatch =
+  | { kind: 'one'; entry: InboxEntry }
+  | { kind: 'none' }
+  /** Every kept delivery whose id starts with it, newest first. */
+  | { kind: 'several'; candidates: EntrySummary[] };
+
+/** Each id or id prefix resolved among the kept deliveries (as git and docker resolve theirs), in the order given. */
+export function matchIds(dir: string, prefixes: readonly string[]): IdMatch[] {
+  const texts = loadSegments(dir);
+  const kept = summariesOf(dir, texts);
+  const named = prefixes.map((prefix) => kept.filter((s) => s.id.startsWith(prefix)));
+  const found = entriesOf(
+    texts,
+    named.flatMap((candidates) => (candidates.length === 1 ? [candidates[0]!.id] : [])),
+  );
+  return named.map((candidates): IdMatch => {
+    if (candidates.length > 1) return { kind: 'several', candidates };
+    const entry = candidates.length === 1 ? found.get(candidates[0]!.id) : undefined;
+    return entry ? { kind: 'one', entry } : { kind: 'none' };
+  });
+}
+
 function summariesOf(dir: string, texts: readonly string[]): EntrySummary[] {
   const byId = new Map<string, EntrySummary>();
   for (const text of texts) {

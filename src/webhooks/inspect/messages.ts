@@ -3,6 +3,7 @@
 // is opened (headers, and the body up to a bound; the rest is fetched on request).
 import { isUtf8 } from 'node:buffer';
 import type { InboxEntry } from '../inbox/entry.js';
+import { payloadResource, type PayloadResource } from '../resource.js';
 import type { ForwardResult } from './source.js';
 
 export interface EntrySummary {
@@ -21,7 +22,7 @@ export interface EntrySummary {
   path: string;
   forwarded_to: string[];
   /** What the payload is about: its `id` and `title` (or `name`), when it has them. */
-  resource: { id: string | null; title: string | null } | null;
+  resource: PayloadResource | null;
   /** How its relays ended so far; null when the source does not see relays. */
   forwards: ForwardResult[] | null;
 }
@@ -62,7 +63,7 @@ function fixedSummary(entry: InboxEntry): Omit<EntrySummary, 'forwards'> {
       method: entry.method,
       path: entry.path,
       forwarded_to: entry.forwarded_to,
-      resource: resourceOf(entry.body),
+      resource: payloadResource(entry.body, TITLE_CHARS),
     };
     summaries.set(entry, summary);
   }
@@ -79,20 +80,4 @@ export function detail(entry: InboxEntry, forwards: ForwardResult[] | null, limi
     body_truncated: shown.length < entry.body.length,
     body_utf8: isUtf8(entry.body),
   };
-}
-
-function resourceOf(body: Buffer): EntrySummary['resource'] {
-  if (body.length === 0) return null;
-  let payload: unknown;
-  try {
-    payload = JSON.parse(body.toString('utf8'));
-  } catch {
-    return null;
-  }
-  if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) return null;
-  const record = payload as Record<string, unknown>;
-  const id = typeof record.id === 'number' || typeof record.id === 'string' ? String(record.id) : null;
-  const named = typeof record.title === 'string' ? record.title : typeof record.name === 'string' ? record.name : null;
-  if (id === null && named === null) return null;
-  return { id, title: named === null ? null : named.length > TITLE_CHARS ? `${named.slice(0, TITLE_CHARS)}…` : named };
 }

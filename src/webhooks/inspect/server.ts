@@ -42,6 +42,8 @@ export interface InspectorOptions {
   receiverUrl: string;
   /** The --forward-to targets, as `[event=]url`, for the page's header. */
   forwardTo: readonly string[];
+  /** A `webhooks trigger` command that works as printed against this listener, when there is one: the empty page shows it. */
+  triggerCommand?: string;
   /** The per-run key; a random one when not given. */
   token?: string;
   limits?: Partial<typeof INSPECTOR_LIMITS>;
@@ -170,6 +172,7 @@ export async function startInspector(options: InspectorOptions): Promise<Inspect
       event('hello', {
         receiver: options.receiverUrl,
         forward_to: options.forwardTo,
+        trigger_command: options.triggerCommand ?? null,
         first_paint: limits.firstPaint,
         entries: recent.map(summaryOf),
       }),

@@ -1,13 +1,15 @@
 // The profile's delivery inbox, as the commands reach it: opened for writing by `listen`,
 // read by `deliveries list/show/replay`, with the failures said in the commands' words.
-import { CommandFailedError, ConfigError, UsageError } from '../../../errors.js';
+import { CommandFailedError, ConfigError, NotFoundError, UsageError } from '../../../errors.js';
 import { escapeInline } from '../../../io/sanitize.js';
 import type { InboxEntry } from '../../../webhooks/inbox/entry.js';
-import { findEntries } from '../../../webhooks/inbox/reader.js';
+import { matchIds, type IdMatch } from '../../../webhooks/inbox/reader.js';
+import type { EntrySummary } from '../../../webhooks/inbox/record.js';
 import { inboxDir } from '../../../webhooks/inbox/segments.js';
 import { DEFAULT_INBOX_BYTES, DEFAULT_INBOX_SIZE } from '../../../webhooks/inbox/size.js';
 import { InboxWriter } from '../../../webhooks/inbox/writer.js';
 import type { Ctx } from '../../context.js';
+import { localTime } from './views.js';
 
 export function inboxDirOf(ctx: Ctx): string {
   return inboxDir(ctx.env, ctx.profileName);
@@ -40,18 +42,38 @@ export async function openInbox(
   }
 }
 
-/** The kept deliveries with these ids, in the order given; an id the inbox does not keep is a usage error. */
+/**
+ * The kept deliveries these ids name, in the order given. An id may be its first few
+ * characters, as git and docker take theirs: several deliveries starting with them is a
+ * usage error listing them, none is "not found" (exit 3).
+ */
 export function entriesByIds(ctx: Ctx, ids: readonly string[]): InboxEntry[] {
   const dir = inboxDirOf(ctx);
-  const found = readInbox(() => findEntries(dir, ids), dir);
-  const missing = ids.filter((id) => !found.has(id));
+  const matches = readInbox(() => matchIds(dir, ids), dir);
+  matches.forEach((match, i) => {
+    if (match.kind === 'several') throw ambiguous(ids[i]!, match.candidates);
+  });
+  const missing = ids.filter((_, i) => matches[i]!.kind === 'none');
   if (missing.length > 0) {
-    const which = missing.length === 1 ? `delivery ${missing[0]} is` : `deliveries ${missing.join(', ')} are`;
-    throw new UsageError(
-      `${which} not in the inbox of profile ${ctx.profileName} (it keeps the newest --inbox-size deliveries); \`pwctl webhooks deliveries list\` shows what it keeps`,
+    const which = missing.length === 1 ? `delivery ${missing[0]}` : `deliveries ${missing.join(', ')}`;
+    throw new NotFoundError(
+      `${which} not found in the inbox of profile ${ctx.profileName} (it keeps the newest --inbox-size deliveries); \`pwctl webhooks deliveries list\` shows what it keeps`,
     );
   }
-  return ids.map((id) => found.get(id)!);
+  return matches.map((match) => (match as Extract<IdMatch, { kind: 'one' }>).entry);
+}
+
+/** Candidates named in the message; the rest are counted. */
+const NAMED_CANDIDATES = 5;
+
+function ambiguous(prefix: string, candidates: readonly EntrySummary[]): UsageError {
+  const named = candidates
+    .slice(0, NAMED_CANDIDATES)
+    .map((d) => `${d.id} (${localTime(d.received_at)} ${d.event ?? 'unknown event'})`);
+  const more = candidates.length - named.length;
+  return new UsageError(
+    `delivery id ${prefix} is ambiguous: ${candidates.length} kept deliveries start with it: ${named.join(', ')}${more > 0 ? ` and ${more} more` : ''}; give more of the id`,
+  );
 }
 
 /** Reading the inbox, its failures said as the commands say them. */

@@ -2,21 +2,22 @@
 // sent again. Declared once; the run functions are the files beside this one.
 import { WEBHOOK_EVENTS } from '../../../api/types.js';
 import { UsageError } from '../../../errors.js';
-import { isDeliveryId } from '../../../webhooks/inbox/ids.js';
+import { isDeliveryIdPrefix, MIN_ID_PREFIX } from '../../../webhooks/inbox/ids.js';
 import { parseCount, parseMoment } from '../../../validate.js';
 import { bind, noun, verb } from '../../declare.js';
+import { watchFlag } from '../../watch-flag.js';
 import { choice, custom, customList, flag, oneOf, pick, url } from '../../flags.js';
 
 function parseDeliveryId(value: string, name: string): string {
   const id = value.trim().toLowerCase();
-  if (!isDeliveryId(id))
+  if (!isDeliveryIdPrefix(id))
     throw new UsageError(
-      `${name} must be a delivery id as \`pwctl webhooks deliveries list\` shows it (11 letters and digits), got ${JSON.stringify(value)}`,
+      `${name} must be a delivery id as \`pwctl webhooks deliveries list\` shows it (11 letters and digits), or its first ${MIN_ID_PREFIX} or more, got ${JSON.stringify(value)}`,
     );
   return id;
 }
 
-const ID_SCHEMA = { type: 'string', pattern: '^[0-9a-z]{11}$' };
+const ID_SCHEMA = { type: 'string', pattern: `^[0-9a-z]{${MIN_ID_PREFIX},11}$` };
 const pickDelivery = pick(
   'Delivery',
   async (ctx) => (await import('./choices.js')).deliveryChoices(ctx),
@@ -57,11 +58,13 @@ A rejected delivery's reason is one of: no signature, malformed signature, no se
       { placeholder: '<n>' },
     ),
     all: flag('--all', 'every delivery the inbox keeps'),
+    watch: watchFlag(),
   },
   rules: [{ exclusive: ['limit', 'all'] }],
   examples: [
     'pwctl webhooks deliveries list',
     'pwctl webhooks deliveries list --rejected --since 2h',
+    'pwctl webhooks deliveries list --watch',
     'pwctl webhooks deliveries list --event task.completed -o json',
   ],
   effects: { offline: true },
@@ -78,7 +81,7 @@ export const show = verb({
   flags: {
     id: custom(
       '<id>',
-      'delivery id (from `deliveries list`)',
+      'delivery id (from `deliveries list`), or its first few characters',
       parseDeliveryId,
       { schema: ID_SCHEMA, fromJson: (v, f) => parseDeliveryId(String(v), f) },
       { required: true, complete: { ids: 'deliveries' }, prompt: pickDelivery },
@@ -105,7 +108,7 @@ One result per delivery and receiver, as for bulk verbs; a receiver's answer oth
   flags: {
     ids: customList(
       '<id...>',
-      'delivery ids (from `deliveries list`)',
+      'delivery ids (from `deliveries list`), or their first few characters',
       parseDeliveryId,
       {
         schema: { type: 'array', items: ID_SCHEMA, minItems: 1 },

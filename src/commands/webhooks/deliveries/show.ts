@@ -9,10 +9,13 @@ import { DELIVERY_VIEW, recordOf } from './views.js';
 export const run: RunOf<typeof show> = async (ctx, opts) => {
   ctx.output.checkFields(DELIVERY_VIEW);
   const [entry] = entriesByIds(ctx, [opts.id]);
-  await ctx.output.record(recordOf(entry!), DELIVERY_VIEW);
-  // For people, below the fields: the request's headers, then the payload formatted.
-  if (ctx.output.forPeople && !ctx.output.fields)
-    await ctx.output.text(`\n${headersText(entry!)}\n${payloadText(entry!)}`);
+  if (!ctx.output.forPeople || ctx.output.fields) return ctx.output.record(recordOf(entry!), DELIVERY_VIEW);
+  // For people, below the fields: the request's headers, then the payload formatted; one
+  // page, through the pager on a terminal when it is taller than the screen.
+  await ctx.output.paged(async (output) => {
+    await output.record(recordOf(entry!), DELIVERY_VIEW);
+    await output.text(`\n${headersText(entry!)}\n${payloadText(entry!)}`);
+  });
 };
 
 function headersText(entry: InboxEntry): string {

@@ -228,7 +228,8 @@
       $('forward').hidden = false;
       setText('forward-url', state.forwardTo.join(', '));
     }
-    setCommand('cmd-trigger', `pwctl webhooks trigger task.completed --to ${state.receiver} --secret-file <file>`);
+    // listen's ready-made line when it has one (trigger finds this listener and the stored secret), else the whole form.
+    setCommand('cmd-trigger', message.trigger_command || `pwctl webhooks trigger task.completed --to ${state.receiver} --secret-file <file>`);
     setCommand('cmd-create', `pwctl webhooks create --url ${state.receiver} --event task.completed --company <id>`);
     // The newest deliveries, oldest first, as if they had just arrived (a reconnect adds what it missed).
     const fresh = message.entries.filter((e) => !state.entries.has(e.id)).reverse();
@@ -371,8 +372,17 @@
       if (matches(entry)) rows.push(state.rows.get(id));
     }
     list.replaceChildren(...rows);
+    // A delivery the filter hides is not left open beside a list that no longer shows it.
+    if (state.selected !== null && !matches(state.entries.get(state.selected))) deselect();
     updateCounts();
     updateWaiting();
+  }
+
+  function deselect() {
+    state.rows.get(state.selected)?.setAttribute('aria-selected', 'false');
+    state.selected = null;
+    delete detailPane.dataset.id;
+    detailPane.replaceChildren(h('div', { class: 'placeholder', id: 'no-delivery' }, h('p', null, 'No delivery open.'), h('p', null, 'Pick one from the list.')));
   }
 
   function updateCounts() {
@@ -509,7 +519,7 @@
     const to = h('input', {
       id: 'replay-to',
       type: 'url',
-      placeholder: entry.forwarded_to.length > 1 ? `its ${entry.forwarded_to.length} --forward-to targets` : 'http://localhost:3000/hooks',
+      placeholder: entry.forwarded_to.length > 1 ? `empty: its ${entry.forwarded_to.length} --forward-to targets` : 'URL to send it to',
       spellcheck: 'false',
       autocomplete: 'off',
       'aria-label': 'Replay to this URL',

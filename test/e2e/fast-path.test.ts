@@ -1,0 +1,77 @@
+// The built CLI's fast path (src/cli/fast/): a `get` parsed from the prebuilt tree loads three
+// files of dist/ and never commander; help and parse errors, which it hands over to commander,
+// read exactly as they did.
+import { describe, expect, it } from 'vitest';
+import { fastInvocation } from '../../src/cli/fast/fast-path.js';
+import { runInProcess } from '../helpers/cli.js';
+import { traceLoads } from '../helpers/loaded-modules.js';
+import { useSandboxCli } from '../helpers/sandbox-cli.js';
+
+const cli = useSandboxCli();
+const { pwBin } = cli;
+
+describe('a get on the fast path', () => {
+  it('`steps get <id> -o json` against a service loads at most three files of dist/, and no commander', async () => {
+    const trace = traceLoads();
+    const r = await pwBin(['steps', 'get', '101', '-o', 'json'], { env: trace.env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ id: 101, title: titleOf(101) });
+    const files = trace.files();
+    expect(files, files.join(', ')).toHaveLength(3);
+    expect(files).toContain('cli.js');
+    expect(trace.sources().filter((s) => s.includes('node_modules/commander/'))).toEqual([]);
+  });
+
+  it('an alias and global options in any order take the same path', async () => {
+    const trace = traceLoads();
+    const r = await pwBin(['-q', 'tasks', 'view', '--fields', 'id,title', '102', '-o', 'json'], { env: trace.env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({ id: 102, title: titleOf(102) });
+    expect(trace.files().length).toBeLessThanOrEqual(3);
+  });
+});
+
+describe('what the fast path hands over reads as it did', () => {
+  it.each([
+    [['steps', 'get', '101', '--bogus'], "error: unknown option '--bogus'"],
+    [
+      ['steps', 'get', '101', '-o', 'xml'],
+      'error: -o/--output must be one of table, json, yaml, ndjson, csv; got "xml"',
+    ],
+    [
+      ['steps', 'get', '101', '102'],
+      'error: unexpected argument "102": pwctl steps get takes only <id>; usage: pwctl steps get [options] <id>',
+    ],
+  ])('%j: commander says what is wrong, exit 2', async (argv, message) => {
+    expect(await fastInvocation(argv)).toBeUndefined();
+    const trace = traceLoads();
+    const r = await pwBin(argv, { env: trace.env });
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.split('\n')[0]).toContain(message);
+    expect(trace.sources()).toContain('node_modules/commander/lib/command.js');
+  });
+
+  it('a value the verb refuses: the runner says so, as it does after commander', async () => {
+    expect(await fastInvocation(['steps', 'get', 'abc'])).toBeDefined();
+    const r = await pwBin(['steps', 'get', 'abc']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('error: <id> must be a positive integer id (e.g. 42), got "abc"\n');
+    expect(cli.sent('/api/v1/steps')).toEqual([]);
+  });
+
+  it('a verb’s --help is commander’s help, in the built CLI as in process', async () => {
+    expect(await fastInvocation(['steps', 'get', '--help'])).toBeUndefined();
+    const built = await pwBin(['steps', 'get', '--help']);
+    const inProcess = await runInProcess(['steps', 'get', '--help']);
+    expect(built.code).toBe(0);
+    expect(built.stdout).toMatch(/^Usage: pwctl steps get\|view \[options\] <id>\n\nshow one task\n/);
+    expect(built.stdout).toContain('\nExamples:\n  pwctl steps get 101 --include content,tags\n');
+    expect(built.stdout).toBe(inProcess.stdout);
+    expect(built.stderr).toBe('');
+  });
+});
+
+function titleOf(id: number): string {
+  return cli.sb.state.steps[id]!.title;
+}
