@@ -22,7 +22,20 @@ import {
 } from '../helpers/shell-completion.js';
 
 const NOUNS = [...CONTRACT_COMMANDS].sort();
-const VERBS = ['complete', 'create', 'delete', 'edit', 'get', 'import', 'list', 'move', 'reopen', 'reorder', 'update', 'wait'];
+const VERBS = [
+  'complete',
+  'create',
+  'delete',
+  'edit',
+  'get',
+  'import',
+  'list',
+  'move',
+  'reopen',
+  'reorder',
+  'update',
+  'wait',
+];
 const LIST_FLAGS = [
   '--company',
   '--completed',
