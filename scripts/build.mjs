@@ -1,13 +1,14 @@
 // Builds dist/ with Rolldown: ONE ES-module build in which every source module exists once,
 // chunked so that the paths every command takes load a few files.
 //
-//   dist/cli.js       the entry: the command tree (flag declarations only), settings, errors
+//   dist/cli.js       the entry, with everything a verb needs but its noun: the fast path's
+//                     parser, the declarations, the runner, the client
 //   dist/complete.js  the shell completer run at every TAB (reads a prebuilt tree, never commander)
-//   dist/chunks/      everything reached through import(): each noun and verb, the output
-//                     renderers, the sandbox and every heavy library, loaded only by the
-//                     command that needs it; and three grouped chunks, program-, verbs- and
-//                     completer-, with what every command line, every verb and TAB load
-//                     (scripts/build-chunks.mjs)
+//   dist/chunks/      everything reached through import(): a chunk per noun with its verbs,
+//                     the commander program (help, parse errors), what the completer shares
+//                     with the rest (completer-), the output formats, the sandbox and every
+//                     library, each loaded only by the command that needs it
+//                     (scripts/build-chunks.mjs says which modules go together)
 //   dist/completion-tree.json  the command tree the completer reads, taken from the freshly
 //                     built program so it can never drift from the real commands
 //   dist/parse-tree.json  the same program as the fast path parses with (src/cli/fast/)
@@ -86,6 +87,10 @@ try {
     // Whitespace and syntax minified, names kept: stack traces (--debug) read like the source.
     minify: { compress: true, mangle: false, codegen: { removeWhitespace: true } },
     comments: false,
+    // One non-ASCII character (an ellipsis in a message) makes V8 hold a whole file as
+    // two-byte text, and Node's compile cache encode it back to UTF-8 to check it. Escaped,
+    // every file is one-byte text.
+    charset: 'ascii',
     codeSplitting: { groups: [groups.group] },
   });
 } finally {
