@@ -21,13 +21,12 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { rolldown } from 'rolldown';
 import { chunkGroups } from './build-chunks.mjs';
+import { commonJsWrappersAsFunctions, runtimeHelpersInEachChunk } from './build-output-plugins.mjs';
 import {
   builtinsThroughGetBuiltinModule,
-  commonJsWrappersAsFunctions,
   embeddedAsText,
   lazyAjvForMcpSdk,
   lazyChildProcessForCommander,
-  runtimeHelpersInEachChunk,
 } from './build-plugins.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');

@@ -1,16 +1,14 @@
-// The build's plugins (scripts/build-plugins.mjs): the names a built-in's stand-in takes,
-// CommonJS wrappers turned into function expressions without moving mapped code, and
-// Rolldown's runtime helpers copied into the chunks that use them.
+// The build's plugins (scripts/build-plugins.mjs, scripts/build-output-plugins.mjs): the names
+// a built-in's stand-in takes, CommonJS wrappers turned into function expressions without
+// moving mapped code, and Rolldown's runtime helpers copied into the chunks that use them.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  builtinImports,
-  commonJsWrappersAsFunctions,
-  runtimeHelpersInEachChunk,
-  // @ts-expect-error a plain ES module script without types
-} from '../../scripts/build-plugins.mjs';
+// @ts-expect-error a plain ES module script without types
+import { commonJsWrappersAsFunctions, runtimeHelpersInEachChunk } from '../../scripts/build-output-plugins.mjs';
+// @ts-expect-error a plain ES module script without types
+import { builtinImports } from '../../scripts/build-plugins.mjs';
 
 describe('built-in modules through process.getBuiltinModule', () => {
   it('takes the names each import asks for, leaving types out, and notes a namespace import', () => {
