@@ -128,7 +128,12 @@ export function chunkGroups(root) {
     name: 'pwctl-chunk-groups',
     buildEnd(error) {
       if (error) return;
-      const groups = groupsOf([...this.getModuleIds()], (id) => this.getModuleInfo(id), root);
+      const infos = new Map();
+      const infoOf = (id) => {
+        if (!infos.has(id)) infos.set(id, this.getModuleInfo(id));
+        return infos.get(id);
+      };
+      const groups = groupsOf([...this.getModuleIds()], infoOf, root);
       for (const [name, modules] of Object.entries(groups)) for (const module of modules) groupOf.set(module, name);
     },
   };

@@ -12,37 +12,17 @@ import { parseAst } from 'rolldown/parseAst';
 // more instructions on Node 20, which has no compile cache. Inside a parenthesised `function`
 // expression they are parsed once. So the wrappers become `function` expressions; nothing in
 // a CommonJS module's top level can tell (its `this` is undefined either way, and top-level
-// `arguments` means the wrapper's arguments in Node too). The chunk is not minified yet and
-// each wrapper's head ends its line, so no mapped code moves: the source maps stay as they are.
+// `arguments` means the wrapper's arguments in Node too). The chunk is not minified yet: each
+// wrapper's head is a line of its own that Rolldown wrote (found by its whole text, no parse
+// of megabytes of library code), so no mapped code moves and the source maps stay as they are.
+const WRAPPER_HEAD = /^(var [\w$]+ = (?:\/\* @__PURE__ \*\/ )?__commonJSMin\(\()\(([\w$, ]*)\) => \{$/gm;
+
 export function commonJsWrappersAsFunctions() {
   return {
     name: 'commonjs-wrappers-as-functions',
     renderChunk(code) {
       if (!code.includes('__commonJSMin(')) return null;
-      const heads = [];
-      const visit = (node) => {
-        if (Array.isArray(node)) return node.forEach(visit);
-        if (!node || typeof node !== 'object') return;
-        if (
-          node.type === 'CallExpression' &&
-          node.callee.type === 'Identifier' &&
-          node.callee.name === '__commonJSMin'
-        ) {
-          let wrapper = node.arguments[0];
-          if (wrapper?.type === 'ParenthesizedExpression') wrapper = wrapper.expression;
-          const alone = code[wrapper?.body?.start + 1] === '\n';
-          if (wrapper?.type === 'ArrowFunctionExpression' && !wrapper.async && !wrapper.expression && alone)
-            heads.push(wrapper);
-        }
-        for (const key in node) if (key !== 'type' && typeof node[key] === 'object') visit(node[key]);
-      };
-      visit(parseAst(code, { sourceType: 'module', preserveParens: true }).body);
-      let out = code;
-      for (const arrow of heads.sort((a, b) => b.start - a.start)) {
-        const params = arrow.params.map((param) => code.slice(param.start, param.end)).join(', ');
-        out = `${out.slice(0, arrow.start)}function (${params}) ${out.slice(arrow.body.start)}`;
-      }
-      return { code: out, map: null };
+      return { code: code.replace(WRAPPER_HEAD, '$1function ($2) {'), map: null };
     },
   };
 }
@@ -56,6 +36,8 @@ export function commonJsWrappersAsFunctions() {
 // object — so each chunk that uses them gets its own copy instead, on a line of its own above
 // the chunk's first (so its source map only gains an empty line), and the import of the
 // helpers' chunk is blanked in place; the helpers' chunk is not written.
+const HEAD = /^(?:const require=[^;]*;|import(?:[^"'`;]*?from)?"[^"]*";)*/;
+
 export function runtimeHelpersInEachChunk() {
   const shifted = [];
   return {
@@ -67,31 +49,33 @@ export function runtimeHelpersInEachChunk() {
           file.type === 'chunk' && file.moduleIds.length === 1 && file.moduleIds[0].includes('rolldown/runtime'),
       );
       if (!runtime) return;
-      const { exports: exported, declared, helpers } = runtimeParts(runtime.code);
+      const { exports: exported, helpers } = runtimeParts(runtime.code);
+      const from = `/${basename(runtime.fileName)}`;
       for (const chunk of Object.values(bundle)) {
         if (chunk.type !== 'chunk' || !chunk.imports.includes(runtime.fileName)) continue;
-        const program = parseAst(chunk.code, { sourceType: 'module' });
-        const imports = program.body.filter(
-          (node) => node.type === 'ImportDeclaration' && node.source.value.endsWith(`/${basename(runtime.fileName)}`),
-        );
+        // The chunk's own imports come first; Rolldown writes each as `import{n as x}from"…";`.
+        const head = HEAD.exec(chunk.code)[0];
+        const imports = [...head.matchAll(/import\{([^}]*)\}from"([^"]+)";/g)].filter((m) => m[2].endsWith(from));
+        if (imports.length === 0)
+          throw new Error(`build: no import of ${from.slice(1)} at the top of ${chunk.fileName}`);
         const aliases = [];
         const locals = [];
-        for (const node of imports)
-          for (const specifier of node.specifiers) {
-            const local = exported.get(specifier.imported.name);
-            if (!local)
-              throw new Error(`build: ${chunk.fileName} imports ${specifier.imported.name}, not a runtime helper`);
-            locals.push(local);
-            if (specifier.local.name !== local) aliases.push(`var ${specifier.local.name}=${local};`);
+        const asTheyAre = new Set();
+        for (const [, specifiers] of imports)
+          for (const specifier of specifiers.split(',')) {
+            const [imported, local = imported] = specifier.trim().split(/\s+as\s+/);
+            const runtimeLocal = exported.get(imported);
+            if (!runtimeLocal) throw new Error(`build: ${chunk.fileName} imports ${imported}, not a runtime helper`);
+            locals.push(runtimeLocal);
+            if (local === runtimeLocal) asTheyAre.add(local);
+            else aliases.push(`var ${local}=${runtimeLocal};`);
           }
-        const others = { body: program.body.filter((node) => !imports.includes(node)) };
-        const clash = [...topLevelNames(others)].filter((name) => declared.has(name));
-        if (clash.length > 0)
-          throw new Error(`build: ${chunk.fileName} declares ${clash.join(', ')} as the runtime does`);
         let code = chunk.code;
-        for (const node of imports)
-          code = code.slice(0, node.start) + ' '.repeat(node.end - node.start) + code.slice(node.end);
-        chunk.code = `${helpers(locals)}${aliases.join('')}\n${code}`;
+        for (const m of imports)
+          code = code.slice(0, m.index) + ' '.repeat(m[0].length) + code.slice(m.index + m[0].length);
+        const { code: copied, names } = helpers(locals);
+        assertNoClash(chunk, code, names, asTheyAre);
+        chunk.code = `${copied}${aliases.join('')}\n${code}`;
         shifted.push(chunk.fileName);
         chunk.imports = chunk.imports.filter((file) => file !== runtime.fileName);
       }
@@ -144,12 +128,10 @@ function runtimeParts(code) {
       for (const used of declarator.uses) need(used);
     };
     for (const local of locals) need(local);
-    return declarators
-      .filter((d) => needed.has(d))
-      .map((d) => `${d.kind} ${d.code};`)
-      .join('');
+    const kept = declarators.filter((d) => needed.has(d));
+    return { code: kept.map((d) => `${d.kind} ${d.code};`).join(''), names: kept.map((d) => d.name) };
   };
-  return { exports, declared: new Set(declarators.map((d) => d.name)), helpers };
+  return { exports, helpers };
 }
 
 function identifiersIn(node, names = new Set()) {
@@ -159,6 +141,21 @@ function identifiersIn(node, names = new Set()) {
     for (const key in node) if (key !== 'type' && typeof node[key] === 'object') identifiersIn(node[key], names);
   }
   return names;
+}
+
+/**
+ * A chunk may not declare a name the copied helpers declare (but the helpers it imported
+ * under their own names). Almost always no such word is in the chunk at all; where one is,
+ * the chunk is parsed and its top level looked at.
+ */
+function assertNoClash(chunk, code, names, imported) {
+  const suspects = names.filter(
+    (name) => !imported.has(name) && new RegExp(`(?<![\\w$])${name.replaceAll('$', '\\$')}(?![\\w$])`).test(code),
+  );
+  if (suspects.length === 0) return;
+  const declared = topLevelNames(parseAst(code, { sourceType: 'module' }));
+  const clash = suspects.filter((name) => declared.has(name));
+  if (clash.length > 0) throw new Error(`build: ${chunk.fileName} declares ${clash.join(', ')} as the runtime does`);
 }
 
 /** The names a module declares or imports at its top level. */
