@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// The test files that run the built CLI as a child process, for a quick run of just them
-// against a standalone executable (CI's Node 26 run takes the whole suite that way). Derived from the tests, not kept by hand:
+// The test files that run the built CLI as a child process: CI runs them again, on Node 26,
+// against the standalone executable (PWCTL_TEST_EXECUTABLE). Derived from the tests, not kept by hand:
 // every child-process run of pwctl goes through `cliCommand()` or `CLI_PROGRAM`
 // (test/helpers/cli.ts; test/unit/process-level-tests.test.ts holds the tests to that), so
 // the helpers that start one are those whose code names either, or names such a helper; and

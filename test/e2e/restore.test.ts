@@ -25,11 +25,17 @@ beforeEach(() => {
 
 /** A request straight to a sandbox, as its manager. */
 async function api(sb: RunningSandbox, method: string, path: string, body?: unknown): Promise<any> {
-  const response = await fetch(`${sb.baseUrl}/api/v1/${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${sb.tokens.manager}`, 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  const send = () =>
+    fetch(`${sb.baseUrl}/api/v1/${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${sb.tokens.manager}`, 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  // fetch reuses a kept-alive connection the sandbox may be closing for idleness at that very
+  // moment (ECONNRESET before anything was read): that request never reached it, so send it again.
+  const response = await send().catch((error) =>
+    error?.cause?.code === 'ECONNRESET' ? send() : Promise.reject(error),
+  );
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
   return response.status === 204 ? undefined : response.json();
 }

@@ -55,7 +55,9 @@ export function traceLoads(): LoadTrace {
     ),
   ];
   return {
-    env: { NODE_OPTIONS: `--require=${register}`, LOADED_LOG: log },
+    // Node 26 deprecates module.register() (DEP0205) with a warning on stderr, which would be
+    // taken for the command's own first line.
+    env: { NODE_OPTIONS: `--require=${register} --disable-warning=DEP0205`, LOADED_LOG: log },
     files: () => distFiles().map((file) => relative(join(ROOT, 'dist'), file)),
     sources() {
       return distFiles().flatMap((file) => {

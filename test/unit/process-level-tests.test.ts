@@ -1,7 +1,6 @@
-// CI's Node 26 run starts the standalone executable wherever a test starts pwctl as a child
-// process (PWCTL_TEST_EXECUTABLE): that holds only while every child-process run of pwctl goes
-// through cliCommand() or CLI_PROGRAM. scripts/process-level-tests.mjs lists those test files,
-// for a quick run of just them against an executable.
+// CI runs the process-level tests a second time, against the standalone executable; which
+// files those are is derived from the tests (scripts/process-level-tests.mjs), and that
+// holds only while every child-process run of pwctl goes through cliCommand() or CLI_PROGRAM.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
