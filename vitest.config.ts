@@ -6,11 +6,11 @@ import { defineConfig } from 'vitest/config';
 const COMPLETIONS = resolve(dirname(fileURLToPath(import.meta.url)), 'completions');
 
 export default defineConfig({
-  // Files the build embeds as text (scripts/build.mjs's esbuild text loader) are text here too.
+  // Files the build embeds as text (embeddedAsText in scripts/build-plugins.mjs) are text here too.
   plugins: [
     {
-      // The completion scripts are imported as text, as the build's esbuild text loader does
-      // (scripts/build.mjs), so the CLI run in-process prints them as the bundle does.
+      // The completion scripts are imported as text, as the build does, so the CLI run
+      // in-process prints them as the bundle does.
       name: 'completion-scripts-as-text',
       enforce: 'pre',
       load(id) {

@@ -6,7 +6,7 @@
 //   state and classes (then `instanceof` lies);
 // - that no output file imports itself back through static imports: in such a cycle one file
 //   runs before a file it depends on, and a class or constant it uses at load is not there yet.
-//   Re-chunking (scripts/rechunk.mjs) merges modules, which is how such a cycle would appear.
+//   The chunk groups (scripts/build-chunks.mjs) merge modules, which is how such a cycle would appear.
 // Exits 1 naming every module found twice and every cycle.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';

@@ -1,4 +1,4 @@
-// The completion scripts are imported as text (esbuild's text loader in scripts/build.mjs).
+// The completion scripts are imported as text (as text by the build, scripts/build.mjs).
 declare module '*.bash' {
   const text: string;
   export default text;

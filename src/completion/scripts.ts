@@ -1,5 +1,5 @@
-// The shell scripts of completions/, embedded in the bundle at build time (esbuild's text
-// loader, see scripts/build.mjs), so `pwctl completion <shell>` prints exactly the committed
+// The shell scripts of completions/, embedded in the bundle at build time (as text, see
+// scripts/build.mjs), so `pwctl completion <shell>` prints exactly the committed
 // files without finding them on disk.
 import bash from '../../completions/pwctl.bash';
 import zsh from '../../completions/_pwctl';

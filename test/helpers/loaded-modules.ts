@@ -61,7 +61,7 @@ export function traceLoads(): LoadTrace {
     files: () => distFiles().map((file) => relative(join(ROOT, 'dist'), file)),
     sources() {
       return distFiles().flatMap((file) => {
-        // Rolldown's runtime helpers (scripts/rechunk.mjs) come from no source file, and have no map.
+        // A file without a map (none today) comes from no source file.
         if (!existsSync(`${file}.map`)) return [];
         const map = JSON.parse(readFileSync(`${file}.map`, 'utf8')) as { sources: string[] };
         return map.sources.map((source) => relative(ROOT, join(file, '..', source)));

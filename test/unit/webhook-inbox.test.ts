@@ -14,7 +14,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { build } from 'esbuild';
+import { build } from 'rolldown';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { InboxEntry } from '../../src/webhooks/inbox/entry.js';
 import { DeliveryIds, idTime, isDeliveryId } from '../../src/webhooks/inbox/ids.js';
@@ -333,12 +333,10 @@ describe('real processes appending to one inbox at once', () => {
     const work = temp('pwctl-inbox-procs-');
     const bundle = join(work, 'writer.mjs');
     await build({
-      entryPoints: [join(ROOT, 'src/webhooks/inbox/writer.ts')],
-      bundle: true,
+      input: join(ROOT, 'src/webhooks/inbox/writer.ts'),
       platform: 'node',
-      format: 'esm',
-      outfile: bundle,
       logLevel: 'silent',
+      output: { file: bundle, format: 'es', codeSplitting: false },
     });
     const driver = join(work, 'driver.mjs');
     writeFileSync(

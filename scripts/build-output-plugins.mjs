@@ -1,0 +1,184 @@
+// The build's Rolldown plugins for the chunks it writes (scripts/build.mjs): CommonJS wrappers
+// V8 parses once, and Rolldown's runtime helpers in the chunks that use them rather than in a
+// file every command line would load.
+import { readFile, writeFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { parseAst } from 'rolldown/parseAst';
+
+// Rolldown wraps each bundled CommonJS module in an arrow function, `__commonJSMin((exports,
+// module) => {…})`. V8 compiles that parenthesised arrow at once, as it should a wrapper that
+// runs at load, but then parses the functions inside it again and again: commander's methods
+// were parsed twice, some five times (`node --log-function-events`), and `--help` took about 3%
+// more instructions on Node 20, which has no compile cache. Inside a parenthesised `function`
+// expression they are parsed once. So the wrappers become `function` expressions; nothing in
+// a CommonJS module's top level can tell (its `this` is undefined either way, and top-level
+// `arguments` means the wrapper's arguments in Node too). The chunk is not minified yet: each
+// wrapper's head is a line of its own that Rolldown wrote (found by its whole text, no parse
+// of megabytes of library code), so no mapped code moves and the source maps stay as they are.
+const WRAPPER_HEAD = /^(var [\w$]+ = (?:\/\* @__PURE__ \*\/ )?__commonJSMin\(\()\(([\w$, ]*)\) => \{$/gm;
+
+export function commonJsWrappersAsFunctions() {
+  return {
+    name: 'commonjs-wrappers-as-functions',
+    renderChunk(code) {
+      if (!code.includes('__commonJSMin(')) return null;
+      return { code: code.replace(WRAPPER_HEAD, '$1function ($2) {'), map: null };
+    },
+  };
+}
+
+// Rolldown's runtime helpers (CommonJS interop, the namespace object of a module that is
+// also import()ed) are one module, which Rolldown puts in a chunk of its own when more than
+// one chunk uses them and no chunk that all of those load can take it in: here the completer
+// (which TAB loads without dist/cli.js) and the libraries' chunks all use it, so every
+// command line would load one file more for 1.5 kB of helpers (Rolldown issue #2654 asks for
+// the same). They hold no state — each call makes its own wrapper, module or namespace
+// object — so each chunk that uses them gets its own copy instead, on a line of its own above
+// the chunk's first (so its source map only gains an empty line), and the import of the
+// helpers' chunk is blanked in place; the helpers' chunk is not written.
+const HEAD = /^(?:const require=[^;]*;|import(?:[^"'`;]*?from)?"[^"]*";)*/;
+
+export function runtimeHelpersInEachChunk() {
+  const shifted = [];
+  return {
+    name: 'runtime-helpers-in-each-chunk',
+    generateBundle(_options, bundle) {
+      shifted.length = 0;
+      const runtime = Object.values(bundle).find(
+        (file) =>
+          file.type === 'chunk' && file.moduleIds.length === 1 && file.moduleIds[0].includes('rolldown/runtime'),
+      );
+      if (!runtime) return;
+      const { exports: exported, helpers } = runtimeParts(runtime.code);
+      const from = `/${basename(runtime.fileName)}`;
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk' || !chunk.imports.includes(runtime.fileName)) continue;
+        // The chunk's own imports come first; Rolldown writes each as `import{n as x}from"…";`.
+        const head = HEAD.exec(chunk.code)[0];
+        const imports = [...head.matchAll(/import\{([^}]*)\}from"([^"]+)";/g)].filter((m) => m[2].endsWith(from));
+        if (imports.length === 0)
+          throw new Error(`build: no import of ${from.slice(1)} at the top of ${chunk.fileName}`);
+        const aliases = [];
+        const locals = [];
+        const asTheyAre = new Set();
+        for (const [, specifiers] of imports)
+          for (const specifier of specifiers.split(',')) {
+            const [imported, local = imported] = specifier.trim().split(/\s+as\s+/);
+            const runtimeLocal = exported.get(imported);
+            if (!runtimeLocal) throw new Error(`build: ${chunk.fileName} imports ${imported}, not a runtime helper`);
+            locals.push(runtimeLocal);
+            if (local === runtimeLocal) asTheyAre.add(local);
+            else aliases.push(`var ${local}=${runtimeLocal};`);
+          }
+        let code = chunk.code;
+        for (const m of imports)
+          code = code.slice(0, m.index) + ' '.repeat(m[0].length) + code.slice(m.index + m[0].length);
+        const { code: copied, names } = helpers(locals);
+        assertNoClash(chunk, code, names, asTheyAre);
+        chunk.code = `${copied}${aliases.join('')}\n${code}`;
+        shifted.push(chunk.fileName);
+        chunk.imports = chunk.imports.filter((file) => file !== runtime.fileName);
+      }
+      delete bundle[runtime.fileName];
+      delete bundle[`${runtime.fileName}.map`];
+    },
+    // Rolldown keeps a map changed in generateBundle only when it does not minify: each
+    // shifted chunk's written map gains its empty first line here.
+    async writeBundle({ dir }) {
+      for (const fileName of shifted) {
+        const file = join(dir, `${fileName}.map`);
+        const map = JSON.parse(await readFile(file, 'utf8'));
+        await writeFile(file, JSON.stringify({ ...map, mappings: `;${map.mappings}` }));
+      }
+    },
+  };
+}
+
+/**
+ * The runtime chunk, taken apart: what it exports (name → local), what it declares, and
+ * `helpers(locals)`, the code that declares those locals and what they use, in the chunk's
+ * order (a chunk that only makes namespace objects needs two of its ten helpers).
+ */
+function runtimeParts(code) {
+  const program = parseAst(code, { sourceType: 'module' });
+  const exports = new Map();
+  const declarators = [];
+  for (const node of program.body) {
+    if (node.type === 'ExportNamedDeclaration' && !node.declaration && !node.source)
+      for (const specifier of node.specifiers) exports.set(specifier.exported.name, specifier.local.name);
+    else if (node.type === 'VariableDeclaration')
+      for (const declarator of node.declarations) {
+        if (declarator.id.type !== 'Identifier')
+          throw new Error(`build: the runtime helpers' chunk declares a pattern, which cannot be copied`);
+        declarators.push({
+          kind: node.kind,
+          name: declarator.id.name,
+          code: code.slice(declarator.start, declarator.end),
+          uses: identifiersIn(declarator.init),
+        });
+      }
+    else throw new Error(`build: the runtime helpers' chunk has a ${node.type}, which cannot be copied`);
+  }
+  const helpers = (locals) => {
+    const needed = new Set();
+    const need = (name) => {
+      const declarator = declarators.find((d) => d.name === name);
+      if (!declarator || needed.has(declarator)) return;
+      needed.add(declarator);
+      for (const used of declarator.uses) need(used);
+    };
+    for (const local of locals) need(local);
+    const kept = declarators.filter((d) => needed.has(d));
+    return { code: kept.map((d) => `${d.kind} ${d.code};`).join(''), names: kept.map((d) => d.name) };
+  };
+  return { exports, helpers };
+}
+
+function identifiersIn(node, names = new Set()) {
+  if (Array.isArray(node)) for (const item of node) identifiersIn(item, names);
+  else if (node && typeof node === 'object') {
+    if (node.type === 'Identifier') names.add(node.name);
+    for (const key in node) if (key !== 'type' && typeof node[key] === 'object') identifiersIn(node[key], names);
+  }
+  return names;
+}
+
+/**
+ * A chunk may not declare a name the copied helpers declare (but the helpers it imported
+ * under their own names). Almost always no such word is in the chunk at all; where one is,
+ * the chunk is parsed and its top level looked at.
+ */
+function assertNoClash(chunk, code, names, imported) {
+  const suspects = names.filter(
+    (name) => !imported.has(name) && new RegExp(`(?<![\\w$])${name.replaceAll('$', '\\$')}(?![\\w$])`).test(code),
+  );
+  if (suspects.length === 0) return;
+  const declared = topLevelNames(parseAst(code, { sourceType: 'module' }));
+  const clash = suspects.filter((name) => declared.has(name));
+  if (clash.length > 0) throw new Error(`build: ${chunk.fileName} declares ${clash.join(', ')} as the runtime does`);
+}
+
+/** The names a module declares or imports at its top level. */
+function topLevelNames(program) {
+  const names = new Set();
+  for (const node of program.body) {
+    const declaration = node.type.startsWith('Export') ? node.declaration : node;
+    if (!declaration) continue;
+    if (declaration.type === 'VariableDeclaration')
+      for (const declarator of declaration.declarations) patternNames(declarator.id, names);
+    else if (declaration.id?.name) names.add(declaration.id.name);
+    else if (declaration.type === 'ImportDeclaration')
+      for (const specifier of declaration.specifiers) names.add(specifier.local.name);
+  }
+  return names;
+}
+
+function patternNames(pattern, names) {
+  if (pattern.type === 'Identifier') names.add(pattern.name);
+  else if (pattern.type === 'ObjectPattern')
+    for (const property of pattern.properties) patternNames(property.value ?? property.argument, names);
+  else if (pattern.type === 'ArrayPattern')
+    for (const element of pattern.elements) element && patternNames(element, names);
+  else if (pattern.type === 'RestElement') patternNames(pattern.argument, names);
+  else if (pattern.type === 'AssignmentPattern') patternNames(pattern.left, names);
+}

@@ -1,0 +1,131 @@
+// The build's plugins (scripts/build-plugins.mjs, scripts/build-output-plugins.mjs): the names
+// a built-in's stand-in takes, CommonJS wrappers turned into function expressions without
+// moving mapped code, and Rolldown's runtime helpers copied into the chunks that use them.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+// @ts-expect-error a plain ES module script without types
+import { commonJsWrappersAsFunctions, runtimeHelpersInEachChunk } from '../../scripts/build-output-plugins.mjs';
+// @ts-expect-error a plain ES module script without types
+import { builtinImports } from '../../scripts/build-plugins.mjs';
+
+describe('built-in modules through process.getBuiltinModule', () => {
+  it('takes the names each import asks for, leaving types out, and notes a namespace import', () => {
+    const found = builtinImports(
+      [
+        "import { readFile, type Stats, stat as statFile } from 'node:fs';",
+        "import type { Server } from 'node:http';",
+        "import path, { join } from 'node:path';",
+        "import * as os from 'node:os';",
+        "import { helper } from './helper.js';",
+        'export const x: Stats | Server | undefined = undefined;',
+      ].join('\n'),
+      'example.ts',
+    ) as Map<string, { names: Set<string>; namespace: boolean }>;
+    expect([...found.keys()].sort()).toEqual(['node:fs', 'node:os', 'node:path']);
+    expect([...found.get('node:fs')!.names]).toEqual(['readFile', 'stat']);
+    expect([...found.get('node:path')!.names]).toEqual(['join']);
+    expect(found.get('node:os')!.namespace).toBe(true);
+    expect(found.get('node:fs')!.namespace).toBe(false);
+  });
+});
+
+describe('CommonJS wrappers as function expressions', () => {
+  const renderChunk = (code: string) =>
+    (commonJsWrappersAsFunctions() as { renderChunk(code: string): { code: string; map: null } | null }).renderChunk(
+      code,
+    );
+
+  it('rewrites each wrapper’s head on its own line and nothing else', () => {
+    const chunk = [
+      'import { t as __commonJSMin } from "./rolldown-runtime.js";',
+      'var require_a = /* @__PURE__ */ __commonJSMin(((exports, module) => {',
+      '\tmodule.exports = () => "a";',
+      '}));',
+      'var require_b = /* @__PURE__ */ __commonJSMin(((exports) => {',
+      '\texports.b = [1].map((x) => x);',
+      '}));',
+      'const other = (x) => x;',
+    ].join('\n');
+    const out = renderChunk(chunk)!;
+    expect(out.map).toBeNull();
+    const lines = out.code.split('\n');
+    expect(lines[1]).toBe('var require_a = /* @__PURE__ */ __commonJSMin((function (exports, module) {');
+    expect(lines[4]).toBe('var require_b = /* @__PURE__ */ __commonJSMin((function (exports) {');
+    // Every other line as it was: the mapped code does not move.
+    for (const i of [0, 2, 3, 5, 6, 7]) expect(lines[i]).toBe(chunk.split('\n')[i]);
+  });
+
+  it('leaves a chunk without wrappers alone, and a wrapper whose body shares its head’s line', () => {
+    expect(renderChunk('export const a = () => 1;')).toBeNull();
+    const sameLine = 'var r = __commonJSMin(((exports) => { exports.a = 1; }));';
+    expect(renderChunk(sameLine)!.code).toBe(sameLine);
+  });
+});
+
+describe('Rolldown’s runtime helpers copied into each chunk that uses them', () => {
+  type Chunk = { type: 'chunk'; fileName: string; code: string; imports: string[]; moduleIds: string[] };
+  const runtime = (): Chunk => ({
+    type: 'chunk',
+    fileName: 'chunks/rolldown-runtime-X.js',
+    moduleIds: ['\0rolldown/runtime.js'],
+    imports: [],
+    code: 'var __defProp=Object.defineProperty,__create=Object.create,__exportAll=(all)=>__defProp({},`m`,{value:all}),__toESM=(mod)=>__create(mod);export{__exportAll as n,__toESM as r};\n//# sourceMappingURL=rolldown-runtime-X.js.map',
+  });
+  const user = (code: string): Chunk => ({
+    type: 'chunk',
+    fileName: 'cli.js',
+    moduleIds: ['/repo/src/cli/main.ts'],
+    imports: ['chunks/rolldown-runtime-X.js', 'chunks/other.js'],
+    code,
+  });
+  const plugin = () =>
+    runtimeHelpersInEachChunk() as {
+      generateBundle(options: unknown, bundle: Record<string, Chunk>): void;
+      writeBundle(options: { dir: string }): Promise<void>;
+    };
+
+  it('gives a chunk the helpers it imports, and what they use, on a line above its own; the import is blanked in place', () => {
+    const imported = 'import{n as __exportAll}from"./chunks/rolldown-runtime-X.js";';
+    const rest = 'import{a}from"./chunks/other.js";var x=__exportAll({a});export{x};\n//# sourceMappingURL=cli.js.map';
+    const bundle = { 'chunks/rolldown-runtime-X.js': runtime(), 'cli.js': user(imported + rest) };
+    plugin().generateBundle({}, bundle);
+    expect(Object.keys(bundle)).toEqual(['cli.js']);
+    const [helpers, line] = bundle['cli.js'].code.split(/\n(.*)/s) as [string, string];
+    expect(helpers).toBe('var __defProp=Object.defineProperty;var __exportAll=(all)=>__defProp({},`m`,{value:all});');
+    expect(line).toBe(' '.repeat(imported.length) + rest);
+    expect(bundle['cli.js'].imports).toEqual(['chunks/other.js']);
+  });
+
+  it('keeps the name a chunk gave a helper, and refuses a chunk that declares a helper’s name', () => {
+    const bundle = {
+      'chunks/rolldown-runtime-X.js': runtime(),
+      'cli.js': user('import{r as __toESM$1}from"./chunks/rolldown-runtime-X.js";var y=__toESM$1({});export{y};'),
+    };
+    plugin().generateBundle({}, bundle);
+    expect(bundle['cli.js'].code.split('\n')[0]).toBe(
+      'var __create=Object.create;var __toESM=(mod)=>__create(mod);var __toESM$1=__toESM;',
+    );
+    const clash = {
+      'chunks/rolldown-runtime-X.js': runtime(),
+      'cli.js': user('import{n as __exportAll}from"./chunks/rolldown-runtime-X.js";var __defProp=1;export{__defProp};'),
+    };
+    expect(() => plugin().generateBundle({}, clash)).toThrow(/cli\.js declares __defProp as the runtime does/);
+  });
+
+  it('gives the written source map of each such chunk the empty first line its code gained', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pwctl-build-'));
+    writeFileSync(join(dir, 'cli.js.map'), JSON.stringify({ version: 3, sources: ['a.ts'], mappings: 'AAAA,CAAC' }));
+    const instance = plugin();
+    instance.generateBundle(
+      {},
+      {
+        'chunks/rolldown-runtime-X.js': runtime(),
+        'cli.js': user('import{n as __exportAll}from"./chunks/rolldown-runtime-X.js";export const x=__exportAll({});'),
+      },
+    );
+    await instance.writeBundle({ dir });
+    expect(JSON.parse(readFileSync(join(dir, 'cli.js.map'), 'utf8')).mappings).toBe(';AAAA,CAAC');
+  });
+});
