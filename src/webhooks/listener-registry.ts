@@ -1,7 +1,7 @@
 // Which `webhooks listen` processes are running, so that `webhooks trigger <event>` can send
 // to one without being told where (as `stripe trigger` reaches `stripe listen`). Each listener
-// keeps one small file in `<config dir>/listeners/` while it runs — its address, pid, profile,
-// the --events it shows and the stored subscriptions it verified with at start — and removes
+// keeps one small file in `<config dir>/listeners/` while it runs — its address, pid, profile
+// and the --events it shows — and removes
 // it when it stops. A listener killed outright leaves its file behind: a file whose process is
 // gone is ignored, and removed by the next listener that registers. No secret is written here:
 // `trigger` reads a subscription's secret from the config store, as `listen` does.
@@ -17,8 +17,6 @@ export interface ListenerRecord {
   started_at: string;
   /** --events: the only event types it shows and forwards; null for all. */
   events: string[] | null;
-  /** The stored subscriptions it verified with when it started (it also takes ones stored later). */
-  subscriptions: Array<{ id: number; event: string | null; service: string | null }>;
 }
 
 const DIR_NAME = 'listeners';
@@ -107,7 +105,6 @@ function isRecord(value: unknown): value is ListenerRecord {
     Number.isSafeInteger(r.pid) &&
     typeof r.profile === 'string' &&
     typeof r.url === 'string' &&
-    typeof r.started_at === 'string' &&
-    Array.isArray(r.subscriptions)
+    typeof r.started_at === 'string'
   );
 }

@@ -169,7 +169,9 @@ describe('webhooks listen --inspect in headless Chromium', () => {
     page.on('console', (message) => {
       if (message.type() === 'error') pageErrors.push(message.text());
     });
-  });
+    // Starting listen and Chromium beside the other test workers can pass 30 s on two cores
+    // (as webhooks-inspect-trust.test.ts allows).
+  }, 90_000);
   afterAll(async () => {
     await browser?.close();
     cli?.child.kill('SIGKILL');

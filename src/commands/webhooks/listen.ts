@@ -190,11 +190,6 @@ export const run: RunOf<typeof listen> = async (ctx, opts) => {
       url: `${reachableOrigin(listener.origin)}${path ?? '/'}`,
       started_at: new Date().toISOString(),
       events: opts.events ?? null,
-      subscriptions: secrets.entries.flatMap((s) =>
-        s.subscriptionId === undefined
-          ? []
-          : [{ id: s.subscriptionId, event: s.event ?? null, service: s.service ?? null }],
-      ),
     },
     listener.port,
   );
