@@ -9,12 +9,12 @@ export const mcpVerb = verb({
   summary: 'run a Model Context Protocol server on stdin/stdout for AI agents (read-only unless --allow-writes)',
   details:
     "Tools are named <noun>_<verb>: steps_list, steps_get, steps_create, …, webhooks_get. They act with the\nactive profile's credentials (or --sandbox). stdout carries protocol messages only.",
-  flags: {
+  flags: () => ({
     allowWrites: flag('--allow-writes', 'also offer the tools that change data (create, update, complete, delete, …)'),
     tools: text('--tools', 'offer only these tools (comma-separated, e.g. steps_list,steps_get)', {
       placeholder: '<names>',
     }),
-  },
+  }),
   examples: [
     'pwctl mcp',
     'pwctl --sandbox mcp --allow-writes',

@@ -8,7 +8,9 @@
 // Everything else is derived from these objects, never kept beside them: the commander tree
 // and help (src/cli/), shell completion, the MCP tools (src/mcp/), prompts and pickers, and
 // docs/commands.md. This module is data only: it loads nothing, so declaring costs start-up
-// nothing; and a top-level noun's module is loaded only when it is used (lazyNoun).
+// nothing; a verb's flags are built the first time something reads them (a command line builds
+// its own verb's, not its noun's other verbs'); and a top-level noun's module is loaded only
+// when it is used (lazyNoun).
 import type { Ctx } from './context.js';
 import type { Flag, FlagMap } from './flags.js';
 
@@ -49,8 +51,11 @@ export interface VerbSpec<F extends FlagMap> {
   summary: string;
   /** Prose shown after the flags in the verb's help (formats, rules, caveats). */
   details?: string;
-  /** Positional arguments and options, in the order help lists them. */
-  flags: F;
+  /**
+   * Positional arguments and options, in the order help lists them: a function that returns
+   * them, called once, the first time the verb's flags are read.
+   */
+  flags: () => F;
   /** Command lines a user can run as they are (shown in help and docs/commands.md). */
   examples: readonly string[];
   effects?: Effects;
@@ -71,8 +76,10 @@ export type Rule<K extends string = string> =
   | { anyOf: readonly K[]; what: string }
   | { requires: readonly [K, K] };
 
-export interface Verb<F extends FlagMap = FlagMap> extends VerbSpec<F> {
+export interface Verb<F extends FlagMap = FlagMap> extends Omit<VerbSpec<F>, 'flags'> {
   readonly kind: 'verb';
+  /** The declared flags, built on first read. */
+  readonly flags: F;
   readonly effects: Effects;
 }
 
@@ -137,8 +144,21 @@ export interface LazyNoun extends NounHead {
 export type TopLevel = LazyNoun | Bound;
 
 export function verb<F extends FlagMap>(spec: VerbSpec<F>): Verb<F> {
-  const pages = Object.values(spec.flags).some((flag) => flag.pages === true);
-  return { ...spec, kind: 'verb', effects: { ...spec.effects, ...(pages ? { pages } : {}) } };
+  const { flags: declared, effects: declaredEffects, ...rest } = spec;
+  let flags: F | undefined;
+  let effects: Effects | undefined;
+  return {
+    ...rest,
+    kind: 'verb',
+    get flags() {
+      return (flags ??= declared());
+    },
+    // A flag that reads page by page makes the verb one that pages.
+    get effects() {
+      const pages = Object.values(this.flags).some((flag) => flag.pages === true);
+      return (effects ??= { ...declaredEffects, ...(pages ? { pages } : {}) });
+    },
+  };
 }
 
 /**

@@ -16,7 +16,7 @@ $1, $2, … take the words typed after the alias, in order; the words no placeho
 appended. \`pwctl <alias> --help\` shows the help of the command it runs. An alias cannot take
 the name of a pwctl command, and its expansion must start with one (global options first are
 fine: an expansion that starts with an option goes after --).`,
-  flags: {
+  flags: () => ({
     name: custom(
       '<name>',
       'the word you will type: a letter, then letters, digits, - or _',
@@ -32,7 +32,7 @@ fine: an expansion that starts with an option goes after --).`,
       },
     ),
     clobber: flag('--clobber', 'replace an alias of that name'),
-  },
+  }),
   examples: [
     "pwctl alias set mine 'steps list --assignee maya --sort due_date'",
     "pwctl alias set due 'steps update $1 --due $2'     # then: pwctl due 101 +3d",
@@ -45,7 +45,7 @@ fine: an expansion that starts with an option goes after --).`,
 export const list = verb({
   name: 'list',
   summary: 'list your aliases and the command line each runs',
-  flags: {},
+  flags: () => ({}),
   examples: ['pwctl alias list', 'pwctl alias list -o json'],
   effects: { offline: true },
 });
@@ -53,9 +53,9 @@ export const list = verb({
 export const remove = verb({
   name: 'delete',
   summary: 'forget an alias',
-  flags: {
+  flags: () => ({
     name: raw('<name>', 'the alias to forget', { required: true, complete: { aliases: true } }),
-  },
+  }),
   examples: ['pwctl alias delete mine'],
   effects: TEXT,
 });

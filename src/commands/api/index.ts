@@ -8,7 +8,7 @@ export const api = verb({
   details:
     'Parameters (-f, -F) go in the query string of a GET and in the JSON body otherwise.\n' +
     'The body of an error response is printed too; the exit code follows `pwctl help exit-codes`.',
-  flags: {
+  flags: () => ({
     path: raw(
       '<path>',
       'endpoint path as in the API reference, e.g. /api/v1/projects/31 (/api/v1 is added when omitted)',
@@ -30,7 +30,7 @@ export const api = verb({
     paginate: flag('--paginate', "follow next links and print all pages' data as one JSON array, as they arrive", {
       pages: true,
     }),
-  },
+  }),
   rules: [{ exclusive: ['include', 'paginate'] }],
   examples: [
     'pwctl api /steps -f completed=false',

@@ -12,7 +12,7 @@ to the config file (mode 0600), and the login says so.
 and is sent to no other service (another --base-url, PWCTL_BASE_URL or base_url is refused; PWCTL_TOKEN is not).
 --web uses the config keys oauth_authorize_url, oauth_token_url and oauth_client_id (defaults: <base_url>/oauth/authorize,
 <base_url>/oauth/token, pwctl) and waits up to 5 minutes (PWCTL_OAUTH_TIMEOUT seconds) for the browser.`,
-  flags: {
+  flags: () => ({
     withToken: flag('--with-token', 'read the token from standard input (for CI and scripts)'),
     web: flag('--web', 'sign in with a browser (OAuth 2.0 authorization code + PKCE)'),
     browser: flag('--no-browser', 'with --web: print the sign-in URL instead of opening a browser'),
@@ -20,7 +20,7 @@ and is sent to no other service (another --base-url, PWCTL_BASE_URL or base_url 
       '--insecure-storage',
       'keep the tokens in the config file (mode 0600) instead of the OS keyring',
     ),
-  },
+  }),
   rules: [{ exclusive: ['withToken', 'web'] }, { requires: ['browser', 'web'] }],
   examples: [
     'pwctl auth login --base-url https://pm.example.com',
@@ -34,14 +34,14 @@ export const status = verb({
   name: 'status',
   summary:
     "list every stored profile (the active one marked *): base URL, where its token is kept, and whether a test request works (exit 4 if the active profile's token is missing or refused, 7 if its service cannot be reached)",
-  flags: {},
+  flags: () => ({}),
   examples: ['pwctl auth status', 'pwctl auth status -o json'],
 });
 
 export const switchProfile = verb({
   name: 'switch',
   summary: 'make a stored profile the default (--profile and PWCTL_PROFILE still override it)',
-  flags: { profile: raw('<profile>', 'a stored profile', { required: true, complete: { profiles: true } }) },
+  flags: () => ({ profile: raw('<profile>', 'a stored profile', { required: true, complete: { profiles: true } }) }),
   examples: ['pwctl auth switch staging'],
   effects: { offline: true, prints: 'text' },
 });
@@ -49,7 +49,7 @@ export const switchProfile = verb({
 export const token = verb({
   name: 'token',
   summary: 'print the active token on stdout, for scripts (renewed first if it is about to expire)',
-  flags: {},
+  flags: () => ({}),
   examples: ['curl -H "Authorization: Bearer $(pwctl auth token)" https://pm.example.com/api/v1/steps'],
   effects: { prints: 'text' },
 });
@@ -57,7 +57,7 @@ export const token = verb({
 export const logout = verb({
   name: 'logout',
   summary: "remove the profile's stored tokens (other settings stay)",
-  flags: {},
+  flags: () => ({}),
   examples: ['pwctl auth logout', 'pwctl --profile staging auth logout'],
   effects: { offline: true, prints: 'text' },
 });

@@ -16,7 +16,9 @@ ${COMPLETION_SHELLS.map((shell) => {
 The script asks pwctl for candidates at each TAB (commands, flags, values, and ids of records
 recently listed in this profile; \`pwctl config set completion_cache false\` turns the ids off).
 It never contacts the service.`,
-  flags: { shell: oneOf('<shell>', COMPLETION_SHELLS, 'the shell to print the script for', { required: true }) },
+  flags: () => ({
+    shell: oneOf('<shell>', COMPLETION_SHELLS, 'the shell to print the script for', { required: true }),
+  }),
   examples: [INSTALL_STEPS.bash.run, 'eval "$(pwctl completion bash)"   # this shell only'],
   effects: { offline: true, prints: 'text' },
 });

@@ -12,7 +12,7 @@ const TEXT: { offline: true; prints: 'text' } = { offline: true, prints: 'text' 
 export const get = verb({
   name: 'get',
   summary: 'print the stored value of a key',
-  flags: { key },
+  flags: () => ({ key }),
   examples: ['pwctl config get base_url'],
   effects: TEXT,
 });
@@ -20,13 +20,13 @@ export const get = verb({
 export const set = verb({
   name: 'set',
   summary: 'store a value for a key (validated)',
-  flags: {
+  flags: () => ({
     key,
     value: raw('<value>', 'the value', {
       required: true,
       complete: { byPrevious: Object.fromEntries(CONFIG_KEYS.flatMap((k) => (k.values ? [[k.name, k.values]] : []))) },
     }),
-  },
+  }),
   examples: ['pwctl config set company 1', 'pwctl config set output json'],
   effects: TEXT,
 });
@@ -34,7 +34,7 @@ export const set = verb({
 export const unset = verb({
   name: 'unset',
   summary: 'remove a stored value',
-  flags: { key },
+  flags: () => ({ key }),
   examples: ['pwctl config unset company'],
   effects: TEXT,
 });
@@ -42,7 +42,7 @@ export const unset = verb({
 export const list = verb({
   name: 'list',
   summary: 'print every stored key of the profile (tokens and secrets are never shown)',
-  flags: {},
+  flags: () => ({}),
   examples: ['pwctl config list', 'pwctl --profile staging config list -o json'],
   effects: { offline: true },
 });
@@ -50,7 +50,7 @@ export const list = verb({
 export const path = verb({
   name: 'path',
   summary: 'print the path of the config file',
-  flags: {},
+  flags: () => ({}),
   examples: ['pwctl config path'],
   effects: TEXT,
 });

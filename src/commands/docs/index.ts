@@ -52,7 +52,7 @@ function includeContent(help: string): Flag<boolean, true> {
 export const list = verb({
   name: 'list',
   summary: 'list documents, most recently updated first',
-  flags: {
+  flags: () => ({
     company,
     project,
     client,
@@ -63,7 +63,7 @@ export const list = verb({
     }),
     sort: sortFlag(DOCUMENT_VIEW),
     ...LIST_FLAGS,
-  },
+  }),
   examples: [
     'pwctl docs list --project 31 --client-visible',
     'pwctl docs list --all --fields uuid,title,updated_at -o csv',
@@ -74,10 +74,10 @@ export const list = verb({
 export const get = verb({
   name: 'get',
   summary: 'show one document',
-  flags: {
+  flags: () => ({
     uuid: uuid('<uuid>', 'document UUID', DOC_UUID),
     content: includeContent('also print the Markdown body (with --fields content: the body alone)'),
-  },
+  }),
   examples: [
     'pwctl docs get 3f2b8c1e-5d4a-4f7b-9c2e-1a6d8e0f4b21 --content',
     'pwctl docs get 3f2b8c1e-5d4a-4f7b-9c2e-1a6d8e0f4b21 --fields content > brief.md',
@@ -89,7 +89,7 @@ export const create = verb({
   name: 'create',
   summary: 'create a document (agency team members only)',
   details: CONTENT_DETAILS,
-  flags: {
+  flags: () => ({
     title: text('--title', 'title', { required: true, nonEmpty: true, placeholder: '<t>' }),
     content,
     company: id(
@@ -104,7 +104,7 @@ export const create = verb({
     client: id('--client', 'attach to this client (its company owns the document)', { field: 'client_id' }),
     audience: audience('team-only (the default)', 'visible to the client (default: team-only)'),
     verify,
-  },
+  }),
   examples: [
     'pwctl docs create --title "Kick-off notes" --project 31 --content-file notes.md',
     'pwctl docs create --title Brief --company 1 --client-visible --content "# Brief"',
@@ -117,7 +117,7 @@ export const update = verb({
   name: 'update',
   summary: 'change a document; new content replaces the whole body',
   details: `${CONTENT_DETAILS}\n\nAttachments, embedded documents and form fields the new content leaves out are kept by the\nservice unless --allow-removing-attachments is given.`,
-  flags: {
+  flags: () => ({
     uuid: uuid('<uuid>', 'document UUID', DOC_UUID),
     title: text('--title', 'new title', { nonEmpty: true, placeholder: '<t>' }),
     content,
@@ -129,7 +129,7 @@ export const update = verb({
       'let the new content remove attachments, embeds and form fields it leaves out',
     ),
     verify,
-  },
+  }),
   examples: [
     'pwctl docs update 3f2b8c1e-5d4a-4f7b-9c2e-1a6d8e0f4b21 --content-file brief.md',
     'pwctl docs update 3f2b8c1e-5d4a-4f7b-9c2e-1a6d8e0f4b21 --client-visible --edit-access collaborative',
@@ -145,13 +145,13 @@ export const update = verb({
 export const edit = verb({
   name: 'edit',
   summary: 'edit the Markdown body in $VISUAL/$EDITOR; it is sent back only if it changed',
-  flags: {
+  flags: () => ({
     uuid: uuid('<uuid>', 'document UUID', DOC_UUID),
     allowRemovingAttachments: allowRemoving(
       'let the edited content remove attachments, embeds and form fields it leaves out',
     ),
     verify,
-  },
+  }),
   examples: ['pwctl docs edit 3f2b8c1e-5d4a-4f7b-9c2e-1a6d8e0f4b21'],
   effects: { writes: true },
 });
@@ -159,14 +159,14 @@ export const edit = verb({
 export const remove = verb({
   name: 'delete',
   summary: 'delete documents and their attachments (team members only); asks first, or pass --yes',
-  flags: {
+  flags: () => ({
     uuids: uuids(
       '<uuid...>',
       'document UUIDs, or - to read them from standard input (one per line, or JSON with "uuid"/"id")',
       { ...DOC_UUID, prompt: pickDocument('Documents to delete') },
     ),
     concurrency,
-  },
+  }),
   examples: ['pwctl docs list --project 31 -o ndjson | pwctl docs delete - --yes'],
   effects: { writes: true, confirms: true },
   mcp: { description: 'Delete documents and their attachments.' },
@@ -182,14 +182,14 @@ already in a file of the directory is rewritten in that file; other front matter
 kept. The directory is created if missing. .pwctl-docs.json beside the files records what each
 file held when last pulled or pushed (keep it with them): a file edited since is not
 overwritten unless --force. --dry-run writes nothing and says what would be written.`,
-  flags: {
+  flags: () => ({
     dir,
     company,
     project,
     client,
     audience: audience('team-only documents', 'documents visible to the client'),
     force: flag('--force', 'overwrite files edited since they were last pulled or pushed (their edits are lost)'),
-  },
+  }),
   examples: ['pwctl docs pull handbook --project 31 && $EDITOR handbook/project-brief.md && pwctl docs push handbook'],
   // It changes files, not the service: --dry-run writes none.
   effects: { writes: true, pages: true },
@@ -213,13 +213,13 @@ Results: one per file (id is the file name); exit 8 when any file failed or conf
 --dry-run prints the requests and lists what would be created, updated, skipped and refused.
 Attachments, embedded documents and form fields that a body leaves out are kept by the service,
 unless --allow-removing-attachments.`,
-  flags: {
+  flags: () => ({
     dir,
     force: flag('--force', 'update documents that changed on the service since the pull (overwrites those changes)'),
     allowRemovingAttachments: allowRemoving('let new bodies remove attachments, embeds and form fields they leave out'),
     verify: flag('--no-verify', 'send bodies without the local container check'),
     concurrency,
-  },
+  }),
   examples: ['pwctl docs push handbook', 'pwctl docs push handbook --dry-run'],
   effects: { writes: true, pages: true },
 });
@@ -244,14 +244,14 @@ document is gone included; any other status is an error (2 usage, 3 not found, 4
 --quiet prints nothing, not even the summary, as git diff --quiet; --exit-code is accepted for
 git's sake and changes nothing. After \`docs push\` refuses a conflict: diff, bring the service's
 changes into the file, then push with --force.`,
-  flags: {
+  flags: () => ({
     target: path('<file|dir>', 'a pulled .md file, or a directory of them', { required: true }),
     quiet: flag(
       '--quiet',
       'print nothing; the exit status alone says whether anything differs (as git diff --quiet; -q is the global flag: the diff is still printed)',
     ),
     exitCode: flag('--exit-code', "accepted as git's: docs diff always exits 1 when something differs"),
-  },
+  }),
   examples: [
     'pwctl docs diff handbook/project-brief.md',
     'pwctl docs diff handbook --quiet || echo changed',

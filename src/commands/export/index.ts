@@ -10,14 +10,14 @@ webhooks.ndjson (never a signing secret) and manifest.json ({base_url, exported_
 counts}). Lists are fetched in pages of 1000 (the fewest requests) and streamed to disk. Files are
 written under temporary names and renamed when every list is complete, manifest.json last: a
 directory with a manifest.json holds a complete export.`,
-  flags: {
+  flags: () => ({
     dir: path('<dir>', 'directory to write (created if missing; must be empty unless --force)', { required: true }),
     company: id(
       '--company',
       'only this company (default: `pwctl config get company`, else every company you can read)',
     ),
     force: flag('--force', 'write into a directory that is not empty, replacing an earlier export there'),
-  },
+  }),
   examples: ['pwctl export backup-$(date +%F)', 'pwctl export ./backup --company 1 --force -o json'],
   effects: { pages: true },
 });

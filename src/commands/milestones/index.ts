@@ -14,7 +14,7 @@ const MILESTONE_ID = { required: true, complete: { ids: 'milestones' }, prompt: 
 export const list = verb({
   name: 'list',
   summary: 'list milestones, ordered by due date',
-  flags: {
+  flags: () => ({
     company: id('--company', 'milestones of this company (default: `pwctl config get company`)', {
       field: 'company_id',
     }),
@@ -25,7 +25,7 @@ export const list = verb({
     sort: sortFlag(MILESTONE_VIEW),
     ...LIST_FLAGS,
     watch: watchFlag(),
-  },
+  }),
   examples: [
     'pwctl milestones list --project 31',
     'pwctl milestones list --all -o csv > milestones.csv',
@@ -37,7 +37,7 @@ export const list = verb({
 export const get = verb({
   name: 'get',
   summary: 'show one milestone',
-  flags: { id: id('<id>', 'milestone id', MILESTONE_ID), watch: watchFlag('<id>') },
+  flags: () => ({ id: id('<id>', 'milestone id', MILESTONE_ID), watch: watchFlag('<id>') }),
   examples: ['pwctl milestones get 76', 'pwctl milestones get 76 --watch'],
   mcp: true,
 });
@@ -45,7 +45,7 @@ export const get = verb({
 export const create = verb({
   name: 'create',
   summary: 'add a milestone to a project',
-  flags: {
+  flags: () => ({
     project: id('--project', 'project (ids: `pwctl projects list`)', {
       required: true,
       field: 'project_id',
@@ -61,7 +61,7 @@ export const create = verb({
     due: date('--due', 'due date', { required: true, field: 'due_date' }),
     description: text('--description', 'description'),
     color: color('--color', 'hex colour, e.g. #7c3aed'),
-  },
+  }),
   examples: ['pwctl milestones create --project 31 --title Launch --due 2026-05-01 --color "#16a34a"'],
   effects: { writes: true },
   mcp: { description: 'Create a milestone on a project.' },
@@ -70,7 +70,7 @@ export const create = verb({
 export const update = verb({
   name: 'update',
   summary: 'change a milestone',
-  flags: {
+  flags: () => ({
     id: id('<id>', 'milestone id', MILESTONE_ID),
     title: text('--title', `new title, at most ${MAX_MILESTONE_TITLE} characters`, {
       nonEmpty: true,
@@ -80,7 +80,7 @@ export const update = verb({
     due: date('--due', 'new due date', { field: 'due_date' }),
     description: text('--description', 'new description'),
     color: color('--color', 'new hex colour'),
-  },
+  }),
   examples: ['pwctl milestones update 76 --due 2026-06-01'],
   effects: { writes: true },
   rules: [{ anyOf: ['title', 'due', 'description', 'color'], what: 'nothing to update' }],
@@ -90,13 +90,13 @@ export const update = verb({
 export const remove = verb({
   name: 'delete',
   summary: 'delete milestones permanently; asks first, or pass --yes',
-  flags: {
+  flags: () => ({
     ids: ids('<id...>', 'milestone ids, or - to read them from standard input (one per line, or JSON with "id")', {
       ...MILESTONE_ID,
       prompt: pickMilestone('Milestones to delete'),
     }),
     concurrency: CONCURRENCY,
-  },
+  }),
   examples: ['pwctl milestones delete 76 --yes'],
   effects: { writes: true, confirms: true },
   mcp: { description: 'Delete milestones permanently.' },

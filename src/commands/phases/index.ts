@@ -10,13 +10,13 @@ export const list = verb({
   details: `The API has no list of phases: this reads every task you can see (pages of 1000, the fewest
 requests) and lists the phases they name. A phase that holds no task is invisible to the API's
 clients, so it is not listed. The id is what \`steps create --phase\` and \`steps move --phase\` take.`,
-  flags: {
+  flags: () => ({
     project: id('--project', 'only phases of this project', { field: 'project_id', complete: { ids: 'projects' } }),
     company: id('--company', 'only phases of this company (default: `pwctl config get company`)', {
       field: 'company_id',
     }),
     ...LIST_FLAGS,
-  },
+  }),
   examples: [
     'pwctl phases list',
     'pwctl phases list --project 31',
@@ -31,9 +31,9 @@ export const get = verb({
   details: `Read from every task you can see (pages of 1000) and the milestones of the phase's project.
 -o json gives one object: the phase as \`phases list\` gives it, with open_steps (soonest due first)
 and milestones. A phase that holds no task you can see is not found (exit 3).`,
-  flags: {
+  flags: () => ({
     id: id('<id>', 'phase id', { required: true, complete: { ids: 'phases' }, prompt: pickPhase() }),
-  },
+  }),
   examples: ['pwctl phases get 41', 'pwctl phases get 41 -o json --jq ".open_steps[].title"'],
   mcp: true,
 });

@@ -11,13 +11,13 @@ export const list = verb({
   details: `The API has no list of projects: this reads every task, document and milestone you can see
 (each list once, in pages of 1000) and lists the projects they name, with how many phases, tasks,
 documents and milestones each holds. A project nothing you can see belongs to is not listed.`,
-  flags: {
+  flags: () => ({
     company: id('--company', 'only projects of this company (default: `pwctl config get company`)', {
       field: 'company_id',
     }),
     client: id('--client', 'only projects of this client', { field: 'client_id' }),
     ...LIST_FLAGS,
-  },
+  }),
   examples: ['pwctl projects list', 'pwctl projects list --client 12 -o csv'],
   mcp: true,
 });
@@ -29,9 +29,9 @@ export const get = verb({
 -o json gives one object: the project with its phases (as \`phases list\` gives them), milestones,
 documents and open_steps (soonest due first), and steps, how many tasks it holds. A project that
 nothing you can see names is not found (exit 3).`,
-  flags: {
+  flags: () => ({
     id: id('<id>', 'project id', { required: true, complete: { ids: 'projects' }, prompt: pickProject() }),
-  },
+  }),
   examples: ['pwctl projects get 31', 'pwctl projects get 31 -o json --jq ".documents[].title"'],
   mcp: true,
 });

@@ -49,7 +49,7 @@ file, before any request.
 Results: one per record, {kind, id, ok, action, new_id, title, data}; action is create, finish,
 overwrite, changed, unchanged, unplaceable or unknown. Exit 8 when any record failed or was
 unplaceable.`,
-  flags: {
+  flags: () => ({
     dir: path('<dir>', 'a directory written by `pwctl export`', { required: true }),
     only: listOf(
       '--only',
@@ -71,7 +71,7 @@ unplaceable.`,
     }),
     overwrite: flag('--overwrite', 'update records that changed since the export (only the fields that differ)'),
     concurrency: CONCURRENCY,
-  },
+  }),
   examples: [
     'pwctl restore backup-2026-05-01 --dry-run',
     'pwctl restore backup-2026-05-01 --results restore.results.ndjson',

@@ -5,7 +5,7 @@ import { count, flag, oneOf, path, port, seconds, text } from '../flags.js';
 export const serve = verb({
   name: 'serve',
   summary: 'run the sandbox server; prints its base URL and one token per role',
-  flags: {
+  flags: () => ({
     port: port('--port', 'port to listen on (0 picks a free one)', { default: 0 }),
     host: text('--host', 'address to bind', { default: '127.0.0.1', nonEmpty: true, placeholder: '<addr>' }),
     state: path('--state', 'persist state as JSON in this file across restarts', { placeholder: '<file>' }),
@@ -17,7 +17,7 @@ export const serve = verb({
       '--control-api',
       'expose /_sandbox/* endpoints: request log, fault injection, reset (tests and benchmarks)',
     ),
-  },
+  }),
   examples: [
     'pwctl sandbox serve --port 8080 -o json',
     'pwctl sandbox serve --port 0 --rate-limit 600 --state sandbox.json',
@@ -28,7 +28,7 @@ export const serve = verb({
 export const reset = verb({
   name: 'reset',
   summary: 'restore the demo data of the embedded sandbox (--sandbox)',
-  flags: {},
+  flags: () => ({}),
   examples: ['pwctl sandbox reset'],
   effects: { offline: true, prints: 'text' },
 });

@@ -11,7 +11,7 @@ export const complete = verb({
   name: 'complete',
   summary: 'mark tasks completed (approval tasks: with a verdict)',
   details: `${IDS_DETAILS}\nApproval tasks without --approve or --reject are approved (the default verdict); on a terminal,\nup to 10 tasks, each one's verdict is asked first.`,
-  flags: {
+  flags: () => ({
     ids: ids('<id...>', 'task ids, or - for standard input', {
       ...STEP_ID,
       prompt: pickSteps('Tasks to complete', false),
@@ -25,7 +25,7 @@ export const complete = verb({
       { field: 'approval_status' },
     ),
     concurrency,
-  },
+  }),
   examples: [
     'pwctl steps complete 101 102',
     'pwctl steps complete 108 --reject',
@@ -39,13 +39,13 @@ export const reopen = verb({
   name: 'reopen',
   summary: 'mark tasks open again (clears an approval verdict)',
   details: IDS_DETAILS,
-  flags: {
+  flags: () => ({
     ids: ids('<id...>', 'task ids, or - for standard input', {
       ...STEP_ID,
       prompt: pickSteps('Tasks to reopen', true),
     }),
     concurrency,
-  },
+  }),
   examples: ['pwctl steps reopen 101'],
   effects: { writes: true },
   mcp: true,
@@ -55,10 +55,10 @@ export const remove = verb({
   name: 'delete',
   summary: 'permanently delete tasks (asks first; without a terminal needs --yes)',
   details: IDS_DETAILS,
-  flags: {
+  flags: () => ({
     ids: ids('<id...>', 'task ids, or - for standard input', { ...STEP_ID, prompt: pickSteps('Tasks to delete') }),
     concurrency,
-  },
+  }),
   examples: ['pwctl steps delete 101 --yes', 'pwctl steps list --completed -o ndjson | pwctl steps delete - --yes'],
   effects: { writes: true, confirms: true },
   mcp: true,

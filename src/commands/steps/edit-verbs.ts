@@ -7,7 +7,7 @@ import { content, PHASE_HELP, PHASES, STEP_ID } from './step-flags.js';
 export const create = verb({
   name: 'create',
   summary: 'create a task in a phase',
-  flags: {
+  flags: () => ({
     phase: id('--phase', `phase to create the task in ${PHASE_HELP}`, {
       required: true,
       field: 'phase_id',
@@ -23,7 +23,7 @@ export const create = verb({
     }),
     approval: flag('--approval', 'make it an approval (sign-off) task', { field: 'is_approval' }),
     completed: flag('--completed', 'create it already completed'),
-  },
+  }),
   examples: ['pwctl steps create --phase 41 --title "Collect logos" --due 2026-03-01 --content-file notes.md'],
   effects: { writes: true },
   mcp: true,
@@ -32,7 +32,7 @@ export const create = verb({
 export const update = verb({
   name: 'update',
   summary: 'change fields of a task (only the ones given)',
-  flags: {
+  flags: () => ({
     id: id('<id>', 'task id', STEP_ID),
     title: text('--title', 'new title', { nonEmpty: true }),
     content,
@@ -55,7 +55,7 @@ export const update = verb({
       '--allow-removing-attachments',
       'with --content: let the new body drop attachments, forms and embeds',
     ),
-  },
+  }),
   examples: [
     'pwctl steps update 101 --title "Collect logos and fonts" --due none',
     'pwctl steps update 101 --content-file notes.md',
@@ -71,7 +71,7 @@ export const update = verb({
 export const move = verb({
   name: 'move',
   summary: 'move a task to another phase (its audience follows the phase)',
-  flags: {
+  flags: () => ({
     id: id('<id>', 'task id', STEP_ID),
     phase: id('--phase', `target phase ${PHASE_HELP}`, {
       required: true,
@@ -79,7 +79,7 @@ export const move = verb({
       complete: PHASES,
       prompt: pickPhase('Phase to move the task to'),
     }),
-  },
+  }),
   examples: ['pwctl steps move 101 --phase 42'],
   effects: { writes: true },
   mcp: true,
@@ -88,7 +88,7 @@ export const move = verb({
 export const reorder = verb({
   name: 'reorder',
   summary: 'reposition a task within its phase',
-  flags: {
+  flags: () => ({
     id: id('<id>', 'task id', STEP_ID),
     position: choice(
       {
@@ -102,7 +102,7 @@ export const reorder = verb({
       field: 'after_step_id',
       complete: { ids: 'steps' },
     }),
-  },
+  }),
   examples: ['pwctl steps reorder 103 --first', 'pwctl steps reorder 103 --after 101'],
   effects: { writes: true },
   rules: [{ exactlyOne: ['position', 'after'] }],
@@ -112,7 +112,7 @@ export const reorder = verb({
 export const edit = verb({
   name: 'edit',
   summary: 'edit the task body in $VISUAL/$EDITOR; sent back only if changed',
-  flags: { id: id('<id>', 'task id', STEP_ID) },
+  flags: () => ({ id: id('<id>', 'task id', STEP_ID) }),
   examples: ['pwctl steps edit 101', 'EDITOR="code --wait" pwctl steps edit 101'],
   effects: { writes: true },
 });

@@ -35,7 +35,7 @@ again blindly. The next run with the same --results file looks for its task (sam
 title, created since it was sent) and records it, or creates it when there is none, or reports
 the line when it cannot tell. Without --results, check such a line yourself with
 \`pwctl steps list --all --fields id,title,phase.id,created_at\`.`,
-  flags: {
+  flags: () => ({
     file: path('<file|->', 'a .csv, .ndjson or .jsonl file, or - for standard input (with --format)', {
       required: true,
     }),
@@ -47,7 +47,7 @@ the line when it cannot tell. Without --results, check such a line yourself with
       { placeholder: '<file>' },
     ),
     concurrency,
-  },
+  }),
   examples: [
     'pwctl steps import plan.csv --phase 41 --results plan.results.ndjson',
     'pwctl steps import tasks.ndjson -o ndjson',

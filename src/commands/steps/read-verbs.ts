@@ -10,7 +10,7 @@ import { STEP_VIEW } from './views.js';
 export const list = verb({
   name: 'list',
   summary: 'list the tasks you can access',
-  flags: {
+  flags: () => ({
     company: id('--company', 'only tasks of this company (default: `pwctl config get company`)', {
       field: 'company_id',
     }),
@@ -41,7 +41,7 @@ export const list = verb({
     sort: sortFlag(STEP_VIEW),
     ...LIST_FLAGS,
     watch: watchFlag(),
-  },
+  }),
   details: `Filters marked client-side are applied by pwctl to the tasks it reads: the service gets only its own
 (--company, --completed/--open, --has-due-date/--no-due-date). With them, --limit counts matching
 tasks and pages are read until enough match. Dates: YYYY-MM-DD, today, tomorrow, +3d, +2w.`,
@@ -59,7 +59,7 @@ tasks and pages are read until enough match. Dates: YYYY-MM-DD, today, tomorrow,
 export const get = verb({
   name: 'get',
   summary: 'show one task',
-  flags: { id: id('<id>', 'task id', STEP_ID), include, watch: watchFlag('<id>') },
+  flags: () => ({ id: id('<id>', 'task id', STEP_ID), include, watch: watchFlag('<id>') }),
   examples: [
     'pwctl steps get 101 --include content,tags',
     'pwctl steps get 101 --fields content > notes.md',
@@ -79,7 +79,7 @@ is in the state --until names, then prints it and exits 0. Exit 7 when --wait-ti
 (the contract's code for a timeout), 3 when the task does not exist or is deleted while waited
 for, 130 on Ctrl-C. Without --wait-timeout it waits as long as it takes. (The global --timeout is
 each request's deadline, not the wait's.)`,
-  flags: {
+  flags: () => ({
     id: id('<id>', 'task id', STEP_ID),
     until: oneOf('--until', WAIT_STATES, 'the state to wait for', { default: 'completed', field: false }),
     waitTimeout: duration('--wait-timeout', 'give up after this long: exit 7 (default: no limit)', {
@@ -94,7 +94,7 @@ each request's deadline, not the wait's.)`,
       max: 3_600_000,
       field: false,
     }),
-  },
+  }),
   examples: [
     'pwctl steps wait 108 --until completed --wait-timeout 30m && ./deploy.sh',
     'pwctl steps wait 101 --until open',

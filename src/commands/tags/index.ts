@@ -32,11 +32,11 @@ export const list = verb({
 the company's tag vocabulary as its tasks show it, {id, name, color, steps} per tag (steps: how many
 tasks you can see carry it), read from every task of the company in pages of 1000. The API has no
 list of a company's tags: a tag no task carries is not listed.`,
-  flags: {
+  flags: () => ({
     stepId: id('[step-id]', 'task id', { complete: { ids: 'steps' } }),
     company: id('--company', "the company's tags instead, with how many tasks carry each", { field: 'company_id' }),
     ...LIST_FLAGS,
-  },
+  }),
   rules: [{ exclusive: ['stepId', 'company'] }],
   examples: [
     'pwctl tags list 42',
@@ -61,11 +61,11 @@ export const add = verb({
   name: 'add',
   summary: 'add tags to a task, keeping the ones it has',
   details: TAG_DETAILS,
-  flags: {
+  flags: () => ({
     stepId,
     tags: SOME_TAGS,
     create: NO_CREATE,
-  },
+  }),
   examples: ['pwctl tags add 42 urgent 63 name:2024'],
   effects: { writes: true },
   mcp: { description: 'Add tags to a task; unknown names are created unless create_missing is false.' },
@@ -75,7 +75,7 @@ export const set = verb({
   name: 'set',
   summary: `replace the tags of a task (at most ${MAX_TAG_REFERENCES}); --clear removes them all`,
   details: TAG_DETAILS,
-  flags: {
+  flags: () => ({
     stepId,
     tags: customList('[tag...]', 'tag ids or names', parseTagRef, {
       schema: { ...TAG_REFS, maxItems: MAX_TAG_REFERENCES },
@@ -83,7 +83,7 @@ export const set = verb({
     }),
     clear: flag('--clear', 'remove every tag (retired-set tags stay)', { field: false }),
     create: NO_CREATE,
-  },
+  }),
   rules: [{ exactlyOne: ['tags', 'clear'] }],
   examples: ['pwctl tags set 42 urgent "client review"', 'pwctl tags set 42 --clear'],
   effects: { writes: true },
@@ -94,10 +94,10 @@ export const remove = verb({
   name: 'remove',
   summary: "take tags off a task, by id or by name (a name is found among the task's own tags)",
   details: TAG_DETAILS.split('\n').slice(0, 2).join('\n'),
-  flags: {
+  flags: () => ({
     stepId,
     tags: SOME_TAGS,
-  },
+  }),
   examples: ['pwctl tags remove 42 63', 'pwctl tags remove 42 urgent "client review"'],
   effects: { writes: true },
   mcp: { description: "Remove tags from a task: ids, or names found among the task's tags." },

@@ -5,7 +5,7 @@ import { bind, verb } from '../declare.js';
 export const versionVerb = verb({
   name: 'version',
   summary: 'print the version of pwctl',
-  flags: {},
+  flags: () => ({}),
   examples: ['pwctl version'],
   effects: { offline: true, prints: 'text' },
 });

@@ -31,10 +31,10 @@ const hookId = id('<id>', 'subscription id', HOOK_ID);
 export const list = verb({
   name: 'list',
   summary: 'list webhook subscriptions (stored secrets are never shown)',
-  flags: {
+  flags: () => ({
     company: id('--company', 'only this company (default: config key company)', { field: 'company_id' }),
     ...LIST_FLAGS,
-  },
+  }),
   examples: ['pwctl webhooks list', 'pwctl webhooks list --company 1 -o json'],
   mcp: { description: 'List webhook subscriptions.' },
 });
@@ -42,7 +42,7 @@ export const list = verb({
 export const get = verb({
   name: 'get',
   summary: 'show one subscription',
-  flags: { id: hookId },
+  flags: () => ({ id: hookId }),
   examples: ['pwctl webhooks get 12'],
   mcp: { description: 'Get a webhook subscription.' },
 });
@@ -51,7 +51,7 @@ export const create = verb({
   name: 'create',
   summary: 'subscribe a URL to one event type; prints the signing secret once and stores it for `listen`',
   details: `Event types: ${WEBHOOK_EVENTS.slice(0, 4).join(', ')},\n  ${WEBHOOK_EVENTS.slice(4).join(', ')}`,
-  flags: {
+  flags: () => ({
     url: url('--url', 'URL that receives the deliveries (http or https)', { required: true }),
     event: oneOf('--event', WEBHOOK_EVENTS, 'event type, e.g. task.completed', {
       required: true,
@@ -59,7 +59,7 @@ export const create = verb({
     }),
     company: id('--company', 'company to subscribe to (default: config key company)', { field: 'company_id' }),
     saveSecret: flag('--no-save-secret', 'do not keep the secret in the config store'),
-  },
+  }),
   examples: ['pwctl webhooks create --url http://127.0.0.1:8787/ --event task.completed --company 1'],
   effects: { writes: true },
 });
@@ -67,7 +67,7 @@ export const create = verb({
 export const update = verb({
   name: 'update',
   summary: "change a subscription's URL or active state",
-  flags: {
+  flags: () => ({
     id: hookId,
     url: url('--url', 'new http(s) URL'),
     active: custom(
@@ -77,7 +77,7 @@ export const update = verb({
       { schema: { type: 'boolean' }, fromJson: (v) => v === true },
       { placeholder: '<true|false>', complete: { values: ['true', 'false'] } },
     ),
-  },
+  }),
   examples: ['pwctl webhooks update 12 --url https://example.com/hooks', 'pwctl webhooks update 12 --active false'],
   effects: { writes: true },
   rules: [{ anyOf: ['url', 'active'], what: 'nothing to change' }],
@@ -86,7 +86,7 @@ export const update = verb({
 export const pause = verb({
   name: 'pause',
   summary: 'stop deliveries to a subscription (active false)',
-  flags: { id: hookId },
+  flags: () => ({ id: hookId }),
   examples: ['pwctl webhooks pause 12'],
   effects: { writes: true },
 });
@@ -94,7 +94,7 @@ export const pause = verb({
 export const resume = verb({
   name: 'resume',
   summary: 'restart deliveries to a paused subscription (active true)',
-  flags: { id: hookId },
+  flags: () => ({ id: hookId }),
   examples: ['pwctl webhooks resume 12'],
   effects: { writes: true },
 });
@@ -102,7 +102,7 @@ export const resume = verb({
 export const remove = verb({
   name: 'delete',
   summary: 'delete a subscription and forget its stored secret',
-  flags: { id: hookId },
+  flags: () => ({ id: hookId }),
   examples: ['pwctl webhooks delete 12 --yes'],
   effects: { writes: true, confirms: true },
 });
@@ -128,7 +128,7 @@ Every delivery answered (accepted, or rejected for its signature or size) is kep
   with its own Signature or re-signed with its subscription's stored secret (a rejected one
   only once you confirm it: its bytes came from an unverified sender). Only the page opened at
   that address can read or replay deliveries; it holds the newest 1,000.`,
-  flags: {
+  flags: () => ({
     port: port('--port', 'port to listen on; 0 picks a free one', { default: 8787 }),
     host: text('--host', 'address to bind (anything but loopback is reachable from other machines)', {
       default: '127.0.0.1',
@@ -175,7 +175,7 @@ Every delivery answered (accepted, or rejected for its signature or size) is kep
       'and at most about this much of them on disk, dropping the oldest first (default 512M)',
       { min: MIN_INBOX_BYTES, minInWords: '1M' },
     ),
-  },
+  }),
   rules: [{ exclusive: ['inbox', 'inboxSize'] }, { exclusive: ['inbox', 'inboxBytes'] }],
   examples: [
     'pwctl webhooks listen --port 8787 --secret-file ~/.config/pwctl-hooks.secret',
@@ -188,7 +188,7 @@ Every delivery answered (accepted, or rejected for its signature or size) is kep
 export const verify = verb({
   name: 'verify',
   summary: "check a delivery's signature: exit 0 if it matches, 1 if not (the rules `listen` uses)",
-  flags: {
+  flags: () => ({
     secretFile: path(
       '--secret-file',
       'file of signing secrets, one per line; the body verifies if one matches (default: PWCTL_WEBHOOK_SECRET)',
@@ -198,7 +198,7 @@ export const verify = verb({
     }),
     signature: text('--signature', "the Signature header's value", { required: true, placeholder: '<hex>' }),
     file: path('--file', 'the raw body; - or nothing reads standard input', { placeholder: '<path|->' }),
-  },
+  }),
   rules: [{ exclusive: ['secret', 'secretFile'] }],
   examples: ['pwctl webhooks verify --secret-file hooks.secret --signature "$SIG" --file body.json'],
   effects: { offline: true },
@@ -211,7 +211,7 @@ export const trigger = verb({
   sends to that listener, signed with the secret the profile stored for its one subscription of
   that event (the secret listen verifies it with). Several subscriptions of the event: pick one
   with --subscription <id>. Several listeners: pick one with --to.`,
-  flags: {
+  flags: () => ({
     event: oneOf(
       '[event]',
       WEBHOOK_EVENTS,
@@ -234,7 +234,7 @@ export const trigger = verb({
     file: path('--file', 'send this body instead of a realistic sample (- for standard input)', {
       placeholder: '<payload.json>',
     }),
-  },
+  }),
   rules: [{ exclusive: ['secret', 'secretFile'] }],
   examples: [
     'pwctl webhooks trigger task.completed',

@@ -33,7 +33,7 @@ A rejected delivery's reason is one of: no signature, malformed signature, no se
   body over --max-body. No secret vouches for its sender, so its subscription_id is null: its
   event, and suggested_subscription_id (shown as 12? in the table), are only what its payload's
   shape suggests.`,
-  flags: {
+  flags: () => ({
     event: oneOf('--event', WEBHOOK_EVENTS, 'only deliveries of this event type', { placeholder: '<type>' }),
     verdict: choice(
       {
@@ -59,7 +59,7 @@ A rejected delivery's reason is one of: no signature, malformed signature, no se
     ),
     all: flag('--all', 'every delivery the inbox keeps'),
     watch: watchFlag(),
-  },
+  }),
   rules: [{ exclusive: ['limit', 'all'] }],
   examples: [
     'pwctl webhooks deliveries list',
@@ -78,7 +78,7 @@ export const show = verb({
   details: `With -o json (or yaml, ndjson) the record holds the exact bytes received in body: as text
   when they are valid UTF-8 (body_encoding "utf-8"), else in base64 (body_encoding "base64");
   payload is the body parsed, when it is JSON.`,
-  flags: {
+  flags: () => ({
     id: custom(
       '<id>',
       'delivery id (from `deliveries list`), or its first few characters',
@@ -86,7 +86,7 @@ export const show = verb({
       { schema: ID_SCHEMA, fromJson: (v, f) => parseDeliveryId(String(v), f) },
       { required: true, complete: { ids: 'deliveries' }, prompt: pickDelivery },
     ),
-  },
+  }),
   examples: [
     'pwctl webhooks deliveries show k3x9q2m1a07',
     'pwctl webhooks deliveries show k3x9q2m1a07 -o json | jq -r .body > body.json',
@@ -105,7 +105,7 @@ A rejected delivery's bytes came from an unverified sender: it is never re-signe
 Without --to, a delivery goes to every --forward-to target listen relayed it to.
 They are sent one at a time, in the order given (a receiver may care about the order).
 One result per delivery and receiver, as for bulk verbs; a receiver's answer other than 2xx fails.`,
-  flags: {
+  flags: () => ({
     ids: customList(
       '<id...>',
       'delivery ids (from `deliveries list`), or their first few characters',
@@ -122,7 +122,7 @@ One result per delivery and receiver, as for bulk verbs; a receiver's answer oth
       '--resign-rejected',
       'sign rejected deliveries anew too (implies --resign for them), with the secret of the subscription their shape suggests: their bytes came from an unverified sender, and a new signature makes them look genuine',
     ),
-  },
+  }),
   examples: [
     'pwctl webhooks deliveries replay k3x9q2m1a07 --to http://localhost:3000/hooks',
     'pwctl webhooks deliveries replay k3x9q2m1a07 k3x9q2m1b07 --resign',
