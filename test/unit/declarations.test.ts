@@ -9,8 +9,8 @@ import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { commandReference } from '../../src/cli/reference.js';
 import { buildProgram, COMMANDS } from '../../src/cli/program.js';
-import { loadAll, namesOf, walkVerbs } from '../../src/commands/declare.js';
-import { nameOf } from '../../src/commands/flags.js';
+import { loadAll, namesOf, verb, walkVerbs } from '../../src/commands/declare.js';
+import { flag, nameOf } from '../../src/commands/flags.js';
 import { allTools } from '../../src/mcp/catalog.js';
 import { ROOT } from '../helpers/cli.js';
 import { commandsOf } from '../helpers/example-lines.js';
@@ -144,6 +144,25 @@ describe('docs/commands.md', () => {
 });
 
 describe('a command line builds only what it names', () => {
+  it("a verb's flags are built the first time they are read, and once: declaring a noun's verbs builds none", () => {
+    let builds = 0;
+    const declared = verb({
+      name: 'sweep',
+      summary: 'a verb of this test',
+      flags: () => {
+        builds++;
+        return { all: flag('--all', 'every one', { pages: true }) };
+      },
+      examples: ['pwctl sweep --all'],
+      effects: { writes: true },
+    });
+    expect([declared.name, declared.summary, builds]).toEqual(['sweep', 'a verb of this test', 0]);
+    expect(declared.effects).toEqual({ writes: true, pages: true });
+    expect(Object.keys(declared.flags)).toEqual(['all']);
+    expect(declared.flags).toBe(declared.flags);
+    expect(builds).toBe(1);
+  });
+
   it('`steps get 101`: the get verb in full; its siblings and the other nouns by name and summary only', async () => {
     const built = await buildProgram({ factory: notRun, io: notRun }, ['steps', 'get', '101', '-o', 'json']);
     const steps = built.commands.find((c) => c.name() === 'steps')!;
