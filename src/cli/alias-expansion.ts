@@ -6,7 +6,6 @@
 import { commandWordAt, expandWords } from '../aliases/expand.js';
 import { findAlias } from '../aliases/stored.js';
 import { ExpansionSyntaxError, literalOf, splitExpansion, type Word } from '../aliases/words.js';
-import { namesOf } from '../commands/declare.js';
 import { UsageError } from '../errors.js';
 import { GLOBAL_OPTIONS } from './global-options.js';
 import { COMMANDS } from './commands.js';
@@ -27,10 +26,8 @@ export const globalTakesValue = (flag: string): boolean => TAKES_VALUE.has(flag)
  */
 export function topLevelWords(): Map<string, string> {
   const words = new Map<string, string>([['help', 'help']]);
-  for (const command of COMMANDS) {
-    const names = command.kind === 'bound' ? namesOf(command.verb) : [command.name, ...(command.aliases ?? [])];
-    for (const name of names) words.set(name, names[0]!);
-  }
+  for (const command of COMMANDS)
+    for (const name of [command.name, ...(command.aliases ?? [])]) words.set(name, command.name);
   return words;
 }
 

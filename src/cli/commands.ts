@@ -5,6 +5,6 @@
 import type { TopLevel } from '../commands/declare.js';
 import { PROGRAM } from '../commands/registry.js';
 import { aliasCommand } from './alias-command.js';
-import { mcp } from './mcp-command.js';
+import { mcpCommand } from './mcp-command.js';
 
-export const COMMANDS: readonly TopLevel[] = [...PROGRAM.commands, aliasCommand, mcp];
+export const COMMANDS: readonly TopLevel[] = [...PROGRAM.commands, aliasCommand, mcpCommand];

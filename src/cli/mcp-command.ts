@@ -1,27 +1,11 @@
-// `pwctl mcp`: a Model Context Protocol server for AI agents, declared once. It belongs to the
-// command line, not to the shared commands: it starts the other front end (src/mcp/), which
-// offers those commands to agents.
-import { bind, verb } from '../commands/declare.js';
-import { flag, text } from '../commands/flags.js';
+// `pwctl mcp`'s head: its name and summary, all `pwctl --help` needs; the rest is declared in
+// ./mcp-verb.ts, loaded only when a command line names it.
+import { lazyVerb } from '../commands/declare.js';
 
-export const mcpVerb = verb({
-  name: 'mcp',
-  summary: 'run a Model Context Protocol server on stdin/stdout for AI agents (read-only unless --allow-writes)',
-  details:
-    "Tools are named <noun>_<verb>: steps_list, steps_get, steps_create, …, webhooks_get. They act with the\nactive profile's credentials (or --sandbox). stdout carries protocol messages only.",
-  flags: () => ({
-    allowWrites: flag('--allow-writes', 'also offer the tools that change data (create, update, complete, delete, …)'),
-    tools: text('--tools', 'offer only these tools (comma-separated, e.g. steps_list,steps_get)', {
-      placeholder: '<names>',
-    }),
-  }),
-  examples: [
-    'pwctl mcp',
-    'pwctl --sandbox mcp --allow-writes',
-    'pwctl --profile staging mcp --tools steps_list,steps_get,tags_list',
-  ],
-  // stdout carries the protocol: -o, --fields and --jq do not apply.
-  effects: { prints: 'text' },
-});
-
-export const mcp = bind(mcpVerb, () => import('./mcp-serve.js'));
+export const mcpCommand = lazyVerb(
+  {
+    name: 'mcp',
+    summary: 'run a Model Context Protocol server on stdin/stdout for AI agents (read-only unless --allow-writes)',
+  },
+  async () => (await import('./mcp-verb.js')).mcp,
+);

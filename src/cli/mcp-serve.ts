@@ -2,7 +2,7 @@
 // client is the one every command gets from the Factory (profile, PWCTL_TOKEN or --sandbox,
 // token renewal, 429 pacing), connected once the client has initialized.
 import type { RunOf } from '../commands/declare.js';
-import type { mcpVerb } from './mcp-command.js';
+import type { mcpVerb } from './mcp-verb.js';
 
 export const run: RunOf<typeof mcpVerb> = async (ctx, opts) => {
   const selection = { allowWrites: opts.allowWrites, tools: opts.tools };

@@ -100,24 +100,25 @@ function termOf(verb: Bound['verb']): string {
  */
 async function addCommand(
   parent: Command,
-  child: TopLevel | Noun,
+  child: TopLevel | Noun | Bound,
   session: Session,
   path: readonly string[] | undefined,
 ): Promise<void> {
   const { name, aliases } = headOf(child);
-  if (path !== undefined && ![name, ...aliases].includes(path[0]!)) addStub(parent, child);
-  else if (child.kind === 'bound') addVerb(parent, child, session);
-  else await addNoun(parent, child.kind === 'lazy' ? await child.load() : child, session, path?.slice(1));
+  if (path !== undefined && ![name, ...aliases].includes(path[0]!)) return addStub(parent, child);
+  const command = child.kind === 'lazy' ? await child.load() : child;
+  if (command.kind === 'bound') addVerb(parent, command, session);
+  else await addNoun(parent, command, session, path?.slice(1));
 }
 
 /** A command's names and summary: all `--help` and "did you mean" need of a command argv does not name. */
-function headOf(child: TopLevel | Noun): { name: string; summary: string; aliases: readonly string[] } {
+function headOf(child: TopLevel | Noun | Bound): { name: string; summary: string; aliases: readonly string[] } {
   return child.kind === 'bound'
     ? { name: child.verb.name, summary: child.verb.summary, aliases: namesOf(child.verb).slice(1) }
     : { name: child.name, summary: child.summary, aliases: child.aliases ?? [] };
 }
 
-function addHead(parent: Command, child: TopLevel | Noun): Command {
+function addHead(parent: Command, child: TopLevel | Noun | Bound): Command {
   const { name, summary, aliases } = headOf(child);
   const command = parent.command(name).description(summary);
   if (aliases.length > 0) command.aliases([...aliases]);
@@ -125,13 +126,12 @@ function addHead(parent: Command, child: TopLevel | Noun): Command {
 }
 
 /**
- * A command listed by its head only; for a verb, its effects and, below the top level, how
- * its noun's help lists it (`pwctl --help` lists a top-level verb by its names alone).
+ * A command listed by its head only; for a verb of a noun, its effects and how its noun's help
+ * lists it (`pwctl --help` lists a top-level command by its names alone).
  */
-function addStub(parent: Command, child: TopLevel | Noun): void {
+function addStub(parent: Command, child: TopLevel | Noun | Bound): void {
   const command = addHead(parent, child);
-  if (child.kind === 'bound')
-    recordFacts(command, { effects: child.verb.effects, ...(parent.parent ? { term: termOf(child.verb) } : {}) });
+  if (child.kind === 'bound') recordFacts(command, { effects: child.verb.effects, term: termOf(child.verb) });
 }
 
 async function addNoun(

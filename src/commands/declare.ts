@@ -9,8 +9,8 @@
 // and help (src/cli/), shell completion, the MCP tools (src/mcp/), prompts and pickers, and
 // docs/commands.md. This module is data only: it loads nothing, so declaring costs start-up
 // nothing; a verb's flags are built the first time something reads them (a command line builds
-// its own verb's, not its noun's other verbs'); and a top-level noun's module is loaded only
-// when it is used (lazyNoun).
+// its own verb's, not its noun's other verbs'); and a top-level command's module is loaded only
+// when it is used (lazyNoun, lazyVerb).
 import type { Ctx } from './context.js';
 import type { Flag, FlagMap } from './flags.js';
 
@@ -97,7 +97,7 @@ type Simplify<T> = { [K in keyof T]: T[K] } & {};
 export type RunFn<O> = (ctx: Ctx, opts: O) => Promise<void>;
 
 /** The options of a declared verb, for a run module's helpers: `OptionsFor<typeof push>`. */
-export type OptionsFor<V> = V extends Verb<infer F> ? OptionsOf<F> : never;
+export type OptionsFor<V> = V extends Verb<infer F> ? OptionsOf<F> : V extends VerbBody<infer F> ? OptionsOf<F> : never;
 
 /** The type a verb's run module gives its `run`: `export const run: RunOf<typeof create> = …`. */
 export type RunOf<V> = RunFn<OptionsFor<V>>;
@@ -122,26 +122,36 @@ export interface Noun {
 }
 
 /**
- * What the whole program needs of a noun: its names and summary (`pwctl --help`, "did you
- * mean"). Declared in the registry; the rest of the noun is in its module.
+ * What the whole program needs of a top-level command: its names and summary (`pwctl
+ * --help`, "did you mean"). Declared in the registry; the rest of the command is in its module.
  */
-export interface NounHead {
+export interface Head {
   name: string;
   aliases?: readonly string[];
   summary: string;
 }
 
 /** The rest of a noun, in its own module: loaded only when a command line names the noun. */
-export type NounBody = Omit<Noun, 'kind' | keyof NounHead>;
+export type NounBody = Omit<Noun, 'kind' | keyof Head>;
 
-/** A top-level noun: its head, and where the rest of it is. */
-export interface LazyNoun extends NounHead {
-  readonly kind: 'lazy';
-  load(): Promise<Noun>;
+/** The rest of a top-level verb, in its own module: loaded only when a command line names the verb. */
+export type VerbBody<F extends FlagMap = FlagMap> = Omit<VerbSpec<F>, keyof Head>;
+
+/** A top-level verb's module part, bound to its run module: what the registry's lazyVerb loads. */
+export interface BoundBody {
+  readonly kind: 'bound-body';
+  readonly body: VerbBody;
+  load(): Promise<RunFn<Record<string, unknown>>>;
 }
 
-/** A top-level command: a noun (loaded when named), or a verb of its own (`api`, `export`). */
-export type TopLevel = LazyNoun | Bound;
+/**
+ * A top-level command (a noun, or a verb of its own: `api`, `export`): its head, and where the
+ * rest of it is, loaded once, when a command line names it or everything is walked (loadAll).
+ */
+export interface TopLevel extends Head {
+  readonly kind: 'lazy';
+  load(): Promise<Noun | Bound>;
+}
 
 export function verb<F extends FlagMap>(spec: VerbSpec<F>): Verb<F> {
   const { flags: declared, effects: declaredEffects, ...rest } = spec;
@@ -162,15 +172,22 @@ export function verb<F extends FlagMap>(spec: VerbSpec<F>): Verb<F> {
 }
 
 /**
- * A verb with its run module, loaded only when the verb runs. The module's `run` must take
- * exactly the options the verb declares.
+ * A verb (or a top-level verb's module part) with its run module, loaded only when the verb
+ * runs. The module's `run` must take exactly the options the verb declares.
  */
-export function bind<F extends FlagMap>(verb: Verb<F>, load: () => Promise<{ run: RunFn<OptionsOf<F>> }>): Bound {
-  return {
-    kind: 'bound',
-    verb: verb as unknown as Verb,
-    load: async () => (await load()).run as unknown as RunFn<Record<string, unknown>>,
-  };
+export function bind<F extends FlagMap>(verb: Verb<F>, load: () => Promise<{ run: RunFn<OptionsOf<F>> }>): Bound;
+export function bind<F extends FlagMap>(
+  body: VerbBody<F>,
+  load: () => Promise<{ run: RunFn<OptionsOf<F>> }>,
+): BoundBody;
+export function bind<F extends FlagMap>(
+  declared: Verb<F> | VerbBody<F>,
+  load: () => Promise<{ run: RunFn<OptionsOf<F>> }>,
+): Bound | BoundBody {
+  const run = async () => (await load()).run as unknown as RunFn<Record<string, unknown>>;
+  return 'kind' in declared
+    ? { kind: 'bound', verb: declared as unknown as Verb, load: run }
+    : { kind: 'bound-body', body: declared as unknown as VerbBody, load: run };
 }
 
 /**
@@ -193,8 +210,13 @@ export function nounBody(spec: NounBody): NounBody {
   return spec;
 }
 
+/** The module part of a top-level verb (its head is in the registry); bind it to its run module. */
+export function verbBody<F extends FlagMap>(spec: VerbBody<F>): VerbBody<F> {
+  return spec;
+}
+
 /** A top-level noun: its head, and the module that declares the rest (loaded once, when first needed). */
-export function lazyNoun(head: NounHead, load: () => Promise<NounBody>): LazyNoun {
+export function lazyNoun(head: Head, load: () => Promise<NounBody>): TopLevel {
   let loaded: Promise<Noun> | undefined;
   return {
     ...head,
@@ -203,9 +225,24 @@ export function lazyNoun(head: NounHead, load: () => Promise<NounBody>): LazyNou
   };
 }
 
+/** A top-level verb: its head, and the module that declares the rest (loaded once, when first needed). */
+export function lazyVerb(head: Head, load: () => Promise<BoundBody>): TopLevel {
+  let loaded: Promise<Bound> | undefined;
+  return {
+    ...head,
+    kind: 'lazy',
+    load: () =>
+      (loaded ??= load().then((bound) => ({
+        kind: 'bound',
+        verb: verb({ ...bound.body, ...head }),
+        load: bound.load,
+      }))),
+  };
+}
+
 /** Every top-level command with its nouns loaded: for what walks them all (completion, MCP tools, docs). */
 export async function loadAll(commands: readonly TopLevel[]): Promise<Array<Noun | Bound>> {
-  return Promise.all(commands.map((command) => (command.kind === 'lazy' ? command.load() : command)));
+  return Promise.all(commands.map((command) => command.load()));
 }
 
 /** A verb's names: its own, its declared aliases and the standard ones for its name. */

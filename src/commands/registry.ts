@@ -1,15 +1,10 @@
 // The program: its summary and examples, and every top-level command in the order `--help`
-// lists them (the command line adds its own: `mcp`, which starts the agents' front end, and
-// `help`). A noun is named here — its name, aliases and summary, all `pwctl --help` needs —
-// and declared in full in its module, loaded only when a command line names it (or when
-// everything is walked: completion, MCP tools, docs/commands.md). Adding a noun is one entry
+// lists them (the command line adds its own: `alias`, `mcp` and `help`). A command — a noun,
+// or a verb of its own — is named here: its name, aliases and summary, all `pwctl --help`
+// needs; it is declared in full in its module, loaded only when a command line names it (or
+// when everything is walked: completion, MCP tools, docs/commands.md). Adding one is an entry
 // here and a declaration file beside it; everything a user sees of it follows from those.
-import { apiCommand } from './api/index.js';
-import { completion } from './completion/index.js';
-import { lazyNoun, type TopLevel } from './declare.js';
-import { exportCommand } from './export/index.js';
-import { restoreCommand } from './restore/index.js';
-import { version } from './version/index.js';
+import { lazyNoun, lazyVerb, type TopLevel } from './declare.js';
 
 export interface Program {
   summary: string;
@@ -77,8 +72,14 @@ export const PROGRAM: Program = {
       { name: 'config', summary: 'read and change settings of the current profile' },
       async () => (await import('./config/index.js')).config,
     ),
-    apiCommand,
-    completion,
+    lazyVerb(
+      { name: 'api', summary: 'make an authenticated request to any endpoint and print the response body' },
+      async () => (await import('./api/index.js')).apiCommand,
+    ),
+    lazyVerb(
+      { name: 'completion', summary: 'print the shell completion script for bash, zsh or fish' },
+      async () => (await import('./completion/index.js')).completion,
+    ),
     lazyNoun(
       {
         name: 'sandbox',
@@ -86,8 +87,20 @@ export const PROGRAM: Program = {
       },
       async () => (await import('./sandbox/index.js')).sandbox,
     ),
-    exportCommand,
-    restoreCommand,
-    version,
+    lazyVerb(
+      {
+        name: 'export',
+        summary: 'back up what you can read: documents, tasks, milestones and webhooks as NDJSON files',
+      },
+      async () => (await import('./export/index.js')).exportCommand,
+    ),
+    lazyVerb(
+      { name: 'restore', summary: 'put an export back: create what is gone, report what changed since' },
+      async () => (await import('./restore/index.js')).restoreCommand,
+    ),
+    lazyVerb(
+      { name: 'version', summary: 'print the version of pwctl' },
+      async () => (await import('./version/index.js')).version,
+    ),
   ],
 };

@@ -31,6 +31,46 @@ describe('a get on the fast path', () => {
   });
 });
 
+/** The declarations of the top-level verbs: each in a module of its own, loaded only when named. */
+const TOP_LEVEL_VERBS = /^src\/(commands\/(api|completion|export|restore|version)\/index|cli\/mcp-verb)\.ts$/;
+
+describe('the files a command line loads', () => {
+  it('`steps get` loads no top-level verb’s declaration: they are named in dist/cli.js by their heads', async () => {
+    const trace = traceLoads();
+    const r = await pwBin(['steps', 'get', '101', '-o', 'json'], { env: trace.env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(trace.sources().filter((s) => TOP_LEVEL_VERBS.test(s))).toEqual([]);
+  });
+
+  it('`--help`: three files (dist/cli.js, the completer’s chunk, the commander program’s), listing every top-level command by its head', async () => {
+    const trace = traceLoads();
+    const r = await pwBin(['--help'], { env: trace.env });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^ {2}restore {2,}put an export back/m);
+    expect(r.stdout).toMatch(/^ {2}mcp {2,}run a Model Context Protocol server/m);
+    expect(trace.files(), trace.files().join(', ')).toHaveLength(3);
+    expect(trace.sources().filter((s) => TOP_LEVEL_VERBS.test(s))).toEqual([]);
+  });
+
+  it('a top-level verb runs on the fast path: `version` loads its declaration’s file beside the two every run loads', async () => {
+    expect(await fastInvocation(['version'])).toMatchObject({ path: 'pwctl version' });
+    const trace = traceLoads();
+    const r = await pwBin(['version'], { env: trace.env });
+    expect(r.code).toBe(0);
+    expect(trace.files(), trace.files().join(', ')).toHaveLength(3);
+    expect(trace.sources()).toContain('src/commands/version/index.ts');
+    expect(trace.sources().filter((s) => s.includes('node_modules/commander/'))).toEqual([]);
+  });
+
+  it('TAB: two files (dist/complete.js and the completer’s chunk)', async () => {
+    const trace = traceLoads();
+    const r = await pwBin(['__complete', 'bash', '--', 'steps', 'g'], { env: trace.env });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('get');
+    expect(trace.files(), trace.files().join(', ')).toHaveLength(2);
+  });
+});
+
 describe('what the fast path hands over reads as it did', () => {
   it.each([
     [['steps', 'get', '101', '--bogus'], "error: unknown option '--bogus'"],

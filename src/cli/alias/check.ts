@@ -46,8 +46,7 @@ export async function checkExpansion(text: string): Promise<Word[]> {
 
 /** Below a noun, the next word (when it is written out, not an option or a placeholder) must be one of its commands. */
 async function checkSubcommands(typed: string, name: string, rest: readonly (string | undefined)[]): Promise<void> {
-  const command = COMMANDS.find((c) => (c.kind === 'bound' ? c.verb.name : c.name) === name);
-  let node: Noun | Bound | undefined = command?.kind === 'lazy' ? await command.load() : command;
+  let node: Noun | Bound | undefined = await COMMANDS.find((c) => c.name === name)?.load();
   const path = [typed];
   for (const word of rest) {
     if (node?.kind !== 'noun' || word === undefined || word.startsWith('-')) return;

@@ -39,15 +39,15 @@ function parseTree(): Promise<ParseTree> {
   })());
 }
 
-/** The declared verb at a command path of names (`['steps', 'get']`), its noun loaded. */
+/** The declared verb at a command path of names (`['steps', 'get']`), its top-level command loaded. */
 async function boundAt(
   commands: readonly (TopLevel | Noun | Bound)[],
   path: readonly string[],
 ): Promise<Bound | undefined> {
   const [word, ...rest] = path;
-  const command = commands.find((c) => (c.kind === 'bound' ? c.verb.name : c.name) === word);
+  let command = commands.find((c) => (c.kind === 'bound' ? c.verb.name : c.name) === word);
+  if (command?.kind === 'lazy') command = await command.load();
   if (!command) return undefined;
   if (command.kind === 'bound') return rest.length === 0 ? command : undefined;
-  const noun = command.kind === 'lazy' ? await command.load() : command;
-  return boundAt(noun.commands, rest);
+  return boundAt(command.commands, rest);
 }

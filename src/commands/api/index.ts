@@ -1,10 +1,9 @@
-// `pwctl api`: a raw authenticated request to any endpoint, declared once.
-import { bind, verb } from '../declare.js';
+// `pwctl api`: a raw authenticated request to any endpoint, declared once (its name and summary
+// are its entry in ../registry.ts).
+import { bind, verbBody } from '../declare.js';
 import { flag, path, raw, text, texts } from '../flags.js';
 
-export const api = verb({
-  name: 'api',
-  summary: 'make an authenticated request to any endpoint and print the response body',
+export const api = verbBody({
   details:
     'Parameters (-f, -F) go in the query string of a GET and in the JSON body otherwise.\n' +
     'The body of an error response is printed too; the exit code follows `pwctl help exit-codes`.',

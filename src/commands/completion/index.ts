@@ -1,11 +1,10 @@
-// `pwctl completion <shell>`: the shell completion script, declared once.
+// `pwctl completion <shell>`: the shell completion script, declared once (its name and summary
+// are its entry in ../registry.ts).
 import { COMPLETION_SHELLS, INSTALL_STEPS } from '../../completion/shells.js';
-import { bind, verb } from '../declare.js';
+import { bind, verbBody } from '../declare.js';
 import { oneOf } from '../flags.js';
 
-export const completionVerb = verb({
-  name: 'completion',
-  summary: 'print the shell completion script for bash, zsh or fish',
+export const completionVerb = verbBody({
   details: `Install (then open a new shell):
 ${COMPLETION_SHELLS.map((shell) => {
   const { run, rc } = INSTALL_STEPS[shell];

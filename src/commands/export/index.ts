@@ -1,10 +1,9 @@
-// `pwctl export <dir>`: a backup of what the caller can read, declared once.
-import { bind, verb } from '../declare.js';
+// `pwctl export <dir>`: a backup of what the caller can read, declared once (its name and
+// summary are its entry in ../registry.ts).
+import { bind, verbBody } from '../declare.js';
 import { flag, id, path } from '../flags.js';
 
-export const exportVerb = verb({
-  name: 'export',
-  summary: 'back up what you can read: documents, tasks, milestones and webhooks as NDJSON files',
+export const exportVerb = verbBody({
   details: `Files: documents.ndjson (with content), steps.ndjson (with content and tags), milestones.ndjson,
 webhooks.ndjson (never a signing secret) and manifest.json ({base_url, exported_at, company_id,
 counts}). Lists are fetched in pages of 1000 (the fewest requests) and streamed to disk. Files are

@@ -1,13 +1,12 @@
-// `pwctl restore <dir>`: an export put back, declared once. Not offered to agents (no `mcp`):
-// it writes many records at once from files on this machine.
+// `pwctl restore <dir>`: an export put back, declared once (its name and summary are its entry in
+// ../registry.ts). Not offered to agents (no `mcp`): it writes many records at once from files
+// on this machine.
 import { CONCURRENCY } from '../bulk-flags.js';
-import { bind, verb } from '../declare.js';
+import { bind, verbBody } from '../declare.js';
 import { EXPORT_PARTS } from '../export/manifest.js';
 import { flag, listOf, path } from '../flags.js';
 
-export const restoreVerb = verb({
-  name: 'restore',
-  summary: 'put an export back: create what is gone, report what changed since',
+export const restoreVerb = verbBody({
   details: `Each exported record is compared with what the service holds now (every list read once, in pages
 of 1000): one that is gone is created again (documents with body, audience and edit access;
 milestones; tasks in their phase and their place in it, with body, due date, flags, completion,

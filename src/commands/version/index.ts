@@ -1,10 +1,9 @@
-// `pwctl version`: what `pwctl --version` prints, as a command (gh and kubectl have one).
+// `pwctl version`: what `pwctl --version` prints, as a command (gh and kubectl have one); its
+// name and summary are its entry in ../registry.ts.
 import { VERSION } from '../../version.js';
-import { bind, verb } from '../declare.js';
+import { bind, verbBody } from '../declare.js';
 
-export const versionVerb = verb({
-  name: 'version',
-  summary: 'print the version of pwctl',
+export const versionVerb = verbBody({
   flags: () => ({}),
   examples: ['pwctl version'],
   effects: { offline: true, prints: 'text' },
