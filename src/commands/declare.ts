@@ -165,8 +165,11 @@ export function verb<F extends FlagMap>(spec: VerbSpec<F>): Verb<F> {
     },
     // A flag that reads page by page makes the verb one that pages.
     get effects() {
-      const pages = Object.values(this.flags).some((flag) => flag.pages === true);
-      return (effects ??= { ...declaredEffects, ...(pages ? { pages } : {}) });
+      if (!effects) {
+        const pages = Object.values(this.flags).some((flag) => flag.pages === true);
+        effects = { ...declaredEffects, ...(pages ? { pages } : {}) };
+      }
+      return effects;
     },
   };
 }

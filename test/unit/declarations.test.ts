@@ -9,7 +9,7 @@ import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { commandReference } from '../../src/cli/reference.js';
 import { buildProgram, COMMANDS } from '../../src/cli/program.js';
-import { loadAll, namesOf, verb, walkVerbs } from '../../src/commands/declare.js';
+import { bind, lazyVerb, loadAll, namesOf, verb, verbBody, walkVerbs } from '../../src/commands/declare.js';
 import { flag, nameOf } from '../../src/commands/flags.js';
 import { allTools } from '../../src/mcp/catalog.js';
 import { ROOT } from '../helpers/cli.js';
@@ -134,6 +134,30 @@ describe('agents (MCP)', () => {
     for (const name of CONTRACT_TOOLS) {
       expect(names).toContain(name);
     }
+  });
+});
+
+describe('a top-level verb', () => {
+  it('is its head until a command line names it; loaded once, it is its module’s declaration under that head', async () => {
+    let loads = 0;
+    const body = verbBody({
+      flags: () => ({ all: flag('--all', 'every one') }),
+      examples: ['pwctl sweep --all'],
+      effects: { writes: true },
+    });
+    const command = lazyVerb({ name: 'sweep', summary: 'a verb of this test' }, async () => {
+      loads++;
+      return bind(body, async () => ({ run: async () => {} }));
+    });
+    expect([command.kind, command.name, command.summary, loads]).toEqual(['lazy', 'sweep', 'a verb of this test', 0]);
+    const [loaded, again] = await Promise.all([command.load(), command.load()]);
+    expect(again).toBe(loaded);
+    expect(loads).toBe(1);
+    if (loaded.kind !== 'bound') throw new Error('not a verb');
+    expect(loaded.verb).toMatchObject({ kind: 'verb', name: 'sweep', summary: 'a verb of this test' });
+    expect(loaded.verb.examples).toEqual(['pwctl sweep --all']);
+    expect(Object.keys(loaded.verb.flags)).toEqual(['all']);
+    expect(loaded.verb.effects).toEqual({ writes: true });
   });
 });
 
