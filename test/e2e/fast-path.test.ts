@@ -62,6 +62,15 @@ describe('the files a command line loads', () => {
     expect(trace.sources().filter((s) => s.includes('node_modules/commander/'))).toEqual([]);
   });
 
+  it('`api <path>`, a GET of any endpoint, loads three files too: the file reader only with --input or -F key=@file', async () => {
+    const trace = traceLoads();
+    const r = await pwBin(['api', '/steps/101'], { env: trace.env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).data).toMatchObject({ id: 101, title: titleOf(101) });
+    expect(trace.files(), trace.files().join(', ')).toHaveLength(3);
+    expect(trace.sources()).not.toContain('src/commands/read-input.ts');
+  });
+
   it('TAB: two files (dist/complete.js and the completer’s chunk)', async () => {
     const trace = traceLoads();
     const r = await pwBin(['__complete', 'bash', '--', 'steps', 'g'], { env: trace.env });

@@ -4,7 +4,6 @@ import { CommandFailedError, UsageError } from '../../errors.js';
 import { jsonPainter, toJson, writeJsonArray } from '../../output/json.js';
 import type { Ctx } from '../context.js';
 import type { OptionsFor, RunOf } from '../declare.js';
-import { readInput } from '../read-input.js';
 import type { api } from './index.js';
 import { parseParams } from './params.js';
 
@@ -24,7 +23,11 @@ export const run: RunOf<typeof api> = async (ctx, opts) => {
   const params = await parseParams(ctx, opts.rawField, opts.field);
   const headers = parseHeaders(opts.header);
   const hasParams = Object.keys(params).length > 0;
-  const rawBody = opts.input === undefined ? undefined : await readInput(ctx, opts.input, '--input');
+  // The file reader loads only for --input (a `pwctl api` without one loads three files).
+  const rawBody =
+    opts.input === undefined
+      ? undefined
+      : await (await import('../read-input.js')).readInput(ctx, opts.input, '--input');
   const method = (opts.method ?? (rawBody !== undefined || hasParams ? 'POST' : 'GET')).toUpperCase();
   if (!METHODS.includes(method))
     throw new UsageError(`--method must be one of ${METHODS.join(', ')}; got ${JSON.stringify(opts.method)}`);

@@ -4,7 +4,6 @@
 // anything else is sent as the string it is, as gh does for `-F title=Hello`.
 import type { Ctx } from '../context.js';
 import { UsageError } from '../../errors.js';
-import { readInput } from '../read-input.js';
 
 export async function parseParams(
   ctx: Ctx,
@@ -18,9 +17,14 @@ export async function parseParams(
   }
   for (const field of typedFields) {
     const [key, value] = splitPair(field, '-F');
-    params[key] = value.startsWith('@') ? await readInput(ctx, value.slice(1), `-F ${key}`) : typedValue(value);
+    params[key] = value.startsWith('@') ? await readFileField(ctx, value.slice(1), `-F ${key}`) : typedValue(value);
   }
   return params;
+}
+
+/** `-F key=@file`: the file reader loads only then (a `pwctl api` without one loads three files). */
+async function readFileField(ctx: Ctx, source: string, flag: string): Promise<string> {
+  return (await import('../read-input.js')).readInput(ctx, source, flag);
 }
 
 function typedValue(text: string): unknown {
