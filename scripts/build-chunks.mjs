@@ -6,10 +6,11 @@
 // a module job) about as much as for 20 kB of code, so that cost was most of our start-up
 // above Node's own. Rolldown's code-splitting groups let us say which modules belong
 // together, from its own module graph (groupsOf, below, says how): dist/cli.js holds
-// everything a verb needs but its noun — the fast path's parser (src/cli/fast/), the
-// declarations, the runner, the client — so that `steps get` loads three files: dist/cli.js,
-// the completer's chunk (which TAB loads alone) and the steps chunk. The commander program,
-// which only help and parse errors need, is a chunk of its own.
+// everything a verb needs but its noun — the fast path's parser (src/cli/fast/), the language
+// of declarations and every top-level command's head, the runner, the client — so that `steps
+// get` loads three files: dist/cli.js, the completer's chunk (which TAB loads alone) and the
+// steps chunk; a top-level verb (`api`, `version`) is a chunk like a noun. The commander
+// program, which only help and parse errors need, is a chunk of its own.
 //
 // Each group is closed under static imports but for the completer's modules (`cli` imports
 // from `completer`, the others from both, never the other way), so no chunk imports back from
@@ -48,7 +49,15 @@ const BUILTIN = /^\0node-builtin:(node:[^|]+)\|/;
  *   <noun>     for each directory of src/commands/, its noun's declarations and every verb's
  *              run module with what they alone import statically — unless that reaches a
  *              library (csv-parse, yaml, diff), which stays in a chunk of its own so that the
- *              noun's other verbs do not load it
+ *              noun's other verbs do not load it; a top-level verb's directory (api, export,
+ *              restore, …) is one too: its declaration and its run module
+ *
+ * What the commands of two or more nouns share is in `cli` even when only their verbs that
+ * change data use it (the create log of `steps import` and `restore`, `delete`'s loop): a
+ * noun's chunk holds all its verbs' run modules and imports what any of them imports
+ * statically, so a chunk of such modules would be a fourth file for every verb of those nouns,
+ * `get` included. What only an error or a rare flag needs is loaded with import() instead
+ * (`api`'s file reader).
  */
 export function groupsOf(ids, infoOf, root) {
   const id = (path) => resolve(root, path.split('/').join(sep));

@@ -35,7 +35,8 @@ const childProcess = (importer: string) => `\0node-builtin:node:child_process|${
 // main → p1 (which shares c1 with the completer); the runner's modules are import() targets;
 // two nouns share `shared`; `steps import` uses a library; `docs get` reads a file through a
 // module the program loads with import() on purpose; `docs edit` takes a built-in nothing
-// else loads; the commander program is apart.
+// else loads; `api`, a top-level verb, loads that file reader with import() only when asked;
+// the commander program is apart.
 const modules: Graph = {
   'src/cli/main.ts': [
     ['src/cli/p1.ts', 'node:os'],
@@ -49,6 +50,7 @@ const modules: Graph = {
       'src/cli/program.ts',
       'src/cli/command-help.ts',
       'src/commands/read-input.ts',
+      'src/commands/api/index.ts',
     ],
   ],
   'src/cli/p1.ts': [['src/config/c1.ts', fs('src/cli/p1.ts')]],
@@ -75,6 +77,9 @@ const modules: Graph = {
   'src/commands/docs/edit.ts': [['src/commands/shared.ts', childProcess('src/commands/docs/edit.ts')]],
   [childProcess('src/commands/docs/edit.ts')]: [[]],
   'src/commands/read-input.ts': [[]],
+  'src/commands/api/index.ts': [['src/output/v1.ts'], ['src/commands/api/api.ts']],
+  'src/commands/api/api.ts': [['src/commands/api/params.ts'], ['src/commands/read-input.ts']],
+  'src/commands/api/params.ts': [[], ['src/commands/read-input.ts']],
   'src/cli/program.ts': [['node_modules/commander/lib/command.js']],
   'src/cli/command-help.ts': [['node_modules/commander/lib/command.js']],
   'node_modules/commander/lib/command.js': [[]],
@@ -110,6 +115,14 @@ describe('chunk groups', () => {
       'src/commands/steps/views.ts',
     ]);
     expect(sorted('docs')).toEqual(['src/commands/docs/index.ts']);
+  });
+
+  it('puts a top-level verb’s declaration with its run module, and what it loads with import() only when asked apart', () => {
+    expect(sorted('api')).toEqual([
+      'src/commands/api/api.ts',
+      'src/commands/api/index.ts',
+      'src/commands/api/params.ts',
+    ]);
   });
 
   it('leaves out a verb that imports a library, one that imports what is loaded with import() on purpose, and one that takes a built-in nothing else loads', () => {
