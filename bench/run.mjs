@@ -133,7 +133,7 @@ if (unknown.length > 0) {
   console.error(`error: unknown bench ${unknown.join(', ')}; known: ${SCRIPTS.map((s) => s.name).join(', ')}`);
   process.exit(2);
 }
-if (!existsSync(BIN) || !existsSync(join(ROOT, 'dist', 'cli.js'))) {
+if (!existsSync(BIN) || !existsSync(join(ROOT, 'dist', 'cli.cjs'))) {
   console.error('error: dist/ is missing; run `npm run build` first (npm run bench does)');
   process.exit(2);
 }

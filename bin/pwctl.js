@@ -2,26 +2,44 @@
 // The installed command: a CommonJS shim. `pwctl --version` is answered here, before any
 // module loads; a shell's TAB (`pwctl __complete …`) goes to the small completer, which reads
 // a prebuilt command tree; everything else runs the CLI entry, which loads each verb's code
-// only when it runs. Where Node has a module compile cache (22.1 and later), pwctl's modules
-// are compiled once and reused from the user's cache directory.
+// only when it runs. Both are loaded by ./dist-loader.js, which keeps a V8 code cache of each
+// file in the user's cache directory, made after a run so that it holds the functions the
+// command ran.
 'use strict';
 const argv = process.argv.slice(2);
 if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
   process.stdout.write(`${require('../package.json').version}\n`);
 } else {
-  useCompileCache();
-  if (argv[0] === '__complete') import('../dist/complete.js').then((m) => m.complete(argv.slice(1)));
-  else import('../dist/cli.js').then((m) => m.main(argv));
+  const { join } = require('node:path');
+  const dist = join(__dirname, '..', 'dist');
+  const loader = require('./dist-loader.js').createDistLoader({
+    distDir: dist,
+    cacheRoot: codeCacheDir(),
+    command: commandWords(argv),
+  });
+  process.once('exit', loader.writeCaches);
+  if (argv[0] === '__complete') loader.load(join(dist, 'complete.cjs')).complete(argv.slice(1));
+  else loader.load(join(dist, 'cli.cjs')).main(argv);
 }
 
-function useCompileCache() {
-  const { enableCompileCache } = require('node:module');
-  if (typeof enableCompileCache !== 'function' || process.env.NODE_DISABLE_COMPILE_CACHE) return;
+/** Where code caches go: per Node version and architecture, under the user's cache directory. */
+function codeCacheDir() {
+  if (process.env.NODE_DISABLE_COMPILE_CACHE) return undefined;
   try {
-    enableCompileCache(require('node:path').join(userCacheDir(), 'pwctl', 'compile-cache'));
+    return require('node:path').join(userCacheDir(), 'pwctl', 'code-cache', `${process.version}-${process.arch}`);
   } catch {
-    // A cache is an optimisation: without one, modules are compiled as usual.
+    return undefined; // no home directory: no cache
   }
+}
+
+/** The command line's leading words (`steps get`), which tell a cache whether it has seen this command. */
+function commandWords(args) {
+  const words = [];
+  for (const arg of args) {
+    if (words.length === 2 || !/^[a-z][a-z-]*$/.test(arg)) break;
+    words.push(arg);
+  }
+  return words.join(' ');
 }
 
 /** The OS's per-user cache directory (XDG on Linux, Library/Caches on macOS, LOCALAPPDATA on Windows). */

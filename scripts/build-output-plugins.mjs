@@ -30,13 +30,14 @@ export function commonJsWrappersAsFunctions() {
 // Rolldown's runtime helpers (CommonJS interop, the namespace object of a module that is
 // also import()ed) are one module, which Rolldown puts in a chunk of its own when more than
 // one chunk uses them and no chunk that all of those load can take it in: here the completer
-// (which TAB loads without dist/cli.js) and the libraries' chunks all use it, so every
+// (which TAB loads without dist/cli.cjs) and the libraries' chunks all use it, so every
 // command line would load one file more for 1.5 kB of helpers (Rolldown issue #2654 asks for
 // the same). They hold no state — each call makes its own wrapper, module or namespace
 // object — so each chunk that uses them gets its own copy instead, on a line of its own above
-// the chunk's first (so its source map only gains an empty line), and the import of the
-// helpers' chunk is blanked in place; the helpers' chunk is not written.
-const HEAD = /^(?:const require=[^;]*;|import(?:[^"'`;]*?from)?"[^"]*";)*/;
+// the chunk's first (so its source map only gains an empty line), and its require() of the
+// helpers' chunk becomes, in place and padded to the same length, an object of those copies;
+// the helpers' chunk is not written.
+const RUNTIME_OBJECT = '__rolldown_runtime';
 
 export function runtimeHelpersInEachChunk() {
   const shifted = [];
@@ -50,32 +51,33 @@ export function runtimeHelpersInEachChunk() {
       );
       if (!runtime) return;
       const { exports: exported, helpers } = runtimeParts(runtime.code);
-      const from = `/${basename(runtime.fileName)}`;
+      const name = basename(runtime.fileName).replaceAll('.', '\\.');
       for (const chunk of Object.values(bundle)) {
         if (chunk.type !== 'chunk' || !chunk.imports.includes(runtime.fileName)) continue;
-        // The chunk's own imports come first; Rolldown writes each as `import{n as x}from"…";`.
-        const head = HEAD.exec(chunk.code)[0];
-        const imports = [...head.matchAll(/import\{([^}]*)\}from"([^"]+)";/g)].filter((m) => m[2].endsWith(from));
-        if (imports.length === 0)
-          throw new Error(`build: no import of ${from.slice(1)} at the top of ${chunk.fileName}`);
-        const aliases = [];
-        const locals = [];
-        const asTheyAre = new Set();
-        for (const [, specifiers] of imports)
-          for (const specifier of specifiers.split(',')) {
-            const [imported, local = imported] = specifier.trim().split(/\s+as\s+/);
-            const runtimeLocal = exported.get(imported);
-            if (!runtimeLocal) throw new Error(`build: ${chunk.fileName} imports ${imported}, not a runtime helper`);
-            locals.push(runtimeLocal);
-            if (local === runtimeLocal) asTheyAre.add(local);
-            else aliases.push(`var ${local}=${runtimeLocal};`);
-          }
+        // Rolldown writes `const require_rolldown_runtime=require("./chunks/rolldown-runtime-….cjs")`.
+        const required = new RegExp(`([\\w$]+)=require\\("(?:\\.{1,2}/)+(?:chunks/)?${name}"\\)`).exec(chunk.code);
+        if (!required) throw new Error(`build: no require() of ${runtime.fileName} in ${chunk.fileName}`);
+        const [statement, local] = required;
+        const used = new Set(
+          [...chunk.code.matchAll(new RegExp(`(?<![\\w$])${local.replaceAll('$', '\\$')}\\.([\\w$]+)`, 'g'))].map(
+            (m) => m[1],
+          ),
+        );
+        const locals = [...used].map((key) => {
+          const helper = exported.get(key);
+          if (!helper) throw new Error(`build: ${chunk.fileName} uses ${key}, not a runtime helper`);
+          return [key, helper];
+        });
+        const replacement = `${local}=${RUNTIME_OBJECT}`;
         let code = chunk.code;
-        for (const m of imports)
-          code = code.slice(0, m.index) + ' '.repeat(m[0].length) + code.slice(m.index + m[0].length);
-        const { code: copied, names } = helpers(locals);
-        assertNoClash(chunk, code, names, asTheyAre);
-        chunk.code = `${copied}${aliases.join('')}\n${code}`;
+        code =
+          code.slice(0, required.index) +
+          replacement.padEnd(statement.length) +
+          code.slice(required.index + statement.length);
+        const { code: copied, names } = helpers(locals.map(([, helper]) => helper));
+        assertNoClash(chunk, code, [...names, RUNTIME_OBJECT]);
+        const object = `var ${RUNTIME_OBJECT}={${locals.map(([key, helper]) => `${key}:${helper}`).join(',')}};`;
+        chunk.code = `${copied}${object}\n${code}`;
         shifted.push(chunk.fileName);
         chunk.imports = chunk.imports.filter((file) => file !== runtime.fileName);
       }
@@ -95,18 +97,30 @@ export function runtimeHelpersInEachChunk() {
 }
 
 /**
- * The runtime chunk, taken apart: what it exports (name → local), what it declares, and
+ * The runtime chunk, taken apart: what it exports (name → local; Rolldown writes each as
+ * `Object.defineProperty(exports,"n",{…get:function(){return __exportAll}})`) and
  * `helpers(locals)`, the code that declares those locals and what they use, in the chunk's
  * order (a chunk that only makes namespace objects needs two of its ten helpers).
  */
 function runtimeParts(code) {
-  const program = parseAst(code, { sourceType: 'module' });
+  const program = parseAst(code, { sourceType: 'script' });
   const exports = new Map();
   const declarators = [];
   for (const node of program.body) {
-    if (node.type === 'ExportNamedDeclaration' && !node.declaration && !node.source)
-      for (const specifier of node.specifiers) exports.set(specifier.exported.name, specifier.local.name);
-    else if (node.type === 'VariableDeclaration')
+    if (node.type === 'ExpressionStatement' && node.directive) continue;
+    if (node.type === 'ExpressionStatement') {
+      const calls = node.expression.type === 'SequenceExpression' ? node.expression.expressions : [node.expression];
+      for (const call of calls) {
+        const [target, key, descriptor] = call.arguments ?? [];
+        const getter = descriptor?.properties?.find((p) => p.key.name === 'get')?.value;
+        const returned = getter?.body?.body?.[0]?.argument;
+        if (target?.name !== 'exports' || typeof key?.value !== 'string' || returned?.type !== 'Identifier')
+          throw new Error(
+            `build: the runtime helpers' chunk has a statement that is not an export: ${code.slice(call.start, call.end)}`,
+          );
+        exports.set(key.value, returned.name);
+      }
+    } else if (node.type === 'VariableDeclaration')
       for (const declarator of node.declarations) {
         if (declarator.id.type !== 'Identifier')
           throw new Error(`build: the runtime helpers' chunk declares a pattern, which cannot be copied`);
@@ -144,16 +158,13 @@ function identifiersIn(node, names = new Set()) {
 }
 
 /**
- * A chunk may not declare a name the copied helpers declare (but the helpers it imported
- * under their own names). Almost always no such word is in the chunk at all; where one is,
- * the chunk is parsed and its top level looked at.
+ * A chunk may not declare a name the copied helpers declare. Almost always no such word is
+ * in the chunk at all; where one is, the chunk is parsed and its top level looked at.
  */
-function assertNoClash(chunk, code, names, imported) {
-  const suspects = names.filter(
-    (name) => !imported.has(name) && new RegExp(`(?<![\\w$])${name.replaceAll('$', '\\$')}(?![\\w$])`).test(code),
-  );
+function assertNoClash(chunk, code, names) {
+  const suspects = names.filter((name) => new RegExp(`(?<![\\w$])${name.replaceAll('$', '\\$')}(?![\\w$])`).test(code));
   if (suspects.length === 0) return;
-  const declared = topLevelNames(parseAst(code, { sourceType: 'module' }));
+  const declared = topLevelNames(parseAst(code, { sourceType: 'script' }));
   const clash = suspects.filter((name) => declared.has(name));
   if (clash.length > 0) throw new Error(`build: ${chunk.fileName} declares ${clash.join(', ')} as the runtime does`);
 }

@@ -1,9 +1,9 @@
-// Builds dist/ with Rolldown: ONE ES-module build in which every source module exists once,
+// Builds dist/ with Rolldown: ONE CommonJS build in which every source module exists once,
 // chunked so that the paths every command takes load a few files.
 //
-//   dist/cli.js       the entry, with everything a verb needs but its noun: the fast path's
+//   dist/cli.cjs      the entry, with everything a verb needs but its noun: the fast path's
 //                     parser, the declarations, the runner, the client
-//   dist/complete.js  the shell completer run at every TAB (reads a prebuilt tree, never commander)
+//   dist/complete.cjs the shell completer run at every TAB (reads a prebuilt tree, never commander)
 //   dist/chunks/      everything reached through import(): a chunk per noun with its verbs,
 //                     the commander program (help, parse errors), what the completer shares
 //                     with the rest (completer-), the output formats, the sandbox and every
@@ -13,12 +13,16 @@
 //                     built program so it can never drift from the real commands
 //   dist/parse-tree.json  the same program as the fast path parses with (src/cli/fast/)
 //
-// bin/pwctl.js is a tiny CommonJS shim that answers `--version` before any of this loads.
+// bin/pwctl.js is a tiny shim that answers `--version` before any of this loads, and loads
+// these files itself (bin/dist-loader.js) with V8 code caches made after a run: that is why
+// the output is CommonJS, which Node lets a program compile with a cache of its own, and
+// why it holds no import() (the loader compiles with vm.Script, which has no ES loader).
 // Source maps are written beside each file (and left out of the package): they are how
 // scripts/check-bundle.mjs proves that no source module is bundled twice.
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { rolldown } from 'rolldown';
 import { chunkGroups } from './build-chunks.mjs';
 import { commonJsWrappersAsFunctions, runtimeHelpersInEachChunk } from './build-output-plugins.mjs';
@@ -48,7 +52,7 @@ const bundle = await rolldown({
   cwd: ROOT,
   platform: 'node',
   external: EXTERNAL,
-  // cli.js also exports completionTree (read below); the grouped chunks may add exports to it.
+  // cli.cjs also exports completionTree (read below); the grouped chunks may add exports to it.
   preserveEntrySignatures: 'allow-extension',
   transform: { target: 'node20', define: { __PWCTL_VERSION__: JSON.stringify(pkg.version) } },
   tsconfig: resolve(ROOT, 'tsconfig.json'),
@@ -72,17 +76,13 @@ const bundle = await rolldown({
 try {
   await bundle.write({
     dir: DIST,
-    format: 'es',
-    entryFileNames: '[name].js',
-    chunkFileNames: 'chunks/[name]-[hash].js',
+    format: 'cjs',
+    entryFileNames: '[name].cjs',
+    chunkFileNames: 'chunks/[name]-[hash].cjs',
+    // import() of a built-in or a dependency becomes require() (bin/dist-loader.js compiles
+    // with vm.Script, where import() has no loader; scripts/check-bundle.mjs checks none is left).
+    dynamicImportInCjs: false,
     sourcemap: true,
-    // Bundled CommonJS dependencies (commander, ajv, the proxy agents) call require() for Node
-    // built-ins, all they require at run time; an ES module has no require() of its own, and
-    // Rolldown's (createRequire) is dearer. process.getBuiltinModule (Node 20.16+) gives a
-    // built-in without that cost.
-    // (Minifying drops it from the chunks that never call it.)
-    polyfillRequire: false,
-    banner: 'const require=(id)=>process.getBuiltinModule(id);',
     // Whitespace and syntax minified, names kept: stack traces (--debug) read like the source.
     minify: { compress: true, mangle: false, codegen: { removeWhitespace: true } },
     comments: false,
@@ -97,9 +97,9 @@ try {
 }
 
 // The completer's tree, from the program just built.
-const { completionTree, parseTree } = await import(pathToFileURL(resolve(DIST, 'cli.js')).href);
+const { completionTree, parseTree } = createRequire(import.meta.url)(resolve(DIST, 'cli.cjs'));
 await writeFile(resolve(DIST, 'completion-tree.json'), `${JSON.stringify(await completionTree())}\n`);
-// The fast path's (src/cli/fast/): what parsing needs of the same program, read beside dist/cli.js.
+// The fast path's (src/cli/fast/): what parsing needs of the same program, read beside dist/cli.cjs.
 await writeFile(resolve(DIST, 'parse-tree.json'), `${JSON.stringify(await parseTree())}\n`);
 
 const OLD = `${FINAL}.old-${process.pid}`;

@@ -1,16 +1,19 @@
 #!/usr/bin/env node
-// Proves two things of the built dist/, run by `npm test` after the build:
+// Proves three things of the built dist/, run by `npm test` after the build:
 // - from the source maps, that every source module exists once at run time: each file under
 //   src/ (and each bundled library file) may appear in the `sources` of one output file only.
 //   A module compiled into two outputs would exist twice in a process, each copy with its own
 //   state and classes (then `instanceof` lies);
 // - that no output file imports itself back through static imports: in such a cycle one file
 //   runs before a file it depends on, and a class or constant it uses at load is not there yet.
-//   The chunk groups (scripts/build-chunks.mjs) merge modules, which is how such a cycle would appear.
-// Exits 1 naming every module found twice and every cycle.
+//   The chunk groups (scripts/build-chunks.mjs) merge modules, which is how such a cycle would appear;
+// - that every output file is ASCII and calls no import(): bin/dist-loader.js reads them as
+//   Latin-1 and compiles them with vm.Script, which has no loader for import().
+// Exits 1 naming every module found twice, every cycle and every such file.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseAst } from 'rolldown/parseAst';
 
 /** Map of source path → output files whose source maps list it, for every source listed more than once. */
 export function findDuplicates(distDir) {
@@ -27,16 +30,15 @@ export function findDuplicates(distDir) {
   return new Map([...owners].filter(([, outputs]) => outputs.length > 1));
 }
 
-/** Every cycle of static imports between output files, each as the list of files around it. */
+/** Every cycle of static requires between output files, each as the list of files around it. */
 export function findImportCycles(distDir) {
-  const files = walk(distDir).filter((f) => f.endsWith('.js'));
+  const files = walk(distDir).filter((f) => f.endsWith('.cjs'));
   const importsOf = new Map(
     files.map((file) => {
       const code = readFileSync(file, 'utf8');
-      // Static imports only: `import … from "./x.js"` and `import "./x.js"`; not import().
-      const specs = [
-        ...code.matchAll(/(?:^|[;}\s])(?:import|export)\s*(?:[\w$*{][^;]*?from\s*)?["'`](\.[^"'`]+)["'`]/g),
-      ];
+      // Static requires only, as Rolldown writes them: `const x=require("./x.cjs")` or a
+      // statement `require("./x.cjs");`, not a lazy chunk's `….then(()=>…(require("./x.cjs")))`.
+      const specs = [...code.matchAll(/(?<=^|[;,]|[\w$]=)require\(["'`](\.[^"'`]+)["'`]\)/gm)];
       return [file, specs.map((m) => resolve(join(file, '..'), m[1]))];
     }),
   );
@@ -59,6 +61,27 @@ export function findImportCycles(distDir) {
   return cycles;
 }
 
+/** Output files the loader cannot run as they are: each with what is wrong with it. */
+export function findUnloadable(distDir) {
+  const found = [];
+  for (const file of walk(distDir).filter((f) => f.endsWith('.cjs'))) {
+    const code = readFileSync(file, 'utf8');
+    const name = relative(distDir, file);
+    if (/[^\x00-\x7f]/.test(code)) found.push([name, 'holds non-ASCII text']);
+    if (code.includes('import(') && hasImportCall(parseAst(code, { sourceType: 'script' }, name)))
+      found.push([name, 'calls import()']);
+  }
+  return found;
+}
+
+function hasImportCall(node) {
+  if (Array.isArray(node)) return node.some(hasImportCall);
+  if (!node || typeof node !== 'object') return false;
+  if (node.type === 'ImportExpression') return true;
+  for (const key in node) if (key !== 'type' && typeof node[key] === 'object' && hasImportCall(node[key])) return true;
+  return false;
+}
+
 function walk(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
     entry.isDirectory() ? walk(join(dir, entry.name)) : [join(dir, entry.name)],
@@ -69,10 +92,14 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const dist = resolve(process.argv[2] ?? join(fileURLToPath(import.meta.url), '..', '..', 'dist'));
   const duplicates = findDuplicates(dist);
   const cycles = findImportCycles(dist);
+  const unloadable = findUnloadable(dist);
   for (const [source, outputs] of duplicates)
     console.error(`check-bundle: ${source} is bundled into ${outputs.join(', ')}`);
   if (duplicates.size > 0) console.error(`check-bundle: ${duplicates.size} source module(s) bundled more than once`);
   for (const cycle of cycles) console.error(`check-bundle: import cycle: ${[...cycle, cycle[0]].join(' → ')}`);
-  if (duplicates.size > 0 || cycles.length > 0) process.exit(1);
-  console.log(`check-bundle: every source module is bundled once, and no file imports itself back (${dist})`);
+  for (const [file, problem] of unloadable) console.error(`check-bundle: ${file} ${problem}`);
+  if (duplicates.size > 0 || cycles.length > 0 || unloadable.length > 0) process.exit(1);
+  console.log(
+    `check-bundle: every source module is bundled once, no file requires itself back, every file is ASCII without import() (${dist})`,
+  );
 }

@@ -4,10 +4,11 @@
 // test/unit/generated-docs.test.ts fails when a committed copy is stale.
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const { generatedDocs } = await import(pathToFileURL(resolve(ROOT, 'dist/cli.js')).href);
+const { generatedDocs } = createRequire(import.meta.url)(resolve(ROOT, 'dist/cli.cjs'));
 const { files, fillRegions } = await generatedDocs();
 
 rmSync(resolve(ROOT, 'man'), { recursive: true, force: true });

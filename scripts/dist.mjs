@@ -92,7 +92,7 @@ function keyringAddonOf(target) {
 
 /** What the npm package runs, as SEA assets (key: path under the unpacked root). */
 function commonAssets(pkg, stage) {
-  if (!existsSync(join(ROOT, 'dist', 'cli.js'))) throw new Error('dist/ is not built: run `npm run build` first');
+  if (!existsSync(join(ROOT, 'dist', 'cli.cjs'))) throw new Error('dist/ is not built: run `npm run build` first');
   const assets = {};
   const walk = (dir) => {
     for (const name of readdirSync(dir).sort()) {
@@ -104,10 +104,11 @@ function commonAssets(pkg, stage) {
   };
   walk(join(ROOT, 'dist'));
   assets['bin/pwctl.js'] = join(ROOT, 'bin', 'pwctl.js');
+  assets['bin/dist-loader.js'] = join(ROOT, 'bin', 'dist-loader.js');
   assets['bin/package.json'] = join(ROOT, 'bin', 'package.json');
-  // The shim reads the version from here; dist/'s ES modules need its "type".
+  // The shim reads the version from here.
   const manifest = join(stage, 'package.json');
-  writeFileSync(manifest, `${JSON.stringify({ name: pkg.name, version: pkg.version, type: 'module' })}\n`);
+  writeFileSync(manifest, `${JSON.stringify({ name: pkg.name, version: pkg.version })}\n`);
   assets['package.json'] = manifest;
   return assets;
 }
@@ -136,7 +137,7 @@ function buildExecutable({ target, pkg, assets, stage, hostNode }) {
     output: exe,
     disableExperimentalSEAWarning: true,
     // A code cache is made by the building machine's V8 and would crash another platform's
-    // binary; the launcher is a few lines, and the modules it runs get Node's compile cache.
+    // binary; the launcher is a few lines, and the files it runs get pwctl's code cache.
     useCodeCache: false,
     // NODE_OPTIONS reaches it as it reaches node (`--import` a hook, `--cpu-prof`): the tests
     // that watch which modules load, or throw from a preloaded module, need it.

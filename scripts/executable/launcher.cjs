@@ -2,7 +2,7 @@
 // built by scripts/dist.mjs). It answers --version at once; otherwise it makes sure this
 // build's files — bin/pwctl.js, dist/ and their package.json files, carried as assets — are
 // unpacked in the user's cache directory, and runs bin/pwctl.js from there, exactly as an
-// npm install runs it: the lazy chunks and Node's module compile cache work as they do
+// npm install runs it: the lazy chunks and pwctl's code cache (bin/dist-loader.js) work as they do
 // there. A SEA's main script cannot import() files, so the shim is loaded with a require
 // made for its path. The build replaces the two constants below.
 'use strict';

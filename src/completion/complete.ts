@@ -6,7 +6,6 @@
 // bare value for bash; a single line `:files` asks the shell to complete file names.
 import { readFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { storedAliases } from '../aliases/stored.js';
 import { unsafeStoreProblem } from '../config/ownership.js';
 import { CONFIG_FILE_NAME, configDir } from '../config/paths.js';
@@ -20,7 +19,7 @@ import type { CompletionTree } from './tree.js';
 
 export function complete(
   args: readonly string[],
-  treePath = fileURLToPath(new URL('./completion-tree.json', import.meta.url)),
+  treePath = join(import.meta.dirname, 'completion-tree.json'),
   env: NodeJS.ProcessEnv = process.env,
 ): void {
   const [shell, separator, ...words] = args;

@@ -22,11 +22,11 @@ describe.skipIf(!TEST_EXECUTABLE)('the standalone executable', () => {
       Array.from({ length: 6 }, () => runCli(['--help'], { env: { XDG_CACHE_HOME: cache } })),
     );
     for (const run of runs) expect([run.code, run.stderr]).toEqual([0, '']);
-    const entries = readdirSync(join(cache, 'pwctl')).filter((name) => name !== 'compile-cache');
+    const entries = readdirSync(join(cache, 'pwctl')).filter((name) => name !== 'code-cache');
     expect(entries).toHaveLength(1);
     const copy = join(cache, 'pwctl', entries[0]!);
     expect(readdirSync(copy).sort()).toEqual(['bin', 'dist', 'package.json']);
-    expect(existsSync(join(copy, 'dist', 'cli.js'))).toBe(true);
+    expect(existsSync(join(copy, 'dist', 'cli.cjs'))).toBe(true);
     // The keyring addon is written on first use only.
     expect(existsSync(join(cache, 'pwctl', entries[0]!, 'keyring.node'))).toBe(false);
   });

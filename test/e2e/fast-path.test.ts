@@ -18,7 +18,7 @@ describe('a get on the fast path', () => {
     expect(JSON.parse(r.stdout)).toMatchObject({ id: 101, title: titleOf(101) });
     const files = trace.files();
     expect(files, files.join(', ')).toHaveLength(3);
-    expect(files).toContain('cli.js');
+    expect(files).toContain('cli.cjs');
     expect(trace.sources().filter((s) => s.includes('node_modules/commander/'))).toEqual([]);
   });
 

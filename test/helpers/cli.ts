@@ -132,7 +132,7 @@ export function baseEnv(configDir: string): Record<string, string> {
     HOME: configDir,
     LANG: 'C.UTF-8',
     PWCTL_CONFIG_DIR: configDir,
-    // Node's compile cache (22.1+) lives in the user's cache directory, apart from the config
+    // pwctl's code cache (bin/dist-loader.js) lives in the user's cache directory, apart from the config
     // store whose contents and modes tests check; one for the whole run, as a user has one.
     XDG_CACHE_HOME: COMPILE_CACHE_HOME,
   };

@@ -1,17 +1,30 @@
-// Which source modules a run of the built CLI loaded: a module hook (registered through
-// NODE_OPTIONS) logs every file URL it loads, and each bundle file's source map names the
-// sources in it. For tests that some code loads only when it is used.
+// Which source modules a run of the built CLI loaded: a script NODE_OPTIONS preloads logs
+// the file of every script compiled (bin/dist-loader.js compiles each dist file with
+// vm.Script; anything else, with Node's loaders, through a module hook), and each bundle
+// file's source map names the sources in it. For tests that some code loads only when it is used.
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ROOT, TEST_EXECUTABLE } from './cli.js';
 
-const HOOKS = `import { appendFileSync } from 'node:fs';
-export async function load(url, context, next) {
-  if (process.env.LOADED_LOG && url.startsWith('file:')) appendFileSync(process.env.LOADED_LOG, url + '\\n');
-  return next(url, context);
-}
+// Preloaded with --require (the standalone executable, a single executable application, runs
+// no --import): vm.Script made to log its filename, and Node's CommonJS loader its files.
+const PRELOAD = `const { appendFileSync } = require('node:fs');
+const vm = require('node:vm');
+const Module = require('node:module');
+const log = (file) => process.env.LOADED_LOG && appendFileSync(process.env.LOADED_LOG, file + '\\n');
+const { Script } = vm;
+vm.Script = class extends Script {
+  constructor(code, options) {
+    super(code, options);
+    if (options && typeof options.filename === 'string') log(options.filename);
+  }
+};
+const compile = Module.prototype._compile;
+Module.prototype._compile = function (content, filename, ...rest) {
+  log(filename);
+  return compile.call(this, content, filename, ...rest);
+};
 `;
 
 export interface LoadTrace {
@@ -36,28 +49,21 @@ function builtFile(file: string): string {
 
 export function traceLoads(): LoadTrace {
   const dir = mkdtempSync(join(tmpdir(), 'pwctl-loads-'));
-  const hooks = join(dir, 'hooks.mjs');
-  writeFileSync(hooks, HOOKS);
-  // Registered from a script NODE_OPTIONS --require loads: the standalone executable, a
-  // single executable application, runs no --import.
-  const register = join(dir, 'register.cjs');
-  writeFileSync(register, `require('node:module').register(${JSON.stringify(pathToFileURL(hooks).href)});\n`);
+  const preload = join(dir, 'preload.cjs');
+  writeFileSync(preload, PRELOAD);
   const log = join(dir, 'loaded.txt');
   writeFileSync(log, '');
   const distFiles = () => [
     ...new Set(
       readFileSync(log, 'utf8')
         .split('\n')
-        .filter((u) => u !== '')
-        .map((u) => fileURLToPath(u))
+        .filter((file) => file !== '')
         .map(builtFile)
         .filter((f) => f.includes(join(ROOT, 'dist'))),
     ),
   ];
   return {
-    // Node 26 deprecates module.register() (DEP0205) with a warning on stderr, which would be
-    // taken for the command's own first line.
-    env: { NODE_OPTIONS: `--require=${register} --disable-warning=DEP0205`, LOADED_LOG: log },
+    env: { NODE_OPTIONS: `--require=${preload}`, LOADED_LOG: log },
     files: () => distFiles().map((file) => relative(join(ROOT, 'dist'), file)),
     sources() {
       return distFiles().flatMap((file) => {

@@ -68,16 +68,16 @@ describe('Rolldown’s runtime helpers copied into each chunk that uses them', (
   type Chunk = { type: 'chunk'; fileName: string; code: string; imports: string[]; moduleIds: string[] };
   const runtime = (): Chunk => ({
     type: 'chunk',
-    fileName: 'chunks/rolldown-runtime-X.js',
+    fileName: 'chunks/rolldown-runtime-X.cjs',
     moduleIds: ['\0rolldown/runtime.js'],
     imports: [],
-    code: 'var __defProp=Object.defineProperty,__create=Object.create,__exportAll=(all)=>__defProp({},`m`,{value:all}),__toESM=(mod)=>__create(mod);export{__exportAll as n,__toESM as r};\n//# sourceMappingURL=rolldown-runtime-X.js.map',
+    code: 'var __defProp=Object.defineProperty,__create=Object.create,__exportAll=(all)=>__defProp({},`m`,{value:all}),__toESM=(mod)=>__create(mod);Object.defineProperty(exports,"n",{enumerable:!0,get:function(){return __exportAll}}),Object.defineProperty(exports,"r",{enumerable:!0,get:function(){return __toESM}});\n//# sourceMappingURL=rolldown-runtime-X.cjs.map',
   });
   const user = (code: string): Chunk => ({
     type: 'chunk',
-    fileName: 'cli.js',
+    fileName: 'cli.cjs',
     moduleIds: ['/repo/src/cli/main.ts'],
-    imports: ['chunks/rolldown-runtime-X.js', 'chunks/other.js'],
+    imports: ['chunks/rolldown-runtime-X.cjs', 'chunks/other.cjs'],
     code,
   });
   const plugin = () =>
@@ -86,46 +86,62 @@ describe('Rolldown’s runtime helpers copied into each chunk that uses them', (
       writeBundle(options: { dir: string }): Promise<void>;
     };
 
-  it('gives a chunk the helpers it imports, and what they use, on a line above its own; the import is blanked in place', () => {
-    const imported = 'import{n as __exportAll}from"./chunks/rolldown-runtime-X.js";';
-    const rest = 'import{a}from"./chunks/other.js";var x=__exportAll({a});export{x};\n//# sourceMappingURL=cli.js.map';
-    const bundle = { 'chunks/rolldown-runtime-X.js': runtime(), 'cli.js': user(imported + rest) };
+  it('gives a chunk the helpers it uses, and what they use, on a line above its own; its require() becomes their object in place', () => {
+    const required = 'require_rolldown_runtime=require("./chunks/rolldown-runtime-X.cjs")';
+    const code = `const ${required},require_other=require("./chunks/other.cjs");var x=require_rolldown_runtime.n({a:require_other.a});exports.x=x;\n//# sourceMappingURL=cli.cjs.map`;
+    const bundle = { 'chunks/rolldown-runtime-X.cjs': runtime(), 'cli.cjs': user(code) };
     plugin().generateBundle({}, bundle);
-    expect(Object.keys(bundle)).toEqual(['cli.js']);
-    const [helpers, line] = bundle['cli.js'].code.split(/\n(.*)/s) as [string, string];
-    expect(helpers).toBe('var __defProp=Object.defineProperty;var __exportAll=(all)=>__defProp({},`m`,{value:all});');
-    expect(line).toBe(' '.repeat(imported.length) + rest);
-    expect(bundle['cli.js'].imports).toEqual(['chunks/other.js']);
+    expect(Object.keys(bundle)).toEqual(['cli.cjs']);
+    const [helpers, line] = bundle['cli.cjs'].code.split(/\n(.*)/s) as [string, string];
+    expect(helpers).toBe(
+      'var __defProp=Object.defineProperty;var __exportAll=(all)=>__defProp({},`m`,{value:all});var __rolldown_runtime={n:__exportAll};',
+    );
+    expect(line).toBe(code.replace(required, 'require_rolldown_runtime=__rolldown_runtime'.padEnd(required.length)));
+    expect(bundle['cli.cjs'].imports).toEqual(['chunks/other.cjs']);
+    // What the chunk now runs gives it what the helper's chunk did.
+    const run = new Function(
+      'require',
+      'exports',
+      `${helpers}\n${line.replace(/require_other=require\([^)]*\)/, 'require_other={a:1}')}`,
+    );
+    const exported: { x?: unknown } = {};
+    run(() => ({}), exported);
+    expect(Object.getOwnPropertyDescriptor(exported.x, 'm')?.value).toEqual({ a: 1 });
   });
 
-  it('keeps the name a chunk gave a helper, and refuses a chunk that declares a helper’s name', () => {
+  it('takes the helpers a chunk in chunks/ requires with its own path, and refuses a chunk that declares a helper’s name', () => {
     const bundle = {
-      'chunks/rolldown-runtime-X.js': runtime(),
-      'cli.js': user('import{r as __toESM$1}from"./chunks/rolldown-runtime-X.js";var y=__toESM$1({});export{y};'),
+      'chunks/rolldown-runtime-X.cjs': runtime(),
+      'chunks/steps.cjs': {
+        ...user('const r=require("./rolldown-runtime-X.cjs");var y=r.r({});exports.y=y;'),
+        fileName: 'chunks/steps.cjs',
+      },
     };
     plugin().generateBundle({}, bundle);
-    expect(bundle['cli.js'].code.split('\n')[0]).toBe(
-      'var __create=Object.create;var __toESM=(mod)=>__create(mod);var __toESM$1=__toESM;',
+    expect(bundle['chunks/steps.cjs'].code.split('\n')[0]).toBe(
+      'var __create=Object.create;var __toESM=(mod)=>__create(mod);var __rolldown_runtime={r:__toESM};',
     );
     const clash = {
-      'chunks/rolldown-runtime-X.js': runtime(),
-      'cli.js': user('import{n as __exportAll}from"./chunks/rolldown-runtime-X.js";var __defProp=1;export{__defProp};'),
+      'chunks/rolldown-runtime-X.cjs': runtime(),
+      'cli.cjs': user(
+        'const require_rolldown_runtime=require("./chunks/rolldown-runtime-X.cjs");var __defProp=1;require_rolldown_runtime.n({});',
+      ),
     };
-    expect(() => plugin().generateBundle({}, clash)).toThrow(/cli\.js declares __defProp as the runtime does/);
+    expect(() => plugin().generateBundle({}, clash)).toThrow(/cli\.cjs declares __defProp as the runtime does/);
   });
 
   it('gives the written source map of each such chunk the empty first line its code gained', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'pwctl-build-'));
-    writeFileSync(join(dir, 'cli.js.map'), JSON.stringify({ version: 3, sources: ['a.ts'], mappings: 'AAAA,CAAC' }));
+    writeFileSync(join(dir, 'cli.cjs.map'), JSON.stringify({ version: 3, sources: ['a.ts'], mappings: 'AAAA,CAAC' }));
     const instance = plugin();
     instance.generateBundle(
       {},
       {
-        'chunks/rolldown-runtime-X.js': runtime(),
-        'cli.js': user('import{n as __exportAll}from"./chunks/rolldown-runtime-X.js";export const x=__exportAll({});'),
+        'chunks/rolldown-runtime-X.cjs': runtime(),
+        'cli.cjs': user('const rt=require("./chunks/rolldown-runtime-X.cjs");exports.x=rt.n({});'),
       },
     );
     await instance.writeBundle({ dir });
-    expect(JSON.parse(readFileSync(join(dir, 'cli.js.map'), 'utf8')).mappings).toBe(';AAAA,CAAC');
+    expect(JSON.parse(readFileSync(join(dir, 'cli.cjs.map'), 'utf8')).mappings).toBe(';AAAA,CAAC');
   });
 });

@@ -1,10 +1,11 @@
-// The build check that `npm test` runs: a module listed in two outputs' source maps is found.
+// The build check that `npm test` runs: a module listed in two outputs' source maps is found,
+// as are a cycle of static requires and a file the dist loader could not run.
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error a plain ES module script without types
-import { findDuplicates, findImportCycles } from '../../scripts/check-bundle.mjs';
+import { findDuplicates, findImportCycles, findUnloadable } from '../../scripts/check-bundle.mjs';
 
 function dist(maps: Record<string, string[]>): string {
   const dir = mkdtempSync(join(tmpdir(), 'pwctl-dist-'));
@@ -27,18 +28,34 @@ describe('check-bundle', () => {
     expect([...found]).toEqual([['../src/errors.ts', ['cli.cjs', 'esm/chunks/x.js']]]);
   });
 
-  it('finds a cycle of static imports between output files, and not one through import()', () => {
+  it('finds a cycle of static requires between output files, and not one through a lazy chunk’s require', () => {
     const dir = mkdtempSync(join(tmpdir(), 'pwctl-dist-'));
     mkdirSync(join(dir, 'chunks'));
     const files: Record<string, string> = {
-      'cli.js': 'import{a}from"./chunks/a.js";import"./chunks/c.js";',
-      'chunks/a.js': 'import{b as a}from"./b.js";export{a};',
-      'chunks/b.js': 'var x=1;export{x as b};export{a}from`./a.js`;',
-      'chunks/c.js': 'const m=()=>import("../cli.js");export{m};',
+      'cli.cjs': 'const a=require("./chunks/a.cjs");require("./chunks/c.cjs");',
+      'chunks/a.cjs': 'const b=require("./b.cjs");exports.a=b.b;',
+      'chunks/b.cjs': 'exports.b=1;const a=require(`./a.cjs`);',
+      'chunks/c.cjs':
+        'exports.m=()=>Promise.resolve().then(()=>require("../cli.cjs"));exports.n=()=>Promise.resolve().then(()=>r.r(require("../cli.cjs"),1));',
     };
     for (const [file, code] of Object.entries(files)) writeFileSync(join(dir, file), code);
-    expect(findImportCycles(dir)).toEqual([['chunks/a.js', 'chunks/b.js']]);
-    writeFileSync(join(dir, 'chunks/b.js'), 'var x=1;export{x as b};');
+    expect(findImportCycles(dir)).toEqual([['chunks/a.cjs', 'chunks/b.cjs']]);
+    writeFileSync(join(dir, 'chunks/b.cjs'), 'exports.b=1;');
     expect(findImportCycles(dir)).toEqual([]);
+  });
+
+  it('names a file with non-ASCII text or an import() call, and not one that only says “import(”', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pwctl-dist-'));
+    const files: Record<string, string> = {
+      'cli.cjs': 'exports.a=`no import( here`;',
+      'b.cjs': 'exports.b=()=>import("node:fs");',
+      'c.cjs': 'exports.c=`caf\\u00e9`;',
+      'd.cjs': 'exports.d=`café`;',
+    };
+    for (const [file, code] of Object.entries(files)) writeFileSync(join(dir, file), code);
+    expect(findUnloadable(dir)).toEqual([
+      ['b.cjs', 'calls import()'],
+      ['d.cjs', 'holds non-ASCII text'],
+    ]);
   });
 });

@@ -1,0 +1,182 @@
+// Loads dist/'s CommonJS files — the entry bin/pwctl.js names and every chunk it require()s —
+// with V8 code caches of pwctl's own, made after a command has run.
+//
+// Node's compile cache (module.enableCompileCache) is made when a file is compiled, before it
+// runs, so it holds only what V8 compiles eagerly (the top level); every function a command
+// calls was compiled again on every run, about 30 M instructions of one `steps get`, a third
+// of what pwctl adds to a bare node:http script. V8 puts every function compiled so far into
+// a code cache made later, so this one is made at exit. A cache grows with the commands run:
+// a run whose command words its cache has not seen (`steps get`, `docs list`) writes it again
+// at exit, so each verb's functions join it on the verb's first run.
+//
+// Caches live in the user's cache directory, a directory per Node version and architecture
+// and in it one per installed copy of dist/ (named by a hash of its path: two installs never
+// take each other's caches), one file per dist file named by the file's name, size and
+// modification time; V8 checks its own version, its flags and the source's length, and a
+// cache it rejects is made again.
+// Each file is [header length: 4 bytes][header: JSON, the command words][V8's data]. Writes
+// go to a file of their own, renamed into place (owner-only), and never fail a command: a
+// cache is only an optimisation. NODE_DISABLE_COMPILE_CACHE=1 turns it off, as it turns off
+// Node's.
+'use strict';
+const fs = require('node:fs');
+const path = require('node:path');
+const vm = require('node:vm');
+
+/** At most this many command-word lists are kept in a cache's header; beyond it, the list starts over. */
+const MAX_COMMANDS = 200;
+/** Caches (and installs' directories of them) not written for this long go when another is written. */
+const STALE_MS = 30 * 24 * 3600 * 1000;
+
+/**
+ * A loader for the files under `distDir`. `cacheRoot` is where caches go (undefined: none),
+ * in a directory for this dist/; `command` names the command line (its leading words), to
+ * tell whether a cache has seen it.
+ */
+function createDistLoader({ distDir, cacheRoot, command = '' }) {
+  const cacheDir = cacheRoot && path.join(cacheRoot, installName(distDir));
+  const modules = new Map(); // filename → module record, so each file runs once
+  const toWrite = []; // [script, cache path, header] for the exit
+  let nodeRequire;
+
+  function load(filename) {
+    const loaded = modules.get(filename);
+    if (loaded) return loaded.exports;
+    const module = { id: filename, filename, exports: {}, loaded: false };
+    modules.set(filename, module);
+    const { source, size, mtimeMs } = readSource(filename);
+    const cacheFile =
+      cacheDir && path.join(cacheDir, `${path.basename(filename)}-${size}-${Math.trunc(mtimeMs * 1000)}`);
+    const cached = cacheFile ? readCache(cacheFile) : undefined;
+    // The wrapper on a line of its own, and line numbers counted from the source's first line.
+    const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {\n${source}\n})`, {
+      filename,
+      lineOffset: -1,
+      cachedData: cached?.data,
+    });
+    if (cacheFile && (!cached || script.cachedDataRejected || !cached.commands.includes(command))) {
+      const commands = cached && !script.cachedDataRejected ? cached.commands : [];
+      toWrite.push([script, cacheFile, [...(commands.length < MAX_COMMANDS ? commands : []), command]]);
+    }
+    const dir = path.dirname(filename);
+    const requireHere = (id) =>
+      id.startsWith('./') || id.startsWith('../') ? load(path.resolve(dir, id)) : external(id);
+    script.runInThisContext().call(module.exports, module.exports, requireHere, module, filename, dir);
+    module.loaded = true;
+    return module.exports;
+  }
+
+  /** A built-in, or a dependency (the keyring addon's package) resolved from dist/. */
+  function external(id) {
+    const builtin = process.getBuiltinModule(id);
+    if (builtin) return builtin;
+    nodeRequire ??= require('node:module').createRequire(path.join(distDir, 'package.json'));
+    return nodeRequire(id);
+  }
+
+  /** Write the caches this run made or grew; called at exit. */
+  function writeCaches() {
+    if (toWrite.length === 0) return;
+    try {
+      fs.mkdirSync(cacheDir, { recursive: true, mode: 0o700 });
+      for (const [script, file, commands] of toWrite) writeCache(file, commands, script.createCachedData());
+      pruneStale(cacheDir, new Set(toWrite.map(([, file]) => path.basename(file))), modules);
+      pruneOtherInstalls(cacheRoot, path.basename(cacheDir));
+    } catch {
+      // An unwritable cache directory costs speed, never a command.
+    }
+    toWrite.length = 0;
+  }
+
+  return { load, writeCaches };
+}
+
+/** A directory name for an installed dist/: FNV-1a of its path, in hex. */
+function installName(distDir) {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < distDir.length; i++) hash = Math.imul(hash ^ distDir.charCodeAt(i), 0x01000193) >>> 0;
+  return `dist-${hash.toString(16).padStart(8, '0')}`;
+}
+
+function readSource(filename) {
+  const fd = fs.openSync(filename, 'r');
+  try {
+    const { size, mtimeMs } = fs.fstatSync(fd);
+    const buffer = Buffer.allocUnsafe(size);
+    let read = 0;
+    while (read < size) {
+      const n = fs.readSync(fd, buffer, read, size - read, read);
+      if (n === 0) break;
+      read += n;
+    }
+    // The build writes ASCII only (non-ASCII escaped), so latin1 decodes it exactly and fast.
+    return { source: buffer.toString('latin1', 0, read), size, mtimeMs };
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+function readCache(file) {
+  let bytes;
+  try {
+    bytes = fs.readFileSync(file);
+  } catch {
+    return undefined;
+  }
+  try {
+    const headerLength = bytes.readUInt32LE(0);
+    const header = JSON.parse(bytes.toString('utf8', 4, 4 + headerLength));
+    if (!Array.isArray(header.commands)) return undefined;
+    return { commands: header.commands, data: bytes.subarray(4 + headerLength) };
+  } catch {
+    return undefined;
+  }
+}
+
+function writeCache(file, commands, data) {
+  const header = Buffer.from(JSON.stringify({ commands }));
+  const length = Buffer.alloc(4);
+  length.writeUInt32LE(header.length, 0);
+  const staging = `${file}.tmp-${process.pid}`;
+  try {
+    fs.writeFileSync(staging, Buffer.concat([length, header, data]), { mode: 0o600 });
+    fs.renameSync(staging, file);
+  } catch {
+    fs.rmSync(staging, { force: true });
+  }
+}
+
+/**
+ * Caches of files that changed (the same name, another size or time: a rebuild) go at once;
+ * those of files no longer loaded (an older build's chunks) once they are a month old.
+ */
+function pruneStale(cacheDir, written, modules) {
+  const names = new Set([...modules.keys()].map((filename) => path.basename(filename)));
+  const now = Date.now();
+  for (const entry of fs.readdirSync(cacheDir)) {
+    if (written.has(entry) || entry.includes('.tmp-')) continue;
+    const name = entry.replace(/-\d+-\d+$/, '');
+    const file = path.join(cacheDir, entry);
+    try {
+      if (names.has(name) || now - fs.statSync(file).mtimeMs > STALE_MS) fs.rmSync(file, { force: true });
+    } catch {
+      // Another process removed it first.
+    }
+  }
+}
+
+/** Other installs' caches (an uninstalled copy, an executable's older version) once they are a month old. */
+function pruneOtherInstalls(cacheRoot, own) {
+  const now = Date.now();
+  for (const entry of fs.readdirSync(cacheRoot)) {
+    if (entry === own || !entry.startsWith('dist-')) continue;
+    const dir = path.join(cacheRoot, entry);
+    try {
+      if (now - fs.statSync(dir).mtimeMs > STALE_MS) fs.rmSync(dir, { recursive: true, force: true });
+    } catch {
+      // Another process removed it first.
+    }
+  }
+}
+
+module.exports = { createDistLoader };
