@@ -2,7 +2,7 @@
 // start-up against `node bin/pwctl.js` on the Node version it embeds and on the node running
 // this script, with `node -e 0` (the embedded version) as the floor: --version, --help and one
 // `steps get` against the embedded sandbox. Interleaved runs, medians; the unpacked files and
-// the compile cache warm, as a user's second command finds them.
+// the code cache warm, as a user's second command finds them.
 import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
