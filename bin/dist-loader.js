@@ -18,6 +18,11 @@
 // go to a file of their own, renamed into place (owner-only), and never fail a command: a
 // cache is only an optimisation. NODE_DISABLE_COMPILE_CACHE=1 turns it off, as it turns off
 // Node's.
+//
+// A cache is code: V8 runs the bytecode it holds, and checks only that the source has the
+// same length. So caches are read and written only in a directory this user owns that no one
+// else may write (as the config store's, src/config/ownership.ts); elsewhere pwctl runs
+// without them.
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
@@ -34,7 +39,8 @@ const STALE_MS = 30 * 24 * 3600 * 1000;
  * tell whether a cache has seen it.
  */
 function createDistLoader({ distDir, cacheRoot, command = '' }) {
-  const cacheDir = cacheRoot && path.join(cacheRoot, installName(distDir));
+  const ownDir = cacheRoot && path.join(cacheRoot, installName(distDir));
+  const cacheDir = ownDir && privateOrAbsent(ownDir) ? ownDir : undefined;
   const modules = new Map(); // filename → module record, so each file runs once
   const toWrite = []; // [script, cache path, header] for the exit
   let nodeRequire;
@@ -81,7 +87,7 @@ function createDistLoader({ distDir, cacheRoot, command = '' }) {
       fs.mkdirSync(cacheDir, { recursive: true, mode: 0o700 });
       for (const [script, file, commands] of toWrite) writeCache(file, commands, script.createCachedData());
       pruneStale(cacheDir, new Set(toWrite.map(([, file]) => path.basename(file))), modules);
-      pruneOtherInstalls(cacheRoot, path.basename(cacheDir));
+      pruneOtherInstalls(path.dirname(cacheDir), path.basename(cacheDir));
     } catch {
       // An unwritable cache directory costs speed, never a command.
     }
@@ -89,6 +95,18 @@ function createDistLoader({ distDir, cacheRoot, command = '' }) {
   }
 
   return { load, writeCaches };
+}
+
+/** Whether `dir` is a directory of this user's that only they may write, or is not there yet (it is made so). */
+function privateOrAbsent(dir) {
+  if (process.platform === 'win32' || typeof process.getuid !== 'function') return true;
+  let stats;
+  try {
+    stats = fs.lstatSync(dir);
+  } catch (error) {
+    return error.code === 'ENOENT';
+  }
+  return stats.isDirectory() && stats.uid === process.getuid() && (stats.mode & 0o022) === 0;
 }
 
 /** A directory name for an installed dist/: FNV-1a of its path, in hex. */

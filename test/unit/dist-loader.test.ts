@@ -158,6 +158,28 @@ describe('the dist loader', () => {
     expect(snapshot()).toEqual(before);
   });
 
+  it('reads no cache from a directory others may write: V8 would run a planted cache for any source of its length', () => {
+    const dist = makeDist({ 'cli.cjs': 'exports.v = 1;', 'other.cjs': 'exports.v = 2;' });
+    const cache = mkdtempSync(join(tmpdir(), 'pwctl-code-cache-'));
+    // A cache made for other.cjs, put where cli.cjs's cache goes (the same length, and cli.cjs's name, size and time).
+    const script = `const l = require(${JSON.stringify(LOADER)}).createDistLoader(${JSON.stringify({ distDir: dist, cacheRoot: cache })});
+l.load(${JSON.stringify(join(dist, 'other.cjs'))}); l.writeCaches();`;
+    execFileSync(process.execPath, ['-e', script]);
+    const dir = installDir(cache);
+    const planted = readdirSync(dir)[0]!;
+    const { size, mtimeMs } = statSync(join(dist, 'cli.cjs'));
+    const cliCacheName = `cli.cjs-${size}-${Math.trunc(mtimeMs * 1000)}`;
+    writeFileSync(join(dir, cliCacheName), readFileSync(join(dir, planted)));
+    // In a private directory the planted cache is taken for cli.cjs's: the key is the defence there.
+    expect(run(dist, cache).v).toBe(2);
+    // Group-writable, the directory is not trusted: cli.cjs runs from its source, and nothing is written there.
+    writeFileSync(join(dir, cliCacheName), readFileSync(join(dir, planted)));
+    chmodSync(dir, 0o770);
+    const before = readdirSync(dir).sort();
+    expect(run(dist, cache, 'docs list').v).toBe(1);
+    expect(readdirSync(dir).sort()).toEqual(before);
+  });
+
   it('runs every command when the cache directory cannot be written', () => {
     const dist = makeDist();
     const parent = mkdtempSync(join(tmpdir(), 'pwctl-code-cache-'));
