@@ -18,8 +18,19 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
     command: commandWords(argv),
   });
   process.once('exit', loader.writeCaches);
-  if (argv[0] === '__complete') loader.load(join(dist, 'complete.cjs')).complete(argv.slice(1));
-  else loader.load(join(dist, 'cli.cjs')).main(argv);
+  let entry;
+  try {
+    entry = loader.load(join(dist, argv[0] === '__complete' ? 'complete.cjs' : 'cli.cjs'));
+  } catch (error) {
+    // A file of the install missing or damaged: one line, as every error is (its stack with --debug).
+    const debug = argv.includes('--debug') || Boolean(process.env.PWCTL_DEBUG);
+    process.stderr.write(
+      debug ? `${error.stack}\n` : `error: pwctl cannot load its own files (${error.message}); reinstall pwctl\n`,
+    );
+    process.exit(1);
+  }
+  if (argv[0] === '__complete') entry.complete(argv.slice(1));
+  else entry.main(argv);
 }
 
 /** Where code caches go: per Node version and architecture, under the user's cache directory. */

@@ -28,6 +28,14 @@ export function cliCommand(args: readonly string[] = []): [string, string[]] {
   return TEST_EXECUTABLE ? [TEST_EXECUTABLE, [...args]] : [process.execPath, [BIN, ...args]];
 }
 
+/**
+ * `node <root>/bin/pwctl.js …`: the npm package's layout copied to `root` (tests of a damaged
+ * install). Only the npm layout has one; the executable unpacks its own.
+ */
+export function packageCopyCommand(root: string, args: readonly string[]): [string, string[]] {
+  return [process.execPath, [join(root, 'bin', 'pwctl.js'), ...args]];
+}
+
 /** The file a shell runs as `pwctl` (tests put a link to it on PATH). */
 export const CLI_PROGRAM = TEST_EXECUTABLE ?? BIN;
 
