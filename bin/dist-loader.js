@@ -7,7 +7,7 @@
 // of what pwctl adds to a bare node:http script. V8 puts every function compiled so far into
 // a code cache made later, so this one is made at exit. A cache grows with the commands run:
 // a run whose command words its cache has not seen (`steps get`, `docs list`) writes it again
-// at exit, so each verb's functions join it on the verb's first run.
+// at exit, so each verb's functions join it on the verb's first successful run.
 //
 // Caches live in the user's cache directory, a directory per Node version and architecture
 // and in it one per installed copy of dist/ (named by a hash of its path: two installs never
@@ -42,7 +42,7 @@ function createDistLoader({ distDir, cacheRoot, command = '' }) {
   const ownDir = cacheRoot && path.join(cacheRoot, installName(distDir));
   const cacheDir = ownDir && privateOrAbsent(ownDir) ? ownDir : undefined;
   const modules = new Map(); // filename → module record, so each file runs once
-  const toWrite = []; // [script, cache path, header] for the exit
+  const toWrite = []; // { script, file, usable, commands } for the exit
   let nodeRequire;
 
   function load(filename) {
@@ -61,8 +61,8 @@ function createDistLoader({ distDir, cacheRoot, command = '' }) {
       cachedData: cached?.data,
     });
     if (cacheFile && (!cached || script.cachedDataRejected || !cached.commands.includes(command))) {
-      const commands = cached && !script.cachedDataRejected ? cached.commands : [];
-      toWrite.push([script, cacheFile, [...(commands.length < MAX_COMMANDS ? commands : []), command]]);
+      const usable = cached !== undefined && !script.cachedDataRejected;
+      toWrite.push({ script, file: cacheFile, usable, commands: usable ? cached.commands : [] });
     }
     const dir = path.dirname(filename);
     const requireHere = (id) =>
@@ -80,13 +80,22 @@ function createDistLoader({ distDir, cacheRoot, command = '' }) {
     return nodeRequire(id);
   }
 
-  /** Write the caches this run made or grew; called at exit. */
-  function writeCaches() {
-    if (toWrite.length === 0) return;
+  /**
+   * Write the caches this run made or grew; called at exit with the exit code. A run that
+   * failed (a usage error stops before the verb runs) counts as having seen nothing: it
+   * writes only caches that were missing or rejected, and does not add its command, so the
+   * first run that succeeds grows them with the verb's functions.
+   */
+  function writeCaches(code = 0) {
+    const due = code === 0 ? toWrite : toWrite.filter((entry) => !entry.usable);
+    if (due.length === 0) return;
     try {
       fs.mkdirSync(cacheDir, { recursive: true, mode: 0o700 });
-      for (const [script, file, commands] of toWrite) writeCache(file, commands, script.createCachedData());
-      pruneStale(cacheDir, new Set(toWrite.map(([, file]) => path.basename(file))), modules);
+      for (const { script, file, commands } of due) {
+        const seen = code === 0 ? [...(commands.length < MAX_COMMANDS ? commands : []), command] : commands;
+        writeCache(file, seen, script.createCachedData());
+      }
+      pruneStale(cacheDir, new Set(due.map((entry) => path.basename(entry.file))), modules);
       pruneOtherInstalls(path.dirname(cacheDir), path.basename(cacheDir));
     } catch {
       // An unwritable cache directory costs speed, never a command.

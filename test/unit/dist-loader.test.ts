@@ -45,11 +45,11 @@ function makeDist(extra: Record<string, string> = {}): string {
  * rest of a process, which would hide what a cache holds): load cli.cjs, call work() if asked,
  * write the caches as at exit. Returns what cli.cjs exported that JSON can carry.
  */
-function run(dist: string, cacheRoot: string, command = 'steps get', { callWork = false } = {}) {
+function run(dist: string, cacheRoot: string, command = 'steps get', { callWork = false, exitCode = 0 } = {}) {
   const script = `const loader = require(${JSON.stringify(LOADER)}).createDistLoader(${JSON.stringify({ distDir: dist, cacheRoot, command })});
 const cli = loader.load(${JSON.stringify(join(dist, 'cli.cjs'))});
 if (${callWork}) cli.work(3);
-loader.writeCaches();
+loader.writeCaches(${exitCode});
 process.stdout.write(JSON.stringify(cli));`;
   return JSON.parse(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' })) as Record<string, unknown>;
 }
@@ -117,6 +117,21 @@ describe('the dist loader', () => {
     expect(grown.map(([f]) => f)).toEqual(first.map(([f]) => f));
     for (const [file] of grown)
       expect(headerOf(join(installDir(cache), file)).commands).toEqual(['steps get', 'docs list']);
+  });
+
+  it('takes a failed run for one that saw nothing: it makes missing caches but adds no command, and leaves the others', () => {
+    const dist = makeDist();
+    const cache = mkdtempSync(join(tmpdir(), 'pwctl-code-cache-'));
+    run(dist, cache, 'steps get', { exitCode: 2 });
+    const files = cacheFiles(cache);
+    expect(files).toHaveLength(2);
+    for (const file of files) expect(headerOf(join(installDir(cache), file)).commands).toEqual([]);
+    // The first run that succeeds grows them with its command.
+    run(dist, cache, 'steps get');
+    for (const file of files) expect(headerOf(join(installDir(cache), file)).commands).toEqual(['steps get']);
+    const before = files.map((f) => readFileSync(join(installDir(cache), f)));
+    run(dist, cache, 'docs list', { exitCode: 3 });
+    expect(files.map((f) => readFileSync(join(installDir(cache), f)))).toEqual(before);
   });
 
   it('makes a rejected or unreadable cache again, and a changed file’s under a new name, removing the old', () => {
