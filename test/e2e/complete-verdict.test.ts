@@ -2,38 +2,29 @@
 // each open approval task's verdict is asked first (approved first, so Enter keeps the
 // default; Ctrl-C sends nothing); without a terminal nothing is asked and the result says
 // `approved (the default verdict)`, which is what the service records.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { RunningSandbox } from '../../src/sandbox/index.js';
+import { describe, expect, it } from 'vitest';
 import { baseEnv, makeConfigDir, runInProcess } from '../helpers/cli.js';
 import { hasPty, startInPty, visibleText } from '../helpers/pty.js';
-import { sandboxEnv, startTestSandbox } from '../helpers/sandbox.js';
+import { useSandboxCli } from '../helpers/sandbox-cli.js';
+import { sandboxEnv } from '../helpers/sandbox.js';
 
-let sb: RunningSandbox;
-let mark = 0;
-beforeAll(async () => {
-  sb = await startTestSandbox();
-});
-afterAll(() => sb.close());
-beforeEach(() => {
-  sb.reset('demo');
-  mark = sb.requests.length;
-});
+const fixture = useSandboxCli();
 
-const stepId = (title: string) => Object.values(sb.state.steps).find((s) => s.title === title)!.id;
-const puts = () => sb.requests.slice(mark).filter((r) => r.method === 'PUT');
+const stepId = (title: string) => Object.values(fixture.sb.state.steps).find((s) => s.title === title)!.id;
+const puts = () => fixture.sent('').filter((r) => r.method === 'PUT');
 const terminal = (args: string[]) =>
   startInPty(args, {
     cols: 120,
     rows: 40,
     keepInput: true,
-    env: { ...baseEnv(makeConfigDir()), ...sandboxEnv(sb), PWCTL_PAGER: '' },
+    env: { ...baseEnv(makeConfigDir()), ...sandboxEnv(fixture.sb), PWCTL_PAGER: '' },
   });
 
 describe('without a terminal', () => {
   it('nothing is asked; an approval task completed without a verdict says it was approved by default', async () => {
     const [approval, plain] = [stepId('Approve homepage design'), stepId('Moodboard')];
     const r = await runInProcess(['steps', 'complete', String(approval), String(plain), '-o', 'json'], {
-      env: sandboxEnv(sb),
+      env: sandboxEnv(fixture.sb),
     });
     expect(r.code, r.stderr).toBe(0);
     const results = JSON.parse(r.stdout) as Record<string, any>[];
@@ -41,24 +32,24 @@ describe('without a terminal', () => {
       [approval, true, 'approved (the default verdict)'],
       [plain, true, undefined],
     ]);
-    expect(sb.state.steps[approval]).toMatchObject({ completed: true, approval_status: 'approved' });
+    expect(fixture.sb.state.steps[approval]).toMatchObject({ completed: true, approval_status: 'approved' });
     expect(puts().map((p) => p.body)).toEqual([{ completed: true }, { completed: true }]);
 
     // One task, as a table: its row says so.
-    sb.reset('demo');
+    fixture.sb.reset('demo');
     const one = await runInProcess(['steps', 'complete', String(stepId('Approve positioning'))], {
-      env: sandboxEnv(sb),
+      env: sandboxEnv(fixture.sb),
     });
     expect(one.code).toBe(0);
     expect(one.stdout).toMatch(/\tok\tApprove positioning — approved \(the default verdict\)\n$/);
 
     // A verdict given as a flag is not noted.
     const rejected = await runInProcess(['steps', 'complete', String(approval), '--reject', '-o', 'json'], {
-      env: sandboxEnv(sb),
+      env: sandboxEnv(fixture.sb),
     });
     expect(rejected.code, rejected.stderr).toBe(0);
     expect((JSON.parse(rejected.stdout) as Record<string, any>[])[0]!.note).toBeUndefined();
-    expect(sb.state.steps[approval]!.approval_status).toBe('not_approved');
+    expect(fixture.sb.state.steps[approval]!.approval_status).toBe('not_approved');
   });
 });
 
@@ -81,9 +72,9 @@ describe.skipIf(!hasPty)('on a terminal', () => {
     const { code, output } = await run.done;
     expect(code, visibleText(output)).toBe(0);
     expect(visibleText(output)).not.toMatch(/Verdict for approval task "Moodboard"/);
-    expect(sb.state.steps[first]).toMatchObject({ completed: true, approval_status: 'not_approved' });
-    expect(sb.state.steps[second]).toMatchObject({ completed: true, approval_status: 'approved' });
-    expect(sb.state.steps[plain]).toMatchObject({ completed: true, approval_status: null });
+    expect(fixture.sb.state.steps[first]).toMatchObject({ completed: true, approval_status: 'not_approved' });
+    expect(fixture.sb.state.steps[second]).toMatchObject({ completed: true, approval_status: 'approved' });
+    expect(fixture.sb.state.steps[plain]).toMatchObject({ completed: true, approval_status: null });
     const bodies = Object.fromEntries(puts().map((p) => [Number(p.path.split('/')[4]), p.body]));
     expect(bodies).toEqual({
       [first]: { completed: true, approval_status: 'not_approved' },
@@ -101,6 +92,6 @@ describe.skipIf(!hasPty)('on a terminal', () => {
     const { code } = await run.done;
     expect(code).toBe(130);
     expect(puts()).toEqual([]);
-    expect(sb.state.steps[approval]!.completed).toBe(false);
+    expect(fixture.sb.state.steps[approval]!.completed).toBe(false);
   });
 });

@@ -3,29 +3,18 @@
 // 3 when the task does not exist or is deleted while waited for, exit 2 for a bad flag before
 // any request, the rate limit kept to (and said), and on a terminal a status line and Ctrl-C
 // (exit 130).
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { RunningSandbox } from '../../src/sandbox/index.js';
+import { describe, expect, it } from 'vitest';
 import { baseEnv, makeConfigDir, runCli, runInProcess, startCli } from '../helpers/cli.js';
 import { hasPty, startInPty, visibleText } from '../helpers/pty.js';
+import { useSandboxCli } from '../helpers/sandbox-cli.js';
 import { sandboxEnv, startTestSandbox } from '../helpers/sandbox.js';
 
-let sb: RunningSandbox;
-let mark = 0;
+const fixture = useSandboxCli();
 const configDir = makeConfigDir();
 
-beforeAll(async () => {
-  sb = await startTestSandbox();
-});
-afterAll(() => sb.close());
-beforeEach(() => {
-  sb.reset('demo');
-  mark = sb.requests.length;
-});
-
-const gets = (id: number) =>
-  sb.requests.slice(mark).filter((r) => r.method === 'GET' && r.path === `/api/v1/steps/${id}`);
-const apiRequests = () => sb.requests.slice(mark).filter((r) => r.path.startsWith('/api/v1/'));
-const options = () => ({ env: sandboxEnv(sb), configDir });
+const gets = (id: number) => fixture.sent('').filter((r) => r.method === 'GET' && r.path === `/api/v1/steps/${id}`);
+const apiRequests = () => fixture.sent('').filter((r) => r.path.startsWith('/api/v1/'));
+const options = () => ({ env: sandboxEnv(fixture.sb), configDir });
 
 /** Resolves once the sandbox has answered `count` GETs of the task: the wait is looking. */
 async function looked(id: number, count: number): Promise<void> {
@@ -43,7 +32,7 @@ describe('steps wait', () => {
   it('waits until the task is completed, then prints it: exit 0', async () => {
     const cli = startCli(['steps', 'wait', '103', '--interval', '200ms', '-o', 'json'], options());
     await looked(103, 2);
-    sb.state.steps[103]!.completed = true;
+    fixture.sb.state.steps[103]!.completed = true;
     const r = await cli.result;
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ id: 103, title: 'Stakeholder interviews', completed: true });
@@ -56,7 +45,7 @@ describe('steps wait', () => {
       options(),
     );
     await looked(101, 2);
-    sb.state.steps[101]!.completed = false;
+    fixture.sb.state.steps[101]!.completed = false;
     const r = await cli.result;
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toBe('id:\t101\n');
@@ -79,7 +68,7 @@ describe('steps wait', () => {
 
     const cli = startCli(['steps', 'wait', '103', '--interval', '200ms'], options());
     await looked(103, 1);
-    delete (sb.state.steps as Record<number, unknown>)[103];
+    delete (fixture.sb.state.steps as Record<number, unknown>)[103];
     const gone = await cli.result;
     expect(gone.code).toBe(3);
   });
@@ -121,13 +110,13 @@ describe.skipIf(!hasPty)('steps wait on a terminal', () => {
       cols: 120,
       rows: 20,
       keepInput: true,
-      env: { ...baseEnv(configDir), ...sandboxEnv(sb) },
+      env: { ...baseEnv(configDir), ...sandboxEnv(fixture.sb) },
     });
     await run.waitFor(/waiting for task 103 "Stakeholder interviews" to be completed · \d/);
     run.type('\u0003');
     const { code, output } = await run.done;
     expect(code).toBe(130);
     expect(visibleText(output)).toMatch(/error: interrupted: stopped waiting for task 103 to be completed/);
-    expect(sb.state.steps[103]!.completed).toBe(false);
+    expect(fixture.sb.state.steps[103]!.completed).toBe(false);
   });
 });

@@ -3,33 +3,23 @@
 // rate limit allows (and said), Ctrl-C ending with exit 0 and the screen put back. Into a pipe:
 // every record once, then each new or changed record, one line each (kubectl get --watch). A
 // bad interval: exit 2 before any request. Skipped on a terminal where `script` is missing.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { RunningSandbox } from '../../src/sandbox/index.js';
+import { describe, expect, it } from 'vitest';
 import { baseEnv, makeConfigDir, runCli, startCli } from '../helpers/cli.js';
 import { keepDeliveries } from '../helpers/inbox.js';
 import { hasPty, startInPty, visibleText } from '../helpers/pty.js';
+import { useSandboxCli } from '../helpers/sandbox-cli.js';
 import { sandboxEnv, startTestSandbox } from '../helpers/sandbox.js';
 
 const ENTER = '\u001b[?1049h';
 const LEAVE = '\u001b[?1049l';
 
-let sb: RunningSandbox;
-let mark = 0;
+const fixture = useSandboxCli();
 const configDir = makeConfigDir();
 
-beforeAll(async () => {
-  sb = await startTestSandbox();
-});
-afterAll(() => sb.close());
-beforeEach(() => {
-  sb.reset('demo');
-  mark = sb.requests.length;
-});
+const options = () => ({ env: sandboxEnv(fixture.sb), configDir });
+const requests = () => fixture.sent('').filter((r) => r.path.startsWith('/api/v1/'));
 
-const options = () => ({ env: sandboxEnv(sb), configDir });
-const requests = () => sb.requests.slice(mark).filter((r) => r.path.startsWith('/api/v1/'));
-
-function onTerminal(args: string[], env: Record<string, string> = {}, target = sb) {
+function onTerminal(args: string[], env: Record<string, string> = {}, target = fixture.sb) {
   return startInPty(args, {
     cols: 120,
     rows: 20,
@@ -43,7 +33,7 @@ describe.skipIf(!hasPty)('--watch on a terminal', () => {
     const run = onTerminal(['steps', 'list', '--limit', '5', '--watch', '200ms']);
     await run.waitFor(/Every 200ms: pwctl steps list +\(Ctrl-C ends\) +\d\d:\d\d:\d\d/);
     await run.waitFor(/Kickoff call with Acme/);
-    sb.state.steps[101]!.title = 'Kickoff call, moved to Friday';
+    fixture.sb.state.steps[101]!.title = 'Kickoff call, moved to Friday';
     await run.waitFor(/Kickoff call, moved to Friday/);
     run.type('\u0003');
     const { code, output } = await run.done;
@@ -61,7 +51,7 @@ describe.skipIf(!hasPty)('--watch on a terminal', () => {
   it('steps get: the record redrawn when it changes', async () => {
     const run = onTerminal(['steps', 'get', '103', '--watch', '200ms']);
     await run.waitFor(/title: +Stakeholder interviews/);
-    sb.state.steps[103]!.completed = true;
+    fixture.sb.state.steps[103]!.completed = true;
     await run.waitFor(/status: +done/);
     run.type('\u0003');
     expect((await run.done).code).toBe(0);
@@ -93,7 +83,7 @@ describe.skipIf(!hasPty)('--watch on a terminal', () => {
   it('milestones list and webhooks deliveries list watch too', async () => {
     const milestones = onTerminal(['milestones', 'list', '--watch', '300ms']);
     await milestones.waitFor(/Every 300ms: pwctl milestones list/);
-    sb.state.milestones[71]!.title = 'Renamed while watched';
+    fixture.sb.state.milestones[71]!.title = 'Renamed while watched';
     await milestones.waitFor(/Renamed while watched/);
     milestones.type('\u0003');
     expect((await milestones.done).code).toBe(0);
@@ -120,12 +110,12 @@ describe('--watch into a pipe', () => {
     const cli = startCli(
       ['steps', 'list', '--limit', '3', '--watch', '200ms', '-o', 'ndjson', '--fields', 'id,title'],
       {
-        env: sandboxEnv(sb),
+        env: sandboxEnv(fixture.sb),
         configDir,
       },
     );
     await cli.waitFor('stdout', /"id":103/);
-    sb.state.steps[102]!.title = 'Brand assets, all of them';
+    fixture.sb.state.steps[102]!.title = 'Brand assets, all of them';
     await cli.waitFor('stdout', /Brand assets, all of them/);
     cli.child.kill('SIGINT');
     const r = await cli.result;
@@ -146,11 +136,11 @@ describe('--watch into a pipe', () => {
 
   it('a record that is gone is named on stderr; -o json is one compact line per change', async () => {
     const cli = startCli(['steps', 'list', '--limit', '3', '--watch', '200ms', '-o', 'json', '--fields', 'id'], {
-      env: sandboxEnv(sb),
+      env: sandboxEnv(fixture.sb),
       configDir,
     });
     await cli.waitFor('stdout', /\{"id":103\}/);
-    delete (sb.state.steps as Record<number, unknown>)[101];
+    delete (fixture.sb.state.steps as Record<number, unknown>)[101];
     await cli.waitFor('stderr', /no longer listed: 101/);
     await cli.waitFor('stdout', /\{"id":104\}/);
     cli.child.kill('SIGTERM');
@@ -162,7 +152,7 @@ describe('--watch into a pipe', () => {
   it('--jq filters each changed record, as with -o ndjson', async () => {
     const cli = startCli(['steps', 'get', '101', '--watch', '200ms', '--jq', '.title'], options());
     await cli.waitFor('stdout', /Kickoff call with Acme/);
-    sb.state.steps[101]!.title = 'Kickoff, take two';
+    fixture.sb.state.steps[101]!.title = 'Kickoff, take two';
     await cli.waitFor('stdout', /Kickoff, take two/);
     cli.child.kill('SIGINT');
     const r = await cli.result;
@@ -188,7 +178,7 @@ describe('--watch into a pipe', () => {
   });
 
   it('a task that does not exist ends the watch with exit 3', async () => {
-    const r = await runCli(['steps', 'get', '999999', '--watch', '200ms'], { env: sandboxEnv(sb), configDir });
+    const r = await runCli(['steps', 'get', '999999', '--watch', '200ms'], { env: sandboxEnv(fixture.sb), configDir });
     expect(r.code).toBe(3);
     expect(r.stderr).toMatch(/^error: /m);
   });
@@ -205,7 +195,7 @@ describe('a bad interval', () => {
     [['milestones', 'get', '71', '--watch', '10ms'], /--watch must be from 100ms to 1h, got "10ms"/],
     [['webhooks', 'deliveries', 'list', '--watch', '2h'], /--watch must be from 100ms to 1h, got "2h"/],
   ])('%j: exit 2 naming the flag and the accepted form, before any request', async (args, message) => {
-    const r = await runCli(args, { env: sandboxEnv(sb), configDir });
+    const r = await runCli(args, { env: sandboxEnv(fixture.sb), configDir });
     expect(r.code).toBe(2);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(message);
