@@ -32,6 +32,8 @@ const vm = require('node:vm');
 const MAX_COMMANDS = 200;
 /** Caches (and installs' directories of them) not written for this long go when another is written. */
 const STALE_MS = 30 * 24 * 3600 * 1000;
+/** A staging file older than this was left by a process killed while writing. */
+const STAGING_MS = 3600 * 1000;
 
 /**
  * A loader for the files under `distDir`. `cacheRoot` is where caches go (undefined: none),
@@ -175,17 +177,21 @@ function writeCache(file, commands, data) {
 
 /**
  * Caches of files that changed (the same name, another size or time: a rebuild) go at once;
- * those of files no longer loaded (an older build's chunks) once they are a month old.
+ * those of files no longer loaded (an older build's chunks) once they are a month old; a
+ * staging file a killed process left behind once it is an hour old (a write takes
+ * milliseconds, so no live writer still holds it).
  */
 function pruneStale(cacheDir, written, modules) {
   const names = new Set([...modules.keys()].map((filename) => path.basename(filename)));
   const now = Date.now();
   for (const entry of fs.readdirSync(cacheDir)) {
-    if (written.has(entry) || entry.includes('.tmp-')) continue;
-    const name = entry.replace(/-\d+-\d+$/, '');
+    if (written.has(entry)) continue;
+    const staging = entry.includes('.tmp-');
     const file = path.join(cacheDir, entry);
     try {
-      if (names.has(name) || now - fs.statSync(file).mtimeMs > STALE_MS) fs.rmSync(file, { force: true });
+      const age = now - fs.statSync(file).mtimeMs;
+      const stale = staging ? age > STAGING_MS : names.has(entry.replace(/-\d+-\d+$/, '')) || age > STALE_MS;
+      if (stale) fs.rmSync(file, { force: true });
     } catch {
       // Another process removed it first.
     }

@@ -3,7 +3,17 @@
 // functions it called — grown by each new command, made again when V8 rejects one, and never
 // the cause of a failure.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -154,6 +164,22 @@ describe('the dist loader', () => {
     const names = cacheFiles(cache).filter((f) => f.startsWith('cli.cjs-'));
     expect(names).toHaveLength(1);
     expect(join(installDir(cache), names[0]!)).not.toBe(cliCache);
+  });
+
+  it('removes a staging file a killed writer left once it is an hour old, and not one being written', () => {
+    const dist = makeDist();
+    const cache = mkdtempSync(join(tmpdir(), 'pwctl-code-cache-'));
+    run(dist, cache);
+    const dir = installDir(cache);
+    const left = join(dir, 'cli.cjs-1-1.tmp-4242');
+    const live = join(dir, 'cli.cjs-1-1.tmp-4343');
+    writeFileSync(left, 'half');
+    writeFileSync(live, 'half');
+    const twoHoursAgo = new Date(Date.now() - 2 * 3600 * 1000);
+    utimesSync(left, twoHoursAgo, twoHoursAgo);
+    run(dist, cache, 'docs list');
+    expect(existsSync(left)).toBe(false);
+    expect(existsSync(live)).toBe(true);
   });
 
   it('keeps two installs’ caches apart: each run of either finds its own', () => {
