@@ -44,6 +44,7 @@ function createDistLoader({ distDir, cacheRoot, command = '' }) {
   const ownDir = cacheRoot && path.join(cacheRoot, installName(distDir));
   const cacheDir = ownDir && privateOrAbsent(ownDir) ? ownDir : undefined;
   const modules = new Map(); // filename → module record, so each file runs once
+  const cacheFiles = new Map(); // a loaded file's name → the name of its current cache
   const toWrite = []; // { script, file, usable, commands } for the exit
   let nodeRequire;
 
@@ -55,6 +56,7 @@ function createDistLoader({ distDir, cacheRoot, command = '' }) {
     const { source, size, mtimeMs } = readSource(filename);
     const cacheFile =
       cacheDir && path.join(cacheDir, `${path.basename(filename)}-${size}-${Math.trunc(mtimeMs * 1000)}`);
+    if (cacheFile) cacheFiles.set(path.basename(filename), path.basename(cacheFile));
     const cached = cacheFile ? readCache(cacheFile) : undefined;
     // The wrapper on a line of its own, and line numbers counted from the source's first line.
     const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {\n${source}\n})`, {
@@ -97,7 +99,7 @@ function createDistLoader({ distDir, cacheRoot, command = '' }) {
         const seen = code === 0 ? [...(commands.length < MAX_COMMANDS ? commands : []), command] : commands;
         writeCache(file, seen, script.createCachedData());
       }
-      pruneStale(cacheDir, new Set(due.map((entry) => path.basename(entry.file))), modules);
+      pruneStale(cacheDir, cacheFiles);
       pruneOtherInstalls(path.dirname(cacheDir), path.basename(cacheDir));
     } catch {
       // An unwritable cache directory costs speed, never a command.
@@ -179,18 +181,19 @@ function writeCache(file, commands, data) {
  * Caches of files that changed (the same name, another size or time: a rebuild) go at once;
  * those of files no longer loaded (an older build's chunks) once they are a month old; a
  * staging file a killed process left behind once it is an hour old (a write takes
- * milliseconds, so no live writer still holds it).
+ * milliseconds, so no live writer still holds it). `current` maps each file this run loaded
+ * to its cache's name: those stay, whether this run wrote them or only read them.
  */
-function pruneStale(cacheDir, written, modules) {
-  const names = new Set([...modules.keys()].map((filename) => path.basename(filename)));
+function pruneStale(cacheDir, current) {
   const now = Date.now();
   for (const entry of fs.readdirSync(cacheDir)) {
-    if (written.has(entry)) continue;
     const staging = entry.includes('.tmp-');
+    const loadedAs = current.get(entry.replace(/-\d+-\d+$/, ''));
+    if (!staging && loadedAs === entry) continue;
     const file = path.join(cacheDir, entry);
     try {
       const age = now - fs.statSync(file).mtimeMs;
-      const stale = staging ? age > STAGING_MS : names.has(entry.replace(/-\d+-\d+$/, '')) || age > STALE_MS;
+      const stale = staging ? age > STAGING_MS : loadedAs !== undefined || age > STALE_MS;
       if (stale) fs.rmSync(file, { force: true });
     } catch {
       // Another process removed it first.

@@ -55,9 +55,10 @@ function commandWords(args) {
 
 /** The OS's per-user cache directory (XDG on Linux, Library/Caches on macOS, LOCALAPPDATA on Windows). */
 function userCacheDir() {
-  const { homedir } = require('node:os');
   const { join } = require('node:path');
   const env = process.env;
+  // os.homedir() answers $HOME where it is set; reading it here spares loading node:os.
+  const homedir = () => (process.platform !== 'win32' && env.HOME) || require('node:os').homedir();
   if (process.platform === 'darwin') return join(homedir(), 'Library', 'Caches');
   if (process.platform === 'win32') return env.LOCALAPPDATA || join(homedir(), 'AppData', 'Local');
   return env.XDG_CACHE_HOME || join(homedir(), '.cache');

@@ -27,6 +27,115 @@ export function commonJsWrappersAsFunctions() {
   };
 }
 
+// Rolldown ends each chunk with its exports, one statement each: `exports.main = main;` in an
+// entry, and in a shared chunk a getter per name, `Object.defineProperty(exports, 'x', { get:
+// function () { return x; } })`, whether or not `x` can change. Adding 200 properties one by
+// one to an object walks V8 through 200 hidden classes, and a getter is a closure more and a
+// call at every use: about 2 M instructions of a `steps get` (1.3%). So the block becomes one
+// object literal, `module.exports = { __proto__: exports, main, x, … }`, whose shape V8 makes
+// once; a name bound to something that can change (a `let` or `var` assigned again) keeps a
+// getter in it. The old exports object is its prototype, so what was set on it before (the
+// entry's Symbol.toStringTag) still reads. A chunk's exports are read only after the chunk
+// has run (no static require() cycles: scripts/check-bundle.mjs), so replacing the object is
+// safe. Only the chunk's last lines change, which no source maps to.
+export function exportsAsOneObject() {
+  return {
+    name: 'exports-as-one-object',
+    renderChunk(code, chunk) {
+      // The runtime helpers' chunk is taken apart by its export statements, and not written.
+      if (isRuntimeChunk(chunk)) return null;
+      const program = parseAst(code, { sourceType: 'script' });
+      const exported = trailingExports(program.body);
+      if (exported.statements === 0) return null;
+      const changeable = reassignedNames(program);
+      const start = program.body[program.body.length - exported.statements].start;
+      const end = program.body[program.body.length - 1].end;
+      const properties = exported.items.map(({ name, value, getter }) => {
+        const text = code.slice(value.start, value.end);
+        const fixed =
+          !getter || value.type === 'Literal' || (value.type === 'Identifier' && !changeable.has(value.name));
+        const key = /^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name);
+        return fixed ? `${key}: ${text}` : `get ${key}() { return ${text}; }`;
+      });
+      const object = `module.exports = { __proto__: exports, ${properties.join(', ')} };`;
+      return { code: code.slice(0, start) + object + code.slice(end), map: null };
+    },
+  };
+}
+
+/** The export statements that end a chunk: how many, and each name with its value (and whether Rolldown made it a getter). */
+function trailingExports(body) {
+  const items = [];
+  let statements = 0;
+  for (let i = body.length - 1; i >= 0; i--) {
+    const node = body[i];
+    const expressions =
+      node.type !== 'ExpressionStatement'
+        ? []
+        : node.expression.type === 'SequenceExpression'
+          ? node.expression.expressions
+          : [node.expression];
+    const found = expressions.map(exportOf);
+    if (found.length === 0 || found.includes(undefined)) break;
+    items.unshift(...found);
+    statements++;
+  }
+  return { items, statements };
+}
+
+/** `exports.x = value` or `Object.defineProperty(exports, 'x', { enumerable: true, get: function () { return value; } })`. */
+function exportOf(node) {
+  if (
+    node.type === 'AssignmentExpression' &&
+    node.operator === '=' &&
+    node.left.type === 'MemberExpression' &&
+    node.left.object.name === 'exports' &&
+    !node.left.computed
+  )
+    return { name: node.left.property.name, value: node.right, getter: false };
+  const [target, key, descriptor] = node.type === 'CallExpression' ? node.arguments : [];
+  const callee = node.callee;
+  if (
+    callee?.type !== 'MemberExpression' ||
+    callee.object.name !== 'Object' ||
+    callee.property.name !== 'defineProperty' ||
+    target?.name !== 'exports' ||
+    typeof key?.value !== 'string' ||
+    descriptor?.type !== 'ObjectExpression'
+  )
+    return undefined;
+  const keys = descriptor.properties.map((p) => p.key?.name);
+  const getter = descriptor.properties.find((p) => p.key?.name === 'get')?.value;
+  const statements = getter?.body?.body;
+  if (keys.join() !== 'enumerable,get' || statements?.length !== 1 || statements[0].type !== 'ReturnStatement')
+    return undefined;
+  return { name: key.value, value: statements[0].argument, getter: true };
+}
+
+/** Every name a chunk assigns to or updates anywhere (by name alone: a shadowing local counts too, which only keeps a getter). */
+function reassignedNames(program) {
+  const names = new Set();
+  const targets = (pattern) => patternNames(pattern, names);
+  const visit = (node) => {
+    if (Array.isArray(node)) for (const item of node) visit(item);
+    else if (node && typeof node === 'object') {
+      if (node.type === 'AssignmentExpression') targets(node.left);
+      else if (node.type === 'UpdateExpression' && node.argument.type === 'Identifier') names.add(node.argument.name);
+      else if (
+        (node.type === 'ForOfStatement' || node.type === 'ForInStatement') &&
+        node.left.type !== 'VariableDeclaration'
+      )
+        targets(node.left);
+      else if (node.type === 'VariableDeclaration' && node.kind !== 'const')
+        // A `let` or `var` declared without a value, or declared twice, is given one later.
+        for (const declarator of node.declarations) if (!declarator.init) patternNames(declarator.id, names);
+      for (const key in node) if (key !== 'type' && typeof node[key] === 'object') visit(node[key]);
+    }
+  };
+  visit(program.body);
+  return names;
+}
+
 // Rolldown's runtime helpers (CommonJS interop, the namespace object of a module that is
 // also import()ed) are one module, which Rolldown puts in a chunk of its own when more than
 // one chunk uses them and no chunk that all of those load can take it in: here the completer
@@ -45,10 +154,7 @@ export function runtimeHelpersInEachChunk() {
     name: 'runtime-helpers-in-each-chunk',
     generateBundle(_options, bundle) {
       shifted.length = 0;
-      const runtime = Object.values(bundle).find(
-        (file) =>
-          file.type === 'chunk' && file.moduleIds.length === 1 && file.moduleIds[0].includes('rolldown/runtime'),
-      );
+      const runtime = Object.values(bundle).find((file) => file.type === 'chunk' && isRuntimeChunk(file));
       if (!runtime) return;
       const { exports: exported, helpers } = runtimeParts(runtime.code);
       const name = basename(runtime.fileName).replaceAll('.', '\\.');
@@ -94,6 +200,11 @@ export function runtimeHelpersInEachChunk() {
       }
     },
   };
+}
+
+/** Whether a chunk is Rolldown's runtime helpers' alone. */
+function isRuntimeChunk(chunk) {
+  return chunk.moduleIds.length === 1 && chunk.moduleIds[0].includes('rolldown/runtime');
 }
 
 /**

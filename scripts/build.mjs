@@ -25,7 +25,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { rolldown } from 'rolldown';
 import { chunkGroups } from './build-chunks.mjs';
-import { commonJsWrappersAsFunctions, runtimeHelpersInEachChunk } from './build-output-plugins.mjs';
+import { commonJsWrappersAsFunctions, exportsAsOneObject, runtimeHelpersInEachChunk } from './build-output-plugins.mjs';
 import {
   builtinsThroughGetBuiltinModule,
   embeddedAsText,
@@ -71,6 +71,7 @@ const bundle = await rolldown({
     groups.plugin,
     commonJsWrappersAsFunctions(),
     runtimeHelpersInEachChunk(),
+    exportsAsOneObject(),
   ],
 });
 try {

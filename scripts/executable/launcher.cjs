@@ -71,9 +71,10 @@ function loadAddon(root, key) {
 
 /** The OS's per-user cache directory, as bin/pwctl.js chooses it. */
 function userCacheDir() {
-  const { homedir } = require('node:os');
   const { join } = require('node:path');
   const env = process.env;
+  // os.homedir() answers $HOME where it is set; reading it here spares loading node:os.
+  const homedir = () => (process.platform !== 'win32' && env.HOME) || require('node:os').homedir();
   if (process.platform === 'darwin') return join(homedir(), 'Library', 'Caches');
   if (process.platform === 'win32') return env.LOCALAPPDATA || join(homedir(), 'AppData', 'Local');
   return env.XDG_CACHE_HOME || join(homedir(), '.cache');

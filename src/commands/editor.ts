@@ -3,7 +3,6 @@
 // nothing typed is lost. The editor gets our environment without our secrets (../child-env.ts).
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { childEnv } from '../child-env.js';
 import type { Ctx } from './context.js';
@@ -34,7 +33,7 @@ export async function editBody(
   save: (text: string) => Promise<void>,
 ): Promise<boolean> {
   const editor = editorFor(ctx);
-  const dir = await mkdtemp(join(tmpdir(), 'pwctl-edit-'));
+  const dir = await mkdtemp(join(osTmpdir(), 'pwctl-edit-'));
   const file = join(dir, `${fileStem.replace(/[^A-Za-z0-9._-]/g, '_')}.md`);
   await writeFile(file, body, { mode: 0o600 });
   let keep = false;
@@ -79,4 +78,9 @@ function runEditor(editor: string, file: string, env: NodeJS.ProcessEnv): Promis
         : reject(new UsageError(`editor ${JSON.stringify(editor)} exited with status ${code}; ${NOTHING_SENT}`)),
     );
   });
+}
+
+/** The OS's temporary directory; node:os is loaded here, not with this module, which every verb loads. */
+function osTmpdir(): string {
+  return process.getBuiltinModule('node:os').tmpdir();
 }

@@ -1,17 +1,23 @@
-import { homedir } from 'node:os';
 import { join } from 'node:path';
 
 /**
  * The default config directory: the one the conf library picks for project "pwctl" (env-paths
- * with a "-nodejs" suffix), where pwctl has always kept its store. The home directory is the
- * run's (HOME, or USERPROFILE on Windows, as os.homedir() reads them from the process).
+ * with a "-nodejs" suffix), where pwctl has always kept its store, in the run's home directory.
  */
 export function defaultConfigDir(env: NodeJS.ProcessEnv, platform = process.platform): string {
   const name = 'pwctl-nodejs';
-  const home = (platform === 'win32' ? env.USERPROFILE : env.HOME) || homedir();
+  const home = homeDir(env, platform);
   if (platform === 'darwin') return join(home, 'Library', 'Preferences', name);
   if (platform === 'win32') return join(env.APPDATA ?? join(home, 'AppData', 'Roaming'), name, 'Config');
   return join(env.XDG_CONFIG_HOME ?? join(home, '.config'), name);
+}
+
+/**
+ * The run's home directory: HOME (USERPROFILE on Windows), as os.homedir() reads it, which
+ * is asked only when it is unset (node:os is not loaded otherwise).
+ */
+function homeDir(env: NodeJS.ProcessEnv, platform: NodeJS.Platform): string {
+  return (platform === 'win32' ? env.USERPROFILE : env.HOME) || process.getBuiltinModule('node:os').homedir();
 }
 
 export function configDir(env: NodeJS.ProcessEnv): string {
@@ -30,7 +36,7 @@ export function dataDir(env: NodeJS.ProcessEnv = process.env, platform = process
   if (env.PWCTL_DATA_DIR) return env.PWCTL_DATA_DIR;
   if (env.PWCTL_CONFIG_DIR) return join(env.PWCTL_CONFIG_DIR, 'data');
   const name = 'pwctl-nodejs';
-  const home = homedir();
+  const home = homeDir(env, platform);
   if (platform === 'darwin') return join(home, 'Library', 'Application Support', name);
   if (platform === 'win32') return join(env.LOCALAPPDATA ?? join(home, 'AppData', 'Local'), name, 'Data');
   return join(env.XDG_DATA_HOME ?? join(home, '.local', 'share'), name);

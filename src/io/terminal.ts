@@ -2,7 +2,7 @@
 // and the asking that flags and environment allow, and help text, which is pwctl's own and is
 // written straight to the streams.
 import { writeSync } from 'node:fs';
-import { isatty } from 'node:tty';
+import { isTerminal } from './is-terminal.js';
 import { IO, type OutputStream, type StreamSet } from './io.js';
 
 export interface ColorPreference {
@@ -146,7 +146,7 @@ export function processTerminal(): Terminal {
         return process.stderr;
       },
     },
-    { stdin: isatty(0), stdout: isatty(1), stderr: isatty(2) },
+    { stdin: isTerminal(0), stdout: isTerminal(1), stderr: isTerminal(2) },
     { stdout: 1, stderr: 2 },
   );
 }

@@ -4,8 +4,8 @@
 // due or a notice is waiting, at most once a day each.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isatty } from 'node:tty';
 import { configDir } from '../config/paths.js';
+import { isTerminal } from '../io/is-terminal.js';
 
 export const DAY_MS = 86_400_000;
 
@@ -38,7 +38,7 @@ export function readUpdateState(env: NodeJS.ProcessEnv): UpdateState {
  * release has not been shown today.
  */
 export function updateWorkDue(env: NodeJS.ProcessEnv, now = Date.now()): boolean {
-  if (env.CI || env.PWCTL_NO_UPDATE_NOTIFIER || !isatty(1) || !isatty(2)) return false;
+  if (env.CI || env.PWCTL_NO_UPDATE_NOTIFIER || !isTerminal(1) || !isTerminal(2)) return false;
   const state = readUpdateState(env);
   const since = (time: number | undefined) => (typeof time === 'number' ? now - time : Number.POSITIVE_INFINITY);
   return since(state.checked_at) >= DAY_MS || (state.latest !== undefined && since(state.notified_at) >= DAY_MS);

@@ -20,6 +20,9 @@ describe('a get on the fast path', () => {
     expect(files, files.join(', ')).toHaveLength(3);
     expect(files).toContain('cli.cjs');
     expect(trace.sources().filter((s) => s.includes('node_modules/commander/'))).toEqual([]);
+    // Off a terminal, with HOME set, node:tty and node:os are not needed and not loaded.
+    expect(trace.builtins()).toContain('http');
+    expect(trace.builtins().filter((name) => /^(internal\/)?(tty|os)$/.test(name))).toEqual([]);
   });
 
   it('an alias and global options in any order take the same path', async () => {

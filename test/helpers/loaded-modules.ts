@@ -25,6 +25,10 @@ Module.prototype._compile = function (content, filename, ...rest) {
   log(filename);
   return compile.call(this, content, filename, ...rest);
 };
+// Node's own modules the run loaded, as Node lists them ("NativeModule tty").
+process.on('exit', () => {
+  for (const entry of process.moduleLoadList) if (entry.startsWith('NativeModule ')) log('builtin:' + entry.slice(13));
+});
 `;
 
 export interface LoadTrace {
@@ -34,6 +38,8 @@ export interface LoadTrace {
   sources(): string[];
   /** The files of dist/ the run loaded (paths relative to dist/), each once. */
   files(): string[];
+  /** Node's built-in modules the run loaded, its own internals included (`tty`, `internal/tty`). */
+  builtins(): string[];
 }
 
 /**
@@ -55,15 +61,16 @@ export function traceLoads(): LoadTrace {
   writeFileSync(log, '');
   const distFiles = () => [
     ...new Set(
-      readFileSync(log, 'utf8')
-        .split('\n')
-        .filter((file) => file !== '')
+      lines()
+        .filter((file) => file !== '' && !file.startsWith('builtin:'))
         .map(builtFile)
         .filter((f) => f.includes(join(ROOT, 'dist'))),
     ),
   ];
+  const lines = () => readFileSync(log, 'utf8').split('\n');
   return {
     env: { NODE_OPTIONS: `--require=${preload}`, LOADED_LOG: log },
+    builtins: () => lines().flatMap((line) => (line.startsWith('builtin:') ? [line.slice(8)] : [])),
     files: () => distFiles().map((file) => relative(join(ROOT, 'dist'), file)),
     sources() {
       return distFiles().flatMap((file) => {

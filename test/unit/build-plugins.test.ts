@@ -1,12 +1,17 @@
 // The build's plugins (scripts/build-plugins.mjs, scripts/build-output-plugins.mjs): the names
 // a built-in's stand-in takes, CommonJS wrappers turned into function expressions without
-// moving mapped code, and Rolldown's runtime helpers copied into the chunks that use them.
+// moving mapped code, Rolldown's runtime helpers copied into the chunks that use them, and a
+// chunk's exports made one object.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-// @ts-expect-error a plain ES module script without types
-import { commonJsWrappersAsFunctions, runtimeHelpersInEachChunk } from '../../scripts/build-output-plugins.mjs';
+import {
+  commonJsWrappersAsFunctions,
+  exportsAsOneObject,
+  runtimeHelpersInEachChunk,
+  // @ts-expect-error a plain ES module script without types
+} from '../../scripts/build-output-plugins.mjs';
 // @ts-expect-error a plain ES module script without types
 import { builtinImports } from '../../scripts/build-plugins.mjs';
 
@@ -61,6 +66,66 @@ describe('CommonJS wrappers as function expressions', () => {
     expect(renderChunk('export const a = () => 1;')).toBeNull();
     const sameLine = 'var r = __commonJSMin(((exports) => { exports.a = 1; }));';
     expect(renderChunk(sameLine)!.code).toBe(sameLine);
+  });
+});
+
+describe('a chunk’s exports as one object', () => {
+  const renderChunk = (code: string, moduleIds = ['/src/a.ts']) =>
+    (
+      exportsAsOneObject() as {
+        renderChunk(code: string, chunk: { moduleIds: string[] }): { code: string; map: null } | null;
+      }
+    ).renderChunk(code, { moduleIds });
+  /** Runs a CommonJS chunk as Node would and returns its module.exports. */
+  const evaluate = (code: string) => {
+    const module = { exports: {} as Record<string, unknown> };
+    new Function('exports', 'module', code)(module.exports, module);
+    return module.exports;
+  };
+  const getter = (name: string, value: string) =>
+    `Object.defineProperty(exports, '${name}', {\n  enumerable: true,\n  get: function () {\n    return ${value};\n  }\n});`;
+
+  it('turns the trailing assignments and getters into one literal: data for what cannot change, getters for what can', () => {
+    const chunk = [
+      'Object.defineProperty(exports, Symbol.toStringTag, { value: "Module" });',
+      'const fixed = 1;',
+      'function f() { return counter; }',
+      'var Klass = class {};',
+      'let counter = 0;',
+      'function bump() { counter++; }',
+      'var later;',
+      'later = "set";',
+      'var ns = { n: 1 };',
+      'exports.main = f;',
+      [getter('fixed', 'fixed'), getter('counter', 'counter'), getter('later', 'later')].join('\n'),
+      `${getter('Klass', 'Klass')}\n${getter('bump', 'bump')}\n${getter('word', '`local`')}\n${getter('n', 'ns.n')}`,
+    ].join('\n');
+    const out = renderChunk(chunk)!;
+    expect(out.map).toBeNull();
+    // Everything above the exports where it was: no mapped code moves.
+    const lines = chunk.split('\n');
+    expect(out.code.split('\n').slice(0, 9)).toEqual(lines.slice(0, 9));
+    expect(out.code).not.toContain("defineProperty(exports, '");
+    expect(out.code).toContain('module.exports = { __proto__: exports, main: f, fixed: fixed, get counter()');
+    expect(out.code).toContain('get later() { return later; }');
+    expect(out.code).toContain('get n() { return ns.n; }');
+    const exported = evaluate(out.code) as Record<string, unknown> & { bump(): void; counter: number };
+    expect(Object.getOwnPropertyDescriptor(exported, 'fixed')).toMatchObject({ value: 1, writable: true });
+    expect(exported.main).toBeTypeOf('function');
+    expect(exported.word).toBe('local');
+    expect(exported.later).toBe('set');
+    expect(exported.n).toBe(1);
+    // A live binding stays live.
+    expect(exported.counter).toBe(0);
+    exported.bump();
+    expect(exported.counter).toBe(1);
+    // What was set on the first exports object still reads.
+    expect(Object.prototype.toString.call(exported)).toBe('[object Module]');
+  });
+
+  it('leaves a chunk that ends in something else, and the runtime helpers’ chunk, alone', () => {
+    expect(renderChunk('exports.a = 1;\nconsole.log(exports.a);')).toBeNull();
+    expect(renderChunk(getter('n', 'n'), ['/node_modules/rolldown/runtime.js'])).toBeNull();
   });
 });
 

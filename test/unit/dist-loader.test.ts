@@ -166,6 +166,27 @@ describe('the dist loader', () => {
     expect(join(installDir(cache), names[0]!)).not.toBe(cliCache);
   });
 
+  it('keeps the caches it only read when it writes another: a rebuilt chunk costs its own cache, once', () => {
+    const dist = makeDist();
+    const cache = mkdtempSync(join(tmpdir(), 'pwctl-code-cache-'));
+    run(dist, cache);
+    const cliCache = join(installDir(cache), cacheFiles(cache).find((f) => f.startsWith('cli.cjs-'))!);
+    const cliBytes = readFileSync(cliCache);
+    // Only the chunk changes: its cache is made again, and the entry's, read and still good, stays as it was.
+    writeFileSync(join(dist, 'chunks/a-X.cjs'), 'const cli = require("../cli.cjs"); exports.seen = cli.name + "!";');
+    expect(run(dist, cache).name).toBe('cli');
+    const settled = cacheFiles(cache);
+    expect(settled).toHaveLength(2);
+    expect(readFileSync(cliCache)).toEqual(cliBytes);
+    // And so it settles: the next runs, failed or not, find both and write neither.
+    const bytes = () => settled.map((f) => readFileSync(join(installDir(cache), f)));
+    const before = bytes();
+    run(dist, cache, 'steps get', { exitCode: 1 });
+    run(dist, cache);
+    expect(cacheFiles(cache)).toEqual(settled);
+    expect(bytes()).toEqual(before);
+  });
+
   it('removes a staging file a killed writer left once it is an hour old, and not one being written', () => {
     const dist = makeDist();
     const cache = mkdtempSync(join(tmpdir(), 'pwctl-code-cache-'));
