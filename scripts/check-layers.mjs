@@ -20,7 +20,7 @@ export const LAYERS = [
   ['files'],
   ['output', 'content'],
   ['api', 'validate'],
-  ['io', 'errors', 'suggest', 'version', 'child-env', 'wasm-tiering', 'id-kinds', 'stop-signals'], // the floor
+  ['io', 'errors', 'suggest', 'chars', 'version', 'child-env', 'wasm-tiering', 'id-kinds', 'stop-signals'], // the floor
 ];
 
 /** `pwctl mcp` is declared in src/cli/, since starting the agents' front end is a command-line matter. */

@@ -1,5 +1,6 @@
 // Local checks of user input, each throwing a UsageError (exit 2) that names the flag or
 // argument and the accepted form — so a mistake never costs a request.
+import { everyChar, isDigit } from './chars.js';
 import { UsageError } from './errors.js';
 import { didYouMean } from './suggest.js';
 
@@ -13,7 +14,7 @@ function shown(value: string): string {
 /** A positive integer id, safe to send as a JSON number. */
 export function parseId(value: string, name: InputName): number {
   const trimmed = value.trim();
-  if (!/^[0-9]+$/.test(trimmed)) {
+  if (trimmed === '' || !everyChar(trimmed, isDigit)) {
     throw new UsageError(`${name} must be a positive integer id (e.g. 42), got ${shown(value)}`);
   }
   const id = Number(trimmed);

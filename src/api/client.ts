@@ -61,10 +61,11 @@ export class ApiClient {
 
   resolveUrl(path: string, query?: Record<string, QueryValue>): string {
     let url: URL;
-    if (/^https?:\/\//i.test(path)) url = new URL(path);
+    const scheme = path.slice(0, 8).toLowerCase();
+    if (scheme.startsWith('http://') || scheme.startsWith('https://')) url = new URL(path);
     else {
       const withSlash = path.startsWith('/') ? path : `/${path}`;
-      url = new URL(/^\/api\//.test(withSlash) ? `${this.base}${withSlash}` : `${this.apiRoot}${withSlash}`);
+      url = new URL(withSlash.startsWith('/api/') ? `${this.base}${withSlash}` : `${this.apiRoot}${withSlash}`);
     }
     for (const [key, value] of Object.entries(query ?? {})) {
       if (value !== undefined && value !== null) url.searchParams.set(key, String(value));

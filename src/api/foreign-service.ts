@@ -21,7 +21,7 @@ export function foreignTrait(answer: AnswerShape): string | undefined {
     const location = answer.headers.location;
     return location ? `it redirects to ${location}` : `it answered ${status}, a redirect`;
   }
-  if (/html/i.test(contentType) || /^\s*<(!doctype|html)/i.test(text)) return 'it answered with an HTML page';
+  if (contentType.toLowerCase().includes('html') || startsLikeHtml(text)) return 'it answered with an HTML page';
   if (status === 404) {
     if (answer.listing) return 'it has no such list';
     if (text.trim() !== '' && !looksLikeJson(text)) return 'its 404 is not JSON';
@@ -49,4 +49,10 @@ function hostOf(url: string): string {
   } catch {
     return url;
   }
+}
+
+/** Whether a body opens as an HTML page does, after any white space: `<!doctype` or `<html`, in any case. */
+function startsLikeHtml(text: string): boolean {
+  const head = text.trimStart().slice(0, 9).toLowerCase();
+  return head.startsWith('<!doctype') || head.startsWith('<html');
 }

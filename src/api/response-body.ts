@@ -6,7 +6,7 @@ export type ParsedBody = { ok: true; value: unknown } | { ok: false; reason: str
 /** The body as JSON; undefined for an empty body. An HTML page or broken JSON is not a body we can use. */
 export function parseJsonBody(text: string, contentType: string): ParsedBody {
   if (text.trim() === '') return { ok: true, value: undefined };
-  if (/html/i.test(contentType)) return { ok: false, reason: 'an HTML page' };
+  if (contentType.toLowerCase().includes('html')) return { ok: false, reason: 'an HTML page' };
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch {

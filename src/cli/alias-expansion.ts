@@ -13,8 +13,11 @@ import { normaliseArgv } from './normalise-argv.js';
 
 /** The global options that take a value (`-o json`): their value is not a command word. */
 const TAKES_VALUE = new Set(
-  GLOBAL_OPTIONS.filter((o) => /[<[]/.test(o.flags)).flatMap((o) =>
-    o.flags.split(/[ ,]+/).filter((f) => f.startsWith('-')),
+  GLOBAL_OPTIONS.filter((o) => o.flags.includes('<') || o.flags.includes('[')).flatMap((o) =>
+    o.flags
+      .replaceAll(',', ' ')
+      .split(' ')
+      .filter((f) => f.startsWith('-')),
   ),
 );
 

@@ -1,4 +1,5 @@
 // The command line as both parsers read it (commander in ./program.ts, the fast path in ./fast/).
+import { isLetter } from '../chars.js';
 
 /**
  * Two spellings commander does not read, as people type them: `--debug=api` → `--debug
@@ -11,7 +12,7 @@ export function normaliseArgv(argv: readonly string[]): string[] {
   return argv.flatMap((arg, i) => {
     if (end !== -1 && i >= end) return [arg];
     if (arg === '--debug=api') return ['--debug', '--debug-api'];
-    const short = /^(-[a-zA-Z])=(.*)$/s.exec(arg);
-    return short ? [short[1]!, short[2]!] : [arg];
+    const short = arg.length >= 3 && arg[0] === '-' && isLetter(arg.charCodeAt(1)) && arg[2] === '=';
+    return short ? [arg.slice(0, 2), arg.slice(3)] : [arg];
   });
 }

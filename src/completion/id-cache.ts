@@ -7,6 +7,7 @@
 // and its start-up cost is a product requirement.
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { everyChar, isLetterOrDigit, isLowerLetter, isNameChar } from '../chars.js';
 import { serviceDirName } from '../config/service-key.js';
 import { writeFileAtomic } from '../files/atomic-write.js';
 import type { IdKind } from '../id-kinds.js';
@@ -17,7 +18,8 @@ import type { IdKind } from '../id-kinds.js';
  * remembers nothing.
  */
 function isKind(kind: IdKind): boolean {
-  return /^[a-z]+$/.test(kind);
+  const name: unknown = kind;
+  return typeof name === 'string' && name !== '' && everyChar(name, isLowerLetter);
 }
 
 /**
@@ -45,7 +47,8 @@ export type SeenIds = ReadonlyMap<IdKind, ReadonlyMap<string, string>>;
 
 /** The cache directory of a profile, or undefined for a name that is not a safe path segment. */
 export function profileCacheDir(configDir: string, profile: string): string | undefined {
-  if (!/^[A-Za-z0-9][A-Za-z0-9_.-]*$/.test(profile) || profile.includes('..')) return undefined;
+  if (!isLetterOrDigit(profile.charCodeAt(0)) || !everyChar(profile, isNameChar, 1) || profile.includes('..'))
+    return undefined;
   return join(configDir, 'cache', profile);
 }
 
@@ -62,7 +65,18 @@ export function cacheDir(configDir: string, profile: string, service: string | u
 
 /** Text a shell shows on one line: control characters, tabs and line breaks become spaces. */
 export function oneLine(text: string): string {
+  // Most titles are printable ASCII with single spaces inside, which this leaves as they are.
+  if (isOneLineAlready(text)) return text;
   return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\s]+/g, ' ').trim();
+}
+
+function isOneLineAlready(text: string): boolean {
+  if (text.charCodeAt(0) === 0x20 || text.charCodeAt(text.length - 1) === 0x20) return false;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code > 0x7e || code < 0x20 || (code === 0x20 && text.charCodeAt(i + 1) === 0x20)) return false;
+  }
+  return true;
 }
 
 /** A title as cached: on one line, long ones cut. */
@@ -73,7 +87,7 @@ export function cleanTitle(title: string): string {
 
 /** Ids are integers or UUIDs; anything else never reaches a file a shell reads. */
 function isCacheableId(id: string): boolean {
-  return /^[A-Za-z0-9-]{1,64}$/.test(id);
+  return id.length >= 1 && id.length <= 64 && everyChar(id, (code) => isLetterOrDigit(code) || code === 0x2d);
 }
 
 export function readCachedIds(dir: string, kind: IdKind): CachedId[] {

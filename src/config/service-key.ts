@@ -3,6 +3,7 @@
 // service as well. The embedded sandbox listens on a new port at every invocation, so its
 // URL means nothing from one run to the next: it is named "sandbox" instead.
 import { normaliseBaseUrl } from '../api/base-url.js';
+import { isLetterOrDigit } from '../chars.js';
 
 export const SANDBOX_SERVICE = 'sandbox';
 
@@ -18,8 +19,9 @@ export function serviceKey(target: { sandbox: boolean; baseUrl: string | undefin
  * (`http://127.0.0.1:8080` → `http_3a_2f_2f127.0.0.1_3a8080`).
  */
 export function serviceDirName(key: string): string {
-  return Array.from(Buffer.from(key, 'utf8'), (byte) => {
-    const char = String.fromCharCode(byte);
-    return /[A-Za-z0-9.-]/.test(char) ? char : `_${byte.toString(16).padStart(2, '0')}`;
-  }).join('');
+  return Array.from(Buffer.from(key, 'utf8'), (byte) =>
+    isLetterOrDigit(byte) || byte === 0x2e || byte === 0x2d
+      ? String.fromCharCode(byte)
+      : `_${byte.toString(16).padStart(2, '0')}`,
+  ).join('');
 }

@@ -4,6 +4,7 @@ import { normaliseBaseUrl } from '../api/base-url.js';
 import type { CaFile } from '../api/ca-file.js';
 import { DEFAULT_MAX_PAGES } from '../api/page-limit.js';
 import { DEFAULT_MAX_RESPONSE_BYTES, MAX_RESPONSE_BYTES_CEILING } from '../api/response-limit.js';
+import { everyChar, isLetterOrDigit, isNameChar } from '../chars.js';
 import { UsageError } from '../errors.js';
 import {
   DEFAULT_OUTPUT_FORMAT,
@@ -84,7 +85,8 @@ export interface Settings {
 }
 
 export const DEFAULT_PROFILE = 'default';
-const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
+/** The longest profile name: it names a directory of the id cache. */
+const MAX_PROFILE_NAME = 64;
 export const DEFAULT_TIMEOUT_SECONDS = 30;
 /** The most PWCTL_MAX_WAIT may ask: a day. */
 const MAX_WAIT_CEILING_SECONDS = 86_400;
@@ -103,7 +105,8 @@ export function resolveProfileName(flags: GlobalFlags, env: NodeJS.ProcessEnv, s
 }
 
 export function checkProfileName(name: string, source: string): string {
-  if (!PROFILE_NAME.test(name)) {
+  // A letter or digit, then letters, digits, '.', '_' or '-'.
+  if (name.length > MAX_PROFILE_NAME || !isLetterOrDigit(name.charCodeAt(0)) || !everyChar(name, isNameChar, 1)) {
     throw new UsageError(
       `${source} must be a profile name of letters, digits, '.', '_' or '-', got ${JSON.stringify(name)}`,
     );

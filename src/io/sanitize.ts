@@ -128,5 +128,15 @@ const UNSAFE_IN_JSON = /[\u007f-\u009f\u2028\u2029]/g;
 
 /** JSON text with DEL, C1 and U+2028/2029 as \u escapes: the same JSON, nothing a terminal obeys but what the sanitiser escapes. */
 export function escapeJsonText(text: string): string {
+  if (!hasUnsafeInJson(text)) return text;
   return text.replace(UNSAFE_IN_JSON, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** Whether UNSAFE_IN_JSON would find anything: looked for by hand, as most output has none, to spare compiling it. */
+function hasUnsafeInJson(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if ((code >= 0x7f && code <= 0x9f) || code === 0x2028 || code === 0x2029) return true;
+  }
+  return false;
 }

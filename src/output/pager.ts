@@ -31,10 +31,20 @@ export function resolvePager(
   // as unset, as empty variables do everywhere else in pwctl.
   const command = env.PWCTL_PAGER ?? configured ?? (env.PAGER || DEFAULT_PAGER);
   if (command.trim() === '') return undefined;
-  // less reads its options from LESS: give it ours only when the user keeps none there.
-  const pagerEnv = childEnv(env);
-  if (pagerEnv.LESS === undefined) pagerEnv.LESS = 'FRX';
-  return { command, env: pagerEnv };
+  // Made when a pager runs: a copy of the whole environment is no small cost to every command.
+  let pagerEnv: NodeJS.ProcessEnv | undefined;
+  return {
+    command,
+    get env() {
+      return (pagerEnv ??= lessOptions(childEnv(env)));
+    },
+  };
+}
+
+/** less reads its options from LESS: give it ours only when the user keeps none there. */
+function lessOptions(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  if (env.LESS === undefined) env.LESS = 'FRX';
+  return env;
 }
 
 /**

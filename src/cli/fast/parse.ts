@@ -156,10 +156,11 @@ function isOption(arg: string): boolean {
  * are commander's.
  */
 function simpleOption(arg: string): { name: string; inline?: string } | undefined {
-  if (/^-[^-]$/.test(arg)) return { name: arg };
-  const long = /^(--[^=]+)(?:=(.*))?$/s.exec(arg);
-  if (!long) return undefined;
-  return long[2] === undefined ? { name: long[1]! } : { name: long[1]!, inline: long[2] };
+  if (arg.length === 2 && arg[0] === '-' && arg[1] !== '-') return { name: arg };
+  if (!arg.startsWith('--')) return undefined;
+  const equals = arg.indexOf('=', 2);
+  if (equals === 2 || arg.length === 2) return undefined;
+  return equals < 0 ? { name: arg } : { name: arg.slice(0, equals), inline: arg.slice(equals + 1) };
 }
 
 function find(options: readonly OptionSpec[], name: string): OptionSpec | undefined {
