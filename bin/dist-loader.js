@@ -1,4 +1,4 @@
-// Loads dist/'s CommonJS files — the entry bin/pwctl.js names and every chunk it require()s —
+// Loads dist/'s CommonJS files (the entry bin/pwctl.js names and every chunk it require()s)
 // with V8 code caches of pwctl's own, made after a command has run.
 //
 // Node's compile cache (module.enableCompileCache) is made when a file is compiled, before it
@@ -9,20 +9,16 @@
 // a run whose command words its cache has not seen (`steps get`, `docs list`) writes it again
 // at exit, so each verb's functions join it on the verb's first successful run.
 //
-// Caches live in the user's cache directory, a directory per Node version and architecture
-// and in it one per installed copy of dist/ (named by a hash of its path: two installs never
-// take each other's caches), one file per dist file named by the file's name, size and
-// modification time; V8 checks its own version, its flags and the source's length, and a
-// cache it rejects is made again.
+// Caches live in the directory bin/pwctl.js chooses (per Node version and architecture, and
+// per installed copy of dist/, under the user's cache directory, and only one no one else may
+// write: V8 runs the bytecode a cache holds, checking only that the source has the same
+// length), one file per dist file named by the file's name, size and modification time, and
+// one of this file itself, which bin/pwctl.js compiles with it; V8 checks its own version, its
+// flags and the source's length, and a cache it rejects is made again.
 // Each file is [header length: 4 bytes][header: JSON, the command words][V8's data]. Writes
 // go to a file of their own, renamed into place (owner-only), and never fail a command: a
 // cache is only an optimisation. NODE_DISABLE_COMPILE_CACHE=1 turns it off, as it turns off
 // Node's.
-//
-// A cache is code: V8 runs the bytecode it holds, and checks only that the source has the
-// same length. So caches are read and written only in a directory this user owns that no one
-// else may write (as the config store's, src/config/ownership.ts); elsewhere pwctl runs
-// without them.
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
@@ -36,17 +32,68 @@ const STALE_MS = 30 * 24 * 3600 * 1000;
 const STAGING_MS = 3600 * 1000;
 
 /**
- * A loader for the files under `distDir`. `cacheRoot` is where caches go (undefined: none),
- * in a directory for this dist/; `command` names the command line (its leading words), to
- * tell whether a cache has seen it.
+ * Runs pwctl's command line: its entry (the completer's for a shell's TAB) loaded with code
+ * caches from `cacheDir` (undefined: none), written at exit. `self` is this file as
+ * bin/pwctl.js compiled it with its cache there.
  */
-function createDistLoader({ distDir, cacheRoot, command = '' }) {
-  const ownDir = cacheRoot && path.join(cacheRoot, installName(distDir));
-  const cacheDir = ownDir && privateOrAbsent(ownDir) ? ownDir : undefined;
-  const modules = new Map(); // filename → module record, so each file runs once
-  const cacheFiles = new Map(); // a loaded file's name → the name of its current cache
+function run(argv, { distDir, cacheDir, self }) {
+  const loader = createDistLoader({ distDir, cacheDir, command: commandWords(argv), self });
+  process.once('exit', loader.writeCaches);
+  let entry;
+  try {
+    entry = loader.load(path.join(distDir, argv[0] === '__complete' ? 'complete.cjs' : 'cli.cjs'));
+  } catch (error) {
+    // A file of the install missing or damaged: one line, as every error is (its stack with --debug).
+    const debug = argv.includes('--debug') || Boolean(process.env.PWCTL_DEBUG);
+    process.stderr.write(
+      debug ? `${error.stack}\n` : `error: pwctl cannot load its own files (${error.message}); reinstall pwctl\n`,
+    );
+    process.exit(1);
+  }
+  if (argv[0] === '__complete') entry.complete(argv.slice(1));
+  else entry.main(argv);
+}
+
+/** The command line's leading words (`steps get`), which tell a cache whether it has seen this command. */
+function commandWords(args) {
+  const words = [];
+  for (const arg of args) {
+    if (words.length === 2 || !isCommandWord(arg)) break;
+    words.push(arg);
+  }
+  return words.join(' ');
+}
+
+/** [a-z][a-z-]*, tested without a regular expression, which V8 would compile for this alone. */
+function isCommandWord(arg) {
+  for (let i = 0; i < arg.length; i++) {
+    const code = arg.charCodeAt(i);
+    if (!((code >= 0x61 && code <= 0x7a) || (code === 0x2d && i > 0))) return false;
+  }
+  return arg !== '';
+}
+
+/**
+ * A loader for the files under `distDir`, with caches in `cacheDir` (undefined: none);
+ * `command` names the command line (its leading words), to tell whether a cache has seen it.
+ * `self`, from bin/pwctl.js, is this file as compiled with its cache, which is written as
+ * dist/'s are.
+ */
+function createDistLoader({ distDir, cacheDir, command = '', self }) {
+  const modules = new Map(); // filename -> module record, so each file runs once
+  const cacheFiles = new Map(); // a compiled file's name -> the name of its current cache
   const toWrite = []; // { script, file, usable, commands } for the exit
   let nodeRequire;
+  if (self) track({ ...self, cached: self.cached && parseCache(self.cached) });
+
+  /** Notes a file compiled with its cache, whose cache is written at exit if it is missing, rejected or new to this command. */
+  function track({ filename, script, cacheFile, cached }) {
+    if (!cacheFile) return;
+    cacheFiles.set(path.basename(filename), path.basename(cacheFile));
+    const usable = cached !== undefined && !script.cachedDataRejected;
+    if (usable && cached.commands.includes(command)) return;
+    toWrite.push({ script, file: cacheFile, usable, commands: usable ? cached.commands : [] });
+  }
 
   function load(filename) {
     const loaded = modules.get(filename);
@@ -56,7 +103,6 @@ function createDistLoader({ distDir, cacheRoot, command = '' }) {
     const { source, size, mtimeMs } = readSource(filename);
     const cacheFile =
       cacheDir && path.join(cacheDir, `${path.basename(filename)}-${size}-${Math.trunc(mtimeMs * 1000)}`);
-    if (cacheFile) cacheFiles.set(path.basename(filename), path.basename(cacheFile));
     const cached = cacheFile ? readCache(cacheFile) : undefined;
     // The wrapper on a line of its own, and line numbers counted from the source's first line.
     const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {\n${source}\n})`, {
@@ -64,10 +110,7 @@ function createDistLoader({ distDir, cacheRoot, command = '' }) {
       lineOffset: -1,
       cachedData: cached?.data,
     });
-    if (cacheFile && (!cached || script.cachedDataRejected || !cached.commands.includes(command))) {
-      const usable = cached !== undefined && !script.cachedDataRejected;
-      toWrite.push({ script, file: cacheFile, usable, commands: usable ? cached.commands : [] });
-    }
+    track({ filename, script, cacheFile, cached });
     const dir = path.dirname(filename);
     const requireHere = (id) =>
       id.startsWith('./') || id.startsWith('../') ? load(path.resolve(dir, id)) : external(id);
@@ -110,25 +153,6 @@ function createDistLoader({ distDir, cacheRoot, command = '' }) {
   return { load, writeCaches };
 }
 
-/** Whether `dir` is a directory of this user's that only they may write, or is not there yet (it is made so). */
-function privateOrAbsent(dir) {
-  if (process.platform === 'win32' || typeof process.getuid !== 'function') return true;
-  let stats;
-  try {
-    stats = fs.lstatSync(dir);
-  } catch (error) {
-    return error.code === 'ENOENT';
-  }
-  return stats.isDirectory() && stats.uid === process.getuid() && (stats.mode & 0o022) === 0;
-}
-
-/** A directory name for an installed dist/: FNV-1a of its path, in hex. */
-function installName(distDir) {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < distDir.length; i++) hash = Math.imul(hash ^ distDir.charCodeAt(i), 0x01000193) >>> 0;
-  return `dist-${hash.toString(16).padStart(8, '0')}`;
-}
-
 function readSource(filename) {
   const fd = fs.openSync(filename, 'r');
   try {
@@ -154,6 +178,11 @@ function readCache(file) {
   } catch {
     return undefined;
   }
+  return parseCache(bytes);
+}
+
+/** A cache file's command words and V8's data; undefined for a file that is not one. */
+function parseCache(bytes) {
   try {
     const headerLength = bytes.readUInt32LE(0);
     const header = JSON.parse(bytes.toString('utf8', 4, 4 + headerLength));
@@ -215,4 +244,4 @@ function pruneOtherInstalls(cacheRoot, own) {
   }
 }
 
-module.exports = { createDistLoader };
+module.exports = { createDistLoader, run };

@@ -2,9 +2,10 @@
 // themselves, with V8 code caches made at exit — after the command ran, so they hold the
 // functions it called — grown by each new command, made again when V8 rejects one, and never
 // the cause of a failure.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import {
   chmodSync,
+  copyFileSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -16,21 +17,36 @@ import {
 } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-const LOADER = createRequire(import.meta.url).resolve('../../bin/dist-loader.js');
+const BIN = dirname(createRequire(import.meta.url).resolve('../../bin/pwctl.js'));
+const LOADER = join(BIN, 'dist-loader.js');
 const { createDistLoader } = createRequire(import.meta.url)(LOADER) as {
-  createDistLoader(options: { distDir: string; cacheRoot?: string; command?: string }): {
+  createDistLoader(options: { distDir: string; cacheDir?: string; command?: string }): {
     load(file: string): Record<string, unknown>;
     writeCaches(): void;
   };
 };
 
-/** A dist/ of its own: an entry that requires a chunk, which requires the entry back. */
+/** What the entry of a test install does when the shim runs it: call work() if asked, print its exports, exit as told. */
+const MAIN = `exports.main = (argv) => {
+  if (argv.includes('--work')) module.exports.work(3);
+  process.stdout.write(JSON.stringify(module.exports));
+  process.exitCode = Number(process.env.TEST_EXIT_CODE);
+};`;
+
+/**
+ * An install of its own (bin/ copied from the repository, a dist/ written here) whose dist/
+ * has an entry that requires a chunk, which requires the entry back. Returns its dist/.
+ */
 function makeDist(extra: Record<string, string> = {}): string {
-  const dir = mkdtempSync(join(tmpdir(), 'pwctl-dist-loader-'));
-  mkdirSync(join(dir, 'chunks'));
+  const root = mkdtempSync(join(tmpdir(), 'pwctl-dist-loader-'));
+  const dir = join(root, 'dist');
+  mkdirSync(join(dir, 'chunks'), { recursive: true });
+  mkdirSync(join(root, 'bin'));
+  for (const file of ['pwctl.js', 'dist-loader.js']) copyFileSync(join(BIN, file), join(root, 'bin', file));
+  writeFileSync(join(root, 'package.json'), '{"version":"0.0.0-test"}\n');
   const files: Record<string, string> = {
     'cli.cjs': [
       'globalThis.__distLoaderRuns = (globalThis.__distLoaderRuns ?? 0) + 1;',
@@ -46,31 +62,42 @@ function makeDist(extra: Record<string, string> = {}): string {
     'chunks/a-X.cjs': 'const cli = require("../cli.cjs"); exports.seen = cli.name;',
     ...extra,
   };
+  files['cli.cjs'] += `\n${MAIN}`;
   for (const [file, code] of Object.entries(files)) writeFileSync(join(dir, file), code);
   return dir;
 }
 
 /**
- * One command's run in a process of its own, as pwctl runs (V8 keeps what it compiled for the
- * rest of a process, which would hide what a cache holds): load cli.cjs, call work() if asked,
- * write the caches as at exit. Returns what cli.cjs exported that JSON can carry.
+ * One command's run of an install's bin/pwctl.js, in a process of its own, as pwctl runs (V8
+ * keeps what it compiled for the rest of a process, which would hide what a cache holds),
+ * with `cacheHome` as the user's cache directory. Returns what cli.cjs exported that JSON can carry.
  */
-function run(dist: string, cacheRoot: string, command = 'steps get', { callWork = false, exitCode = 0 } = {}) {
-  const script = `const loader = require(${JSON.stringify(LOADER)}).createDistLoader(${JSON.stringify({ distDir: dist, cacheRoot, command })});
-const cli = loader.load(${JSON.stringify(join(dist, 'cli.cjs'))});
-if (${callWork}) cli.work(3);
-loader.writeCaches(${exitCode});
-process.stdout.write(JSON.stringify(cli));`;
-  return JSON.parse(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' })) as Record<string, unknown>;
+function run(dist: string, cacheHome: string, command = 'steps get', { callWork = false, exitCode = 0 } = {}) {
+  const result = spawnSync(
+    process.execPath,
+    [join(dist, '..', 'bin', 'pwctl.js'), ...command.split(' '), ...(callWork ? ['--work'] : [])],
+    {
+      encoding: 'utf8',
+      env: {
+        ...process.env,
+        XDG_CACHE_HOME: cacheHome,
+        TEST_EXIT_CODE: String(exitCode),
+        NODE_DISABLE_COMPILE_CACHE: '',
+      },
+    },
+  );
+  expect(result.status, result.stderr).toBe(exitCode);
+  return JSON.parse(result.stdout) as Record<string, unknown>;
 }
 
-/** The one install's directory under a cache root. */
-function installDir(root: string): string {
+/** Where an install's caches go under a user's cache directory: the one directory under this Node's. */
+function installDir(cacheHome: string): string {
+  const root = join(cacheHome, 'pwctl', 'code-cache', `${process.version}-${process.arch}`);
   const installs = readdirSync(root);
   expect(installs).toHaveLength(1);
   return join(root, installs[0]!);
 }
-const cacheFiles = (root: string) => readdirSync(installDir(root)).sort();
+const cacheFiles = (cacheHome: string) => readdirSync(installDir(cacheHome)).sort();
 const headerOf = (file: string) => {
   const bytes = readFileSync(file);
   return JSON.parse(bytes.toString('utf8', 4, 4 + bytes.readUInt32LE(0))) as { commands: string[] };
@@ -95,12 +122,13 @@ describe('the dist loader', () => {
     const dist = makeDist();
     const idle = mkdtempSync(join(tmpdir(), 'pwctl-code-cache-'));
     const busy = mkdtempSync(join(tmpdir(), 'pwctl-code-cache-'));
-    const loader = createDistLoader({ distDir: dist, cacheRoot: busy, command: 'steps get' });
+    const loader = createDistLoader({ distDir: dist, cacheDir: join(busy, 'install'), command: 'steps get' });
     loader.load(join(dist, 'cli.cjs'));
     expect(readdirSync(busy)).toEqual([]); // nothing before the exit
     run(dist, busy, 'steps get', { callWork: true });
     const files = cacheFiles(busy);
-    expect(files.map((f) => f.replace(/-\d+-\d+$/, ''))).toEqual(['a-X.cjs', 'cli.cjs']);
+    // The loader's own cache too: bin/pwctl.js compiles it with it.
+    expect(files.map((f) => f.replace(/-\d+-\d+$/, ''))).toEqual(['a-X.cjs', 'cli.cjs', 'dist-loader.js']);
     expect(statSync(installDir(busy)).mode & 0o777).toBe(0o700);
     for (const file of files) {
       expect(statSync(join(installDir(busy), file)).mode & 0o777).toBe(0o600);
@@ -134,7 +162,7 @@ describe('the dist loader', () => {
     const cache = mkdtempSync(join(tmpdir(), 'pwctl-code-cache-'));
     run(dist, cache, 'steps get', { exitCode: 2 });
     const files = cacheFiles(cache);
-    expect(files).toHaveLength(2);
+    expect(files).toHaveLength(3);
     for (const file of files) expect(headerOf(join(installDir(cache), file)).commands).toEqual([]);
     // The first run that succeeds grows them with its command.
     run(dist, cache, 'steps get');
@@ -176,7 +204,7 @@ describe('the dist loader', () => {
     writeFileSync(join(dist, 'chunks/a-X.cjs'), 'const cli = require("../cli.cjs"); exports.seen = cli.name + "!";');
     expect(run(dist, cache).name).toBe('cli');
     const settled = cacheFiles(cache);
-    expect(settled).toHaveLength(2);
+    expect(settled).toHaveLength(3);
     expect(readFileSync(cliCache)).toEqual(cliBytes);
     // And so it settles: the next runs, failed or not, find both and write neither.
     const bytes = () => settled.map((f) => readFileSync(join(installDir(cache), f)));
@@ -209,10 +237,11 @@ describe('the dist loader', () => {
     const cache = mkdtempSync(join(tmpdir(), 'pwctl-code-cache-'));
     run(one, cache);
     run(other, cache);
+    const root = join(cache, 'pwctl', 'code-cache', `${process.version}-${process.arch}`);
     const snapshot = () =>
-      readdirSync(cache)
+      readdirSync(root)
         .sort()
-        .map((install) => readdirSync(join(cache, install)).map((f) => readFileSync(join(cache, install, f))));
+        .map((install) => readdirSync(join(root, install)).map((f) => readFileSync(join(root, install, f))));
     const before = snapshot();
     expect(before).toHaveLength(2);
     run(one, cache);
@@ -221,14 +250,16 @@ describe('the dist loader', () => {
   });
 
   it('reads no cache from a directory others may write: V8 would run a planted cache for any source of its length', () => {
-    const dist = makeDist({ 'cli.cjs': 'exports.v = 1;', 'other.cjs': 'exports.v = 2;' });
+    // Two files of the same length once the entry's main is added to cli.cjs.
+    const dist = makeDist({ 'cli.cjs': 'exports.v = 1;', 'other.cjs': `exports.v = 2;\n${MAIN}` });
     const cache = mkdtempSync(join(tmpdir(), 'pwctl-code-cache-'));
+    expect(run(dist, cache).v).toBe(1);
+    const dir = installDir(cache);
     // A cache made for other.cjs, put where cli.cjs's cache goes (the same length, and cli.cjs's name, size and time).
-    const script = `const l = require(${JSON.stringify(LOADER)}).createDistLoader(${JSON.stringify({ distDir: dist, cacheRoot: cache })});
+    const script = `const l = require(${JSON.stringify(LOADER)}).createDistLoader(${JSON.stringify({ distDir: dist, cacheDir: dir })});
 l.load(${JSON.stringify(join(dist, 'other.cjs'))}); l.writeCaches();`;
     execFileSync(process.execPath, ['-e', script]);
-    const dir = installDir(cache);
-    const planted = readdirSync(dir)[0]!;
+    const planted = readdirSync(dir).find((f) => f.startsWith('other.cjs-'))!;
     const { size, mtimeMs } = statSync(join(dist, 'cli.cjs'));
     const cliCacheName = `cli.cjs-${size}-${Math.trunc(mtimeMs * 1000)}`;
     writeFileSync(join(dir, cliCacheName), readFileSync(join(dir, planted)));
@@ -247,13 +278,13 @@ l.load(${JSON.stringify(join(dist, 'other.cjs'))}); l.writeCaches();`;
     const parent = mkdtempSync(join(tmpdir(), 'pwctl-code-cache-'));
     chmodSync(parent, 0o500);
     const blocked = join(parent, 'code-cache');
-    const loader = createDistLoader({ distDir: dist, cacheRoot: blocked, command: 'steps get' });
+    const loader = createDistLoader({ distDir: dist, cacheDir: blocked, command: 'steps get' });
     expect(loader.load(join(dist, 'cli.cjs')).name).toBe('cli');
     expect(() => loader.writeCaches()).not.toThrow();
     const notADirectory = join(parent, 'file');
     chmodSync(parent, 0o700);
     writeFileSync(notADirectory, '');
-    const second = createDistLoader({ distDir: dist, cacheRoot: notADirectory, command: 'steps get' });
+    const second = createDistLoader({ distDir: dist, cacheDir: notADirectory, command: 'steps get' });
     expect(second.load(join(dist, 'cli.cjs')).name).toBe('cli');
     expect(() => second.writeCaches()).not.toThrow();
   });
