@@ -153,8 +153,10 @@ export function spawnMeasured(args, env, onStdout = () => {}) {
  * PWCTL_BENCH_NODES (e.g. `22,24`), fetched from the npm registry by scripts/node-versions.mjs.
  */
 export async function benchNodes() {
-  const nodes = [{ name: `node ${process.versions.node.split('.')[0]}`, bin: process.execPath }];
-  const extra = (process.env.PWCTL_BENCH_NODES ?? '').split(',').filter(Boolean);
+  const own = process.versions.node.split('.')[0];
+  const nodes = [{ name: `node ${own}`, bin: process.execPath }];
+  // The running Node's major, named again, is the running Node: once is enough.
+  const extra = (process.env.PWCTL_BENCH_NODES ?? '').split(',').filter((major) => major !== '' && major !== own);
   if (extra.length > 0) {
     const { nodeBinary } = await import('../scripts/node-versions.mjs');
     for (const major of extra) nodes.push({ name: `node ${major}`, bin: nodeBinary(major) });
