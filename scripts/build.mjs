@@ -84,8 +84,14 @@ try {
     // with vm.Script, where import() has no loader; scripts/check-bundle.mjs checks none is left).
     dynamicImportInCjs: false,
     sourcemap: true,
-    // Whitespace and syntax minified, names kept: stack traces (--debug) read like the source.
-    minify: { compress: true, mangle: false, codegen: { removeWhitespace: true } },
+    // Whitespace, syntax and local names minified; module-level names and every function's and
+    // class's name kept, so stack traces (--debug) name what the source names. Short locals make
+    // the files a sixth smaller, which every run reads (0.3 M instructions of a `steps get`).
+    minify: {
+      compress: true,
+      mangle: { toplevel: false, keepNames: { function: true, class: true } },
+      codegen: { removeWhitespace: true },
+    },
     comments: false,
     // One non-ASCII character (an ellipsis in a message) makes V8 hold a whole file as
     // two-byte text, and Node's compile cache encode it back to UTF-8 to check it. Escaped,
