@@ -63,8 +63,11 @@ export interface ClientOptions {
   unauthorizedHint?: string;
   policy?: RetryPolicy;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
-  /** Aborted when the user interrupts the run: waits for retries end, nothing is re-sent. */
-  signal?: AbortSignal;
+  /**
+   * Aborted when the user interrupts the run: waits for retries end, nothing is re-sent. A
+   * function is asked only when a retry waits (an AbortController is no small cost to a run).
+   */
+  signal?: AbortSignal | (() => AbortSignal);
   random?: () => number;
   /** The CA file and proxy variables (src/api/network.ts); without them: direct, Node's CAs and the system's. */
   network?: NetworkSettings;

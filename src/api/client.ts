@@ -91,7 +91,7 @@ export class ApiClient {
 
     await this.#prepareNetwork();
     const proxy = this.#network.proxyFor(url);
-    const { renewToken, onWait } = this.#options;
+    const { renewToken, onWait, signal } = this.#options;
     return sendWithRetries(
       {
         method,
@@ -145,7 +145,9 @@ export class ApiClient {
         policy: this.#options.policy ?? RETRY_DEFAULTS,
         waits: this.#waits,
         sleep: this.#sleep,
-        signal: this.#options.signal,
+        get signal() {
+          return signal instanceof Function ? signal() : signal;
+        },
         random: this.#options.random,
       },
     );

@@ -82,7 +82,7 @@ export function runOptions(ctx: Factory): Omit<ClientOptions, 'baseUrl' | 'token
     trace: traceSink(ctx),
     traceBodies: settings.debugBodies,
     onWait: waitNotices(ctx),
-    signal: ctx.interruption.signal,
+    signal: () => ctx.interruption.signal,
   };
 }
 

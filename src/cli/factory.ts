@@ -34,14 +34,18 @@ export class Factory implements Ctx {
   #cleanups: Array<() => Promise<void>> = [];
   #asker: Asker | undefined;
   #statusLine: StatusLine | undefined;
-  /** Aborted when the user interrupts bulk work (Ctrl-C): waits for retries end, nothing is re-sent. */
-  readonly interruption = new AbortController();
+  #interruption: AbortController | undefined;
 
   constructor(
     readonly flags: GlobalFlags,
     readonly env: NodeJS.ProcessEnv,
     readonly io: IO,
   ) {}
+
+  /** Aborted when the user interrupts bulk work (Ctrl-C): waits for retries end, nothing is re-sent. Made when first asked for. */
+  get interruption(): AbortController {
+    return (this.#interruption ??= new AbortController());
+  }
 
   get store(): ConfigStore {
     return (this.#store ??= openConfigStore(this.env));

@@ -33,7 +33,7 @@ describe('the code cache', () => {
     expect(files.map((f) => f.replace(/-[\w-]{8}\.cjs/, '.cjs').replace(/-\d+-\d+$/, ''))).toEqual([
       'cli.cjs',
       'completer.cjs',
-      'dist-loader.js', // the loader's own, which bin/pwctl.js compiles it with
+      'dist-loader.js', // the loader's own, which the shim compiles it with
       'steps.cjs',
     ]);
     const contents = files.map((f) => readFileSync(join(dir, f)));

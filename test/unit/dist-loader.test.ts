@@ -17,11 +17,11 @@ import {
 } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { packageCopyCommand, ROOT } from '../helpers/cli.js';
 
-const BIN = dirname(createRequire(import.meta.url).resolve('../../bin/pwctl.js'));
-const LOADER = join(BIN, 'dist-loader.js');
+const LOADER = join(ROOT, 'bin', 'dist-loader.js');
 const { createDistLoader } = createRequire(import.meta.url)(LOADER) as {
   createDistLoader(options: { distDir: string; cacheDir?: string; command?: string }): {
     load(file: string): Record<string, unknown>;
@@ -45,7 +45,7 @@ function makeDist(extra: Record<string, string> = {}): string {
   const dir = join(root, 'dist');
   mkdirSync(join(dir, 'chunks'), { recursive: true });
   mkdirSync(join(root, 'bin'));
-  for (const file of ['pwctl.js', 'dist-loader.js']) copyFileSync(join(BIN, file), join(root, 'bin', file));
+  for (const file of ['pwctl.js', 'dist-loader.js']) copyFileSync(join(ROOT, 'bin', file), join(root, 'bin', file));
   writeFileSync(join(root, 'package.json'), '{"version":"0.0.0-test"}\n');
   const files: Record<string, string> = {
     'cli.cjs': [
@@ -73,19 +73,19 @@ function makeDist(extra: Record<string, string> = {}): string {
  * with `cacheHome` as the user's cache directory. Returns what cli.cjs exported that JSON can carry.
  */
 function run(dist: string, cacheHome: string, command = 'steps get', { callWork = false, exitCode = 0 } = {}) {
-  const result = spawnSync(
-    process.execPath,
-    [join(dist, '..', 'bin', 'pwctl.js'), ...command.split(' '), ...(callWork ? ['--work'] : [])],
-    {
-      encoding: 'utf8',
-      env: {
-        ...process.env,
-        XDG_CACHE_HOME: cacheHome,
-        TEST_EXIT_CODE: String(exitCode),
-        NODE_DISABLE_COMPILE_CACHE: '',
-      },
+  const [program, args] = packageCopyCommand(join(dist, '..'), [
+    ...command.split(' '),
+    ...(callWork ? ['--work'] : []),
+  ]);
+  const result = spawnSync(program, args, {
+    encoding: 'utf8',
+    env: {
+      ...process.env,
+      XDG_CACHE_HOME: cacheHome,
+      TEST_EXIT_CODE: String(exitCode),
+      NODE_DISABLE_COMPILE_CACHE: '',
     },
-  );
+  });
   expect(result.status, result.stderr).toBe(exitCode);
   return JSON.parse(result.stdout) as Record<string, unknown>;
 }
