@@ -64,6 +64,30 @@ describe('ApiClient', () => {
     expect(server.requests).toHaveLength(2);
   });
 
+  it('asks for the interruption signal only when a retry waits, and ends the wait when it is aborted', async () => {
+    let asked = 0;
+    const interruption = new AbortController();
+    const signal = () => {
+      asked++;
+      return interruption.signal;
+    };
+    server.on('GET /api/v1/things/1', { status: 200, body: { data: { id: 1 } } });
+    await client({ signal }).request({ method: 'GET', path: '/things/1' });
+    expect(asked).toBe(0);
+    server.on(
+      'GET /api/v1/things/2',
+      { status: 429, headers: { 'retry-after': '2' }, body: { message: 'Too Many Attempts.' } },
+      { status: 200, body: { data: { id: 2 } } },
+    );
+    const waiting = client({
+      signal,
+      sleep: (ms, wait) => (interruption.abort(), sleeps.push(ms), Promise.reject(wait!.reason)),
+    });
+    await expect(waiting.request({ method: 'GET', path: '/things/2' })).rejects.toThrow(/interrupted/);
+    expect(asked).toBeGreaterThan(0);
+    expect(server.requests.filter((r) => r.url === '/api/v1/things/2')).toHaveLength(1);
+  });
+
   it('retries a GET through two 500s', async () => {
     server.on(
       'GET /api/v1/things/1',
