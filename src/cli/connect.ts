@@ -65,7 +65,9 @@ export async function connect(ctx: Factory): Promise<Connection> {
     wrongServiceHint: settings.sandbox ? undefined : wrongServiceHint(baseUrl, settings.baseUrlSource),
     dryRun: ctx.dryRun ? (request) => ctx.output.dryRun(request) : undefined,
   });
-  ctx.onClose(() => client.close());
+  // Its sockets: the exit closes them, but the embedded sandbox's server closes only once they have.
+  if (settings.sandbox) ctx.onClose(() => client.close());
+  else ctx.onCloseUnlessExiting(() => client.close());
   return { client, serviceKey: settings.sandbox ? SANDBOX_SERVICE : client.base };
 }
 

@@ -31,7 +31,7 @@ export class Factory implements Ctx {
   /** Records printed before any recorder existed (src/completion/id-recorder.ts). */
   #unrecorded: Array<[unknown, View<never>]> = [];
   #jq: JqFilter | undefined;
-  #cleanups: Array<() => Promise<void>> = [];
+  #cleanups: Array<{ cleanup: () => Promise<void>; exitDoesIt: boolean }> = [];
   #asker: Asker | undefined;
   #statusLine: StatusLine | undefined;
   #interruption: AbortController | undefined;
@@ -143,18 +143,28 @@ export class Factory implements Ctx {
     return new Factory(flags, env, this.io);
   }
 
-  /** Runs when the command ends, success or not (closing sockets, flushing the sandbox). */
   given(flag: Flag, value: unknown): string {
     return onCommandLine(flag, value);
   }
 
+  /** Runs when the command ends, success or not (closing sockets, flushing the sandbox). */
   onClose(cleanup: () => Promise<void>): void {
-    this.#cleanups.push(cleanup);
+    this.#cleanups.push({ cleanup, exitDoesIt: false });
   }
 
-  async close(): Promise<void> {
+  /**
+   * As onClose, for what only gives this process's resources back (a client's idle sockets):
+   * left undone when the process exits as the command ends (close({ exiting: true })), as the
+   * exit gives them back itself.
+   */
+  onCloseUnlessExiting(cleanup: () => Promise<void>): void {
+    this.#cleanups.push({ cleanup, exitDoesIt: true });
+  }
+
+  async close({ exiting = false }: { exiting?: boolean } = {}): Promise<void> {
     this.#statusLine?.end();
-    for (const cleanup of this.#cleanups.reverse()) {
+    for (const { cleanup, exitDoesIt } of this.#cleanups.reverse()) {
+      if (exiting && exitDoesIt) continue;
       try {
         await cleanup();
       } catch {

@@ -55,7 +55,7 @@ export async function main(argv: string[]): Promise<void> {
     );
   process.on('uncaughtException', lastResort);
   process.on('unhandledRejection', lastResort);
-  const code = await run(argv, process.env, terminal);
+  const code = await run(argv, process.env, terminal, { exiting: true });
   if (updateWorkDue(process.env))
     await import('../update/notifier.js')
       .then((notifier) => notifier.afterRun(process.env, terminal.io(process.env, {})))
@@ -71,12 +71,14 @@ export async function main(argv: string[]): Promise<void> {
 /**
  * Parse and run argv; report any error; return the exit code. Everything a run uses comes
  * from its arguments — the environment, and the terminal it talks through (the process's,
- * or a test's in memory) — so runs in one process share nothing.
+ * or a test's in memory) — so runs in one process share nothing. `exiting`: the process exits
+ * when the run returns (main), so what only gives its resources back is left to the exit.
  */
 export async function run(
   givenArgv: string[],
   env: NodeJS.ProcessEnv,
   terminal: Terminal = processTerminal(),
+  { exiting = false }: { exiting?: boolean } = {},
 ): Promise<number> {
   let argv = normaliseArgv(givenArgv);
   let factory: Factory | undefined;
@@ -111,7 +113,7 @@ export async function run(
     if (terminal.stdoutClosed) return EXIT.ok;
     return await reportError(error, io ?? terminal.io(env, flags), argv, env);
   } finally {
-    await factory?.close();
+    await factory?.close({ exiting });
   }
 }
 

@@ -78,3 +78,23 @@ describe('a verb given a context built in a test', () => {
     await client.close();
   });
 });
+
+describe('closing the command line’s context', () => {
+  it('gives the client’s sockets back itself, unless the process exits as the command ends; other cleanups run either way', async () => {
+    for (const exiting of [false, true]) {
+      const ctx = commandLineContext();
+      const client = await ctx.api();
+      let sockets = 0;
+      const agentsClosed = client.close.bind(client);
+      client.close = async () => {
+        sockets++;
+        await agentsClosed();
+      };
+      let flushed = 0;
+      ctx.onClose(async () => void flushed++);
+      await ctx.close({ exiting });
+      expect([sockets, flushed]).toEqual([exiting ? 0 : 1, 1]);
+      if (exiting) await agentsClosed(); // this test's process goes on
+    }
+  });
+});
