@@ -32,26 +32,14 @@ const STALE_MS = 30 * 24 * 3600 * 1000;
 const STAGING_MS = 3600 * 1000;
 
 /**
- * Runs pwctl's command line: its entry (the completer's for a shell's TAB) loaded with code
- * caches from `cacheDir` (undefined: none), written at exit. `self` is this file as
+ * The entry of pwctl's command line (the completer's for a shell's TAB), loaded with code
+ * caches from `cacheDir` (undefined: none), which are written at exit. `self` is this file as
  * bin/pwctl.js compiled it with its cache there.
  */
-function run(argv, { distDir, cacheDir, self }) {
+function loadEntry(argv, { distDir, cacheDir, self }) {
   const loader = createDistLoader({ distDir, cacheDir, command: commandWords(argv), self });
   process.once('exit', loader.writeCaches);
-  let entry;
-  try {
-    entry = loader.load(path.join(distDir, argv[0] === '__complete' ? 'complete.cjs' : 'cli.cjs'));
-  } catch (error) {
-    // A file of the install missing or damaged: one line, as every error is (its stack with --debug).
-    const debug = argv.includes('--debug') || Boolean(process.env.PWCTL_DEBUG);
-    process.stderr.write(
-      debug ? `${error.stack}\n` : `error: pwctl cannot load its own files (${error.message}); reinstall pwctl\n`,
-    );
-    process.exit(1);
-  }
-  if (argv[0] === '__complete') entry.complete(argv.slice(1));
-  else entry.main(argv);
+  return loader.load(path.join(distDir, argv[0] === '__complete' ? 'complete.cjs' : 'cli.cjs'));
 }
 
 /** The command line's leading words (`steps get`), which tell a cache whether it has seen this command. */
@@ -244,4 +232,4 @@ function pruneOtherInstalls(cacheRoot, own) {
   }
 }
 
-module.exports = { createDistLoader, run };
+module.exports = { createDistLoader, loadEntry };

@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // The installed command: a CommonJS shim. `pwctl --version` is answered here, before any
-// module loads. Everything else is ./dist-loader.js's: it loads the CLI entry (or, for a
-// shell's TAB, `pwctl __complete ...`, the small completer) with a V8 code cache of each
-// file, kept in the user's cache directory and made after a run, so that it holds the
-// functions the command ran.
+// module loads. For everything else ./dist-loader.js loads the CLI entry (or, for a shell's
+// TAB, `pwctl __complete ...`, the small completer) with a V8 code cache of each file, kept in
+// the user's cache directory and made after a run, so that it holds the functions the command
+// ran; a file of the install that cannot be loaded is one error line here.
 //
 // This file finds that directory, refusing one that others may write (a cache is code: V8 runs
 // the bytecode it holds, checking only the source's length), and compiles ./dist-loader.js
@@ -18,8 +18,22 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
   const { join } = require('node:path');
   const distDir = join(__dirname, '..', 'dist');
   const cacheDir = privateCacheDir(distDir);
-  const { loader, self } = compileLoader(cacheDir);
-  loader.run(argv, { distDir, cacheDir, self });
+  let entry;
+  try {
+    const { loader, self } = compileLoader(cacheDir);
+    entry = loader.loadEntry(argv, { distDir, cacheDir, self });
+  } catch (error) {
+    // A file of the install missing or damaged: one line, as every error is (its stack with --debug).
+    const debug = argv.includes('--debug') || Boolean(process.env.PWCTL_DEBUG);
+    process.stderr.write(
+      debug
+        ? `${error.stack}\n`
+        : `error: pwctl cannot load its own files (${error.message.split('\n')[0]}); reinstall pwctl\n`,
+    );
+    process.exit(1);
+  }
+  if (argv[0] === '__complete') entry.complete(argv.slice(1));
+  else entry.main(argv);
 }
 
 /**

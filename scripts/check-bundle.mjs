@@ -8,7 +8,8 @@
 //   runs before a file it depends on, and a class or constant it uses at load is not there yet.
 //   The chunk groups (scripts/build-chunks.mjs) merge modules, which is how such a cycle would appear;
 // - that every output file is ASCII and calls no import(): bin/dist-loader.js reads them as
-//   Latin-1 and compiles them with vm.Script, which has no loader for import().
+//   Latin-1 and compiles them with vm.Script, which has no loader for import(); and that the
+//   loader itself is ASCII, as bin/pwctl.js reads it the same way.
 // Exits 1 naming every module found twice, every cycle and every such file.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -93,6 +94,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const duplicates = findDuplicates(dist);
   const cycles = findImportCycles(dist);
   const unloadable = findUnloadable(dist);
+  const loader = join(fileURLToPath(import.meta.url), '..', '..', 'bin', 'dist-loader.js');
+  if (/[^\x00-\x7f]/.test(readFileSync(loader, 'utf8')))
+    unloadable.push(['bin/dist-loader.js', 'holds non-ASCII text']);
   for (const [source, outputs] of duplicates)
     console.error(`check-bundle: ${source} is bundled into ${outputs.join(', ')}`);
   if (duplicates.size > 0) console.error(`check-bundle: ${duplicates.size} source module(s) bundled more than once`);

@@ -41,6 +41,17 @@ describe('a broken install', () => {
     expect(debug.stderr).toMatch(/\n\s+at /);
   });
 
+  it('without its loader (bin/dist-loader.js): the same line, exit 1', async () => {
+    const root = brokenCopy(() => 'cli.cjs');
+    cpSync(join(ROOT, 'dist', 'cli.cjs'), join(root, 'dist', 'cli.cjs'));
+    rmSync(join(root, 'bin', 'dist-loader.js'));
+    const r = await pwctl(root, ['steps', 'get', '101']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(
+      /^error: pwctl cannot load its own files \(ENOENT: [^\n]*dist-loader\.js'?\); reinstall pwctl\n$/,
+    );
+  });
+
   it('without the chunk of the noun a command names: one error line, exit 1, no stack', async () => {
     const root = brokenCopy((dist) =>
       join('chunks', readdirSync(join(dist, 'chunks')).find((f) => /^steps-.*\.cjs$/.test(f))!),
