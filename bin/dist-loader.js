@@ -92,7 +92,8 @@ function createDistLoader({ distDir, cacheDir, command = '', self }) {
     const cacheFile =
       cacheDir && path.join(cacheDir, `${path.basename(filename)}-${size}-${Math.trunc(mtimeMs * 1000)}`);
     const cached = cacheFile ? readCache(cacheFile) : undefined;
-    // The wrapper on a line of its own, and line numbers counted from the source's first line.
+    // The wrapper on a line of its own, and line numbers counted from the source's first line
+    // (bin/pwctl.js compiles this file with the same wrapper).
     const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {\n${source}\n})`, {
       filename,
       lineOffset: -1,

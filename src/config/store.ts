@@ -4,7 +4,7 @@
 // that re-reads the file once it holds the lock, so no process overwrites what another
 // stored meanwhile; the file is replaced atomically (../files/atomic-write.ts), so a process
 // killed at any moment leaves the old store or the new one.
-import { chmodSync, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError } from '../errors.js';
 import type { LockOptions } from './lock.js';
@@ -79,8 +79,9 @@ export class ConfigStore {
   read(): ConfigData {
     if (this.#cache) return this.#cache;
     this.#refuseUnsafe();
-    // No file yet (PWCTL_TOKEN alone, CI): asked first, as the error a read would throw costs more than the question.
-    if (!existsSync(this.path)) return (this.#cache = {});
+    // No file yet (PWCTL_TOKEN alone, CI): asked first, as the error a read would throw costs more
+    // than the question; any other failure (a directory, no permission) is the read's to report.
+    if (statSync(this.path, { throwIfNoEntry: false }) === undefined) return (this.#cache = {});
     let text: string;
     try {
       text = readFileSync(this.path, 'utf8');

@@ -1,10 +1,12 @@
 // The built CLI's fast path (src/cli/fast/): a `get` parsed from the prebuilt tree loads three
 // files of dist/ and never commander; help and parse errors, which it hands over to commander,
 // read exactly as they did.
+import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { fastInvocation } from '../../src/cli/fast/fast-path.js';
-import { runInProcess } from '../helpers/cli.js';
+import { baseEnv, cliCommand, makeConfigDir, runInProcess } from '../helpers/cli.js';
 import { traceLoads } from '../helpers/loaded-modules.js';
+import { sandboxEnv } from '../helpers/sandbox.js';
 import { useSandboxCli } from '../helpers/sandbox-cli.js';
 
 const cli = useSandboxCli();
@@ -23,6 +25,25 @@ describe('a get on the fast path', () => {
     // Off a terminal, with HOME set, node:tty and node:os are not needed and not loaded.
     expect(trace.builtins()).toContain('http');
     expect(trace.builtins().filter((name) => /^(internal\/)?(tty|os)$/.test(name))).toEqual([]);
+  });
+
+  it('nor with /dev/null for input, as CI and `cmd < /dev/null` give: a character device, never a terminal', async () => {
+    const trace = traceLoads();
+    const [program, args] = cliCommand(['steps', 'get', '101', '-o', 'json']);
+    // A child of its own (stdin /dev/null), asynchronously: the sandbox answers from this process.
+    const child = spawn(program, args, {
+      env: { ...baseEnv(makeConfigDir()), ...sandboxEnv(cli.sb), ...trace.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    const status = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    const r = { status, stdout, stderr };
+    expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ id: 101 });
+    expect(trace.builtins().filter((name) => /^(internal\/)?tty$/.test(name))).toEqual([]);
   });
 
   it('an alias and global options in any order take the same path', async () => {

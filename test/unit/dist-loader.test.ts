@@ -103,6 +103,15 @@ const headerOf = (file: string) => {
   return JSON.parse(bytes.toString('utf8', 4, 4 + bytes.readUInt32LE(0))) as { commands: string[] };
 };
 
+/** An install run once with a cache directory of its own, and the path of its entry's cache. */
+function ranOnce() {
+  const dist = makeDist();
+  const cache = mkdtempSync(join(tmpdir(), 'pwctl-code-cache-'));
+  run(dist, cache);
+  const cliCache = join(installDir(cache), cacheFiles(cache).find((f) => f.startsWith('cli.cjs-'))!);
+  return { dist, cache, cliCache };
+}
+
 describe('the dist loader', () => {
   it('runs each file once, resolves requires among dist files, built-ins and the file’s own names, and counts lines from the source', () => {
     const dist = makeDist();
@@ -173,10 +182,7 @@ describe('the dist loader', () => {
   });
 
   it('makes a rejected or unreadable cache again, and a changed file’s under a new name, removing the old', () => {
-    const dist = makeDist();
-    const cache = mkdtempSync(join(tmpdir(), 'pwctl-code-cache-'));
-    run(dist, cache);
-    const cliCache = join(installDir(cache), cacheFiles(cache).find((f) => f.startsWith('cli.cjs-'))!);
+    const { dist, cache, cliCache } = ranOnce();
     const good = readFileSync(cliCache);
     // The header kept, V8's data not a cache: V8 rejects it, the file still runs, the cache is made again.
     // (V8's caches of one file differ byte for byte from run to run, not in length.)
@@ -195,10 +201,7 @@ describe('the dist loader', () => {
   });
 
   it('keeps the caches it only read when it writes another: a rebuilt chunk costs its own cache, once', () => {
-    const dist = makeDist();
-    const cache = mkdtempSync(join(tmpdir(), 'pwctl-code-cache-'));
-    run(dist, cache);
-    const cliCache = join(installDir(cache), cacheFiles(cache).find((f) => f.startsWith('cli.cjs-'))!);
+    const { dist, cache, cliCache } = ranOnce();
     const cliBytes = readFileSync(cliCache);
     // Only the chunk changes: its cache is made again, and the entry's, read and still good, stays as it was.
     writeFileSync(join(dist, 'chunks/a-X.cjs'), 'const cli = require("../cli.cjs"); exports.seen = cli.name + "!";');
