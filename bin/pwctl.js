@@ -54,8 +54,10 @@ function compileLoader(cacheDir) {
     // None yet: the loader writes it at exit.
   }
   const data = cached && cached.length >= 4 ? cached.subarray(4 + cached.readUInt32LE(0)) : undefined;
-  // As the loader compiles dist/'s files: the wrapper on a line of its own; the file is ASCII.
-  const source = `(function (exports, require, module, __filename, __dirname) {\n${fs.readFileSync(filename, 'latin1')}\n})`;
+  // As the loader compiles dist/'s files: the wrapper on a line of its own, the whole decoded
+  // once (a template would be copied again when V8 flattens it); the file is ASCII.
+  const head = Buffer.from('(function (exports, require, module, __filename, __dirname) {\n');
+  const source = Buffer.concat([head, fs.readFileSync(filename), Buffer.from('\n})')]).toString('latin1');
   const script = new (require('node:vm').Script)(source, { filename, lineOffset: -1, cachedData: data });
   const module = { exports: {} };
   script.runInThisContext().call(module.exports, module.exports, require, module, filename, __dirname);
