@@ -5,23 +5,23 @@
 // loaded 56 files, most under 2 kB. Node's ES loader pays for each file (resolving, linking,
 // a module job) about as much as for 20 kB of code, so that cost was most of our start-up
 // above Node's own. Rolldown's code-splitting groups let us say which modules belong
-// together, from its own module graph (groupsOf, below, says how): dist/cli.js holds
+// together, from its own module graph (groupsOf, below, says how): dist/cli.cjs holds
 // everything a verb needs but its noun — the fast path's parser (src/cli/fast/), the language
 // of declarations and every top-level command's head, the runner, the client — so that `steps
-// get` loads three files: dist/cli.js, the completer's chunk (which TAB loads alone) and the
-// steps chunk; a top-level verb (`api`, `version`) is a chunk like a noun. The commander
-// program, which only help and parse errors need, is a chunk of its own.
+// get` loads two files: dist/cli.cjs and the steps chunk; a top-level verb (`api`, `version`)
+// is a chunk like a noun. The commander program, which only help and parse errors need, is a
+// chunk of its own. The shell completer (dist/complete.cjs) is a build of its own
+// (scripts/build.mjs), so a TAB loads one file and a command none of the completer's.
 //
-// Each group is closed under static imports but for the completer's modules (`cli` imports
-// from `completer`, the others from both, never the other way), so no chunk imports back from
-// a chunk that imports it, and merging cannot run a module before what it depends on.
+// Each group is closed under static imports (the nouns' import from `cli`, never the other
+// way), so no chunk imports back from a chunk that imports it, and merging cannot run a module
+// before what it depends on.
 // Everything else (the sandbox, the output formats, the libraries) is chunked as Rolldown
 // chunks it, by the import() targets that reach it. Every module exists once
 // (scripts/check-bundle.mjs proves it from the source maps).
 import { relative, resolve, sep } from 'node:path';
 
 const CLI = 'src/cli/main.ts';
-const COMPLETER = 'src/completion/complete.ts';
 /** The verb runner's modules, loaded with import() but by every verb: in the `cli` group with all they import. */
 const VERB_RUNNER = [
   'src/cli/run-verb.ts',
@@ -40,11 +40,9 @@ const BUILTIN = /^\0node-builtin:(node:[^|]+)\|/;
  * `dynamicallyImportedIds` and `dynamicImporters` (Rolldown's ModuleInfo); `root` is what the
  * paths above are relative to.
  *
- *   cli        src/cli/main.ts (dist/cli.js), everything it imports statically, the verb
+ *   cli        src/cli/main.ts (dist/cli.cjs), everything it imports statically, the verb
  *              runner's modules and theirs, and what the commands of two or more nouns import
  *              statically: one file for everything a verb needs that is not its noun's
- *   completer  what the shell completer imports statically and the rest of pwctl uses too;
- *              what only TAB uses stays in dist/complete.js
  *   program    the commander program: help, parse errors, what the fast path hands over
  *   <noun>     for each directory of src/commands/, its noun's declarations and every verb's
  *              run module with what they alone import statically — unless that reaches a
@@ -55,7 +53,7 @@ const BUILTIN = /^\0node-builtin:(node:[^|]+)\|/;
  * What the commands of two or more nouns share is in `cli` even when only their verbs that
  * change data use it (the create log of `steps import` and `restore`, `delete`'s loop): a
  * noun's chunk holds all its verbs' run modules and imports what any of them imports
- * statically, so a chunk of such modules would be a fourth file for every verb of those nouns,
+ * statically, so a chunk of such modules would be a third file for every verb of those nouns,
  * `get` included. What only an error or a rare flag needs is loaded with import() instead
  * (`api`'s file reader).
  */
@@ -81,9 +79,7 @@ export function groupsOf(ids, infoOf, root) {
         throw new Error(`build: ${source} is no longer loaded with import(); update scripts/build-chunks.mjs`);
       return id(source);
     });
-  const usedByCli = closure([id(CLI)], { dynamic: true });
-  const completer = new Set([...closure([id(COMPLETER)])].filter((module) => usedByCli.has(module)));
-  const base = minus(closure([id(CLI), ...lazy(VERB_RUNNER)]), completer);
+  const base = closure([id(CLI), ...lazy(VERB_RUNNER)]);
   const entries = ids.filter((module) => infoOf(module)?.dynamicImporters.length);
   // What each noun's commands load at once: the static closures of its import() targets.
   const units = new Map();
@@ -91,7 +87,7 @@ export function groupsOf(ids, infoOf, root) {
     const dir = /^src\/commands\/([^/]+)\//.exec(path(module))?.[1];
     if (dir) units.set(dir, [...(units.get(dir) ?? []), module]);
   }
-  const loads = new Map([...units].map(([dir, modules]) => [dir, minus(closure(modules), base, completer)]));
+  const loads = new Map([...units].map(([dir, modules]) => [dir, minus(closure(modules), base)]));
   const users = new Map();
   for (const [dir, modules] of loads)
     for (const module of modules) users.set(module, [...(users.get(module) ?? []), dir]);
@@ -102,17 +98,15 @@ export function groupsOf(ids, infoOf, root) {
   // node:fs/promises, which loads readline): a built-in loads when its importer does
   // (scripts/build-plugins.mjs, builtinsThroughGetBuiltinModule).
   const lazySources = new Set(
-    entries.filter(
-      (module) => !/^src\/commands\/[^/]+\//.test(path(module)) && !base.has(module) && !completer.has(module),
-    ),
+    entries.filter((module) => !/^src\/commands\/[^/]+\//.test(path(module)) && !base.has(module)),
   );
   const builtinOf = (module) => BUILTIN.exec(module)?.[1];
-  const everyRunLoads = new Set([...base, ...completer].map(builtinOf).filter(Boolean));
+  const everyRunLoads = new Set([...base].map(builtinOf).filter(Boolean));
   const apart = (module) =>
     module.startsWith('\0')
       ? !builtinOf(module) || !everyRunLoads.has(builtinOf(module))
       : path(module).startsWith('node_modules/') || lazySources.has(module);
-  const grouped = (module) => ![...minus(closure([module]), base, completer)].some(apart);
+  const grouped = (module) => ![...minus(closure([module]), base)].some(apart);
   const shared = [...users].filter(([module, dirs]) => dirs.length > 1 && grouped(module)).map(([module]) => module);
   const cli = new Set([...base, ...shared]);
   const nouns = Object.fromEntries(
@@ -121,15 +115,15 @@ export function groupsOf(ids, infoOf, root) {
       new Set([...modules].filter((module) => users.get(module).length === 1 && grouped(module))),
     ]),
   );
-  const program = minus(closure(lazy(COMMANDER_PROGRAM)), cli, completer);
-  return { completer, cli, program, ...nouns };
+  const program = minus(closure(lazy(COMMANDER_PROGRAM)), cli);
+  return { cli, program, ...nouns };
 }
 
 /**
  * The groups for Rolldown: `plugin` reads the module graph once it is built (buildEnd), and
  * `group` is the one `codeSplitting.groups` entry that names, for each module, the group
  * that takes it (Rolldown asks during chunking, after the build). The `cli` group holds
- * dist/cli.js's own module, so Rolldown merges it into that file.
+ * dist/cli.cjs's own module, so Rolldown merges it into that file.
  */
 export function chunkGroups(root) {
   const groupOf = new Map();
@@ -149,7 +143,7 @@ export function chunkGroups(root) {
   const group = {
     debugName: 'pwctl chunk groups',
     name: (id) => groupOf.get(id) ?? null,
-    // Closed already, but for the completer's modules, which must stay out.
+    // Closed already.
     includeDependenciesRecursively: false,
   };
   return { plugin, group };

@@ -1,13 +1,14 @@
-// Builds dist/ with Rolldown: ONE CommonJS build in which every source module exists once,
-// chunked so that the paths every command takes load a few files.
+// Builds dist/ with Rolldown: a CommonJS build of the command line in which every source
+// module exists once, chunked so that the paths every command takes load a few files, and
+// one of the shell completer, which runs alone.
 //
 //   dist/cli.cjs      the entry, with everything a verb needs but its noun: the fast path's
 //                     parser, the declarations, the runner, the client
-//   dist/complete.cjs the shell completer run at every TAB (reads a prebuilt tree, never commander)
+//   dist/complete.cjs the shell completer run at every TAB (reads a prebuilt tree, never
+//                     commander): one file with all it runs, built apart
 //   dist/chunks/      everything reached through import(): a chunk per noun with its verbs,
-//                     the commander program (help, parse errors), what the completer shares
-//                     with the rest (completer-), the output formats, the sandbox and every
-//                     library, each loaded only by the command that needs it
+//                     the commander program (help, parse errors), the output formats, the
+//                     sandbox and every library, each loaded only by the command that needs it
 //                     (scripts/build-chunks.mjs says which modules go together)
 //   dist/completion-tree.json  the command tree the completer reads, taken from the freshly
 //                     built program so it can never drift from the real commands
@@ -47,16 +48,11 @@ await rm(DIST, { recursive: true, force: true });
 const EXTERNAL = Object.keys(pkg.dependencies ?? {}).map((name) => new RegExp(`^${name}(/|$)`));
 
 const groups = chunkGroups(ROOT);
-const bundle = await rolldown({
-  input: { cli: resolve(ROOT, 'src/cli/main.ts'), complete: resolve(ROOT, 'src/completion/complete.ts') },
-  cwd: ROOT,
-  platform: 'node',
-  external: EXTERNAL,
+// The command line: dist/cli.cjs and its chunks.
+await build({
+  input: { cli: resolve(ROOT, 'src/cli/main.ts') },
   // cli.cjs also exports completionTree (read below); the grouped chunks may add exports to it.
   preserveEntrySignatures: 'allow-extension',
-  transform: { target: 'node20', define: { __PWCTL_VERSION__: JSON.stringify(pkg.version) } },
-  tsconfig: resolve(ROOT, 'tsconfig.json'),
-  logLevel: 'warn',
   // A module both imported and import()ed is expected here (the verb runner's parts, the
   // ajv the MCP SDK's stand-in requires): the import() then loads what is loaded already.
   checks: { ineffectiveDynamicImport: false },
@@ -73,34 +69,62 @@ const bundle = await rolldown({
     runtimeHelpersInEachChunk(),
     exportsAsOneObject(),
   ],
+  output: { codeSplitting: { groups: [groups.group] } },
 });
-try {
-  await bundle.write({
-    dir: DIST,
-    format: 'cjs',
-    entryFileNames: '[name].cjs',
-    chunkFileNames: 'chunks/[name]-[hash].cjs',
-    // import() of a built-in or a dependency becomes require() (bin/dist-loader.js compiles
-    // with vm.Script, where import() has no loader; scripts/check-bundle.mjs checks none is left).
-    dynamicImportInCjs: false,
-    sourcemap: true,
-    // Whitespace, syntax and local names minified; module-level names and every function's and
-    // class's name kept, so stack traces (--debug) name what the source names. Short locals make
-    // the files a sixth smaller, which every run reads (0.3 M instructions of a `steps get`).
-    minify: {
-      compress: true,
-      mangle: { toplevel: false, keepNames: { function: true, class: true } },
-      codegen: { removeWhitespace: true },
-    },
-    comments: false,
-    // One non-ASCII character (an ellipsis in a message) makes V8 hold a whole file as
-    // two-byte text, and Node's compile cache encode it back to UTF-8 to check it. Escaped,
-    // every file is one-byte text.
-    charset: 'ascii',
-    codeSplitting: { groups: [groups.group] },
+// The shell completer, a build of its own: one file holding all it runs, so a TAB loads one
+// file, and no command loads the modules it shares with the command line as a chunk of their
+// own. It never runs in a process with dist/cli.cjs (bin/pwctl.js loads one or the other), so
+// each module still exists once in any process (scripts/check-bundle.mjs checks each build).
+await build({
+  input: { complete: resolve(ROOT, 'src/completion/complete.ts') },
+  plugins: [builtinsThroughGetBuiltinModule(), commonJsWrappersAsFunctions(), exportsAsOneObject()],
+  output: { codeSplitting: false },
+  only: 'complete.cjs',
+});
+
+/** One Rolldown build into DIST: the options both builds share, and `only`, the one file it may write. */
+async function build({ input, plugins, output, only, ...options }) {
+  const bundle = await rolldown({
+    input,
+    cwd: ROOT,
+    platform: 'node',
+    external: EXTERNAL,
+    transform: { target: 'node20', define: { __PWCTL_VERSION__: JSON.stringify(pkg.version) } },
+    tsconfig: resolve(ROOT, 'tsconfig.json'),
+    logLevel: 'warn',
+    plugins,
+    ...options,
   });
-} finally {
-  await bundle.close();
+  try {
+    const { output: files } = await bundle.write({
+      dir: DIST,
+      format: 'cjs',
+      entryFileNames: '[name].cjs',
+      chunkFileNames: 'chunks/[name]-[hash].cjs',
+      // import() of a built-in or a dependency becomes require() (bin/dist-loader.js compiles
+      // with vm.Script, where import() has no loader; scripts/check-bundle.mjs checks none is left).
+      dynamicImportInCjs: false,
+      sourcemap: true,
+      // Whitespace, syntax and local names minified; module-level names and every function's and
+      // class's name kept, so stack traces (--debug) name what the source names. Short locals make
+      // the files a sixth smaller, which every run reads (0.3 M instructions of a `steps get`).
+      minify: {
+        compress: true,
+        mangle: { toplevel: false, keepNames: { function: true, class: true } },
+        codegen: { removeWhitespace: true },
+      },
+      comments: false,
+      // One non-ASCII character (an ellipsis in a message) makes V8 hold a whole file as
+      // two-byte text, and Node's compile cache encode it back to UTF-8 to check it. Escaped,
+      // every file is one-byte text.
+      charset: 'ascii',
+      ...output,
+    });
+    const written = files.filter((file) => file.type === 'chunk').map((file) => file.fileName);
+    if (only && written.join() !== only) throw new Error(`build: expected ${only} alone, wrote ${written.join(', ')}`);
+  } finally {
+    await bundle.close();
+  }
 }
 
 // The completer's tree, from the program just built.

@@ -3,7 +3,9 @@
 // - from the source maps, that every source module exists once at run time: each file under
 //   src/ (and each bundled library file) may appear in the `sources` of one output file only.
 //   A module compiled into two outputs would exist twice in a process, each copy with its own
-//   state and classes (then `instanceof` lies);
+//   state and classes (then `instanceof` lies). The shell completer, dist/complete.cjs, is a
+//   build of its own that runs alone: it may hold modules the command line's files hold too,
+//   and must require no other dist file;
 // - that no output file imports itself back through static imports: in such a cycle one file
 //   runs before a file it depends on, and a class or constant it uses at load is not there yet.
 //   The chunk groups (scripts/build-chunks.mjs) merge modules, which is how such a cycle would appear;
@@ -12,16 +14,23 @@
 //   loader itself is ASCII, as bin/pwctl.js reads it the same way.
 // Exits 1 naming every module found twice, every cycle and every such file.
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseAst } from 'rolldown/parseAst';
 
-/** Map of source path → output files whose source maps list it, for every source listed more than once. */
+/** Outputs built apart (scripts/build.mjs): each runs alone, in a process that loads no other dist file. */
+export const SEPARATE_BUILDS = ['complete.cjs'];
+
+/**
+ * Map of source path → output files whose source maps list it, for every source listed more
+ * than once; the separate builds' outputs are left out (one file cannot hold a module twice).
+ */
 export function findDuplicates(distDir) {
   const owners = new Map();
   for (const mapFile of walk(distDir).filter((f) => f.endsWith('.map'))) {
     const map = JSON.parse(readFileSync(mapFile, 'utf8'));
     const output = relative(distDir, mapFile.slice(0, -'.map'.length));
+    if (SEPARATE_BUILDS.includes(output.split(sep).join('/'))) continue;
     for (const source of map.sources ?? []) {
       // Paths are relative to the map; normalise them so the same module compares equal.
       const key = relative(distDir, resolve(join(mapFile, '..'), source));
@@ -71,6 +80,8 @@ export function findUnloadable(distDir) {
     if (/[^\x00-\x7f]/.test(code)) found.push([name, 'holds non-ASCII text']);
     if (code.includes('import(') && hasImportCall(parseAst(code, { sourceType: 'script' }, name)))
       found.push([name, 'calls import()']);
+    if (SEPARATE_BUILDS.includes(name.split(sep).join('/')) && /require\(["'`]\.{1,2}\//.test(code))
+      found.push([name, 'requires another dist file, though it runs alone']);
   }
   return found;
 }
@@ -104,6 +115,6 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   for (const [file, problem] of unloadable) console.error(`check-bundle: ${file} ${problem}`);
   if (duplicates.size > 0 || cycles.length > 0 || unloadable.length > 0) process.exit(1);
   console.log(
-    `check-bundle: every source module is bundled once, no file requires itself back, every file is ASCII without import() (${dist})`,
+    `check-bundle: every source module is bundled once (the completer in a build of its own), no file requires itself back, every file is ASCII without import() (${dist})`,
   );
 }

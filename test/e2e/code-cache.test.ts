@@ -32,7 +32,6 @@ describe('the code cache', () => {
     const files = readdirSync(dir).sort();
     expect(files.map((f) => f.replace(/-[\w-]{8}\.cjs/, '.cjs').replace(/-\d+-\d+$/, ''))).toEqual([
       'cli.cjs',
-      'completer.cjs',
       'dist-loader.js', // the loader's own, which the shim compiles it with
       'steps.cjs',
     ]);

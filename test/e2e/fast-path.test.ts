@@ -13,13 +13,13 @@ const cli = useSandboxCli();
 const { pwBin } = cli;
 
 describe('a get on the fast path', () => {
-  it('`steps get <id> -o json` against a service loads at most three files of dist/, and no commander', async () => {
+  it('`steps get <id> -o json` against a service loads two files of dist/ (dist/cli.cjs and the noun’s), and no commander', async () => {
     const trace = traceLoads();
     const r = await pwBin(['steps', 'get', '101', '-o', 'json'], { env: trace.env });
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ id: 101, title: titleOf(101) });
     const files = trace.files();
-    expect(files, files.join(', ')).toHaveLength(3);
+    expect(files, files.join(', ')).toHaveLength(2);
     expect(files).toContain('cli.cjs');
     expect(trace.sources().filter((s) => s.includes('node_modules/commander/'))).toEqual([]);
     // Off a terminal, with HOME set, node:tty and node:os are not needed and not loaded.
@@ -66,41 +66,41 @@ describe('the files a command line loads', () => {
     expect(trace.sources().filter((s) => TOP_LEVEL_VERBS.test(s))).toEqual([]);
   });
 
-  it('`--help`: three files (dist/cli.js, the completer’s chunk, the commander program’s), listing every top-level command by its head', async () => {
+  it('`--help`: two files (dist/cli.cjs and the commander program’s), listing every top-level command by its head', async () => {
     const trace = traceLoads();
     const r = await pwBin(['--help'], { env: trace.env });
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^ {2}restore {2,}put an export back/m);
     expect(r.stdout).toMatch(/^ {2}mcp {2,}run a Model Context Protocol server/m);
-    expect(trace.files(), trace.files().join(', ')).toHaveLength(3);
+    expect(trace.files(), trace.files().join(', ')).toHaveLength(2);
     expect(trace.sources().filter((s) => TOP_LEVEL_VERBS.test(s))).toEqual([]);
   });
 
-  it('a top-level verb runs on the fast path: `version` loads its declaration’s file beside the two every run loads', async () => {
+  it('a top-level verb runs on the fast path: `version` loads its declaration’s file beside the one every run loads', async () => {
     expect(await fastInvocation(['version'])).toMatchObject({ path: 'pwctl version' });
     const trace = traceLoads();
     const r = await pwBin(['version'], { env: trace.env });
     expect(r.code).toBe(0);
-    expect(trace.files(), trace.files().join(', ')).toHaveLength(3);
+    expect(trace.files(), trace.files().join(', ')).toHaveLength(2);
     expect(trace.sources()).toContain('src/commands/version/index.ts');
     expect(trace.sources().filter((s) => s.includes('node_modules/commander/'))).toEqual([]);
   });
 
-  it('`api <path>`, a GET of any endpoint, loads three files too: the file reader only with --input or -F key=@file', async () => {
+  it('`api <path>`, a GET of any endpoint, loads two files too: the file reader only with --input or -F key=@file', async () => {
     const trace = traceLoads();
     const r = await pwBin(['api', '/steps/101'], { env: trace.env });
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout).data).toMatchObject({ id: 101, title: titleOf(101) });
-    expect(trace.files(), trace.files().join(', ')).toHaveLength(3);
+    expect(trace.files(), trace.files().join(', ')).toHaveLength(2);
     expect(trace.sources()).not.toContain('src/commands/read-input.ts');
   });
 
-  it('TAB: two files (dist/complete.js and the completer’s chunk)', async () => {
+  it('TAB: one file, dist/complete.cjs, a build of its own', async () => {
     const trace = traceLoads();
     const r = await pwBin(['__complete', 'bash', '--', 'steps', 'g'], { env: trace.env });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('get');
-    expect(trace.files(), trace.files().join(', ')).toHaveLength(2);
+    expect(trace.files()).toEqual(['complete.cjs']);
   });
 });
 

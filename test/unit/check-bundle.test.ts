@@ -28,6 +28,16 @@ describe('check-bundle', () => {
     expect([...found]).toEqual([['../src/errors.ts', ['cli.cjs', 'esm/chunks/x.js']]]);
   });
 
+  it('takes dist/complete.cjs for a build of its own: its modules may be the command line’s too, but it may require no dist file', () => {
+    const dir = dist({ 'cli.cjs': ['../src/errors.ts'], 'complete.cjs': ['../src/errors.ts'] });
+    expect(findDuplicates(dir).size).toBe(0);
+    writeFileSync(join(dir, 'cli.cjs'), 'exports.a=1;');
+    writeFileSync(join(dir, 'complete.cjs'), 'const e=require("./errors.cjs");exports.b=require(`node:fs`);');
+    expect(findUnloadable(dir)).toEqual([['complete.cjs', 'requires another dist file, though it runs alone']]);
+    writeFileSync(join(dir, 'complete.cjs'), 'exports.b=require(`node:fs`);');
+    expect(findUnloadable(dir)).toEqual([]);
+  });
+
   it('finds a cycle of static requires between output files, and not one through a lazy chunk’s require', () => {
     const dir = mkdtempSync(join(tmpdir(), 'pwctl-dist-'));
     mkdirSync(join(dir, 'chunks'));

@@ -23,7 +23,7 @@ export const run: RunOf<typeof api> = async (ctx, opts) => {
   const params = await parseParams(ctx, opts.rawField, opts.field);
   const headers = parseHeaders(opts.header);
   const hasParams = Object.keys(params).length > 0;
-  // The file reader loads only for --input (a `pwctl api` without one loads three files).
+  // The file reader loads only for --input (a `pwctl api` without one loads two files).
   const rawBody =
     opts.input === undefined
       ? undefined

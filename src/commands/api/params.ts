@@ -22,7 +22,7 @@ export async function parseParams(
   return params;
 }
 
-/** `-F key=@file`: the file reader loads only then (a `pwctl api` without one loads three files). */
+/** `-F key=@file`: the file reader loads only then (a `pwctl api` without one loads two files). */
 async function readFileField(ctx: Ctx, source: string, flag: string): Promise<string> {
   return (await import('../read-input.js')).readInput(ctx, source, flag);
 }
