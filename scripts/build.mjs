@@ -12,7 +12,7 @@
 //                     (scripts/build-chunks.mjs says which modules go together)
 //   dist/completion-tree.json  the command tree the completer reads, taken from the freshly
 //                     built program so it can never drift from the real commands
-//   dist/parse-tree.json  the same program as the fast path parses with (src/cli/fast/)
+//   dist/parse-tree.txt   the same program as the fast path parses with (src/cli/fast/tree-file.ts)
 //
 // bin/pwctl.js is a tiny shim that answers `--version` before any of this loads, and loads
 // these files itself (bin/dist-loader.js) with V8 code caches made after a run: that is why
@@ -128,10 +128,10 @@ async function build({ input, plugins, output, only, ...options }) {
 }
 
 // The completer's tree, from the program just built.
-const { completionTree, parseTree } = createRequire(import.meta.url)(resolve(DIST, 'cli.cjs'));
+const { completionTree, parseTreeFile } = createRequire(import.meta.url)(resolve(DIST, 'cli.cjs'));
 await writeFile(resolve(DIST, 'completion-tree.json'), `${JSON.stringify(await completionTree())}\n`);
 // The fast path's (src/cli/fast/): what parsing needs of the same program, read beside dist/cli.cjs.
-await writeFile(resolve(DIST, 'parse-tree.json'), `${JSON.stringify(await parseTree())}\n`);
+await writeFile(resolve(DIST, 'parse-tree.txt'), await parseTreeFile());
 
 const OLD = `${FINAL}.old-${process.pid}`;
 await rename(FINAL, OLD).catch(() => {});

@@ -34,10 +34,17 @@ export function topLevelWords(): Map<string, string> {
   return words;
 }
 
+/** Whether a word names a top-level command (as topLevelWords() would say, without building its map on every run). */
+function isTopLevelWord(word: string): boolean {
+  if (word === 'help') return true;
+  for (const command of COMMANDS) if (command.name === word || command.aliases?.includes(word)) return true;
+  return false;
+}
+
 /** argv with an alias in command position replaced by its expansion; argv itself otherwise. */
 export async function expandAlias(argv: string[], env: NodeJS.ProcessEnv): Promise<string[]> {
   const at = commandWordAt(argv, globalTakesValue);
-  if (at < 0 || topLevelWords().has(argv[at]!)) return argv;
+  if (at < 0 || isTopLevelWord(argv[at]!)) return argv;
   const name = argv[at]!;
   const { openConfigStore } = await import('../config/store.js');
   const expansion = findAlias(openConfigStore(env).read(), name);

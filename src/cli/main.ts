@@ -149,9 +149,13 @@ export async function completionTree(): Promise<unknown> {
   return buildCompletionTree(program, { helpTopics: Object.keys(TOPICS) });
 }
 
-/** The command tree the fast path parses with: the build writes it to dist/parse-tree.json. */
-export async function parseTree(): Promise<unknown> {
-  return (await import('./fast/tree-of-program.js')).parseTreeOfProgram();
+/** The command tree the fast path parses with, as the build writes it to dist/parse-tree.txt. */
+export async function parseTreeFile(): Promise<string> {
+  const [{ parseTreeOfProgram }, { parseTreeFileText }] = await Promise.all([
+    import('./fast/tree-of-program.js'),
+    import('./fast/tree-file.js'),
+  ]);
+  return parseTreeFileText(await parseTreeOfProgram());
 }
 
 export interface ExitReport {

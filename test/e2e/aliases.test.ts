@@ -187,10 +187,21 @@ describe('running an alias', () => {
     const version = (await ok(user().pw(['version']))).stdout;
     writeFileSync(
       join(configDir, 'config.json'),
-      JSON.stringify({ aliases: { version: 'steps list', bad: 'stpes list', open: "steps list --search 'x" } }),
+      JSON.stringify({
+        aliases: {
+          version: 'steps list',
+          tasks: 'version',
+          help: 'version',
+          bad: 'stpes list',
+          open: "steps list --search 'x",
+        },
+      }),
       { mode: 0o600 },
     );
     expect((await ok(pw(['version']))).stdout).toBe(version);
+    // A command's own alias and `help` are commands too.
+    expect((await ok(pw(['tasks', '--help']))).stdout).toMatch(/^Usage: pwctl steps\|tasks /m);
+    expect((await ok(pw(['help']))).stdout).toMatch(/^Usage: pwctl /m);
     cli.expectUsageError(
       await pw(['bad']),
       /^error: alias bad expands to "stpes list", which does not start with a pwctl command; set it again: pwctl alias set bad '<command line>' --clobber$/,

@@ -1,5 +1,5 @@
 // The fast path: a command line that names a verb, read from the prebuilt command tree
-// (dist/parse-tree.json) without building the commander program, and handed to the same
+// (dist/parse-tree.txt) without building the commander program, and handed to the same
 // runner commander's action hands it to (../run-verb.ts). When it is not sure — help, an
 // error to explain, anything unusual (./parse.ts) — it answers undefined and main.ts hands
 // the command line over to commander, the one truth for what a command line means.
@@ -9,6 +9,7 @@ import type { Bound, Noun, TopLevel } from '../../commands/declare.js';
 import { COMMANDS } from '../commands.js';
 import type { Invocation } from '../run-verb.js';
 import { parseFast } from './parse.js';
+import { parseTreeOfFile } from './tree-file.js';
 import type { ParseTree } from './tree.js';
 
 /** The verb a command line asks for, parsed without commander; undefined hands it over to commander. */
@@ -32,7 +33,7 @@ let tree: Promise<ParseTree> | undefined;
 function parseTree(): Promise<ParseTree> {
   return (tree ??= (async () => {
     try {
-      return JSON.parse(readFileSync(join(import.meta.dirname, 'parse-tree.json'), 'utf8')) as ParseTree;
+      return parseTreeOfFile(readFileSync(join(import.meta.dirname, 'parse-tree.txt')));
     } catch {
       return (await import('./tree-of-program.js')).parseTreeOfProgram();
     }

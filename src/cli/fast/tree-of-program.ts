@@ -1,6 +1,6 @@
 // The fast path's command tree (./tree.ts), read off the real commander program with every
 // noun built, and each verb option matched to the declared flag it stands for. The build
-// writes it to dist/parse-tree.json (main.ts's parseTree); run from the sources (tests), the
+// writes it to dist/parse-tree.txt (main.ts's parseTreeFile, ./tree-file.ts); run from the sources (tests), the
 // fast path builds it here once per process.
 import type { Command, Option } from 'commander';
 import { loadAll, walkVerbs, type FlagMap } from '../../commands/declare.js';

@@ -1,7 +1,7 @@
 // The command line as data for the fast path (./parse.ts): every command's names, and for the
 // root and each verb the options commander knows — their names, whether they take a value,
 // which are negations, the choices of a value — and a verb's arguments. Taken from the real
-// commander program (./tree-of-program.ts), written by the build to dist/parse-tree.json, so
+// commander program (./tree-of-program.ts), written by the build to dist/parse-tree.txt (./tree-file.ts), so
 // the fast path reads what commander would parse without building it.
 
 export interface ParseTree {
