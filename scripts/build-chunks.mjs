@@ -22,6 +22,12 @@
 import { relative, resolve, sep } from 'node:path';
 
 const CLI = 'src/cli/main.ts';
+/**
+ * The shell completer, built apart from the command line (scripts/build.mjs) as one file that
+ * holds all it runs: it never shares a process with dist/cli.cjs, so the modules both use are
+ * in each (scripts/check-bundle.mjs holds it to that: it may require no other dist file).
+ */
+export const COMPLETER_BUILD = { entry: 'src/completion/complete.ts', file: 'complete.cjs' };
 /** The verb runner's modules, loaded with import() but by every verb: in the `cli` group with all they import. */
 const VERB_RUNNER = [
   'src/cli/run-verb.ts',

@@ -25,7 +25,7 @@ import { dirname, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { rolldown } from 'rolldown';
-import { chunkGroups } from './build-chunks.mjs';
+import { COMPLETER_BUILD, chunkGroups } from './build-chunks.mjs';
 import { commonJsWrappersAsFunctions, exportsAsOneObject, runtimeHelpersInEachChunk } from './build-output-plugins.mjs';
 import {
   builtinsThroughGetBuiltinModule,
@@ -48,6 +48,20 @@ await rm(DIST, { recursive: true, force: true });
 const EXTERNAL = Object.keys(pkg.dependencies ?? {}).map((name) => new RegExp(`^${name}(/|$)`));
 
 const groups = chunkGroups(ROOT);
+/** What both builds do to the sources and to their output (a plugin that finds nothing of its own to do does nothing). */
+const plugins = ({ chunking = [] } = {}) => [
+  lazyChildProcessForCommander(),
+  lazyAjvForMcpSdk(),
+  builtinsThroughGetBuiltinModule(),
+  // `pwctl completion <shell>` prints the scripts of completions/.
+  embeddedAsText(resolve(ROOT, 'completions')),
+  // pwctl serves the inspector page itself, so `listen --inspect` works offline.
+  embeddedAsText(resolve(ROOT, 'src/webhooks/inspect/page')),
+  ...chunking,
+  commonJsWrappersAsFunctions(),
+  runtimeHelpersInEachChunk(),
+  exportsAsOneObject(),
+];
 // The command line: dist/cli.cjs and its chunks.
 await build({
   input: { cli: resolve(ROOT, 'src/cli/main.ts') },
@@ -56,30 +70,16 @@ await build({
   // A module both imported and import()ed is expected here (the verb runner's parts, the
   // ajv the MCP SDK's stand-in requires): the import() then loads what is loaded already.
   checks: { ineffectiveDynamicImport: false },
-  plugins: [
-    lazyChildProcessForCommander(),
-    lazyAjvForMcpSdk(),
-    builtinsThroughGetBuiltinModule(),
-    // `pwctl completion <shell>` prints the scripts of completions/.
-    embeddedAsText(resolve(ROOT, 'completions')),
-    // pwctl serves the inspector page itself, so `listen --inspect` works offline.
-    embeddedAsText(resolve(ROOT, 'src/webhooks/inspect/page')),
-    groups.plugin,
-    commonJsWrappersAsFunctions(),
-    runtimeHelpersInEachChunk(),
-    exportsAsOneObject(),
-  ],
+  plugins: plugins({ chunking: [groups.plugin] }),
   output: { codeSplitting: { groups: [groups.group] } },
 });
-// The shell completer, a build of its own: one file holding all it runs, so a TAB loads one
-// file, and no command loads the modules it shares with the command line as a chunk of their
-// own. It never runs in a process with dist/cli.cjs (bin/pwctl.js loads one or the other), so
-// each module still exists once in any process (scripts/check-bundle.mjs checks each build).
+// The shell completer, a build of its own (COMPLETER_BUILD says why): so a TAB loads one file,
+// and no command loads the modules it shares with the command line as a chunk of their own.
 await build({
-  input: { complete: resolve(ROOT, 'src/completion/complete.ts') },
-  plugins: [builtinsThroughGetBuiltinModule(), commonJsWrappersAsFunctions(), exportsAsOneObject()],
+  input: { [COMPLETER_BUILD.file.replace(/\.cjs$/, '')]: resolve(ROOT, COMPLETER_BUILD.entry) },
+  plugins: plugins(),
   output: { codeSplitting: false },
-  only: 'complete.cjs',
+  only: COMPLETER_BUILD.file,
 });
 
 /** One Rolldown build into DIST: the options both builds share, and `only`, the one file it may write. */

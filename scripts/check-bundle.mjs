@@ -17,9 +17,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseAst } from 'rolldown/parseAst';
+import { COMPLETER_BUILD } from './build-chunks.mjs';
 
 /** Outputs built apart (scripts/build.mjs): each runs alone, in a process that loads no other dist file. */
-export const SEPARATE_BUILDS = ['complete.cjs'];
+const SEPARATE_BUILDS = [COMPLETER_BUILD.file];
 
 /**
  * Map of source path → output files whose source maps list it, for every source listed more

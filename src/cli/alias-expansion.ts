@@ -23,21 +23,23 @@ const TAKES_VALUE = new Set(
 
 export const globalTakesValue = (flag: string): boolean => TAKES_VALUE.has(flag);
 
-/**
- * Every word that names a top-level command, mapped to that command's name (`tasks` → steps):
- * the declared commands and `help`, which the program adds itself (program.ts).
- */
-export function topLevelWords(): Map<string, string> {
-  const words = new Map<string, string>([['help', 'help']]);
-  for (const command of COMMANDS)
-    for (const name of [command.name, ...(command.aliases ?? [])]) words.set(name, command.name);
-  return words;
+/** Each word that names a top-level command, with that command's name: `help` (the program adds it itself, program.ts), then each declared command's name and aliases. */
+function* commandWords(): Generator<[word: string, command: string]> {
+  yield ['help', 'help'];
+  for (const command of COMMANDS) {
+    yield [command.name, command.name];
+    for (const alias of command.aliases ?? []) yield [alias, command.name];
+  }
 }
 
-/** Whether a word names a top-level command (as topLevelWords() would say, without building its map on every run). */
+/** Every word that names a top-level command, mapped to that command's name (`tasks` → steps). */
+export function topLevelWords(): Map<string, string> {
+  return new Map(commandWords());
+}
+
+/** Whether a word names a top-level command: what topLevelWords() holds, without building the map every run would. */
 function isTopLevelWord(word: string): boolean {
-  if (word === 'help') return true;
-  for (const command of COMMANDS) if (command.name === word || command.aliases?.includes(word)) return true;
+  for (const [name] of commandWords()) if (name === word) return true;
   return false;
 }
 
