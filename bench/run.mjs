@@ -19,6 +19,8 @@ import { BIN, ROOT, benchEnv, round } from './lib.mjs';
 const SCRIPTS = [
   { name: 'startup', figure: 1 },
   { name: 'one-request', figure: 2 },
+  // issue 33's: why one GET scavenges and the bare node:http script does not.
+  { name: 'scavenge', figure: 2 },
   { name: 'steps-list', figure: 3 },
   { name: 'table', figure: 3 },
   { name: 'formats', figure: 3 },
