@@ -6,6 +6,7 @@
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { BodyBudget, defaultMaxBuffered, RECEIVER_LIMITS, type HeldBody } from './body-budget.js';
+import { lingeringCloses } from './lingering-close.js';
 import type { RejectedRequest, RejectionKind } from './rejections.js';
 import type { KnownSecret, SigningSecrets } from './signing-secrets.js';
 import { verifyDelivery } from './verify-delivery.js';
@@ -54,6 +55,8 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
   const { secrets, maxBody, path } = options;
   const maxConnections = options.maxConnections ?? RECEIVER_LIMITS.maxConnections;
   const budget = new BodyBudget(Math.max(options.maxBuffered ?? defaultMaxBuffered(maxBody), maxBody));
+  // A sender answered before its body ended may go on writing it: the rest is read and dropped.
+  const closes = lingeringCloses();
   let pending: AcceptedDelivery[] = [];
   let scheduled = false;
 
@@ -76,7 +79,10 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
   ): void => {
     const headers: http.OutgoingHttpHeaders = { 'content-type': 'text/plain; charset=utf-8' };
     if (status === 405) headers.allow = 'POST';
-    if (close) headers.connection = 'close';
+    if (close) {
+      headers.connection = 'close';
+      closes.linger(req.socket);
+    }
     res.writeHead(status, headers);
     res.end(`${reason}\n`);
     options.onRejected({
@@ -93,6 +99,12 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
     });
   };
 
+  /** Reads the rest of a request answered early, keeping none of it. */
+  const dropBody = (req: http.IncomingMessage): void => {
+    req.on('error', ignore);
+    req.resume();
+  };
+
   const server = http.createServer(
     {
       requestTimeout: options.readTimeoutMs,
@@ -102,12 +114,15 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
       keepAliveTimeout: 5_000,
     },
     (req, res) => {
+      // A request behind one answered `Connection: close` (pipelined) is dropped unanswered, as the connection closes.
+      if (closes.closing(req.socket)) return dropBody(req);
       if (req.method !== 'POST')
         return reject(req, res, 405, 'wrong-method', `method ${req.method ?? ''} not allowed; deliveries are POST`);
       if (path !== undefined && pathOf(req.url) !== path)
         return reject(req, res, 404, 'wrong-path', `wrong path; deliveries go to ${path}`);
       const declared = req.headers['content-length'];
       if (declared !== undefined && Number(declared) > maxBody) {
+        dropBody(req);
         return reject(
           req,
           res,
@@ -120,13 +135,12 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
         );
       }
       const chunks: Buffer[] = [];
-      // Answered before the body ended (413, 503): the rest is not read.
+      // Answered before the body ended (413, 503): the rest is read and dropped while the connection lingers.
       let answered = false;
       const stop = (): void => {
         answered = true;
         budget.release(body);
         chunks.length = 0;
-        req.pause();
       };
       const body: HeldBody = {
         size: 0,
@@ -202,6 +216,8 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
 
   server.on('clientError', (error: NodeJS.ErrnoException, duplex) => {
     const socket = duplex as Socket;
+    // Answered and closing already: its linger is over, with nothing more to report.
+    if (closes.closing(socket)) return socket.destroy();
     const timedOut = error.code === 'ERR_HTTP_REQUEST_TIMEOUT';
     if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE') {
       options.onRejected({
