@@ -26,7 +26,10 @@ const vm = require('node:vm');
 
 /** At most this many command-word lists are kept in a cache's header; beyond it, the list starts over. */
 const MAX_COMMANDS = 200;
-/** Caches (and installs' directories of them) not written for this long go when another is written. */
+/**
+ * Caches not written for this long go when another is written; so do the directories other
+ * installs, other Node versions and pwctl's compile cache of old left in the user's cache.
+ */
 const STALE_MS = 30 * 24 * 3600 * 1000;
 /** A staging file older than this was left by a process killed while writing. */
 const STAGING_MS = 3600 * 1000;
@@ -130,7 +133,7 @@ function createDistLoader({ distDir, cacheDir, command = '', self }) {
         writeCache(file, seen, script.createCachedData());
       }
       pruneStale(cacheDir, cacheFiles);
-      pruneOtherInstalls(path.dirname(cacheDir), path.basename(cacheDir));
+      pruneLeftBehind(cacheDir);
     } catch {
       // An unwritable cache directory costs speed, never a command.
     }
@@ -230,12 +233,28 @@ function pruneStale(cacheDir, current) {
   }
 }
 
-/** Other installs' caches (an uninstalled copy, an executable's older version) once they are a month old. */
-function pruneOtherInstalls(cacheRoot, own) {
+/**
+ * What else of pwctl's the user's cache directory holds, once it is a month old (a directory's
+ * time changes when an entry is added or removed in it): other installs' caches (an
+ * uninstalled copy, an executable's older version), other Node versions' (each a directory of
+ * installs), and the compile cache of versions before this loader. `cacheDir` is
+ * <cache>/pwctl/code-cache/<Node version>-<arch>/dist-<hash>, as bin/pwctl.js makes it.
+ */
+function pruneLeftBehind(cacheDir) {
+  const versionDir = path.dirname(cacheDir);
+  const codeCache = path.dirname(versionDir);
+  pruneOldDirs(versionDir, (entry) => entry.startsWith('dist-') && entry !== path.basename(cacheDir));
+  pruneOldDirs(codeCache, (entry) => /^v\d+\./.test(entry) && entry !== path.basename(versionDir));
+  if (path.basename(codeCache) === 'code-cache')
+    pruneOldDirs(path.dirname(codeCache), (entry) => entry === 'compile-cache');
+}
+
+/** The directories in `parent` that `pick` names, once they are a month old. */
+function pruneOldDirs(parent, pick) {
   const now = Date.now();
-  for (const entry of fs.readdirSync(cacheRoot)) {
-    if (entry === own || !entry.startsWith('dist-')) continue;
-    const dir = path.join(cacheRoot, entry);
+  for (const entry of fs.readdirSync(parent)) {
+    if (!pick(entry)) continue;
+    const dir = path.join(parent, entry);
     try {
       if (now - fs.statSync(dir).mtimeMs > STALE_MS) fs.rmSync(dir, { recursive: true, force: true });
     } catch {

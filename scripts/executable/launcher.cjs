@@ -31,11 +31,13 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
 /**
  * Write every asset but the addons under `root`, once per build: into a directory of its
  * own, renamed into place whole, so a run sees all the files or none, and two first runs
- * at once each finish (the loser of the rename uses the winner's copy).
+ * at once each finish (the loser of the rename uses the winner's copy). A build's first run
+ * also removes other builds' copies (and staging directories) a month old: an upgrade's
+ * leftovers, or an executable not run since; one run again simply unpacks again.
  */
 function unpack(root) {
   const fs = require('node:fs');
-  const { dirname, join } = require('node:path');
+  const { basename, dirname, join } = require('node:path');
   if (fs.existsSync(root)) return;
   const sea = require('node:sea');
   fs.mkdirSync(dirname(root), { recursive: true });
@@ -51,6 +53,23 @@ function unpack(root) {
   } catch (error) {
     fs.rmSync(staging, { recursive: true, force: true });
     if (!fs.existsSync(join(root, 'bin', 'pwctl.js'))) throw error;
+  }
+  removeOldCopies(dirname(root), basename(root));
+}
+
+/** Other builds' unpacked copies (named <version>-<build>) in `parent`, once they are a month old. */
+function removeOldCopies(parent, own) {
+  const fs = require('node:fs');
+  const { join } = require('node:path');
+  const monthAgo = Date.now() - 30 * 24 * 3600 * 1000;
+  for (const entry of fs.readdirSync(parent)) {
+    if (entry === own || !/^\d+\.\d+\.\d+/.test(entry)) continue;
+    try {
+      const dir = join(parent, entry);
+      if (fs.statSync(dir).mtimeMs < monthAgo) fs.rmSync(dir, { recursive: true, force: true });
+    } catch {
+      // Another run removed it first.
+    }
   }
 }
 

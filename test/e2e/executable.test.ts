@@ -1,7 +1,8 @@
 // The standalone executable's launcher (scripts/executable/launcher.cjs), run only when
-// PWCTL_TEST_EXECUTABLE names one (CI builds it): --version before anything is unpacked, and
-// first runs at once that each finish with one complete copy and nothing half-written left.
-import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+// PWCTL_TEST_EXECUTABLE names one (CI builds it): --version before anything is unpacked,
+// first runs at once that each finish with one complete copy and nothing half-written left,
+// and other builds' copies removed once they are a month old.
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -29,5 +30,26 @@ describe.skipIf(!TEST_EXECUTABLE)('the standalone executable', () => {
     expect(existsSync(join(copy, 'dist', 'cli.cjs'))).toBe(true);
     // The keyring addon is written on first use only.
     expect(existsSync(join(cache, 'pwctl', entries[0]!, 'keyring.node'))).toBe(false);
+  });
+
+  it('a build’s first run removes other builds’ copies a month old, and keeps newer ones and what is not a copy', async () => {
+    const cache = mkdtempSync(join(tmpdir(), 'pwctl-exe-cache-'));
+    const pwctl = join(cache, 'pwctl');
+    const old = [join(pwctl, '0.0.1-aaaaaaa'), join(pwctl, '0.0.2-bbbbbbb.tmp-Xy12Zq')];
+    const kept = [join(pwctl, '0.0.3-ccccccc'), join(pwctl, 'notes')];
+    for (const dir of [...old, ...kept]) {
+      mkdirSync(join(dir, 'bin'), { recursive: true });
+      writeFileSync(join(dir, 'bin', 'pwctl.js'), '');
+    }
+    const twoMonthsAgo = new Date(Date.now() - 60 * 24 * 3600 * 1000);
+    for (const dir of [...old, kept[1]!]) utimesSync(dir, twoMonthsAgo, twoMonthsAgo);
+    const run = await runCli(['--help'], { env: { XDG_CACHE_HOME: cache } });
+    expect([run.code, run.stderr]).toEqual([0, '']);
+    expect(old.filter((dir) => existsSync(dir))).toEqual([]);
+    expect(kept.filter((dir) => existsSync(dir))).toEqual(kept);
+    // This build's own copy, beside them.
+    expect(readdirSync(pwctl).filter((name) => !['code-cache', '0.0.3-ccccccc', 'notes'].includes(name))).toHaveLength(
+      1,
+    );
   });
 });

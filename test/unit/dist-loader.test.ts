@@ -234,6 +234,30 @@ describe('the dist loader', () => {
     expect(existsSync(live)).toBe(true);
   });
 
+  it('removes what other installs, Node versions and the compile cache of old left a month ago, and nothing newer or not its own', () => {
+    const dist = makeDist();
+    const cache = mkdtempSync(join(tmpdir(), 'pwctl-code-cache-'));
+    run(dist, cache);
+    const pwctl = join(cache, 'pwctl');
+    const codeCache = join(pwctl, 'code-cache');
+    const thisNode = join(codeCache, `${process.version}-${process.arch}`);
+    const monthOld = [join(thisNode, 'dist-0badcafe'), join(codeCache, 'v18.20.0-x64'), join(pwctl, 'compile-cache')];
+    const recent = [join(thisNode, 'dist-0000beef'), join(codeCache, 'v19.9.0-x64')];
+    // An executable's unpacked files are its launcher's to remove (scripts/executable/launcher.cjs).
+    const notItsOwn = [join(pwctl, '0.1.0-abc123')];
+    for (const dir of [...monthOld, ...recent, ...notItsOwn]) {
+      mkdirSync(join(dir, 'inside'), { recursive: true });
+      writeFileSync(join(dir, 'inside', 'file'), 'x');
+    }
+    const twoMonthsAgo = new Date(Date.now() - 60 * 24 * 3600 * 1000);
+    for (const dir of [...monthOld, ...notItsOwn]) utimesSync(dir, twoMonthsAgo, twoMonthsAgo);
+    // A command the caches have not seen: they are written, and what was left behind goes.
+    run(dist, cache, 'docs list');
+    expect(monthOld.filter((dir) => existsSync(dir))).toEqual([]);
+    expect([...recent, ...notItsOwn].filter((dir) => existsSync(dir))).toEqual([...recent, ...notItsOwn]);
+    expect(readdirSync(thisNode).filter((dir) => !dir.endsWith('beef'))).toHaveLength(1);
+  });
+
   it('keeps two installs’ caches apart: each run of either finds its own', () => {
     const one = makeDist();
     const other = makeDist({ 'cli.cjs': `${readFileSync(join(one, 'cli.cjs'), 'utf8')}\n// another build` });
