@@ -38,8 +38,8 @@ describe.skipIf(!TEST_EXECUTABLE)('the standalone executable', () => {
     const old = [join(pwctl, '0.0.1-aaaaaaa'), join(pwctl, '0.0.2-bbbbbbb.tmp-Xy12Zq')];
     const kept = [join(pwctl, '0.0.3-ccccccc'), join(pwctl, 'notes')];
     for (const dir of [...old, ...kept]) {
-      mkdirSync(join(dir, 'bin'), { recursive: true });
-      writeFileSync(join(dir, 'bin', 'pwctl.js'), '');
+      mkdirSync(join(dir, 'dist'), { recursive: true });
+      writeFileSync(join(dir, 'package.json'), '{}\n');
     }
     const twoMonthsAgo = new Date(Date.now() - 60 * 24 * 3600 * 1000);
     for (const dir of [...old, kept[1]!]) utimesSync(dir, twoMonthsAgo, twoMonthsAgo);

@@ -213,11 +213,42 @@ describe('inspector server', () => {
     expect(page.body).not.toMatch(/<style|\sstyle=|\son[a-z]+=/i);
     // The page itself carries no key and no delivery.
     expect(page.body).not.toContain(TOKEN);
-    const script = await request('/app.js');
-    expect(script.headers['content-type']).toBe('text/javascript; charset=utf-8');
-    expect(script.body).not.toMatch(
-      /\.(innerHTML|outerHTML)\s*=|insertAdjacentHTML\(|document\.write|\beval\(|new Function\(/,
-    );
+    // Every stylesheet it links is served as CSS.
+    const sheets = [...page.body.matchAll(/<link rel="stylesheet" href="([^"]+)">/g)].map((m) => m[1]!);
+    expect(sheets).toEqual(['/app.css', '/list.css', '/delivery.css', '/page-states.css']);
+    for (const sheet of sheets) {
+      const style = await request(sheet);
+      expect([style.status, style.headers['content-type']], sheet).toEqual([200, 'text/css; charset=utf-8']);
+    }
+    // The script is ES modules: every one the page reaches, from its <script> through their
+    // imports, is served as JavaScript and writes no markup.
+    const entry = /<script type="module" src="([^"]+)"><\/script>/.exec(page.body)?.[1];
+    expect(entry).toBe('/app.js');
+    const reached = new Set<string>();
+    const pending = [entry!];
+    while (pending.length > 0) {
+      const path = pending.pop()!;
+      if (reached.has(path)) continue;
+      reached.add(path);
+      const script = await request(path);
+      expect(script.status, path).toBe(200);
+      expect(script.headers['content-type'], path).toBe('text/javascript; charset=utf-8');
+      expect(script.body, path).not.toMatch(
+        /\.(innerHTML|outerHTML)\s*=|insertAdjacentHTML\(|document\.write|\beval\(|new Function\(/,
+      );
+      for (const [, imported] of script.body.matchAll(/^import [^;]+ from '\.\/([\w-]+\.js)';$/gm))
+        pending.push(`/${imported}`);
+    }
+    expect([...reached].sort()).toEqual([
+      '/app.js',
+      '/detail.js',
+      '/dom.js',
+      '/list.js',
+      '/replay.js',
+      '/session.js',
+      '/stream.js',
+      '/tree.js',
+    ]);
   });
 
   it('answers only to its own Host: another name for 127.0.0.1 (DNS rebinding) is refused', async () => {
