@@ -4,9 +4,10 @@
 // What the sender writes after that reaches a closed socket, the kernel answers it with RST, and
 // a sender still writing fails its next write (EPIPE, ECONNRESET) before it reads the answer
 // already waiting for it: 19 of 40 Node clients posting 8 MB to `webhooks listen` got EPIPE
-// instead of their 413. So a connection answered before its request ended goes on reading, and
-// dropping, after its FIN, until the sender closes its side or LINGER_MS pass; then it closes.
-// The time is the bound (nginx's lingering_time is 30 s): what is read is never kept.
+// instead of their 413. So a connection answered before its request ended stays open, unread,
+// for LINGER_MS after its FIN, and then closes: the sender has that long to read the answer.
+// Nothing more is read from it — what the sender still writes waits in the kernel's buffers
+// and then stops it — so a flood of such senders costs no memory here, only open sockets.
 import type { Socket } from 'node:net';
 
 /** The longest a closing connection goes on reading what its sender still sends. */
@@ -15,7 +16,7 @@ export const LINGER_MS = 2_000;
 export interface LingeringCloses {
   /**
    * Have `socket`, whose request is answered `Connection: close` before it ended, linger when
-   * the server closes it after the answer. What its request still sends must be read and dropped.
+   * the server closes it after the answer. Its request must be left unread (paused).
    */
   linger(socket: Socket): void;
   /** Whether `socket` is closing: a request that still arrives on it is dropped unanswered. */
@@ -37,10 +38,10 @@ export function lingeringCloses(lingerMs = LINGER_MS): LingeringCloses {
       socket.destroySoon = function lingerThenClose(this: Socket) {
         if (this.writable) this.end();
         if (this.readableEnded) return closeWhenWritten(this);
+        this.pause();
         const timer = setTimeout(() => closeWhenWritten(this), lingerMs);
         timer.unref();
         this.once('close', () => clearTimeout(timer));
-        this.once('end', () => closeWhenWritten(this));
       };
     },
     closing: (socket) => closing.has(socket),

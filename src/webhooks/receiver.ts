@@ -55,7 +55,7 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
   const { secrets, maxBody, path } = options;
   const maxConnections = options.maxConnections ?? RECEIVER_LIMITS.maxConnections;
   const budget = new BodyBudget(Math.max(options.maxBuffered ?? defaultMaxBuffered(maxBody), maxBody));
-  // A sender answered before its body ended may go on writing it: the rest is read and dropped.
+  // A sender answered before its body ended may go on writing it: the connection lingers, unread.
   const closes = lingeringCloses();
   let pending: AcceptedDelivery[] = [];
   let scheduled = false;
@@ -99,10 +99,14 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
     });
   };
 
-  /** Reads the rest of a request answered early, keeping none of it. */
-  const dropBody = (req: http.IncomingMessage): void => {
+  /**
+   * Leaves the rest of a request answered early unread: consumed, so that Node's server does not
+   * read it all to drop it (its _dump), and paused.
+   */
+  const leaveUnread = (req: http.IncomingMessage): void => {
     req.on('error', ignore);
-    req.resume();
+    req.on('data', ignore);
+    req.pause();
   };
 
   const server = http.createServer(
@@ -115,14 +119,14 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
     },
     (req, res) => {
       // A request behind one answered `Connection: close` (pipelined) is dropped unanswered, as the connection closes.
-      if (closes.closing(req.socket)) return dropBody(req);
+      if (closes.closing(req.socket)) return leaveUnread(req);
       if (req.method !== 'POST')
         return reject(req, res, 405, 'wrong-method', `method ${req.method ?? ''} not allowed; deliveries are POST`);
       if (path !== undefined && pathOf(req.url) !== path)
         return reject(req, res, 404, 'wrong-path', `wrong path; deliveries go to ${path}`);
       const declared = req.headers['content-length'];
       if (declared !== undefined && Number(declared) > maxBody) {
-        dropBody(req);
+        leaveUnread(req);
         return reject(
           req,
           res,
@@ -135,12 +139,13 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
         );
       }
       const chunks: Buffer[] = [];
-      // Answered before the body ended (413, 503): the rest is read and dropped while the connection lingers.
+      // Answered before the body ended (413, 503): the rest is left unread while the connection lingers.
       let answered = false;
       const stop = (): void => {
         answered = true;
         budget.release(body);
         chunks.length = 0;
+        req.pause();
       };
       const body: HeldBody = {
         size: 0,
