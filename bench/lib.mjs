@@ -2,7 +2,7 @@
 // and the result line every script ends with. NODE_EXTRA_CA_CERTS is removed from every
 // child's environment: it adds ~70 ms to each Node start and would squeeze ratios toward 1.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -162,4 +162,25 @@ export async function benchNodes() {
     for (const major of extra) nodes.push({ name: `node ${major}`, bin: nodeBinary(major) });
   }
   return nodes;
+}
+
+/**
+ * Writes the floor pwctl's one GET is measured against: the least a Node program does to print
+ * the record. CommonJS, as such a script is usually written (an ES import of node:http also
+ * loads all of its lazy exports). Returns its path.
+ */
+export function writeBareHttpScript(dir, url, token) {
+  const path = join(dir, 'bare-http.cjs');
+  writeFileSync(
+    path,
+    `const http = require('node:http');
+http.get(${JSON.stringify(url)}, { headers: { authorization: 'Bearer ${token}', accept: 'application/json' } }, (res) => {
+  let body = '';
+  res.setEncoding('utf8');
+  res.on('data', (c) => (body += c));
+  res.on('end', () => process.stdout.write(JSON.stringify(JSON.parse(body).data, null, 2) + '\\n'));
+});
+`,
+  );
+  return path;
 }

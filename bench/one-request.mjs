@@ -16,10 +16,10 @@
 // script, in the same run (Node 20 is reported, not held to them); the loop ≤ 1.2x gh's loop.
 // gh and curl are skipped, with a note, where they are not installed.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { benchNodes, BIN, childEnv, median, report, startSandbox } from './lib.mjs';
+import { benchNodes, BIN, childEnv, median, report, startSandbox, writeBareHttpScript } from './lib.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 25);
 const LOOP = 100;
@@ -36,20 +36,7 @@ try {
   const dir = mkdtempSync(join(tmpdir(), 'pwctl-bench-'));
   const url = `${sandbox.baseUrl}/api/v1/steps/101`;
   const token = sandbox.tokens.manager;
-  // The floor: the least a Node program does to print the record. CommonJS, as such a script
-  // is usually written (an ES import of node:http also loads all of its lazy exports).
-  const bare = join(dir, 'bare-http.cjs');
-  writeFileSync(
-    bare,
-    `const http = require('node:http');
-http.get(${JSON.stringify(url)}, { headers: { authorization: 'Bearer ${token}', accept: 'application/json' } }, (res) => {
-  let body = '';
-  res.setEncoding('utf8');
-  res.on('data', (c) => (body += c));
-  res.on('end', () => process.stdout.write(JSON.stringify(JSON.parse(body).data, null, 2) + '\\n'));
-});
-`,
-  );
+  const bare = writeBareHttpScript(dir, url, token);
   // Each pwctl run has the config directory and cache of a user who has run it before.
   const env = childEnv({
     PWCTL_BASE_URL: sandbox.baseUrl,

@@ -20,7 +20,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { benchNodes, BIN, childEnv, report, startSandbox } from './lib.mjs';
+import { benchNodes, BIN, childEnv, report, startSandbox, writeBareHttpScript } from './lib.mjs';
 
 /** The preload's steps, in kB of young objects allocated before the bare script starts. */
 const STEPS = Array.from({ length: 16 }, (_, i) => i * 20);
@@ -84,19 +84,7 @@ const sandbox = await startSandbox(['--rate-limit', '1000000']);
 try {
   const url = `${sandbox.baseUrl}/api/v1/steps/101`;
   const token = sandbox.tokens.manager;
-  const bare = join(dir, 'bare-http.cjs');
-  // The same script as bench/one-request.mjs's floor.
-  writeFileSync(
-    bare,
-    `const http = require('node:http');
-http.get(${JSON.stringify(url)}, { headers: { authorization: 'Bearer ${token}', accept: 'application/json' } }, (res) => {
-  let body = '';
-  res.setEncoding('utf8');
-  res.on('data', (c) => (body += c));
-  res.on('end', () => process.stdout.write(JSON.stringify(JSON.parse(body).data, null, 2) + '\\n'));
-});
-`,
-  );
+  const bare = writeBareHttpScript(dir, url, token);
   const env = childEnv({ PWCTL_BASE_URL: sandbox.baseUrl, PWCTL_TOKEN: token, PWCTL_CONFIG_DIR: dir, HOME: dir });
   const kb = (bytes) => Math.round(bytes / 1024);
   const measure = (node, args, extra = {}) => {

@@ -32,13 +32,21 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
  * Write every asset but the addons under `root`, once per build: into a directory of its
  * own, renamed into place whole, so a run sees all the files or none, and two first runs
  * at once each finish (the loser of the rename uses the winner's copy). A build's first run
- * also removes other builds' copies (and staging directories) a month old: an upgrade's
- * leftovers, or an executable not run since; one run again simply unpacks again.
+ * also removes other builds' copies (and staging directories) not run for a month: an
+ * upgrade's leftovers, or an executable not run since; one run again simply unpacks again.
+ * Each run marks its copy as used (its time), so a copy still in use is never removed.
  */
 function unpack(root) {
   const fs = require('node:fs');
   const { basename, dirname, join } = require('node:path');
-  if (fs.existsSync(root)) return;
+  try {
+    const now = new Date();
+    fs.utimesSync(root, now, now);
+    return;
+  } catch {
+    // Not unpacked yet, or a copy this user may read but not touch.
+    if (fs.existsSync(root)) return;
+  }
   const sea = require('node:sea');
   fs.mkdirSync(dirname(root), { recursive: true });
   const staging = fs.mkdtempSync(`${root}.tmp-`);
@@ -57,7 +65,7 @@ function unpack(root) {
   removeOldCopies(dirname(root), basename(root));
 }
 
-/** Other builds' unpacked copies (named <version>-<build>) in `parent`, once they are a month old. */
+/** Other builds' unpacked copies (named <version>-<build>) in `parent`, once not run for a month. */
 function removeOldCopies(parent, own) {
   const fs = require('node:fs');
   const { join } = require('node:path');

@@ -10,7 +10,7 @@
 // and then stops it — so a flood of such senders costs no memory here, only open sockets.
 import type { Socket } from 'node:net';
 
-/** The longest a closing connection goes on reading what its sender still sends. */
+/** How long a closing connection stays open, unread, after its answer. */
 export const LINGER_MS = 2_000;
 
 export interface LingeringCloses {

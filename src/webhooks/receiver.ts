@@ -100,13 +100,14 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
   };
 
   /**
-   * Leaves the rest of a request answered early unread: consumed, so that Node's server does not
-   * read it all to drop it (its _dump), and paused.
+   * Leaves the rest of a request answered early unread: paused, and consumed (read(0) starts
+   * that at once), or Node's server would read all of it to drop it once the answer is out.
    */
   const leaveUnread = (req: http.IncomingMessage): void => {
     req.on('error', ignore);
     req.on('data', ignore);
     req.pause();
+    req.read(0);
   };
 
   const server = http.createServer(

@@ -1,8 +1,8 @@
 // The standalone executable's launcher (scripts/executable/launcher.cjs), run only when
 // PWCTL_TEST_EXECUTABLE names one (CI builds it): --version before anything is unpacked,
 // first runs at once that each finish with one complete copy and nothing half-written left,
-// and other builds' copies removed once they are a month old.
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
+// other builds' copies removed once not run for a month, and its own marked as run.
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -51,5 +51,15 @@ describe.skipIf(!TEST_EXECUTABLE)('the standalone executable', () => {
     expect(readdirSync(pwctl).filter((name) => !['code-cache', '0.0.3-ccccccc', 'notes'].includes(name))).toHaveLength(
       1,
     );
+  });
+
+  it('each run marks its own copy as used, so another build’s first run keeps it while it is run', async () => {
+    const cache = mkdtempSync(join(tmpdir(), 'pwctl-exe-cache-'));
+    expect((await runCli(['--help'], { env: { XDG_CACHE_HOME: cache } })).code).toBe(0);
+    const copy = join(cache, 'pwctl', readdirSync(join(cache, 'pwctl')).find((name) => /^\d/.test(name))!);
+    const twoMonthsAgo = new Date(Date.now() - 60 * 24 * 3600 * 1000);
+    utimesSync(copy, twoMonthsAgo, twoMonthsAgo);
+    expect((await runCli(['--help'], { env: { XDG_CACHE_HOME: cache } })).code).toBe(0);
+    expect(statSync(copy).mtimeMs).toBeGreaterThan(Date.now() - 24 * 3600 * 1000);
   });
 });

@@ -252,4 +252,36 @@ describe('receiver with a budget for bodies not yet verified', () => {
     expect(seen[0]!.reason).toBe('bodies not yet verified hold over 2000 bytes; this sender had been sending longest');
     second.socket.destroy();
   });
+  // A refused body is left unread while its connection lingers: what the sender still writes
+  // waits in the kernel's buffers and its own. Read and dropped, it cost memory and time under
+  // a flood of such senders.
+  it('leaves the rest of a refused body unread, declared too large or grown past the limit', async () => {
+    const accepted: net.Socket[] = [];
+    const emit = http.Server.prototype.emit;
+    http.Server.prototype.emit = function (this: http.Server, event: string, ...args: unknown[]) {
+      if (event === 'connection') accepted.push(args[0] as net.Socket);
+      return Reflect.apply(emit, this, [event, ...args]) as boolean;
+    } as typeof emit;
+    try {
+      for (const head of [`Content-Length: ${64 * 1024 * 1024}`, 'Transfer-Encoding: chunked']) {
+        const seenBefore = accepted.length;
+        const socket = net.connect(small.port, '127.0.0.1');
+        socket.on('error', () => {});
+        const answered = new Promise<string>((resolve) => socket.once('data', (c) => resolve(c.toString())));
+        socket.write(`POST / HTTP/1.1\r\nHost: x\r\nSignature: ${'0'.repeat(64)}\r\n${head}\r\n\r\n`);
+        const body = Buffer.alloc(64 * 1024 * 1024, 0x61);
+        socket.write(
+          head.startsWith('Transfer') ? Buffer.concat([Buffer.from(`${body.length.toString(16)}\r\n`), body]) : body,
+        );
+        expect(await answered).toMatch(/^HTTP\/1\.1 413 /);
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        expect(accepted).toHaveLength(seenBefore + 1);
+        // Read on, the server takes in the whole 64 MB within this time at loopback speed.
+        expect(accepted[seenBefore]!.bytesRead, head).toBeLessThan(2 * 1024 * 1024);
+        socket.destroy();
+      }
+    } finally {
+      http.Server.prototype.emit = emit;
+    }
+  });
 });
