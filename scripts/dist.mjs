@@ -15,6 +15,8 @@
 //
 //   npm run dist                                  every target
 //   npm run dist -- --target linux-x64 --no-archives   one executable (CI)
+//   npm run dist -- --target linux-x64 --fetch-only    only fetch what that build takes from the
+//                                                 registry (CI does it while the suite runs)
 //   PWCTL_RELEASE_BASE_URL=https://…/v{version} npm run dist   where the archives will be published
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -158,6 +160,11 @@ export function main(args) {
   const targets = args.includes('--target') ? [args[args.indexOf('--target') + 1]] : Object.keys(TARGETS);
   for (const target of targets)
     if (!TARGETS[target]) throw new Error(`unknown target ${target}; one of ${Object.keys(TARGETS).join(', ')}`);
+  if (args.includes('--fetch-only')) {
+    for (const target of new Set([hostTarget(), ...targets])) nodeOf(target);
+    for (const target of targets) keyringAddonOf(target);
+    return;
+  }
   const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
   const stage = join(OUT, '.stage');
   rmSync(stage, { recursive: true, force: true });
