@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // `npm test`: the type check, the lint, the layers check, the build, the bundle check and the
-// whole suite. The type check (tsc, about 15 s, one core) runs beside the others, which do not
-// need it, and the suite leaves a core idle part of the time while its tests wait on servers
-// and processes; its output is held and shown when it ends. Any step that fails fails the run
-// (exit 1), and a failed type check stops what is still running. Arguments go to vitest
+// whole suite. The type check (tsc, about 15 s on one core) needs none of the others, so it runs
+// beside them, in time the suite leaves idle while its tests wait on servers and processes; what
+// it prints is held and shown if it fails. Any step that fails fails the run (exit 1), naming
+// it, and a failed type check stops the step it interrupts. Arguments go to vitest
 // (`npm test -- test/unit`).
 import { spawn } from 'node:child_process';
 
@@ -15,7 +15,7 @@ const SEQUENCE = [
   ['vitest', ['run', ...process.argv.slice(2)]],
 ];
 
-/** Runs `command` (a binary of node_modules/.bin, which npm puts on PATH, or node) to its end; resolves with its exit status. */
+/** Starts `command` (node, or a binary of node_modules/.bin, which npm puts on PATH); `done` resolves with its exit status and, when quiet, its output. */
 function run(command, args, { quiet = false } = {}) {
   const child = spawn(command === 'node' ? process.execPath : command, args, {
     stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
