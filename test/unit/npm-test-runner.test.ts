@@ -4,7 +4,16 @@
 // to vitest, and fail (exit 1) when any step fails, naming it, with a failed type check's
 // output shown and the step it interrupted stopped.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -65,6 +74,7 @@ function runRunner(outcomes: Record<string, Outcome> = {}, args: string[] = []) 
         .split('\n')
         .map((line) => line.trim())
     : [];
+  rmSync(dir, { recursive: true, force: true });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr, steps };
 }
 
