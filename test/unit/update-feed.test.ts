@@ -45,6 +45,7 @@ describe('installMethod', () => {
   afterEach(() => {
     process.argv[1] = script;
     if (dir) rmSync(dir, { recursive: true, force: true });
+    dir = '';
   });
 
   /** `file` in `real`, and a link to it in `linked` (a directory on PATH), under a new directory. */
